@@ -1,0 +1,563 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Global options, dispatch, errors.  Options may stand anywhere after
+ * "mlxcli": the global ones are taken out of argv first, the words that
+ * remain walk the group tables, and what is left is parsed against the
+ * command's own options.  Command words match exactly (no prefixes: a new
+ * verb must never change what an old script means).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mlx.h"
+
+#define MAX_ARGS 256
+
+static const struct cmd top_cmds[] = {
+	{ "devices", "", "list every ConnectX PCI function (PFs and VFs)",
+	  cmd_devices, 0, 0, 0, NULL, NULL, NULL },
+	{ "ports", "", "list every network port with its function and RDMA port",
+	  cmd_ports, 0, 0, 0, NULL, NULL, NULL },
+	{ "show", "", "mlxtool-style views (show devices, show ports)",
+	  NULL, 0, 0, 0, &show_group, NULL, NULL },
+	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
+	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL },
+	{ "sample", "", "the bundled sample hosts: list them, reset a working copy",
+	  NULL, 0, 0, 0, &sample_group, NULL, NULL },
+	{ "help", "[COMMAND...]", "show help for a command or group",
+	  cmd_help, 0, -1, CMD_NO_SCAN, NULL, NULL, NULL },
+	{ "__complete", "WORDS...", "completion candidates for a partial command line",
+	  cmd_complete, 0, -1, CMD_HIDDEN | CMD_NO_SCAN, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group cli_top = { "", "manage and diagnose NVIDIA/Mellanox ConnectX adapters",
+				   "mlxcli(8)", top_cmds };
+
+/* ---- the error voice ---- */
+
+static void vmsg(struct cli *cli, const char *kind, const char *fmt, va_list ap)
+{
+	FILE *fp = cli->err_fp ? cli->err_fp : stderr;
+
+	fprintf(fp, "mlxcli: %s: ", kind);
+	vfprintf(fp, fmt, ap);
+	fputc('\n', fp);
+}
+
+void cli_error(struct cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(cli, "error", fmt, ap);
+	va_end(ap);
+}
+
+void cli_warn(struct cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(cli, "warning", fmt, ap);
+	va_end(ap);
+}
+
+void cli_hint(struct cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(cli, "hint", fmt, ap);
+	va_end(ap);
+}
+
+int cli_exit_code(int err)
+{
+	switch (err < 0 ? -err : err) {
+	case 0:
+		return EXIT_OK;
+	case ENODEV:
+	case ENXIO:
+		return EXIT_NODEV;
+	case EOPNOTSUPP:
+	case ENOSYS:
+		return EXIT_NOTSUP;
+	case EACCES:
+	case EPERM:
+		return EXIT_PERM;
+	default:
+		return EXIT_FAIL;
+	}
+}
+
+int cli_fail(struct cli *cli, int err, const char *what)
+{
+	const char *detail = cli->ctx ? mlx_errmsg(cli->ctx) : "";
+
+	if (detail && *detail)
+		cli_error(cli, "%s", detail);
+	else
+		cli_error(cli, "%s: %s", what, strerror(err < 0 ? -err : err));
+	if (cli_exit_code(err) == EXIT_PERM)
+		cli_hint(cli, "this needs more privilege than this user has; try again as root");
+	return cli_exit_code(err);
+}
+
+/* ---- devices ---- */
+
+int cli_devices(struct cli *cli, struct mlx_devices **devs)
+{
+	int r;
+
+	if (!cli->scanned) {
+		r = mlx_devices_scan(cli->ctx, &cli->devs);
+		if (r < 0)
+			return cli_fail(cli, r, "cannot scan the PCI bus");
+		cli->scanned = true;
+	}
+	*devs = &cli->devs;
+	return EXIT_OK;
+}
+
+int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port)
+{
+	struct mlx_selector sel;
+	struct mlx_devices *devs = NULL;
+	int r;
+
+	*fn = NULL;
+	if (port)
+		*port = NULL;
+	if (!cli->device)
+		return EXIT_OK;
+	/* Check the spelling before touching the system: bad input is exit 2
+	 * whether or not any device is present. */
+	if (mlx_selector_parse(cli->ctx, cli->device, &sel) < 0) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		return EXIT_USAGE;
+	}
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	r = mlx_select(cli->ctx, devs, &sel, fn, port);
+	if (r == -ENODEV) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		cli_hint(cli, "'mlxcli devices' lists the ConnectX functions%s",
+			 devs->nfn ? "" : " (none was found on this system)");
+		return EXIT_NODEV;
+	}
+	if (r < 0) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+const char *cli_opt(const struct cli *cli, const char *name)
+{
+	if (!cli->cmd || !cli->cmd->opts)
+		return NULL;
+	for (int i = 0; cli->cmd->opts[i].name && i < 16; i++)
+		if (!strcmp(cli->cmd->opts[i].name, name))
+			return cli->optval[i];
+	return NULL;
+}
+
+/* ---- global options ---- */
+
+static const char *const global_longs[] = {
+	"--json", "--pretty", "--device", "--sysroot", "--sample", "--verbose", "--version",
+	"--help",
+};
+
+static bool all_digits(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return false;
+	return true;
+}
+
+/* The value of "--name=VAL" or "--name VAL"; NULL when missing. */
+static const char *long_value(const char *arg, const char *name, int *i, int argc, char **argv)
+{
+	size_t n = strlen(name);
+
+	if (arg[n] == '=')
+		return arg + n + 1;
+	if (*i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+enum { PARSE_OK = -1 };
+
+/*
+ * Take the global options out of argv.  Returns PARSE_OK or an exit code;
+ * *rest receives the words and the command's own options, in order.
+ */
+static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, int *nrest,
+			 char *triple, size_t triple_len, bool *show_version)
+{
+	bool dashdash = false;
+
+	*nrest = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v;
+
+		if (*nrest >= MAX_ARGS - 1) {
+			cli_error(cli, "too many arguments");
+			return EXIT_USAGE;
+		}
+		if (dashdash || a[0] != '-' || !a[1]) {
+			rest[(*nrest)++] = argv[i];
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			dashdash = true;
+			rest[(*nrest)++] = argv[i];
+			continue;
+		}
+		if (!strcmp(a, "--json")) {
+			cli->json = true;
+		} else if (!strcmp(a, "--pretty")) {
+			cli->pretty = cli->json = true;
+		} else if (!strcmp(a, "--verbose")) {
+			cli->verbose++;
+		} else if (!strcmp(a, "--version")) {
+			*show_version = true;
+		} else if (!strcmp(a, "--help")) {
+			cli->want_help = true;
+		} else if (!strncmp(a, "--device", 8) && (!a[8] || a[8] == '=')) {
+			v = long_value(a, "--device", &i, argc, argv);
+			if (!v) {
+				cli_error(cli, "option '--device' needs a device");
+				return EXIT_USAGE;
+			}
+			cli->device = v;
+		} else if (!strncmp(a, "--sysroot", 9) && (!a[9] || a[9] == '=')) {
+			v = long_value(a, "--sysroot", &i, argc, argv);
+			if (!v || !*v) {
+				cli_error(cli, "option '--sysroot' needs a directory");
+				return EXIT_USAGE;
+			}
+			cli->sysroot = v;
+		} else if (!strncmp(a, "--sample", 8) && (!a[8] || a[8] == '=')) {
+			/* Optional argument: only in the attached form, so that
+			 * "--sample devices" keeps meaning the default sample. */
+			cli->sample = a[8] == '=' ? a + 9 : "";
+		} else if (a[1] != '-') {
+			/* A cluster of short options: -jp, -vv, -d DEV, -dDEV. */
+			bool local = false;
+
+			for (const char *p = a + 1; *p && !local; p++) {
+				switch (*p) {
+				case 'j':
+					cli->json = true;
+					break;
+				case 'p':
+					cli->pretty = cli->json = true;
+					break;
+				case 'v':
+					cli->verbose++;
+					break;
+				case 'h':
+					cli->want_help = true;
+					break;
+				case 'd':
+					if (p[1]) {
+						cli->device = p + 1;
+					} else if (i + 1 < argc) {
+						cli->device = argv[++i];
+						/* mlxtool's "-d 8 0 0": three decimal words. */
+						if (all_digits(cli->device) && i + 2 < argc &&
+						    all_digits(argv[i + 1]) && all_digits(argv[i + 2])) {
+							snprintf(triple, triple_len, "%s %s %s",
+								 cli->device, argv[i + 1], argv[i + 2]);
+							cli->device = triple;
+							i += 2;
+						}
+					} else {
+						cli_error(cli, "option '-d' needs a device");
+						return EXIT_USAGE;
+					}
+					p += strlen(p) - 1;
+					break;
+				default:
+					/* Not global: the whole word belongs to the command. */
+					if (p == a + 1) {
+						local = true;
+						rest[(*nrest)++] = argv[i];
+					} else {
+						cli_error(cli, "unknown option '-%c' in '%s'", *p, a);
+						return EXIT_USAGE;
+					}
+				}
+			}
+		} else {
+			rest[(*nrest)++] = argv[i];
+		}
+	}
+	rest[*nrest] = NULL;
+	return PARSE_OK;
+}
+
+/* Parse the command's own options out of args; positional ones stay. */
+static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *nargs)
+{
+	int out = 0;
+	bool dashdash = false;
+
+	for (int i = 0; i < *nargs; i++) {
+		char *a = args[i];
+		const struct cmd_opt *o = NULL;
+		const char *val = NULL;
+		int idx = -1;
+
+		if (dashdash || a[0] != '-' || !a[1]) {
+			args[out++] = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			dashdash = true;
+			continue;
+		}
+		for (int k = 0; c->opts && c->opts[k].name; k++) {
+			const struct cmd_opt *co = &c->opts[k];
+			size_t n = strlen(co->name);
+
+			if ((a[1] == '-' && !strncmp(a + 2, co->name, n) &&
+			     (a[2 + n] == '\0' || (a[2 + n] == '=' && co->arg))) ||
+			    (a[1] != '-' && co->shortname && a[1] == co->shortname && !a[2])) {
+				o = co;
+				idx = k;
+				if (a[1] == '-' && a[2 + n] == '=')
+					val = a + 3 + n;
+				break;
+			}
+		}
+		if (!o) {
+			const char *cands[40];
+			size_t nc = 0;
+			const char *s;
+
+			for (int k = 0; c->opts && c->opts[k].name && nc < 30; k++) {
+				static __thread char buf[30][64];
+
+				snprintf(buf[nc], sizeof(buf[nc]), "--%s", c->opts[k].name);
+				cands[nc] = buf[nc];
+				nc++;
+			}
+			for (size_t k = 0; k < sizeof(global_longs) / sizeof(*global_longs); k++)
+				cands[nc++] = global_longs[k];
+			cli_error(cli, "unknown option '%s' for 'mlxcli %s'", a, cli->path);
+			s = cli_suggest(a, cands, nc);
+			if (s)
+				cli_hint(cli, "did you mean '%s'?", s);
+			return EXIT_USAGE;
+		}
+		if (o->arg && !val) {
+			if (i + 1 >= *nargs) {
+				cli_error(cli, "option '--%s' needs %s", o->name, o->arg);
+				return EXIT_USAGE;
+			}
+			val = args[++i];
+		}
+		if (!o->arg)
+			val = "";
+		if (o->choices && o->arg) {
+			bool ok = false;
+
+			for (const char *const *ch = o->choices; *ch; ch++)
+				ok |= !strcmp(*ch, val);
+			if (!ok) {
+				cli_error(cli, "invalid value '%s' for '--%s'", val, o->name);
+				return EXIT_USAGE;
+			}
+		}
+		if (idx < 16)
+			cli->optval[idx] = val;
+	}
+	*nargs = out;
+	return PARSE_OK;
+}
+
+static const struct cmd *find_cmd(const struct cmd *cmds, const char *word)
+{
+	for (const struct cmd *c = cmds; c->name; c++)
+		if (!strcmp(c->name, word))
+			return c;
+	return NULL;
+}
+
+static void log_sink(void *data, enum mlx_log_level lvl, const char *msg)
+{
+	struct cli *cli = data;
+	static const char *const names[] = { "error", "warning", "info", "debug" };
+
+	fprintf(cli->err_fp, "mlxcli: %s: %s\n", names[lvl], msg);
+}
+
+static int open_ctx(struct cli *cli)
+{
+	const char *root = "/";
+	char *err = NULL;
+	int r;
+
+	if (cli->sysroot && cli->sample) {
+		cli_error(cli, "--sysroot and --sample both name the system; give one");
+		return EXIT_USAGE;
+	}
+	if (cli->sample) {
+		r = cli_sample_root(cli, *cli->sample ? cli->sample : CLI_DEFAULT_SAMPLE,
+				    &cli->sysroot_owned);
+		if (r)
+			return r;
+		root = cli->sysroot_owned;
+	} else if (cli->sysroot) {
+		root = cli->sysroot;
+	}
+	r = mlx_ctx_new(root, &cli->ctx, &err);
+	if (r < 0) {
+		cli_error(cli, "%s", err ? err : strerror(-r));
+		free(err);
+		return cli->sysroot ? EXIT_USAGE : EXIT_FAIL;
+	}
+	mlx_set_log(cli->ctx, log_sink, cli,
+		    cli->verbose >= 2 ? MLX_LOG_DEBUG : cli->verbose ? MLX_LOG_INFO : MLX_LOG_WARN);
+	return EXIT_OK;
+}
+
+int mlx_cli_main(int argc, char **argv, FILE *outfp, FILE *errfp)
+{
+	char *rest[MAX_ARGS];
+	char triple[64];
+	struct cli cli;
+	const struct cmd_group *g = &cli_top;
+	const struct cmd *cmds = cli_top.cmds, *c = NULL;
+	bool show_version = false;
+	int nrest = 0, i = 0, r, nargs;
+
+	memset(&cli, 0, sizeof(cli));
+	cli.out_fp = outfp;
+	cli.err_fp = errfp;
+
+	r = parse_globals(&cli, argc, argv, rest, &nrest, triple, sizeof(triple), &show_version);
+	if (r != PARSE_OK)
+		return r;
+	if (show_version) {
+		fprintf(outfp, "mlxcli %s\n", PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+
+	/* Walk the words through the group tables. */
+	for (; i < nrest; i++) {
+		const char *w = rest[i];
+
+		if (w[0] == '-' && w[1])
+			break;          /* a command option before the verb */
+		c = find_cmd(cmds, w);
+		if (!c) {
+			const char *cands[64], *s;
+			size_t n = 0;
+
+			for (const struct cmd *k = cmds; k->name && n < 64; k++)
+				if (!(k->flags & CMD_HIDDEN))
+					cands[n++] = k->name;
+			if (*g->name)
+				cli_error(&cli, "unknown command '%s' in 'mlxcli %s'", w, cli.path);
+			else
+				cli_error(&cli, "unknown command '%s'", w);
+			s = cli_suggest(w, cands, n);
+			if (s)
+				cli_hint(&cli, "did you mean '%s'?", s);
+			cli_hint(&cli, "'mlxcli help%s%s' lists the commands", *cli.path ? " " : "",
+				 cli.path);
+			return EXIT_USAGE;
+		}
+		if (strlen(cli.path) + strlen(w) + 2 < sizeof(cli.path)) {
+			if (cli.path[0])
+				strcat(cli.path, " ");
+			strcat(cli.path, w);
+		}
+		if (!c->sub) {
+			i++;
+			break;
+		}
+		g = c->sub;
+		cmds = g->cmds;
+		c = NULL;
+	}
+	if (!c) {
+		if (cli.want_help) {
+			cli_usage(&cli, outfp, g, NULL, cli.path);
+			return EXIT_OK;
+		}
+		if (*g->name)
+			cli_error(&cli, "'mlxcli %s' needs a command", cli.path);
+		else
+			cli_error(&cli, "no command given");
+		cli_usage(&cli, errfp, g, NULL, cli.path);
+		return EXIT_USAGE;
+	}
+	cli.cmd = c;
+	nargs = nrest - i;
+	r = parse_locals(&cli, c, rest + i, &nargs);
+	if (r != PARSE_OK)
+		return r;
+	if (cli.want_help) {
+		cli_usage(&cli, outfp, g, c, cli.path);
+		return EXIT_OK;
+	}
+	if (nargs < c->min_args || (c->max_args >= 0 && nargs > c->max_args)) {
+		if (nargs < c->min_args)
+			cli_error(&cli, "'mlxcli %s' needs %s", cli.path, c->args);
+		else
+			cli_error(&cli, "unexpected argument '%s' for 'mlxcli %s'",
+				  rest[i + c->max_args], cli.path);
+		cli_usage(&cli, errfp, g, c, cli.path);
+		return EXIT_USAGE;
+	}
+	if (cli.json && (c->flags & CMD_NO_JSON)) {
+		cli_error(&cli, "'mlxcli %s' has no JSON output", cli.path);
+		return EXIT_USAGE;
+	}
+	if ((c->flags & CMD_NEEDS_DEVICE) && !cli.device) {
+		cli_error(&cli, "'mlxcli %s' changes a device and will not guess which: give -d DEV",
+			  cli.path);
+		return EXIT_USAGE;
+	}
+
+	if (!(c->flags & CMD_NO_SCAN) || cli.sysroot || cli.sample) {
+		r = open_ctx(&cli);
+		if (r)
+			goto out;
+	}
+	cli.out = out_new(cli.json, cli.pretty, outfp);
+	if (!cli.out) {
+		r = EXIT_FAIL;
+		goto out;
+	}
+	r = c->fn(&cli, nargs, rest + i);
+	if (r == EXIT_OK && out_finish(cli.out) < 0) {
+		cli_error(&cli, "cannot write the output: %s", strerror(errno));
+		r = EXIT_FAIL;
+	}
+out:
+	out_free(cli.out);
+	if (cli.scanned)
+		mlx_devices_free(&cli.devs);
+	mlx_ctx_free(cli.ctx);
+	free(cli.sysroot_owned);
+	return r;
+}

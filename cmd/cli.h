@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The CLI core: global options, the dispatch tables, the error voice and
+ * the exit codes (DESIGN.md "Errors and exit codes").
+ *
+ * Each command group is one static const table in its own file
+ * (cmd/devices.c, cmd/snapshot.c, ...); help, completion and the man-page
+ * meta-tests are generated from these tables.
+ */
+#ifndef MLX_CLI_H
+#define MLX_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "device.h"
+#include "output.h"
+
+/* Exit codes: documented in mlxcli(8) and every group's man page. */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,      /* the operation failed */
+	EXIT_USAGE = 2,     /* bad usage or bad value */
+	EXIT_NODEV = 3,     /* no such device */
+	EXIT_NOTSUP = 4,    /* not supported by this driver/firmware */
+	EXIT_PERM = 5,      /* permission denied */
+};
+
+struct cli;
+struct cmd;
+
+/* A command-local option (global ones live in cli.c). */
+struct cmd_opt {
+	const char *name;       /* long name without "--" */
+	char shortname;         /* 0 for none */
+	const char *arg;        /* argument name, NULL for a flag */
+	const char *help;
+	const char *const *choices;   /* allowed values (completion, checks) */
+};
+
+enum cmd_flags {
+	CMD_NEEDS_DEVICE = 1u << 0,   /* refuses to guess: -d is required */
+	CMD_WRITES       = 1u << 1,   /* changes the device */
+	CMD_NEEDS_ROOT   = 1u << 2,
+	CMD_HIDDEN       = 1u << 3,   /* not in help or completion */
+	CMD_NO_SCAN      = 1u << 4,   /* does not need the device model */
+	CMD_NO_JSON      = 1u << 5,   /* has no JSON form: -j fails */
+};
+
+struct cmd_group;
+
+struct cmd {
+	const char *name;
+	const char *args;             /* synopsis of positional arguments */
+	const char *summary;          /* one line, lowercase, no full stop */
+	int (*fn)(struct cli *cli, int argc, char **argv);
+	int min_args, max_args;       /* positional; max -1 = unlimited */
+	unsigned flags;
+	const struct cmd_group *sub;  /* a group: words continue there */
+	const struct cmd_opt *opts;   /* command-local options, NULL-name terminated */
+	const char *alias_of;         /* "show devices" is an alias of "devices" */
+};
+
+struct cmd_group {
+	const char *name;             /* "" for the top level */
+	const char *summary;
+	const char *man;              /* man page, e.g. "mlxcli-devices(8)" */
+	const struct cmd *cmds;       /* NULL-name terminated */
+};
+
+struct cli {
+	/* global options */
+	bool json, pretty;
+	int verbose;
+	const char *device;           /* -d as typed */
+	const char *sysroot;
+	const char *sample;           /* --sample[=NAME]; "" = default */
+	bool want_help;
+
+	/* command-local option values, parsed against cmd->opts */
+	const struct cmd *cmd;
+	char path[128];               /* "qosconfig dcqcn get" */
+	const char *optval[16];       /* by index in cmd->opts; "" for flags */
+
+	FILE *out_fp, *err_fp;
+	struct mlx_ctx *ctx;
+	struct out *out;
+	char *sysroot_owned;          /* working copy path of a sample */
+
+	/* the device model, scanned once per command on demand */
+	struct mlx_devices devs;
+	bool scanned;
+};
+
+/* In-process entry point: main() and the tests call this. */
+int mlx_cli_main(int argc, char **argv, FILE *out, FILE *err);
+
+/* The error voice: "mlxcli: error: ...", lowercase, no full stop. */
+void cli_error(struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cli_warn(struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cli_hint(struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Report a lib failure (-errno + mlx_errmsg) and return its exit code. */
+int cli_fail(struct cli *cli, int err, const char *what);
+int cli_exit_code(int err);
+
+/* Local option value: NULL when not given. */
+const char *cli_opt(const struct cli *cli, const char *name);
+
+/* The device model; scans on first use.  0 or an exit code. */
+int cli_devices(struct cli *cli, struct mlx_devices **devs);
+/*
+ * Resolve -d (when given) to a function; *fn NULL when -d was not given
+ * and the command may cover every device.  Returns an exit code.
+ */
+int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port);
+
+/* Handlers and tables of the groups (one file each). */
+int cmd_devices(struct cli *cli, int argc, char **argv);
+int cmd_ports(struct cli *cli, int argc, char **argv);
+int cmd_snapshot(struct cli *cli, int argc, char **argv);
+extern const struct cmd_group cli_top;
+extern const struct cmd_group show_group;
+extern const struct cmd_group sample_group;
+
+/* help.c */
+int cmd_help(struct cli *cli, int argc, char **argv);
+int cmd_complete(struct cli *cli, int argc, char **argv);
+void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struct cmd *c,
+	       const char *path);
+const char *cli_suggest(const char *word, const char *const *cands, size_t n);
+
+/* sample.c: --sample: the working copy of a bundled sample host. */
+int cli_sample_root(struct cli *cli, const char *name, char **root);
+const char *cli_samples_dir(void);
+#define CLI_DEFAULT_SAMPLE "cx5-ofed"
+
+/* devices.c helpers shared with later groups */
+const char *cli_speed_str(int64_t mbps, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The bundled sample hosts (--sample[=NAME], `mlxcli sample ...`).
+ *
+ * The pristine trees live in $(pkgdatadir)/samples (or $MLXCLI_SAMPLES_DIR,
+ * which the tests and the README's uninstalled run set).  Commands never
+ * touch them: the first use copies a sample into a per-user working copy,
+ * under $MLXCLI_STATE_DIR, else $XDG_STATE_HOME/mlxcli, else
+ * ~/.local/state/mlxcli, and every later command (reads and writes) uses
+ * that copy, so `set` then `get` works across invocations.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "tree.h"
+
+const char *cli_samples_dir(void)
+{
+	const char *d = getenv("MLXCLI_SAMPLES_DIR");
+
+	return d && *d ? d : MLX_PKGDATADIR "/samples";
+}
+
+static int state_dir(char *buf, size_t len)
+{
+	const char *s = getenv("MLXCLI_STATE_DIR"), *x = getenv("XDG_STATE_HOME"),
+		   *h = getenv("HOME");
+	int n;
+
+	if (s && *s)
+		n = snprintf(buf, len, "%s", s);
+	else if (x && *x == '/')
+		n = snprintf(buf, len, "%s/mlxcli", x);
+	else if (h && *h == '/')
+		n = snprintf(buf, len, "%s/.local/state/mlxcli", h);
+	else
+		n = snprintf(buf, len, "/tmp/mlxcli-%u", (unsigned)getuid());
+	return n > 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
+}
+
+static int mkdir_p(char *path, mode_t mode)
+{
+	for (char *p = path + 1; ; p++) {
+		if (*p == '/' || !*p) {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(path, mode) < 0 && errno != EEXIST)
+				return -errno;
+			*p = c;
+			if (!c)
+				return 0;
+		}
+	}
+}
+
+static void list_names(struct cli *cli)
+{
+	char **names = NULL;
+	struct mlx_ctx *tmp = NULL;
+
+	/* List through libmlx's directory helper on a throwaway context
+	 * rooted at the samples directory. */
+	if (mlx_ctx_new("/", &tmp, NULL) == 0) {
+		char path[PATH_MAX];
+		size_t n = 0;
+
+		snprintf(path, sizeof(path), "%s", cli_samples_dir());
+		if (mlx_list_dir(tmp, path, &names, &n) == 0)
+			for (size_t i = 0; i < n; i++)
+				if (strcmp(names[i], "README.md"))
+					cli_hint(cli, "sample host '%s'", names[i]);
+		mlx_strv_free(names);
+		mlx_ctx_free(tmp);
+	}
+}
+
+static int pristine(struct cli *cli, const char *name, char *buf, size_t len)
+{
+	struct stat st;
+
+	if (!mlx_name_is_safe(name) || !strcmp(name, "README.md")) {
+		cli_error(cli, "invalid sample name '%s'", name);
+		return EXIT_USAGE;
+	}
+	if (snprintf(buf, len, "%s/%s", cli_samples_dir(), name) >= (int)len ||
+	    stat(buf, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		cli_error(cli, "no sample host '%s' in %s", name, cli_samples_dir());
+		list_names(cli);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int working_copy(struct cli *cli, const char *name, char *buf, size_t len)
+{
+	char base[PATH_MAX];
+
+	if (state_dir(base, sizeof(base)) < 0 ||
+	    snprintf(buf, len, "%s/samples/%s", base, name) >= (int)len) {
+		cli_error(cli, "state directory path too long");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int cli_sample_root(struct cli *cli, const char *name, char **root)
+{
+	char src[PATH_MAX], dst[PATH_MAX], tmp[PATH_MAX + 16], parent[PATH_MAX];
+	struct stat st;
+	int r;
+
+	*root = NULL;
+	r = pristine(cli, name, src, sizeof(src));
+	if (r)
+		return r;
+	r = working_copy(cli, name, dst, sizeof(dst));
+	if (r)
+		return r;
+	if (stat(dst, &st) == 0 && S_ISDIR(st.st_mode))
+		goto done;
+
+	/* First use: copy under a temporary name, rename into place.  Two
+	 * first uses at once both copy; the loser throws its copy away. */
+	snprintf(parent, sizeof(parent), "%s", dst);
+	*strrchr(parent, '/') = '\0';
+	r = mkdir_p(parent, 0700);
+	if (r < 0) {
+		cli_error(cli, "cannot create '%s': %s", parent, strerror(-r));
+		return cli_exit_code(r);
+	}
+	snprintf(tmp, sizeof(tmp), "%s.tmp-%ld", dst, (long)getpid());
+	mlx_tree_remove(tmp);
+	r = mlx_tree_copy(src, tmp);
+	if (r < 0) {
+		cli_error(cli, "cannot copy sample '%s' to '%s': %s", name, tmp, strerror(-r));
+		mlx_tree_remove(tmp);
+		return cli_exit_code(r);
+	}
+	if (rename(tmp, dst) < 0) {
+		r = -errno;
+		mlx_tree_remove(tmp);
+		if (r != -EEXIST && r != -ENOTEMPTY) {
+			cli_error(cli, "cannot create '%s': %s", dst, strerror(-r));
+			return cli_exit_code(r);
+		}
+	}
+	if (cli->verbose)
+		fprintf(cli->err_fp, "mlxcli: info: sample '%s': working copy in %s\n", name, dst);
+done:
+	*root = strdup(dst);
+	return *root ? EXIT_OK : EXIT_FAIL;
+}
+
+static int cmd_sample_list(struct cli *cli, int argc, char **argv)
+{
+	struct mlx_ctx *tmp = NULL;
+	char **names = NULL;
+	size_t n = 0;
+	int r;
+
+	r = mlx_ctx_new("/", &tmp, NULL);
+	if (r < 0)
+		return cli_fail(cli, r, "cannot list samples");
+	r = mlx_list_dir(tmp, cli_samples_dir(), &names, &n);
+	mlx_ctx_free(tmp);
+	if (r < 0) {
+		cli_error(cli, "cannot list sample hosts in '%s': %s", cli_samples_dir(), strerror(-r));
+		return cli_exit_code(r);
+	}
+	out_table_begin(cli->out, "samples");
+	for (size_t i = 0; i < n; i++) {
+		char wc[PATH_MAX];
+		struct stat st;
+
+		if (!strcmp(names[i], "README.md") || working_copy(cli, names[i], wc, sizeof(wc)))
+			continue;
+		out_row_begin(cli->out);
+		out_str(cli->out, "name", "NAME", names[i]);
+		out_bool(cli->out, "default", "DEFAULT", !strcmp(names[i], CLI_DEFAULT_SAMPLE));
+		out_bool(cli->out, "working_copy_exists", "IN USE",
+			 stat(wc, &st) == 0 && S_ISDIR(st.st_mode));
+		out_str(cli->out, "working_copy", "WORKING COPY", wc);
+		out_row_end(cli->out);
+	}
+	out_table_end(cli->out);
+	mlx_strv_free(names);
+	return EXIT_OK;
+}
+
+static int cmd_sample_reset(struct cli *cli, int argc, char **argv)
+{
+	const char *name = argc ? argv[0] : CLI_DEFAULT_SAMPLE;
+	char src[PATH_MAX], wc[PATH_MAX];
+	int r;
+
+	r = pristine(cli, name, src, sizeof(src));
+	if (r)
+		return r;
+	r = working_copy(cli, name, wc, sizeof(wc));
+	if (r)
+		return r;
+	r = mlx_tree_remove(wc);
+	if (r < 0) {
+		cli_error(cli, "cannot remove '%s': %s", wc, strerror(-r));
+		return cli_exit_code(r);
+	}
+	out_str(cli->out, "reset", "reset", name);
+	return EXIT_OK;
+}
+
+static const struct cmd sample_cmds[] = {
+	{ "list", "", "list the bundled sample hosts and their working copies",
+	  cmd_sample_list, 0, 0, CMD_NO_SCAN, NULL, NULL, NULL },
+	{ "reset", "[NAME]", "discard a sample's working copy (the next use starts pristine)",
+	  cmd_sample_reset, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group sample_group = { "sample", "the bundled sample hosts", "mlxcli-devices(8)",
+					sample_cmds };

@@ -1,0 +1,391 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The device model: one PCI scan, then the sysfs children of each
+ * ConnectX function (net/, infiniband/, SR-IOV links).  Each file is read
+ * once; rendering never goes back to the files.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device.h"
+#include "mlx-private.h"
+
+#define FN_DIR "/sys/bus/pci/devices/%s"
+
+static void fmt_bdf(char *buf, size_t len, unsigned dom, unsigned bus, unsigned dev, unsigned fn)
+{
+	snprintf(buf, len, "%04x:%02x:%02x.%u", dom & 0xffffu, bus & 0xffu, dev & 0x1fu, fn & 7u);
+}
+
+/* Read an optional string attribute; "" when absent or unreadable. */
+static void read_opt(struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void read_opt(struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
+{
+	char path[PATH_MAX];
+	va_list ap;
+	int n;
+
+	buf[0] = '\0';
+	va_start(ap, fmt);
+	n = vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return;
+	if (mlx_read_str(ctx, path, buf, len) < 0)
+		buf[0] = '\0';
+}
+
+static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *fmt, const char *a,
+			    const char *b)
+{
+	char path[PATH_MAX];
+	int64_t v;
+
+	snprintf(path, sizeof(path), fmt, a, b);
+	if (mlx_read_s64(ctx, path, &v) < 0)
+		return dflt;
+	return v;
+}
+
+static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *ifname,
+		     struct mlx_port *p)
+{
+	char dir[PATH_MAX], buf[64];
+
+	memset(p, 0, sizeof(*p));
+	p->fn = fn;
+	p->ifindex = -1;
+	p->dev_port = -1;
+	p->speed_mbps = -1;
+	snprintf(p->ifname, sizeof(p->ifname), "%s", ifname);
+	snprintf(dir, sizeof(dir), FN_DIR "/net/%s", fn->bdf, ifname);
+
+	p->ifindex = (int)read_int_opt(ctx, -1, "%s/%s", dir, "ifindex");
+	p->dev_port = (int)read_int_opt(ctx, -1, "%s/%s", dir, "dev_port");
+	read_opt(ctx, p->phys_port_name, sizeof(p->phys_port_name), "%s/phys_port_name", dir);
+	read_opt(ctx, p->mac, sizeof(p->mac), "%s/address", dir);
+	read_opt(ctx, p->operstate, sizeof(p->operstate), "%s/operstate", dir);
+	read_opt(ctx, buf, sizeof(buf), "%s/carrier", dir);
+	if (buf[0]) {
+		p->carrier_known = true;
+		p->carrier = buf[0] == '1';
+	}
+	/* 'speed' is -1 (SPEED_UNKNOWN) or unreadable (EINVAL) while the link
+	 * is down; both mean "no speed to report". */
+	p->speed_mbps = read_int_opt(ctx, -1, "%s/%s", dir, "speed");
+	if (p->speed_mbps <= 0 || p->speed_mbps == 0xffffffffLL)
+		p->speed_mbps = -1;
+	p->mtu = (unsigned)read_int_opt(ctx, 0, "%s/%s", dir, "mtu");
+	return 0;
+}
+
+static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *name,
+		      struct mlx_rdma *rd)
+{
+	char dir[PATH_MAX], **ports = NULL;
+	size_t nports = 0;
+
+	memset(rd, 0, sizeof(*rd));
+	snprintf(rd->name, sizeof(rd->name), "%s", name);
+	snprintf(dir, sizeof(dir), FN_DIR "/infiniband/%s", fn->bdf, name);
+	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), "%s/fw_ver", dir);
+	read_opt(ctx, rd->board_id, sizeof(rd->board_id), "%s/board_id", dir);
+	read_opt(ctx, rd->hca_type, sizeof(rd->hca_type), "%s/hca_type", dir);
+	read_opt(ctx, rd->node_guid, sizeof(rd->node_guid), "%s/node_guid", dir);
+
+	/* Tie each IB port to its netdev: ports/N/gid_attrs/ndevs/0 names it
+	 * (RoCE); on mlx5 the one netdev of the function is the port anyway. */
+	strcat(dir, "/ports");
+	if (mlx_list_dir(ctx, dir, &ports, &nports) < 0)
+		return;
+	rd->nports = (unsigned)nports;
+	for (size_t i = 0; i < nports; i++) {
+		char ndev[MLX_IFNAME_LEN], ll[16];
+		uint64_t pn;
+
+		if (mlx_parse_u64(ports[i], &pn) < 0 || !mlx_name_is_safe(ports[i]))
+			continue;
+		read_opt(ctx, ndev, sizeof(ndev), "%s/%s/gid_attrs/ndevs/0", dir, ports[i]);
+		read_opt(ctx, ll, sizeof(ll), "%s/%s/link_layer", dir, ports[i]);
+		for (size_t k = 0; k < fn->nports; k++) {
+			struct mlx_port *p = &fn->ports[k];
+			bool match = ndev[0] ? !strcmp(ndev, p->ifname)
+					     : (fn->nports == 1 && nports == 1);
+
+			if (match && !p->rdma_dev[0]) {
+				snprintf(p->rdma_dev, sizeof(p->rdma_dev), "%s", name);
+				p->rdma_port = (unsigned)pn;
+				snprintf(p->link_layer, sizeof(p->link_layer), "%s", ll);
+			}
+		}
+	}
+	mlx_strv_free(ports);
+}
+
+static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
+{
+	char dir[PATH_MAX], **names = NULL;
+	size_t n = 0, k = 0;
+	int r;
+
+	snprintf(dir, sizeof(dir), FN_DIR "/net", fn->bdf);
+	if (mlx_list_dir(ctx, dir, &names, &n) == 0 && n) {
+		fn->ports = calloc(n, sizeof(*fn->ports));
+		if (!fn->ports) {
+			mlx_strv_free(names);
+			return -ENOMEM;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (!mlx_name_is_safe(names[i]) || strlen(names[i]) >= MLX_IFNAME_LEN) {
+				mlx_log(ctx, MLX_LOG_WARN, "%s: ignoring netdev with unsafe name", fn->bdf);
+				continue;
+			}
+			r = scan_port(ctx, fn, names[i], &fn->ports[k]);
+			if (r == 0)
+				k++;
+		}
+		fn->nports = k;
+	}
+	mlx_strv_free(names);
+	names = NULL;
+
+	snprintf(dir, sizeof(dir), FN_DIR "/infiniband", fn->bdf);
+	if (mlx_list_dir(ctx, dir, &names, &n) == 0 && n) {
+		fn->rdma = calloc(n, sizeof(*fn->rdma));
+		if (!fn->rdma) {
+			mlx_strv_free(names);
+			return -ENOMEM;
+		}
+		k = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (!mlx_name_is_safe(names[i]) || strlen(names[i]) >= MLX_NAME_LEN)
+				continue;
+			scan_rdma(ctx, fn, names[i], &fn->rdma[k++]);
+		}
+		fn->nrdma = k;
+	}
+	mlx_strv_free(names);
+	return 0;
+}
+
+/*
+ * Firmware version, from the most direct source that answers: the RDMA
+ * device's fw_ver (sysfs, works without root and offline), else ethtool
+ * drvinfo of a netdev ("16.35.2000 (MT_0000000008)", live only).
+ */
+static void find_fw(struct mlx_ctx *ctx, struct mlx_function *fn)
+{
+	for (size_t i = 0; i < fn->nrdma; i++) {
+		if (fn->rdma[i].fw_ver[0]) {
+			snprintf(fn->fw_version, sizeof(fn->fw_version), "%s", fn->rdma[i].fw_ver);
+			snprintf(fn->fw_source, sizeof(fn->fw_source), "sysfs");
+			snprintf(fn->psid, sizeof(fn->psid), "%s", fn->rdma[i].board_id);
+			return;
+		}
+	}
+	for (size_t i = 0; i < fn->nports; i++) {
+		struct mlx_drvinfo di;
+		char *sp;
+
+		if (mlx_ethtool_drvinfo(ctx, fn->ports[i].ifname, &di) < 0 || !di.fw_version[0])
+			continue;
+		sp = strchr(di.fw_version, ' ');
+		if (sp) {
+			*sp = '\0';
+			if (sp[1] == '(') {
+				char *end = strchr(sp + 2, ')');
+
+				if (end)
+					*end = '\0';
+				snprintf(fn->psid, sizeof(fn->psid), "%s", sp + 2);
+			}
+		}
+		snprintf(fn->fw_version, sizeof(fn->fw_version), "%s", di.fw_version);
+		snprintf(fn->fw_source, sizeof(fn->fw_source), "ethtool");
+		return;
+	}
+}
+
+static int cmp_fn(const void *a, const void *b)
+{
+	const struct mlx_function *x = a, *y = b;
+
+	if (x->domain != y->domain)
+		return x->domain < y->domain ? -1 : 1;
+	if (x->bus != y->bus)
+		return x->bus < y->bus ? -1 : 1;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	return (int)x->func - (int)y->func;
+}
+
+static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
+{
+	for (size_t i = 0; i < devs->nfn; i++)
+		if (!strcmp(devs->fn[i].bdf, bdf))
+			return &devs->fn[i];
+	return NULL;
+}
+
+static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const struct mlx_pci_raw *raw)
+{
+	char dir[PATH_MAX], buf[64];
+	uint64_t u;
+
+	fn->domain = raw->domain;
+	fn->bus = raw->bus;
+	fn->dev = raw->dev;
+	fn->func = raw->func;
+	fmt_bdf(fn->bdf, sizeof(fn->bdf), raw->domain, raw->bus, raw->dev, raw->func);
+	fn->vendor = raw->vendor;
+	fn->device = raw->device;
+	fn->class_code = raw->class_code;
+	fn->id = mlx_devid_lookup(raw->device);
+	fn->vf_index = -1;
+	fn->numa_node = -1;
+	fn->sriov_totalvfs = fn->sriov_numvfs = -1;
+	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
+
+	fn->cfg_len = raw->cfg_len;
+	if (raw->cfg_len >= 64 && mlx_pci_config_decode(raw->cfg, raw->cfg_len, &fn->cfg) == 0)
+		fn->cfg_decoded = true;
+
+	/* Identity beyond vendor/device: sysfs first, because a VF's config
+	 * space reads 0xffff for its IDs (SR-IOV spec) and the kernel's view
+	 * has quirks applied; config space as the fallback. */
+	read_opt(ctx, buf, sizeof(buf), "%s/subsystem_vendor", dir);
+	if (buf[0] && mlx_parse_u64(buf, &u) == 0)
+		fn->subsys_vendor = (uint16_t)u;
+	else if (fn->cfg_decoded)
+		fn->subsys_vendor = fn->cfg.subsys_vendor;
+	read_opt(ctx, buf, sizeof(buf), "%s/subsystem_device", dir);
+	if (buf[0] && mlx_parse_u64(buf, &u) == 0)
+		fn->subsys_device = (uint16_t)u;
+	else if (fn->cfg_decoded)
+		fn->subsys_device = fn->cfg.subsys_device;
+	read_opt(ctx, buf, sizeof(buf), "%s/revision", dir);
+	if (buf[0] && mlx_parse_u64(buf, &u) == 0)
+		fn->revision = (uint8_t)u;
+	else if (fn->cfg_decoded)
+		fn->revision = fn->cfg.revision;
+
+	{
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s/driver", dir);
+		if (mlx_readlink_base(ctx, path, fn->driver, sizeof(fn->driver)) < 0)
+			fn->driver[0] = '\0';
+		snprintf(path, sizeof(path), "%s/physfn", dir);
+		fn->role = mlx_exists(ctx, path) ? MLX_FN_VF
+			 : (fn->id && fn->id->is_vf) ? MLX_FN_VF : MLX_FN_PF;
+	}
+	fn->numa_node = (int)read_int_opt(ctx, -1, "%s/%s", dir, "numa_node");
+
+	read_opt(ctx, fn->cur_link_speed, sizeof(fn->cur_link_speed), "%s/current_link_speed", dir);
+	read_opt(ctx, fn->max_link_speed, sizeof(fn->max_link_speed), "%s/max_link_speed", dir);
+	fn->cur_link_width = (unsigned)read_int_opt(ctx, 0, "%s/%s", dir, "current_link_width");
+	fn->max_link_width = (unsigned)read_int_opt(ctx, 0, "%s/%s", dir, "max_link_width");
+	fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "%s/%s", dir, "sriov_totalvfs");
+	fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "%s/%s", dir, "sriov_numvfs");
+}
+
+/* Link each VF to its PF through the physfn/virtfnN symlinks. */
+static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
+{
+	for (size_t i = 0; i < devs->nfn; i++) {
+		struct mlx_function *vf = &devs->fn[i], *pf;
+		char path[PATH_MAX], target[MLX_BDF_LEN + 16];
+
+		if (vf->role != MLX_FN_VF)
+			continue;
+		snprintf(path, sizeof(path), FN_DIR "/physfn", vf->bdf);
+		if (mlx_readlink_base(ctx, path, target, sizeof(target)) < 0)
+			continue;
+		pf = find_bdf(devs, target);
+		if (!pf)
+			continue;
+		vf->pf = pf;
+		/* virtfnN on the PF names the index; scan up to TotalVFs. */
+		for (int k = 0; k < (pf->sriov_totalvfs > 0 ? pf->sriov_totalvfs : 256); k++) {
+			char t[MLX_BDF_LEN + 16];
+
+			snprintf(path, sizeof(path), FN_DIR "/virtfn%d", pf->bdf, k);
+			if (mlx_readlink_base(ctx, path, t, sizeof(t)) < 0) {
+				if (pf->sriov_totalvfs <= 0)
+					break;
+				continue;
+			}
+			if (!strcmp(t, vf->bdf)) {
+				vf->vf_index = k;
+				break;
+			}
+		}
+	}
+}
+
+int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
+{
+	struct mlx_pci_raw *raw = NULL;
+	size_t n = 0;
+	int r;
+
+	memset(devs, 0, sizeof(*devs));
+	r = mlx_pci_scan(ctx, MLX_VENDOR_ID, &raw, &n, &devs->non_mlx_seen);
+	if (r < 0)
+		return r;
+	if (n) {
+		devs->fn = calloc(n, sizeof(*devs->fn));
+		if (!devs->fn) {
+			free(raw);
+			return -ENOMEM;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		/* Only network/InfiniBand controllers (class 02 and 0c06) are
+		 * adapter functions; the PCIe bridges inside CX5+ and BlueField
+		 * (0x1974.., 0x197c) share the vendor ID and are skipped. */
+		uint32_t cls = raw[i].class_code >> 8;
+
+		if ((cls >> 8) != 0x02 && cls != 0x0c06 && !mlx_devid_lookup(raw[i].device)) {
+			devs->non_mlx_seen++;
+			continue;
+		}
+		fill_function(ctx, &devs->fn[devs->nfn++], &raw[i]);
+	}
+	free(raw);
+	qsort(devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
+	for (size_t i = 0; i < devs->nfn; i++) {
+		r = scan_children(ctx, &devs->fn[i]);
+		if (r < 0) {
+			mlx_devices_free(devs);
+			return r;
+		}
+		find_fw(ctx, &devs->fn[i]);
+	}
+	link_vfs(ctx, devs);
+	return 0;
+}
+
+void mlx_devices_free(struct mlx_devices *devs)
+{
+	for (size_t i = 0; i < devs->nfn; i++) {
+		free(devs->fn[i].ports);
+		free(devs->fn[i].rdma);
+	}
+	free(devs->fn);
+	memset(devs, 0, sizeof(*devs));
+}
+
+size_t mlx_devices_nports(const struct mlx_devices *devs)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < devs->nfn; i++)
+		n += devs->fn[i].nports;
+	return n;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The device model: every ConnectX PCI function (vendor 0x15b3) with its
+ * PF/VF relations, the network ports (netdevs) and RDMA devices on it.
+ *
+ * Built once per command by mlx_devices_scan(): one libpci scan of the
+ * target's /sys/bus/pci, then the sysfs children of each function.  Pure
+ * data afterwards; commands never go back to the files to render it.
+ */
+#ifndef MLX_DEVICE_H
+#define MLX_DEVICE_H
+
+#include "mlx.h"
+#include "pcicfg.h"
+#include "devid.h"
+
+#define MLX_BDF_LEN 16       /* "0000:5e:00.0" + NUL, rounded up */
+#define MLX_IFNAME_LEN 16    /* IFNAMSIZ */
+#define MLX_NAME_LEN 64
+
+struct mlx_function;
+
+/* One network port: a netdev on a function (mlx5: one per function). */
+struct mlx_port {
+	char ifname[MLX_IFNAME_LEN];
+	int ifindex;                 /* -1 when unknown */
+	int dev_port;                /* sysfs dev_port, -1 unknown */
+	char phys_port_name[MLX_NAME_LEN];
+	char mac[24];
+	char operstate[16];          /* "up", "down", "unknown"... */
+	bool carrier_known, carrier;
+	int64_t speed_mbps;          /* -1 when unknown (link down) */
+	unsigned mtu;
+	char rdma_dev[MLX_NAME_LEN]; /* "mlx5_0" or "" */
+	unsigned rdma_port;          /* 1-based IB port number, 0 if none */
+	char link_layer[16];         /* "Ethernet", "InfiniBand" or "" */
+	struct mlx_function *fn;
+};
+
+/* One RDMA device (infiniband class) on a function. */
+struct mlx_rdma {
+	char name[MLX_NAME_LEN];
+	char fw_ver[MLX_NAME_LEN];
+	char board_id[MLX_NAME_LEN];  /* PSID */
+	char hca_type[MLX_NAME_LEN];
+	char node_guid[32];
+	unsigned nports;
+};
+
+enum mlx_fn_role { MLX_FN_PF, MLX_FN_VF };
+
+struct mlx_function {
+	char bdf[MLX_BDF_LEN];        /* always the full "dddd:bb:dd.f" form */
+	unsigned domain, bus, dev, func;
+	uint16_t vendor, device, subsys_vendor, subsys_device;
+	uint32_t class_code;
+	uint8_t revision;
+	const struct mlx_devid *id;   /* NULL for an ID we do not know */
+	enum mlx_fn_role role;
+	struct mlx_function *pf;      /* the PF of a VF (NULL if not visible) */
+	int vf_index;                 /* index under its PF (virtfnN), -1 */
+	char driver[MLX_NAME_LEN];    /* "" when unbound */
+	int numa_node;                /* -1 unknown */
+
+	/* Config space as far as we could read it (non-root: 64 bytes). */
+	size_t cfg_len;
+	struct mlx_pci_config cfg;
+	bool cfg_decoded;
+
+	/* The kernel's own view of the link (sysfs), used when the config
+	 * space could not be read far enough to decode the PCIe capability. */
+	char cur_link_speed[32], max_link_speed[32];
+	unsigned cur_link_width, max_link_width;
+
+	/* SR-IOV, from sysfs (PF only). */
+	int sriov_totalvfs, sriov_numvfs;   /* -1 when absent */
+
+	struct mlx_port *ports;
+	size_t nports;
+	struct mlx_rdma *rdma;
+	size_t nrdma;
+
+	char fw_version[MLX_NAME_LEN];      /* "" when nobody told us */
+	char fw_source[32];                 /* where fw_version came from */
+	char psid[MLX_NAME_LEN];
+};
+
+struct mlx_devices {
+	struct mlx_function *fn;
+	size_t nfn;
+	unsigned non_mlx_seen;              /* other PCI functions skipped */
+};
+
+/* Scan the target system.  0 or -errno (mlx_errmsg has the story). */
+int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs);
+void mlx_devices_free(struct mlx_devices *devs);
+
+/* Ports of all functions, in function order. */
+size_t mlx_devices_nports(const struct mlx_devices *devs);
+
+/* ---- device selection (lib/select.c) ------------------------------------
+ * -d/--device accepts: a PCI address ("0000:08:00.0", "08:00.0"), the
+ * decimal mlxtool triple ("8 0 0", also "8:0.0" read as decimal), a netdev
+ * name, an RDMA device name.  (DESIGN.md "Device selection".)
+ */
+enum mlx_sel_kind { MLX_SEL_PCI, MLX_SEL_NAME };
+
+struct mlx_selector {
+	enum mlx_sel_kind kind;
+	bool has_domain;
+	unsigned domain, bus, dev, func;
+	char name[MLX_NAME_LEN];            /* netdev or RDMA name */
+	char text[96];                      /* what the user typed, normalised */
+};
+
+/* Parse what the user typed.  -EINVAL with mlx_errmsg() on bad syntax. */
+int mlx_selector_parse(struct mlx_ctx *ctx, const char *text, struct mlx_selector *sel);
+
+/*
+ * Resolve a selector against the scanned devices.  On success *fn is the
+ * function and *port the port when the selector named one (else NULL).
+ * -ENODEV when nothing matches.
+ */
+int mlx_select(struct mlx_ctx *ctx, const struct mlx_devices *devs,
+	       const struct mlx_selector *sel,
+	       struct mlx_function **fn, struct mlx_port **port);
+
+#endif /* MLX_DEVICE_H */

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Internals shared by lib/ files; not part of the API the CLI uses. */
+#ifndef MLX_PRIVATE_H
+#define MLX_PRIVATE_H
+
+#include <limits.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "mlx.h"
+
+struct mlx_ctx {
+	char *root;             /* "/" or a captured system, no trailing '/' */
+	bool live;
+	int root_fd;            /* O_PATH fd of root when not live, else -1 */
+	char errmsg[768];
+	mlx_log_fn log_fn;
+	void *log_data;
+	enum mlx_log_level log_max;
+};
+
+/* open() a target path: under a sysroot, symlinks (absolute ones too)
+ * resolve inside the root, so a captured tree cannot point us at the
+ * live system (openat2 RESOLVE_IN_ROOT, Linux 5.6). */
+int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode);
+
+/* One PCI function as the PCI backend (lib/pci.c) found it. */
+struct mlx_pci_raw {
+	unsigned domain, bus, dev, func;
+	uint16_t vendor, device;
+	uint32_t class_code;        /* 24-bit class/subclass/prog-if */
+	size_t cfg_len;             /* bytes of config space we could read */
+	uint8_t cfg[4096];
+};
+
+/* Every PCI function of @vendor on the target (libpci, sysfs method
+ * pointed at ROOT/sys/bus/pci); *others counts the functions skipped. */
+int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
+		 size_t *n, unsigned *others);
+
+/* ethtool GDRVINFO over SIOCETHTOOL (live system only; -EOPNOTSUPP under
+ * a sysroot, where there is no kernel to ask). */
+struct mlx_drvinfo {
+	char driver[32], version[32], fw_version[32], bus_info[32];
+	uint32_t n_stats;
+};
+int mlx_ethtool_drvinfo(struct mlx_ctx *ctx, const char *ifname, struct mlx_drvinfo *info);
+
+#endif

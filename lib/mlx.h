@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * libmlx: the device-access library behind mlxcli.
+ *
+ * Contract (DESIGN.md "Layers"): everything hangs off one struct mlx_ctx;
+ * functions return 0 or a negative errno and never print or exit.  When a
+ * failure has a story worth telling (which file, which device, which
+ * firmware status), the function records it with mlx_err() and the caller
+ * reads it back with mlx_errmsg().
+ */
+#ifndef MLX_H
+#define MLX_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct mlx_ctx;
+
+/* Log levels for the optional sink; the CLI maps -v to MLX_LOG_DEBUG. */
+enum mlx_log_level { MLX_LOG_ERR, MLX_LOG_WARN, MLX_LOG_INFO, MLX_LOG_DEBUG };
+typedef void (*mlx_log_fn)(void *data, enum mlx_log_level lvl, const char *msg);
+
+/*
+ * Create a context for the system rooted at @root ("/" for the live one).
+ * Returns 0 or -errno; on -ENOENT/-ENOTDIR/-EINVAL *errmsg (static storage
+ * of the caller's choosing is not needed: a malloc'ed copy the caller
+ * frees) says why the root is not a usable system.
+ */
+int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg);
+void mlx_ctx_free(struct mlx_ctx *ctx);
+
+const char *mlx_root(const struct mlx_ctx *ctx);
+bool mlx_is_live(const struct mlx_ctx *ctx);
+void mlx_set_log(struct mlx_ctx *ctx, mlx_log_fn fn, void *data, enum mlx_log_level max);
+void mlx_log(struct mlx_ctx *ctx, enum mlx_log_level lvl, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * The last error detail.  mlx_err() stores a message and returns -err so a
+ * caller can write `return mlx_err(ctx, ENOENT, "...")`.
+ */
+int mlx_err(struct mlx_ctx *ctx, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *mlx_errmsg(const struct mlx_ctx *ctx);
+void mlx_err_clear(struct mlx_ctx *ctx);
+
+/* ---- root-prefixed files (lib/rootfs.c) ---------------------------------
+ * Every path the library touches is an absolute path of the *target*
+ * system ("/sys/class/net/eth0/speed"); these helpers put the root in
+ * front.  Nothing else in lib/ may open a file by name.
+ */
+int mlx_path(const struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Read a whole (small) file; NUL-terminated, trailing newline kept. */
+int mlx_read_file(struct mlx_ctx *ctx, const char *path, char **data, size_t *len);
+/* Read a one-line value, trailing whitespace stripped, into buf. */
+int mlx_read_str(struct mlx_ctx *ctx, const char *path, char *buf, size_t len);
+/* Read an integer (decimal, or 0x hex) file. -EINVAL when not a number. */
+int mlx_read_u64(struct mlx_ctx *ctx, const char *path, uint64_t *val);
+int mlx_read_s64(struct mlx_ctx *ctx, const char *path, int64_t *val);
+/* Binary read of at most len bytes from offset 0; returns bytes read. */
+ssize_t mlx_read_bin(struct mlx_ctx *ctx, const char *path, void *buf, size_t len);
+/* readlink(); returns the last path component of the target in buf. */
+int mlx_readlink_base(struct mlx_ctx *ctx, const char *path, char *buf, size_t len);
+int mlx_readlink(struct mlx_ctx *ctx, const char *path, char *buf, size_t len);
+bool mlx_exists(struct mlx_ctx *ctx, const char *path);
+bool mlx_is_dir(struct mlx_ctx *ctx, const char *path);
+/* Write a value the way sysfs wants it: one write(2) of the whole string. */
+int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val);
+/*
+ * List the entries of a directory (no "." or ".."), sorted by name.
+ * *names is a NULL-terminated array freed with mlx_strv_free().
+ */
+int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *n);
+void mlx_strv_free(char **v);
+
+/*
+ * A name that came from the kernel or the user and is about to become a
+ * path component: no '/', not "." or "..", no control characters, at most
+ * 255 bytes.  (DESIGN.md "Security".)
+ */
+bool mlx_name_is_safe(const char *name);
+
+/* Parse "0x..", decimal; full string, no sign, no overflow. */
+int mlx_parse_u64(const char *s, uint64_t *val);
+
+#endif /* MLX_H */

@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Root-prefixed file access (DESIGN.md "The root prefix").  Every file
+ * lib/ reads or writes goes through here, so `--sysroot DIR` points the
+ * whole tool at a captured system.  Under a sysroot we resolve with
+ * openat2(RESOLVE_IN_ROOT): a symlink in the capture (the kernel's are
+ * relative, a hostile one may be absolute) can never lead outside it, which
+ * matters because write commands write into the sysroot.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "mlx-private.h"
+
+int mlx_path(const struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
+{
+	char rel[PATH_MAX];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(rel, sizeof(rel), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(rel))
+		return -ENAMETOOLONG;
+	n = snprintf(buf, len, "%s%s", ctx->live ? "" : ctx->root, rel);
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
+{
+	char full[PATH_MAX];
+	int fd;
+
+	if (path[0] != '/')
+		return -EINVAL;
+	if (!ctx->live) {
+		struct open_how how = {
+			.flags = (uint64_t)flags | O_CLOEXEC,
+			.mode = (flags & O_CREAT) ? mode : 0,
+			.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+		};
+		const char *rel = path + 1;
+
+		if (!*rel)
+			rel = ".";
+		fd = (int)syscall(SYS_openat2, ctx->root_fd, rel, &how, sizeof(how));
+		if (fd >= 0)
+			return fd;
+		if (errno != ENOSYS)
+			return -errno;
+		/* Kernel older than 5.6: plain open below the root. */
+	}
+	if (mlx_path(ctx, full, sizeof(full), "%s", path) < 0)
+		return -ENAMETOOLONG;
+	fd = open(full, flags | O_CLOEXEC, mode);
+	return fd < 0 ? -errno : fd;
+}
+
+int mlx_read_file(struct mlx_ctx *ctx, const char *path, char **data, size_t *len)
+{
+	size_t cap = 4096, n = 0;
+	char *buf, *nb;
+	ssize_t r;
+	int fd;
+
+	*data = NULL;
+	if (len)
+		*len = 0;
+	fd = mlx_open(ctx, path, O_RDONLY, 0);
+	if (fd < 0)
+		return fd;
+	buf = malloc(cap + 1);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		if (n == cap) {
+			if (cap >= (64u << 20)) {   /* nothing we read is this big */
+				free(buf);
+				close(fd);
+				return -EFBIG;
+			}
+			cap *= 2;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				free(buf);
+				close(fd);
+				return -ENOMEM;
+			}
+			buf = nb;
+		}
+		r = read(fd, buf + n, cap - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			r = -errno;
+			free(buf);
+			close(fd);
+			return (int)r;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*data = buf;
+	if (len)
+		*len = n;
+	return 0;
+}
+
+int mlx_read_str(struct mlx_ctx *ctx, const char *path, char *buf, size_t len)
+{
+	char tmp[4096];
+	ssize_t r;
+	int fd;
+
+	if (len == 0)
+		return -EINVAL;
+	fd = mlx_open(ctx, path, O_RDONLY, 0);
+	if (fd < 0)
+		return fd;
+	do
+		r = read(fd, tmp, sizeof(tmp) - 1);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		r = -errno;
+		close(fd);
+		return (int)r;
+	}
+	close(fd);
+	while (r > 0 && (tmp[r - 1] == '\n' || tmp[r - 1] == ' ' ||
+			 tmp[r - 1] == '\t' || tmp[r - 1] == '\0'))
+		r--;
+	tmp[r] = '\0';
+	if ((size_t)r >= len)
+		return -EOVERFLOW;
+	memcpy(buf, tmp, (size_t)r + 1);
+	return 0;
+}
+
+int mlx_parse_u64(const char *s, uint64_t *val)
+{
+	unsigned long long v;
+	char *end;
+	int base = 10;
+
+	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+		return -EINVAL;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		if (!*s)
+			return -EINVAL;
+	}
+	errno = 0;
+	v = strtoull(s, &end, base);
+	if (errno == ERANGE)
+		return -ERANGE;
+	if (*end || end == s)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+int mlx_read_u64(struct mlx_ctx *ctx, const char *path, uint64_t *val)
+{
+	char buf[64];
+	int r;
+
+	r = mlx_read_str(ctx, path, buf, sizeof(buf));
+	if (r < 0)
+		return r;
+	return mlx_parse_u64(buf, val);
+}
+
+int mlx_read_s64(struct mlx_ctx *ctx, const char *path, int64_t *val)
+{
+	char buf[64], *end;
+	long long v;
+	int r;
+
+	r = mlx_read_str(ctx, path, buf, sizeof(buf));
+	if (r < 0)
+		return r;
+	errno = 0;
+	v = strtoll(buf, &end, 10);
+	if (errno || end == buf || *end)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+ssize_t mlx_read_bin(struct mlx_ctx *ctx, const char *path, void *buf, size_t len)
+{
+	size_t n = 0;
+	ssize_t r;
+	int fd;
+
+	fd = mlx_open(ctx, path, O_RDONLY, 0);
+	if (fd < 0)
+		return fd;
+	while (n < len) {
+		r = pread(fd, (char *)buf + n, len - n, (off_t)n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			/* sysfs 'config' beyond what we may read: keep what we have */
+			if (n > 0)
+				break;
+			r = -errno;
+			close(fd);
+			return r;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	return (ssize_t)n;
+}
+
+/* Split "/a/b/c" into an fd for "/a/b" (O_PATH) and "c". */
+static int open_parent(struct mlx_ctx *ctx, const char *path, const char **base)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	size_t n;
+
+	if (!slash || !slash[1])
+		return -EINVAL;
+	n = (size_t)(slash - path);
+	if (n >= sizeof(dir))
+		return -ENAMETOOLONG;
+	memcpy(dir, path, n);
+	dir[n] = '\0';
+	if (n == 0)
+		strcpy(dir, "/");
+	*base = slash + 1;
+	return mlx_open(ctx, dir, O_PATH | O_DIRECTORY, 0);
+}
+
+int mlx_readlink(struct mlx_ctx *ctx, const char *path, char *buf, size_t len)
+{
+	const char *base;
+	ssize_t r;
+	int dfd;
+
+	dfd = open_parent(ctx, path, &base);
+	if (dfd < 0)
+		return dfd;
+	r = readlinkat(dfd, base, buf, len);
+	close(dfd);
+	if (r < 0)
+		return -errno;
+	if ((size_t)r >= len)
+		return -ENAMETOOLONG;
+	buf[r] = '\0';
+	return 0;
+}
+
+int mlx_readlink_base(struct mlx_ctx *ctx, const char *path, char *buf, size_t len)
+{
+	char target[PATH_MAX];
+	const char *b;
+	int r;
+
+	r = mlx_readlink(ctx, path, target, sizeof(target));
+	if (r < 0)
+		return r;
+	b = strrchr(target, '/');
+	b = b ? b + 1 : target;
+	if (strlen(b) >= len)
+		return -ENAMETOOLONG;
+	strcpy(buf, b);
+	return 0;
+}
+
+bool mlx_exists(struct mlx_ctx *ctx, const char *path)
+{
+	int fd = mlx_open(ctx, path, O_PATH, 0);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+bool mlx_is_dir(struct mlx_ctx *ctx, const char *path)
+{
+	int fd = mlx_open(ctx, path, O_PATH | O_DIRECTORY, 0);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
+{
+	size_t len = strlen(val);
+	ssize_t r;
+	int fd;
+
+	fd = mlx_open(ctx, path, O_WRONLY | (ctx->live ? 0 : O_TRUNC), 0);
+	if (fd < 0)
+		return fd;
+	/* sysfs takes one write(2) per value; a short write is a failure. */
+	do
+		r = write(fd, val, len);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		r = -errno;
+		close(fd);
+		return (int)r;
+	}
+	if (close(fd) < 0)
+		return -errno;
+	return (size_t)r == len ? 0 : -EIO;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *count)
+{
+	size_t n = 0, cap = 16;
+	struct dirent *de;
+	char **v, **nv;
+	DIR *d;
+	int fd;
+
+	*names = NULL;
+	if (count)
+		*count = 0;
+	fd = mlx_open(ctx, path, O_RDONLY | O_DIRECTORY, 0);
+	if (fd < 0)
+		return fd;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -errno;
+	}
+	v = calloc(cap + 1, sizeof(*v));
+	if (!v) {
+		closedir(d);
+		return -ENOMEM;
+	}
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (n == cap) {
+			cap *= 2;
+			nv = realloc(v, (cap + 1) * sizeof(*v));
+			if (!nv)
+				goto nomem;
+			v = nv;
+		}
+		v[n] = strdup(de->d_name);
+		if (!v[n])
+			goto nomem;
+		v[++n] = NULL;
+	}
+	closedir(d);
+	qsort(v, n, sizeof(*v), cmp_str);
+	*names = v;
+	if (count)
+		*count = n;
+	return 0;
+nomem:
+	closedir(d);
+	mlx_strv_free(v);
+	return -ENOMEM;
+}
+
+void mlx_strv_free(char **v)
+{
+	if (!v)
+		return;
+	for (char **p = v; *p; p++)
+		free(*p);
+	free(v);
+}
+
+bool mlx_name_is_safe(const char *name)
+{
+	size_t n;
+
+	if (!name)
+		return false;
+	n = strlen(name);
+	if (n == 0 || n > 255 || !strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		if (*p == '/' || *p < 0x20 || *p == 0x7f)
+			return false;
+	return true;
+}

@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Snapshot capture.  Source paths go through the root prefix (so a
+ * captured system can itself be re-captured, which the tests use);
+ * destination files are created with O_EXCL|O_NOFOLLOW under a private
+ * temporary directory that is renamed into place at the end.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mlx-private.h"
+#include "snapshot.h"
+#include "tree.h"
+
+/* sysfs entries never copied: BAR and ROM images (large, and reading a
+ * BAR can upset a device), and the write-only triggers. */
+static const char *const skip_names[] = {
+	"rom", "remove", "rescan", "reset", "reset_method", "config_space_dump",
+	"power", "queues", "subsystem", "firmware_node", "iommu", "iommu_group",
+	"msi_bus", "driver_override", NULL,
+};
+
+#define MAX_FILE_BYTES (1u << 20)
+#define MAX_DEPTH 8
+
+struct snap {
+	struct mlx_ctx *ctx;
+	const char *tmp;          /* temporary destination directory */
+	struct mlx_snapshot_stats *st;
+	unsigned debugfs_budget;
+};
+
+static bool skip(const char *name)
+{
+	if (!strncmp(name, "resource", 8) && name[8])   /* resource0, resource2_wc */
+		return true;
+	for (const char *const *p = skip_names; *p; p++)
+		if (!strcmp(name, *p))
+			return true;
+	return false;
+}
+
+/* mkdir -p of a target path under the temporary destination. */
+static int mkdirs(struct snap *s, const char *path)
+{
+	char buf[PATH_MAX];
+	size_t n;
+
+	if (snprintf(buf, sizeof(buf), "%s%s", s->tmp, path) >= (int)sizeof(buf))
+		return -ENAMETOOLONG;
+	n = strlen(s->tmp) + 1;
+	for (char *p = buf + n; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+				return -errno;
+			if (c == '\0')
+				break;
+			*p = c;
+			if (c == '/' && p == buf + n)
+				continue;
+			s->st->dirs++;
+		}
+	}
+	return 0;
+}
+
+static int write_new(const char *path, const void *data, size_t len, mode_t mode)
+{
+	const char *p = data;
+	int fd;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+	if (fd < 0)
+		return -errno;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			w = -errno;
+			close(fd);
+			return (int)w;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	if (close(fd) < 0)
+		return -errno;
+	return 0;
+}
+
+static int copy_link(struct snap *s, const char *path)
+{
+	char target[PATH_MAX], dst[PATH_MAX], *slash;
+	int r;
+
+	r = mlx_readlink(s->ctx, path, target, sizeof(target));
+	if (r < 0)
+		return r;
+	slash = strrchr(path, '/');
+	if (slash && slash != path) {
+		char dir[PATH_MAX];
+
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+		r = mkdirs(s, dir);
+		if (r < 0)
+			return r;
+	}
+	snprintf(dst, sizeof(dst), "%s%s", s->tmp, path);
+	if (symlink(target, dst) < 0)
+		return errno == EEXIST ? 0 : -errno;
+	s->st->links++;
+	return 0;
+}
+
+static int copy_file(struct snap *s, const char *path, mode_t mode)
+{
+	char dst[PATH_MAX], *data = NULL;
+	size_t len = 0;
+	int r;
+
+	r = mlx_read_file(s->ctx, path, &data, &len);
+	if (r < 0 || len > MAX_FILE_BYTES) {
+		/* Unreadable attributes are normal in sysfs (write-only ones,
+		 * 'speed' on a down link, root-only ones): note and go on. */
+		free(data);
+		s->st->skipped++;
+		mlx_log(s->ctx, MLX_LOG_DEBUG, "snapshot: skipped %s: %s", path,
+			r < 0 ? strerror(-r) : "too large");
+		return 0;
+	}
+	snprintf(dst, sizeof(dst), "%s%s", s->tmp, path);
+	r = write_new(dst, data, len, mode & 0644 ? (mode & 0666) : 0644);
+	free(data);
+	if (r < 0)
+		return mlx_err(s->ctx, r, "cannot write '%s': %s", dst, strerror(-r));
+	s->st->files++;
+	s->st->bytes += len;
+	return 0;
+}
+
+/* Copy a directory tree; symlinks are copied as links, never followed. */
+static int copy_tree(struct snap *s, const char *path, int depth, bool debugfs)
+{
+	char **names = NULL;
+	size_t n = 0;
+	int r;
+
+	r = mkdirs(s, path);
+	if (r < 0)
+		return mlx_err(s->ctx, r, "cannot create '%s%s': %s", s->tmp, path, strerror(-r));
+	if (mlx_list_dir(s->ctx, path, &names, &n) < 0) {
+		s->st->skipped++;
+		return 0;
+	}
+	for (size_t i = 0; i < n && r == 0; i++) {
+		char child[PATH_MAX];
+		struct stat st;
+		int fd;
+
+		if (!mlx_name_is_safe(names[i]) || skip(names[i]))
+			continue;
+		if (snprintf(child, sizeof(child), "%s/%s", path, names[i]) >= (int)sizeof(child))
+			continue;
+		fd = mlx_open(s->ctx, child, O_PATH | O_NOFOLLOW, 0);
+		if (fd < 0)
+			continue;
+		r = fstat(fd, &st) < 0 ? -errno : 0;
+		close(fd);
+		if (r < 0) {
+			r = 0;
+			continue;
+		}
+		if (debugfs && s->debugfs_budget-- == 0)
+			break;
+		if (S_ISLNK(st.st_mode))
+			r = copy_link(s, child);
+		else if (S_ISDIR(st.st_mode))
+			r = depth < MAX_DEPTH ? copy_tree(s, child, depth + 1, debugfs) : 0;
+		else if (S_ISREG(st.st_mode))
+			r = copy_file(s, child, st.st_mode);
+	}
+	mlx_strv_free(names);
+	return r;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static int write_meta(struct snap *s, const struct mlx_snapshot_meta *meta)
+{
+	char path[PATH_MAX], when[32];
+	struct utsname u;
+	time_t now = time(NULL);
+	struct tm tm;
+	FILE *f;
+	int fd;
+
+	uname(&u);
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(path, sizeof(path), "%s/mlxcli-snapshot.json", s->tmp);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		return -ENOMEM;
+	}
+	fprintf(f, "{\n  \"schema_version\": 1,\n  \"format\": \"mlxcli-sysroot\",\n"
+		   "  \"format_version\": 1,\n  \"mlxcli_version\": ");
+	json_str(f, meta && meta->tool_version ? meta->tool_version : "");
+	fprintf(f, ",\n  \"captured_at\": ");
+	json_str(f, when);
+	fprintf(f, ",\n  \"hostname\": ");
+	json_str(f, meta && meta->hostname ? meta->hostname : u.nodename);
+	fprintf(f, ",\n  \"kernel\": ");
+	json_str(f, u.release);
+	fprintf(f, ",\n  \"source\": ");
+	json_str(f, mlx_is_live(s->ctx) ? "live" : mlx_root(s->ctx));
+	fprintf(f, "\n}\n");
+	if (fclose(f) != 0)
+		return -errno;
+	return 0;
+}
+
+int mlx_netlink_capture_path(char *buf, size_t len, const char *family, const char *object,
+			     const char *request)
+{
+	if (!mlx_name_is_safe(family) || !mlx_name_is_safe(object) || !mlx_name_is_safe(request))
+		return -EINVAL;
+	if (snprintf(buf, len, "/netlink/%s/%s/%s.nl", family, object, request) >= (int)len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+static int capture_function(struct snap *s, const struct mlx_function *fn)
+{
+	char link[PATH_MAX], target[PATH_MAX], real[PATH_MAX];
+	const char *p;
+	int r;
+
+	/* /sys/bus/pci/devices/<bdf> -> ../../../devices/pci.../<bdf> */
+	snprintf(link, sizeof(link), "/sys/bus/pci/devices/%s", fn->bdf);
+	r = mlx_readlink(s->ctx, link, target, sizeof(target));
+	if (r < 0)
+		return mlx_err(s->ctx, r, "cannot read link '%s': %s", link, strerror(-r));
+	/* Resolve the relative link text against /sys/bus/pci/devices. */
+	p = target;
+	snprintf(real, sizeof(real), "/sys/bus/pci/devices");
+	while (!strncmp(p, "../", 3)) {
+		char *sl = strrchr(real, '/');
+
+		if (!sl || sl == real)
+			return mlx_err(s->ctx, EINVAL, "link '%s' leaves the system root", link);
+		*sl = '\0';
+		p += 3;
+	}
+	if (target[0] == '/')
+		snprintf(real, sizeof(real), "%s", target);
+	else if (strlen(real) + 1 + strlen(p) < sizeof(real))
+		strcat(strcat(real, "/"), p);
+	r = copy_link(s, link);
+	if (r == 0)
+		r = copy_tree(s, real, 0, false);
+	if (r < 0)
+		return r;
+
+	if (fn->driver[0]) {
+		snprintf(link, sizeof(link), "/sys/bus/pci/drivers/%s", fn->driver);
+		r = mkdirs(s, link);
+		if (r < 0)
+			return r;
+	}
+	for (size_t i = 0; i < fn->nports && r == 0; i++) {
+		snprintf(link, sizeof(link), "/sys/class/net/%s", fn->ports[i].ifname);
+		r = copy_link(s, link);
+	}
+	for (size_t i = 0; i < fn->nrdma && r == 0; i++) {
+		snprintf(link, sizeof(link), "/sys/class/infiniband/%s", fn->rdma[i].name);
+		r = copy_link(s, link);
+	}
+	if (r < 0)
+		return r;
+	snprintf(link, sizeof(link), "/sys/kernel/debug/mlx5/%s", fn->bdf);
+	if (mlx_is_dir(s->ctx, link)) {
+		s->debugfs_budget = 2000;
+		r = copy_tree(s, link, 0, true);
+	}
+	return r;
+}
+
+int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *dest,
+		 const struct mlx_snapshot_meta *meta, struct mlx_snapshot_stats *st)
+{
+	struct mlx_snapshot_stats local;
+	char tmp[PATH_MAX], readme[PATH_MAX];
+	struct snap s = { .ctx = ctx };
+	struct stat sb;
+	int r = 0;
+	static const char nl_readme[] =
+		"Captured netlink replies: <family>/<object>/<request>.nl, each the raw\n"
+		"reply messages (struct nlmsghdr framed) as the kernel sent them.\n";
+
+	mlx_err_clear(ctx);
+	if (!st)
+		st = &local;
+	memset(st, 0, sizeof(*st));
+	s.st = st;
+	if (lstat(dest, &sb) == 0)
+		return mlx_err(ctx, EEXIST, "'%s' already exists; give a new directory", dest);
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", dest) >= (int)sizeof(tmp))
+		return mlx_err(ctx, ENAMETOOLONG, "path too long: '%s'", dest);
+	if (!mkdtemp(tmp))
+		return mlx_err(ctx, errno, "cannot create '%s': %s", tmp, strerror(errno));
+	s.tmp = tmp;
+
+	for (size_t i = 0; i < devs->nfn && r == 0; i++)
+		r = capture_function(&s, &devs->fn[i]);
+	if (r == 0)
+		r = mkdirs(&s, "/sys/bus/pci/devices");
+	if (r == 0)
+		r = mkdirs(&s, "/netlink");
+	if (r == 0) {
+		snprintf(readme, sizeof(readme), "%s/netlink/README", tmp);
+		r = write_new(readme, nl_readme, sizeof(nl_readme) - 1, 0644);
+	}
+	if (r == 0)
+		r = write_meta(&s, meta);
+	if (r == 0 && chmod(tmp, 0755) < 0)
+		r = -errno;
+	if (r == 0 && rename(tmp, dest) < 0)
+		r = mlx_err(ctx, errno, "cannot rename '%s' to '%s': %s", tmp, dest, strerror(errno));
+	if (r < 0) {
+		if (!mlx_errmsg(ctx)[0])
+			mlx_err(ctx, r, "snapshot failed: %s", strerror(-r));
+		mlx_tree_remove(tmp);
+	}
+	return r;
+}

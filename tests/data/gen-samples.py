@@ -1,0 +1,896 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Generate the mlxcli sample hosts (captured-system trees) under tests/data/samples/.
+
+    python3 tests/data/gen-samples.py
+
+Deletes tests/data/samples/<host>/ for every host below and recreates it from
+scratch.  Deterministic: fixed timestamps, sorted iteration, no randomness, so
+re-running produces byte-identical trees.  Stdlib only.
+
+Every value carries a comment saying where it comes from:
+  FIX:<path>   a real capture in ../shared/fixtures/<path>
+  REF:§x.y     ../shared/reference/linux-mlx5-interfaces.md section x.y
+  KERNEL:...   Linux kernel source behaviour (file/function named)
+  SYNTH        invented for the sample (serials, GUIDs, MACs, addresses, counters)
+The per-host README.md lists the same facts for readers of the tree.
+"""
+
+import json
+import os
+import shutil
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "samples")
+CAPTURED_AT = "2024-01-15T12:00:00Z"  # SYNTH: fixed so the tree is reproducible
+
+
+# ---------------------------------------------------------------------------
+# Small file-writing helpers
+# ---------------------------------------------------------------------------
+
+def wfile(path, data, mode=0o644):
+    """Write text (str) or binary (bytes) file, creating parents."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    with open(path, "wb") as f:
+        f.write(data)
+    os.chmod(path, mode)
+
+
+def wval(path, value, mode=0o444):
+    """One sysfs value: "value\\n"."""
+    wfile(path, "%s\n" % value, mode)
+
+
+def symlink(path, target):
+    """Relative kernel-style symlink; target is written verbatim."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    os.symlink(target, path)
+
+
+def rel(frm_dir, to_path):
+    return os.path.relpath(to_path, frm_dir)
+
+
+# ---------------------------------------------------------------------------
+# Config-space builder
+# ---------------------------------------------------------------------------
+
+class Cfg:
+    def __init__(self, size):
+        self.b = bytearray(size)
+
+    def w8(self, off, v):
+        self.b[off] = v & 0xff
+
+    def w16(self, off, v):
+        struct.pack_into("<H", self.b, off, v)
+
+    def w32(self, off, v):
+        struct.pack_into("<I", self.b, off, v)
+
+    def cap(self, off, cap_id, nxt):
+        """Standard capability header (ID, next pointer)."""
+        self.w8(off, cap_id)
+        self.w8(off + 1, nxt)
+
+    def ecap(self, off, cap_id, ver, nxt):
+        """Extended capability header: ID[15:0] version[19:16] next[31:20]."""
+        self.w32(off, cap_id | (ver << 16) | (nxt << 20))
+
+
+# Real 64-byte header of a ConnectX-5 PF (15b3:1017), copied verbatim from
+# FIX:lspci/cx5-mt27800-15b3_1017-lspci-vx.txt (lines "00:".."30:").
+CX5_CAPTURED_HEADER = bytes.fromhex(
+    "b3 15 17 10 46 05 10 00 00 00 00 02 08 00 00 00"
+    "0c 00 00 f8 00 00 00 00 00 00 00 00 00 00 00 00"
+    "00 00 00 00 00 00 00 00 00 00 00 00 b3 15 80 00"
+    "00 00 e0 fb 60 00 00 00 00 00 00 00 ff 01 00 00")
+
+# PCIe link speed codes (LnkCap/LnkSta "Current Link Speed", PCIe spec).
+GEN = {3: 3, 4: 4}  # 8GT/s = 3, 16GT/s = 4
+SPEED_STR = {2: "5.0 GT/s PCIe", 3: "8.0 GT/s PCIe", 4: "16.0 GT/s PCIe", 0: "Unknown"}  # KERNEL: pci_speed_string()
+
+
+def pcie_cap(c, off, nxt, port_type, lnkcap_speed, lnkcap_width, lnksta_speed,
+             lnksta_width, devctl, devcap_extra=0, commclk=True, slotclk=True):
+    """PCI Express capability v2 (ID 0x10), REF:§0.1 PCI_CAP_ID_EXP=0x10."""
+    c.cap(off, 0x10, nxt)
+    c.w16(off + 2, 0x0002 | (port_type << 4))       # version 2, device/port type
+    # DevCap: MaxPayload 512 (code 2), ExtTag+, L0s/L1 unlimited, RBE+, FLReset+
+    # (FIX:lspci-vvv/cx5ex-pf-15b3_1019-lspci-vvv.txt DevCap line)
+    devcap = 2 | 1 << 5 | 7 << 6 | 7 << 9 | 1 << 15 | devcap_extra
+    if port_type == 0:
+        devcap |= 1 << 28                           # FLReset+ (endpoints)
+    c.w32(off + 4, devcap)
+    c.w16(off + 8, devctl)                          # DevCtl
+    c.w16(off + 0xa, 0)                             # DevSta: clean (SYNTH)
+    # LnkCap: speed, width, ASPM not supported, exit latencies unlimited, ASPMOptComp+
+    c.w32(off + 0xc, lnkcap_speed | lnkcap_width << 4 | 7 << 12 | 7 << 15 | 1 << 22)
+    c.w16(off + 0x10, (1 << 6) if commclk else 0)   # LnkCtl: RCB 64, CommClk
+    c.w16(off + 0x12, lnksta_speed | lnksta_width << 4 | ((1 << 12) if slotclk else 0))
+    # DevCap2: Completion Timeout ranges ABCD, TimeoutDis+ (cx5ex capture)
+    c.w32(off + 0x24, 0xf | 1 << 4 | ((1 << 5) if port_type == 4 else 0))
+    # DevCtl2: 50us to 50ms; root ports: ARIFwd+ (the PFs below use ARI)
+    c.w16(off + 0x28, (1 << 5) if port_type == 4 else 0)
+    if port_type == 4:
+        # Root port: LnkCap LLActRep+, LnkSta DLActive+ (link up)
+        c.w32(off + 0xc, struct.unpack_from("<I", c.b, off + 0xc)[0] | 1 << 20)
+        c.w16(off + 0x12, struct.unpack_from("<H", c.b, off + 0x12)[0] | 1 << 13)
+    # LnkCap2: supported speeds vector, bits 1..N up to LnkCap speed
+    c.w32(off + 0x2c, ((1 << (lnkcap_speed + 1)) - 2))
+    c.w16(off + 0x30, lnkcap_speed)                 # LnkCtl2: target speed = max
+    # LnkSta2: EqualizationComplete+ Phase1+ Phase2+ Phase3+ (cx5ex capture)
+    c.w16(off + 0x32, 0x1e if lnksta_speed >= 3 else 0)
+
+
+# DevCtl for PFs: Fatal error reporting+, RlxdOrd+, ExtTag+, NoSnoop+,
+# MaxPayload 256 (code 1), MaxReadReq 4096 (code 5) (FIX:lspci-vvv/cx5ex-pf-15b3_1019-lspci-vvv.txt)
+PF_DEVCTL = 1 << 2 | 1 << 4 | 1 << 5 | 1 << 8 | 1 << 11 | 5 << 12
+
+
+def vpd_cap(c, off, nxt):
+    c.cap(off, 0x03, nxt)                           # REF:§0.1 PCI_CAP_ID_VPD, REF:§5.2
+
+
+def msix_cap(c, off, nxt, count, enable):
+    """MSI-X (ID 0x11): table BAR0+0x2000, PBA BAR0+0x3000 (FIX:lspci-vvv/cx7-pf1-15b3_1021-lspci-vvv.txt)."""
+    c.cap(off, 0x11, nxt)
+    c.w16(off + 2, (count - 1) | ((1 << 15) if enable else 0))
+    c.w32(off + 4, 0x00002000)
+    c.w32(off + 8, 0x00003000)
+
+
+def vsec_cap(c, off, nxt):
+    """Mellanox VSEC (ID 0x09) Len=0x18, vsec type byte (+3) 0 = functional (REF:§6.1).
+    The gateway registers (+4..+0x17) read as zero here (SYNTH)."""
+    c.cap(off, 0x09, nxt)
+    c.w8(off + 2, 0x18)
+    c.w8(off + 3, 0x00)
+
+
+def pm_cap(c, off, nxt):
+    """PM v3, AuxCurrent=375mA, PME(D3cold+), NoSoftRst+ (FIX:lspci-vvv/cx5ex-..., cx7-pf1-...)."""
+    c.cap(off, 0x01, nxt)
+    c.w16(off + 2, 3 | 7 << 6 | 1 << 15)
+    c.w16(off + 4, 1 << 3)
+
+
+def aer_ecap(c, off, nxt):
+    """AER v1.  Masks/severity modelled on FIX:lspci-vvv/cx5ex-pf-15b3_1019-lspci-vvv.txt:
+    UEMsk UnsupReq+; UESvrt DLP+ FCP+ RxOF+ MalfTLP+; CEMsk NonFatalErr+;
+    AERCap First Error Pointer 04, GenCap+ ChkCap+.  Status registers clean."""
+    c.ecap(off, 0x0001, 1, nxt)
+    c.w32(off + 0x04, 0)                            # UESta
+    c.w32(off + 0x08, 1 << 20)                      # UEMsk: UnsupReq
+    c.w32(off + 0x0c, 1 << 4 | 1 << 13 | 1 << 17 | 1 << 18)  # UESvrt
+    c.w32(off + 0x10, 0)                            # CESta
+    c.w32(off + 0x14, 1 << 13)                      # CEMsk: NonFatalErr
+    c.w32(off + 0x18, 0x04 | 1 << 5 | 1 << 7)       # AERCap
+
+
+def ari_ecap(c, off, nxt, next_fn):
+    """ARI v1 (ID 0x0e), ARICap Next Function (FIX:lspci-vvv/cx5ex: PF0 -> 1; cx7-pf1: 0)."""
+    c.ecap(off, 0x000e, 1, nxt)
+    c.w16(off + 4, next_fn << 8)
+
+
+def sriov_ecap(c, off, nxt, ctrl, initial, total, num, fdl, vf_off, stride,
+               vf_did, vf_bar0):
+    """SR-IOV v1 (ID 0x10), layout REF:§4.4."""
+    c.ecap(off, 0x0010, 1, nxt)
+    c.w32(off + 0x04, 0)                            # IOVCap: Migration-, IRQ 000 (cx7-pf1)
+    c.w16(off + 0x08, ctrl)
+    c.w16(off + 0x0a, 0)
+    c.w16(off + 0x0c, initial)
+    c.w16(off + 0x0e, total)
+    c.w16(off + 0x10, num)
+    c.w8(off + 0x12, fdl)
+    c.w16(off + 0x14, vf_off)
+    c.w16(off + 0x16, stride)
+    c.w16(off + 0x1a, vf_did)
+    c.w32(off + 0x1c, 0x7ff)                        # Supported Page Size (REF:§4.4, cx7-pf1)
+    c.w32(off + 0x20, 0x1)                          # System Page Size 4K
+    c.w32(off + 0x24, (vf_bar0 & 0xffffffff) | 0x0c)  # VF BAR0: 64-bit prefetchable
+    c.w32(off + 0x28, vf_bar0 >> 32)
+
+
+def secpci_ecap(c, off, nxt):
+    c.ecap(off, 0x0019, 1, nxt)                     # Secondary PCIe, REF:§0.1 SECPCI=0x19
+
+
+def acs_ecap(c, off, nxt):
+    c.ecap(off, 0x000d, 1, nxt)                     # ACS: all capabilities off (cx6lx/cx7 captures)
+
+
+# Bus-master/mem/parity/SERR/DisINTx command, Cap+ status: from the captured header.
+PF_COMMAND = 0x0546
+STATUS_CAPLIST = 0x0010
+
+
+def cx5_pf_config(fn, bar0, rom, vf_bar0):
+    """ConnectX-5 PF: captured 64-byte header + synthesized capability bodies at
+    the capture's offsets."""
+    c = Cfg(4096)
+    c.b[0:64] = CX5_CAPTURED_HEADER
+    c.w8(0x0e, 0x80)                                # multi-function (dual-port; cx4lx capture)
+    c.w32(0x10, (bar0 & 0xffffffff) | 0x0c)         # BAR0 64-bit prefetchable
+    c.w32(0x14, bar0 >> 32)
+    c.w32(0x30, rom)                                # Expansion ROM, disabled
+    c.w8(0x3d, 1 + fn)                              # INTA / INTB (cx7-pf1 shows pin B on fn 1)
+    # Standard list (capture): [60] -> [48] -> [9c] -> [c0] -> [40]
+    pcie_cap(c, 0x60, 0x48, 0, 3, 16, 3, 16, PF_DEVCTL)
+    vpd_cap(c, 0x48, 0x9c)
+    msix_cap(c, 0x9c, 0xc0, 64, True)
+    vsec_cap(c, 0xc0, 0x40)
+    pm_cap(c, 0x40, 0x00)
+    # Extended list (capture): [100] AER -> [150] ARI -> [180] SR-IOV -> [1c0] SecPCIe
+    aer_ecap(c, 0x100, 0x150)
+    ari_ecap(c, 0x150, 0x180, 1 if fn == 0 else 0)
+    if fn == 0:
+        # VF Enable+ MSE+ ARIHierarchy+, 4 VFs, FDL 0, offset 2 stride 1
+        sriov_ecap(c, 0x180, 0x1c0, 0x19, 8, 8, 4, 0, 2, 1, 0x1018, vf_bar0)
+    else:
+        # VF Enable- MSE- ARIHierarchy+, 0 VFs, FDL 1, offset 9 stride 1 (cx7-pf1 pattern)
+        sriov_ecap(c, 0x180, 0x1c0, 0x10, 8, 8, 0, 1, 9, 1, 0x1018, vf_bar0)
+    secpci_ecap(c, 0x1c0, 0x000)
+    return bytes(c.b)
+
+
+def mlx_vf_config(subsys_dev, lnkcap_speed, vsec=True):
+    """mlx5 VF config space, per FIX:lspci-vvv/cx7-vf-15b3_101e-lspci-vvv.txt:
+    Vendor/Device read 0xffff (SR-IOV spec), [60] Express -> [9c] MSI-X Count=12,
+    [100] Vendor Specific ID=0000 Rev=0 Len=00c -> [150] ARI."""
+    c = Cfg(4096)
+    c.w16(0x00, 0xffff)
+    c.w16(0x02, 0xffff)
+    c.w16(0x04, 0x0004)                             # BusMaster+ (bound to mlx5_core; SYNTH)
+    c.w16(0x06, STATUS_CAPLIST)
+    c.w32(0x08, 0x02000000)                         # class 020000, rev 00
+    c.w16(0x2c, 0x15b3)
+    c.w16(0x2e, subsys_dev)
+    c.w8(0x34, 0x60)
+    # DevCtl all "-", MaxPayload 128, MaxReadReq 128; LnkCap = PF's; LnkSta speed unknown x0
+    pcie_cap(c, 0x60, 0x9c, 0, lnkcap_speed, 16, 0, 0, 0, commclk=False, slotclk=False)
+    msix_cap(c, 0x9c, 0x00, 12, True)
+    c.ecap(0x100, 0x000b, 1, 0x150)
+    c.w32(0x104, 0x00c << 20)                       # VSEC ID 0000 Rev 0 Len 0x00c
+    ari_ecap(c, 0x150, 0x000, 0)
+    return bytes(c.b)
+
+
+def cx6dx_pf_config(fn, bar0, rom, vf_bar0):
+    """ConnectX-6 Dx PF.  No full capture of a 6 Dx header exists: the header is
+    synthesized the same way as the CX5's; the capability offsets follow
+    FIX:lspci-vvv/cx6lx-pf-15b3_101f-lspci-v-unnamed-extcaps.txt exactly."""
+    c = Cfg(4096)
+    c.w16(0x00, 0x15b3)
+    c.w16(0x02, 0x101d)
+    c.w16(0x04, PF_COMMAND)
+    c.w16(0x06, STATUS_CAPLIST)
+    c.w32(0x08, 0x02000000)
+    c.w8(0x0c, 0x08)
+    c.w8(0x0e, 0x80)
+    c.w32(0x10, (bar0 & 0xffffffff) | 0x0c)
+    c.w32(0x14, bar0 >> 32)
+    c.w16(0x2c, 0x15b3)
+    c.w16(0x2e, 0x0016)                             # SYNTH subsystem id
+    c.w32(0x30, rom)
+    c.w8(0x34, 0x60)
+    c.w8(0x3c, 0xff)
+    c.w8(0x3d, 1 + fn)
+    # LnkCap 16GT/s x16, LnkSta 16GT/s x8: x16 card in a x8 slot (cx7-pf1 capture shows such a downgrade)
+    pcie_cap(c, 0x60, 0x48, 0, 4, 16, 4, 8, PF_DEVCTL)
+    vpd_cap(c, 0x48, 0x9c)
+    msix_cap(c, 0x9c, 0xc0, 64, True)
+    vsec_cap(c, 0xc0, 0x40)
+    pm_cap(c, 0x40, 0x00)
+    aer_ecap(c, 0x100, 0x150)
+    ari_ecap(c, 0x150, 0x180, 1 if fn == 0 else 0)
+    # 0 VFs; ARIHierarchy+; VF DID 0x101e (REF:§5.3), offset 2 / 9, stride 1
+    sriov_ecap(c, 0x180, 0x1c0, 0x10, 8, 8, 0, fn, 2 if fn == 0 else 9, 1, 0x101e, vf_bar0)
+    secpci_ecap(c, 0x1c0, 0x230)
+    acs_ecap(c, 0x230, 0x320)
+    c.ecap(0x320, 0x0027, 1, 0x370)                 # Lane Margining at the Receiver (#27)
+    c.ecap(0x370, 0x0026, 1, 0x420)                 # Physical Layer 16.0 GT/s (#26)
+    c.ecap(0x420, 0x0025, 1, 0x000)                 # Data Link Feature (#25)
+    c.w32(0x424, 1 | 1 << 31)                       # scaled flow control supported, exchange enable
+    return bytes(c.b)
+
+
+def root_port_config(did, bus, lnk_speed, lnk_width, mem, pref):
+    """Intel PCIe root port (type 1 header, 256 bytes; SYNTH contents)."""
+    c = Cfg(256)
+    c.w16(0x00, 0x8086)
+    c.w16(0x02, did)
+    c.w16(0x04, 0x0547)
+    c.w16(0x06, STATUS_CAPLIST)
+    c.w32(0x08, 0x06040004)                         # class 060400, rev 04
+    c.w8(0x0e, 0x01)                                # header type 1 (bridge)
+    c.w8(0x18, bus[0])                              # primary
+    c.w8(0x19, bus[1])                              # secondary
+    c.w8(0x1a, bus[1])                              # subordinate
+    c.w8(0x1c, 0xf0)                                # I/O window disabled (base > limit)
+    c.w8(0x1d, 0x00)
+    c.w16(0x20, (mem[0] >> 16) & 0xfff0)            # memory base/limit
+    c.w16(0x22, (mem[1] >> 16) & 0xfff0)
+    c.w16(0x24, ((pref[0] >> 16) & 0xfff0) | 1)     # prefetchable, 64-bit
+    c.w16(0x26, ((pref[1] >> 16) & 0xfff0) | 1)
+    c.w8(0x34, 0x40)
+    c.w8(0x3c, 0xff)
+    c.w8(0x3d, 1)
+    pcie_cap(c, 0x40, 0x80, 4, lnk_speed, lnk_width, lnk_speed, lnk_width, 0x0020)
+    pm_cap(c, 0x80, 0x00)
+    return bytes(c.b)
+
+
+def i350_config():
+    """Intel I350 (8086:1521) port 0 (SYNTH: a small plausible capability set)."""
+    c = Cfg(4096)
+    c.w16(0x00, 0x8086)
+    c.w16(0x02, 0x1521)
+    c.w16(0x04, 0x0406)
+    c.w16(0x06, STATUS_CAPLIST)
+    c.w32(0x08, 0x02000001)
+    c.w8(0x0e, 0x80)
+    c.w32(0x10, 0xfb900000)                         # BAR0 32-bit mem
+    c.w16(0x2c, 0x8086)
+    c.w16(0x2e, 0x0001)
+    c.w8(0x34, 0x40)
+    c.w8(0x3c, 0x10)
+    c.w8(0x3d, 1)
+    pm_cap(c, 0x40, 0x70)
+    msix_cap(c, 0x70, 0xa0, 10, True)
+    pcie_cap(c, 0xa0, 0x00, 0, 2, 4, 2, 4, 0x2810)
+    aer_ecap(c, 0x100, 0x000)
+    return bytes(c.b)
+
+
+# ---------------------------------------------------------------------------
+# VPD (REF:§5.2; keyword set/order of FIX:lspci-vvv/cx5ex-pf-15b3_1019-lspci-vvv.txt)
+# ---------------------------------------------------------------------------
+
+def vpd(product, keywords):
+    """0x82 identifier string, 0x90 VPD-R (keywords + RV checksum), 0x78 end.
+    RV: checksum byte makes the sum of all bytes from offset 0 through it 0 mod 256,
+    followed by 2 reserved zero bytes ("2 byte(s) reserved" as in the cx5ex capture)."""
+    out = bytearray()
+    name = product.encode()
+    out += bytes([0x82]) + struct.pack("<H", len(name)) + name
+    body = bytearray()
+    for k, v in keywords:
+        v = v.encode()
+        body += k.encode() + bytes([len(v)]) + v
+    body += b"RV" + bytes([3])
+    out += bytes([0x90]) + struct.pack("<H", len(body) + 3) + body
+    csum = (-sum(out)) & 0xff
+    out += bytes([csum, 0, 0])
+    out += bytes([0x78])
+    assert sum(out[: len(out) - 3]) & 0xff == 0
+    return bytes(out)
+
+
+# ---------------------------------------------------------------------------
+# sysfs writers: one function per file kind
+# ---------------------------------------------------------------------------
+
+# KERNEL drivers/pci/pcie/aer.c aer_{,un}correctable_error_string[] (6.1 names)
+AER_COR = ["RxErr", "BadTLP", "BadDLLP", "Rollover", "Timeout", "NonFatalErr",
+           "CorrIntErr", "HeaderOF"]
+AER_UNCOR = ["Undefined", "DLP", "SDES", "TLP", "FCP", "CmpltTO", "CmpltAbrt",
+             "UnxCmplt", "RxOF", "MalfTLP", "ECRC", "UnsupReq", "ACSViol",
+             "UncorrIntErr", "BlockedTLP", "AtomicOpBlocked", "TLPBlockedErr",
+             "PoisonTLPBlocked"]
+
+
+def write_aer_files(d):
+    """aer_dev_* : "Name count" per error, then TOTAL_ERR_* (KERNEL aer_stats_dev_attr)."""
+    def body(names, total):
+        return "".join("%s 0\n" % n for n in names) + "%s 0\n" % total
+    wfile(os.path.join(d, "aer_dev_correctable"), body(AER_COR, "TOTAL_ERR_COR"), 0o444)
+    wfile(os.path.join(d, "aer_dev_fatal"), body(AER_UNCOR, "TOTAL_ERR_FATAL"), 0o444)
+    wfile(os.path.join(d, "aer_dev_nonfatal"), body(AER_UNCOR, "TOTAL_ERR_NONFATAL"), 0o444)
+
+
+def write_resource(d, lines):
+    """resource: 17 lines "start end flags" (KERNEL resource_show; PCI_NUM_RESOURCES
+    = 6 BARs + ROM + 6 IOV BARs + 4 bridge windows).  lines: {index: (start, size, flags)}."""
+    out = []
+    for i in range(17):
+        if i in lines:
+            s, size, fl = lines[i]
+            out.append("0x%016x 0x%016x 0x%016x\n" % (s, s + size - 1, fl))
+        else:
+            out.append("0x%016x 0x%016x 0x%016x\n" % (0, 0, 0))
+    wfile(os.path.join(d, "resource"), "".join(out), 0o444)
+
+
+# struct resource flags: IORESOURCE_MEM|PREFETCH|MEM_64|SIZEALIGN + BAR low bits 0xc
+RES_MEM64_PREF = 0x14220c
+RES_ROM_DISABLED = 0x46200
+RES_MEM32 = 0x40200
+RES_BRIDGE_MEM = 0x200
+RES_BRIDGE_PREF64 = 0x102201
+
+
+def write_pci_ids(d, f):
+    """vendor/device/subsystem/class/revision/modalias/uevent (KERNEL pci-sysfs.c)."""
+    wval(os.path.join(d, "vendor"), "0x%04x" % f["vendor"])
+    wval(os.path.join(d, "device"), "0x%04x" % f["device"])
+    wval(os.path.join(d, "subsystem_vendor"), "0x%04x" % f["sub_vendor"])
+    wval(os.path.join(d, "subsystem_device"), "0x%04x" % f["sub_device"])
+    wval(os.path.join(d, "class"), "0x%06x" % f["class"])
+    wval(os.path.join(d, "revision"), "0x%02x" % f["revision"])
+    cls = f["class"]
+    modalias = "pci:v%08Xd%08Xsv%08Xsd%08Xbc%02Xsc%02Xi%02X" % (
+        f["vendor"], f["device"], f["sub_vendor"], f["sub_device"],
+        cls >> 16, (cls >> 8) & 0xff, cls & 0xff)
+    wval(os.path.join(d, "modalias"), modalias)
+    ue = ""
+    if f.get("driver"):
+        ue += "DRIVER=%s\n" % f["driver"]
+    ue += "PCI_CLASS=%X\n" % cls
+    ue += "PCI_ID=%04X:%04X\n" % (f["vendor"], f["device"])
+    ue += "PCI_SUBSYS_ID=%04X:%04X\n" % (f["sub_vendor"], f["sub_device"])
+    ue += "PCI_SLOT_NAME=%s\n" % f["bdf"]
+    ue += "MODALIAS=%s\n" % modalias
+    wfile(os.path.join(d, "uevent"), ue, 0o644)
+
+
+def write_pci_misc(d, f):
+    """irq, numa_node, local_cpulist, enable, link speed/width files."""
+    wval(os.path.join(d, "irq"), f.get("irq", 0))
+    wval(os.path.join(d, "numa_node"), f["numa"])
+    wval(os.path.join(d, "local_cpulist"), f["cpulist"])
+    wval(os.path.join(d, "enable"), 1, 0o644)
+    wval(os.path.join(d, "current_link_speed"), SPEED_STR[f["lnksta"][0]])
+    wval(os.path.join(d, "current_link_width"), f["lnksta"][1])
+    wval(os.path.join(d, "max_link_speed"), SPEED_STR[f["lnkcap"][0]])
+    wval(os.path.join(d, "max_link_width"), f["lnkcap"][1])
+
+
+def write_sriov_pf(d, s):
+    """PF SR-IOV sysfs (REF:§4.1). sriov_vf_device is "%x" without 0x (KERNEL sriov_vf_device_show)."""
+    wval(os.path.join(d, "sriov_totalvfs"), s["total"])
+    wval(os.path.join(d, "sriov_numvfs"), s["num"], 0o644)
+    wval(os.path.join(d, "sriov_offset"), s["offset"])
+    wval(os.path.join(d, "sriov_stride"), s["stride"])
+    wval(os.path.join(d, "sriov_vf_device"), "%x" % s["vf_did"])
+    wval(os.path.join(d, "sriov_drivers_autoprobe"), 1, 0o644)
+
+
+NETDEV_STATS = ["collisions", "multicast", "rx_bytes", "rx_compressed", "rx_crc_errors",
+                "rx_dropped", "rx_errors", "rx_fifo_errors", "rx_frame_errors",
+                "rx_length_errors", "rx_missed_errors", "rx_nohandler", "rx_over_errors",
+                "rx_packets", "tx_aborted_errors", "tx_bytes", "tx_carrier_errors",
+                "tx_compressed", "tx_dropped", "tx_errors", "tx_fifo_errors",
+                "tx_heartbeat_errors", "tx_packets", "tx_window_errors"]
+
+
+def write_netdev_stats(nd, seed, up):
+    """statistics/ (KERNEL net-sysfs.c netstat_attrs). SYNTH plausible values."""
+    v = dict((k, 0) for k in NETDEV_STATS)
+    if up:
+        v.update(rx_packets=1234567 * seed, tx_packets=1134567 * seed,
+                 rx_bytes=1234567 * seed * 1024, tx_bytes=1134567 * seed * 1100,
+                 multicast=4321 * seed, rx_dropped=3 * seed)
+    for k in NETDEV_STATS:
+        wval(os.path.join(nd, "statistics", k), v[k])
+
+
+def write_netdev(devdir, n):
+    """<BDF>/net/<ifname>/ (KERNEL net-sysfs.c).  Returns the netdev dir."""
+    nd = os.path.join(devdir, "net", n["name"])
+    up = n["up"]
+    wval(os.path.join(nd, "address"), n["mac"])
+    wval(os.path.join(nd, "addr_len"), 6)
+    wval(os.path.join(nd, "broadcast"), "ff:ff:ff:ff:ff:ff")
+    wval(os.path.join(nd, "operstate"), "up" if up else "down")
+    wval(os.path.join(nd, "carrier"), 1 if up else 0, 0o644)
+    wval(os.path.join(nd, "speed"), n["speed"] if up else -1)
+    wval(os.path.join(nd, "duplex"), "full" if up else "unknown")
+    wval(os.path.join(nd, "mtu"), n.get("mtu", 1500), 0o644)
+    wval(os.path.join(nd, "ifindex"), n["ifindex"])
+    wval(os.path.join(nd, "iflink"), n["ifindex"])
+    wval(os.path.join(nd, "dev_port"), 0)
+    wval(os.path.join(nd, "dev_id"), "0x0")
+    wval(os.path.join(nd, "type"), 1)
+    wval(os.path.join(nd, "tx_queue_len"), 1000, 0o644)
+    wval(os.path.join(nd, "flags"), "0x1003", 0o644)   # IFF_UP|BROADCAST|MULTICAST (admin up)
+    if n.get("phys_port_name"):
+        wval(os.path.join(nd, "phys_port_name"), n["phys_port_name"])
+    symlink(os.path.join(nd, "device"), "../../../" + os.path.basename(devdir))
+    write_netdev_stats(nd, n["ifindex"], up)
+    return nd
+
+
+# REF:§1.1 defaults (DOCA page; rpg_max_rate/min_time/cnp_* UNVERIFIED there)
+RP_DEFAULTS = [
+    ("clamp_tgt_rate", 0), ("clamp_tgt_rate_after_time_inc", 1),
+    ("rpg_time_reset", 300), ("rpg_byte_reset", 32767), ("rpg_threshold", 1),
+    ("rpg_max_rate", 0), ("rpg_ai_rate", 5), ("rpg_hai_rate", 50), ("rpg_gd", 11),
+    ("rpg_min_dec_fac", 50), ("rpg_min_rate", 1), ("rate_to_set_on_first_cnp", 0),
+    ("dce_tcp_g", 1019), ("dce_tcp_rtt", 1), ("rate_reduce_monitor_period", 4),
+    ("initial_alpha_value", 1023)]
+NP_DEFAULTS = [("min_time_between_cnps", 4), ("cnp_dscp", 48), ("cnp_802p_prio", 6)]
+ROCE_PRIO = 3  # SYNTH: typical RoCE set-up, DCQCN enabled on priority 3 only
+
+
+def write_ofed_ecn(nd):
+    """OFED ecn/ tree (REF:§1.2): mode 0644 on PFs, "%d\\n"."""
+    for proto, params in (("roce_rp", RP_DEFAULTS), ("roce_np", NP_DEFAULTS)):
+        base = os.path.join(nd, "ecn", proto)
+        for prio in range(8):
+            wfile(os.path.join(base, "enable", str(prio)),
+                  "%d\n" % (1 if prio == ROCE_PRIO else 0), 0o644)
+        for name, val in params:
+            wfile(os.path.join(base, name), "%d\n" % val, 0o644)
+
+
+def write_ofed_qos(nd, port_buf, bufs, prio2buf):
+    """OFED qos/ (REF:§2.5): tc_num, maxrate, prio2buffer, buffer_size formats."""
+    q = os.path.join(nd, "qos")
+    wfile(os.path.join(q, "tc_num"), "8\n", 0o644)
+    wfile(os.path.join(q, "maxrate"), " ".join(["0"] * 8) + "\n", 0o644)
+    p2b = "Priority\tBuffer\n" + "".join("%d\t\t%d\n" % (p, prio2buf[p]) for p in range(8))
+    wfile(os.path.join(q, "prio2buffer"), p2b, 0o644)
+    spare = port_buf - sum(b[0] for b in bufs)
+    bs = "Port buffer size = %d\nSpare buffer size = %d\n" % (port_buf, spare)
+    bs += "Buffer\tSize\txoff_threshold\txon_threshold\n"
+    bs += "".join("%d\t%d\t%d\t\t%d\n" % (i, b[0], b[1], b[2]) for i, b in enumerate(bufs))
+    wfile(os.path.join(q, "buffer_size"), bs, 0o644)
+
+
+# REF:§3.3 groups 1-7 (+ lifespan), REF:§3.4 counters
+HW_COUNTERS = [
+    "rx_write_requests", "rx_read_requests", "rx_atomic_requests", "rx_dct_connect",
+    "out_of_buffer", "out_of_sequence", "duplicate_request", "rnr_nak_retry_err",
+    "packet_seq_err", "implied_nak_seq_err", "local_ack_timeout_err",
+    "resp_local_length_error", "resp_cqe_error", "req_cqe_error",
+    "req_remote_invalid_request", "req_remote_access_errors",
+    "resp_remote_access_errors", "resp_cqe_flush_error", "req_cqe_flush_error",
+    "req_transport_retries_exceeded", "req_rnr_retries_exceeded",
+    "roce_adp_retrans", "roce_adp_retrans_to", "roce_slow_restart",
+    "roce_slow_restart_cnps", "roce_slow_restart_trans", "rp_cnp_ignored",
+    "rp_cnp_handled", "np_ecn_marked_roce_packets", "np_cnp_sent", "rx_icrc_encapsulated"]
+IB_COUNTERS = [
+    "symbol_error", "link_error_recovery", "link_downed", "port_rcv_errors",
+    "port_rcv_remote_physical_errors", "port_rcv_switch_relay_errors",
+    "port_xmit_discards", "port_xmit_constraint_errors", "port_rcv_constraint_errors",
+    "local_link_integrity_errors", "excessive_buffer_overrun_errors", "VL15_dropped",
+    "port_xmit_data", "port_rcv_data", "port_xmit_packets", "port_rcv_packets",
+    "port_xmit_wait", "unicast_xmit_packets", "unicast_rcv_packets",
+    "multicast_xmit_packets", "multicast_rcv_packets"]
+# SYNTH non-zero counter values on an up port carrying RoCE traffic
+HW_NONZERO = {"rx_write_requests": 52341, "rx_read_requests": 1207, "out_of_sequence": 12,
+              "local_ack_timeout_err": 2, "rp_cnp_handled": 341, "np_ecn_marked_roce_packets": 977,
+              "np_cnp_sent": 402, "roce_adp_retrans": 5}
+IB_NONZERO = {"port_xmit_data": 287654321, "port_rcv_data": 312345678,
+              "port_xmit_packets": 1134567, "port_rcv_packets": 1234567,
+              "unicast_xmit_packets": 1130246, "unicast_rcv_packets": 1230246,
+              "multicast_xmit_packets": 4321, "multicast_rcv_packets": 4321}
+
+
+def mac_to_gid(mac):
+    """Link-local GID from the MAC (EUI-64, U/L bit flipped), sysfs %pI6 form."""
+    b = [int(x, 16) for x in mac.split(":")]
+    e = [b[0] ^ 2, b[1], b[2], 0xff, 0xfe, b[3], b[4], b[5]]
+    return "fe80:0000:0000:0000:" + ":".join("%02x%02x" % (e[i], e[i + 1]) for i in range(0, 8, 2))
+
+
+def write_ib_port(port, ib, up):
+    """ports/1/ (REF:§3.4 port attrs; RoCE port: lid 0, link_layer Ethernet)."""
+    wval(os.path.join(port, "state"), "4: ACTIVE" if up else "1: DOWN")
+    wval(os.path.join(port, "phys_state"), "5: LinkUp" if up else "3: Disabled")
+    # Down RoCE port: mlx5_query_port_roce() defaults (4X QDR) (from memory, UNVERIFIED)
+    wval(os.path.join(port, "rate"), "100 Gb/sec (4X EDR)" if up else "40 Gb/sec (4X QDR)")
+    wval(os.path.join(port, "link_layer"), "Ethernet")
+    wval(os.path.join(port, "lid"), "0x0")
+    wval(os.path.join(port, "lid_mask_count"), 0)
+    wval(os.path.join(port, "sm_lid"), "0x0")
+    wval(os.path.join(port, "sm_sl"), 0)
+    wval(os.path.join(port, "cap_mask"), "0x04010000")  # CM_SUP|IP_BASED_GIDS (UNVERIFIED)
+    wval(os.path.join(port, "has_smi"), 0)
+    gid = mac_to_gid(ib["mac"])
+    for idx, typ in ((0, "IB/RoCE v1"), (1, "RoCE v2")):
+        wval(os.path.join(port, "gids", str(idx)), gid)
+        wval(os.path.join(port, "gid_attrs", "ndevs", str(idx)), ib["netdev"])
+        wval(os.path.join(port, "gid_attrs", "types", str(idx)), typ)
+    for name in HW_COUNTERS:
+        wval(os.path.join(port, "hw_counters", name), HW_NONZERO.get(name, 0) if up else 0)
+    wval(os.path.join(port, "hw_counters", "lifespan"), 10, 0o644)
+    for name in IB_COUNTERS:
+        wval(os.path.join(port, "counters", name), IB_NONZERO.get(name, 0) if up else 0)
+
+
+def write_ib_device(devdir, ib, up):
+    """<BDF>/infiniband/<mlx5_N>/ (REF:§3.4 device attrs)."""
+    d = os.path.join(devdir, "infiniband", ib["name"])
+    wval(os.path.join(d, "fw_ver"), ib["fw_ver"])
+    wval(os.path.join(d, "board_id"), ib["board_id"])
+    wval(os.path.join(d, "hca_type"), ib["hca_type"])
+    wval(os.path.join(d, "hw_rev"), "0x0")
+    wval(os.path.join(d, "node_guid"), ib["node_guid"])
+    wval(os.path.join(d, "sys_image_guid"), ib["sys_image_guid"])
+    wval(os.path.join(d, "node_type"), "1: CA")
+    wval(os.path.join(d, "node_desc"), ib["node_desc"], 0o644)
+    wval(os.path.join(d, "fw_pages"), ib["fw_pages"])
+    wval(os.path.join(d, "reg_pages"), 0)
+    symlink(os.path.join(d, "device"), "../../../" + os.path.basename(devdir))
+    write_ib_port(os.path.join(d, "ports", "1"), ib, up)
+    return d
+
+
+# Upstream debugfs cc_params (REF:§1.3), enum order; defaults REF:§1.1
+CC_PARAMS = [
+    ("rp_clamp_tgt_rate", 0), ("rp_clamp_tgt_rate_ati", 1), ("rp_time_reset", 300),
+    ("rp_byte_reset", 32767), ("rp_threshold", 1), ("rp_ai_rate", 5), ("rp_max_rate", 0),
+    ("rp_hai_rate", 50), ("rp_min_dec_fac", 50), ("rp_min_rate", 1),
+    ("rp_rate_to_set_on_first_cnp", 0), ("rp_dce_tcp_g", 1019), ("rp_dce_tcp_rtt", 1),
+    ("rp_rate_reduce_monitor_period", 4), ("rp_initial_alpha_value", 1023), ("rp_gd", 11),
+    ("np_min_time_between_cnps", 4), ("np_cnp_dscp", 48), ("np_cnp_prio_mode", 0),
+    ("np_cnp_prio", 6), ("rtt_resp_dscp_valid", 0), ("rtt_resp_dscp", 0)]
+
+
+def write_cc_params(root, bdf):
+    d = os.path.join(root, "sys", "kernel", "debug", "mlx5", bdf, "cc_params")
+    for name, val in CC_PARAMS:
+        wfile(os.path.join(d, name), "%u\n" % val, 0o600)
+
+
+# ---------------------------------------------------------------------------
+# Host assembly
+# ---------------------------------------------------------------------------
+
+def write_function(root, f):
+    """One PCI function: its directory, files, links, children."""
+    d = os.path.join(root, "sys", f["path"])
+    os.makedirs(d, exist_ok=True)
+    write_pci_ids(d, f)
+    write_pci_misc(d, f)
+    wfile(os.path.join(d, "config"), f["config"], 0o644)
+    write_resource(d, f["resource"])
+    if f.get("aer"):
+        write_aer_files(d)
+    if f.get("vpd"):
+        wfile(os.path.join(d, "vpd"), f["vpd"], 0o600)
+    if f.get("sriov"):
+        write_sriov_pf(d, f["sriov"])
+    if f.get("driver"):
+        drv = os.path.join(root, "sys", "bus", "pci", "drivers", f["driver"])
+        os.makedirs(drv, exist_ok=True)
+        symlink(os.path.join(d, "driver"), rel(d, drv))
+    for i, vf in enumerate(f.get("virtfn", [])):
+        symlink(os.path.join(d, "virtfn%d" % i), "../" + vf)
+    if f.get("physfn"):
+        symlink(os.path.join(d, "physfn"), "../" + f["physfn"])
+    bus_link = os.path.join(root, "sys", "bus", "pci", "devices", f["bdf"])
+    symlink(bus_link, rel(os.path.dirname(bus_link), d))
+    for n in f.get("netdevs", []):
+        nd = write_netdev(d, n)
+        if n.get("ofed"):
+            write_ofed_ecn(nd)
+            write_ofed_qos(nd, *n["ofed_qos"])
+        cl = os.path.join(root, "sys", "class", "net", n["name"])
+        symlink(cl, rel(os.path.dirname(cl), nd))
+    if f.get("ib"):
+        up = f["netdevs"][0]["up"]
+        ibd = write_ib_device(d, f["ib"], up)
+        cl = os.path.join(root, "sys", "class", "infiniband", f["ib"]["name"])
+        symlink(cl, rel(os.path.dirname(cl), ibd))
+    if f.get("cc_params"):
+        write_cc_params(root, f["bdf"])
+
+
+def write_loopback(root):
+    """lo: a non-PCI netdev (type 772, no device link) the tool must ignore."""
+    nd = os.path.join(root, "sys", "devices", "virtual", "net", "lo")
+    wval(os.path.join(nd, "address"), "00:00:00:00:00:00")
+    wval(os.path.join(nd, "addr_len"), 6)
+    wval(os.path.join(nd, "operstate"), "unknown")
+    wval(os.path.join(nd, "carrier"), 1)
+    wval(os.path.join(nd, "mtu"), 65536)
+    wval(os.path.join(nd, "ifindex"), 1)
+    wval(os.path.join(nd, "iflink"), 1)
+    wval(os.path.join(nd, "type"), 772)
+    wval(os.path.join(nd, "flags"), "0x9")
+    cl = os.path.join(root, "sys", "class", "net", "lo")
+    symlink(cl, rel(os.path.dirname(cl), nd))
+
+
+def write_snapshot_meta(root, hostname, kernel):
+    meta = {"schema_version": 1, "format": "mlxcli-sysroot", "format_version": 1,
+            "mlxcli_version": "0.1.0", "captured_at": CAPTURED_AT,
+            "hostname": hostname, "kernel": kernel,
+            "source": "synthetic sample host built from captured facts; see README.md"}
+    wfile(os.path.join(root, "mlxcli-snapshot.json"),
+          json.dumps(meta, indent=2, sort_keys=True) + "\n", 0o644)
+
+
+def write_netlink_readme(root):
+    wfile(os.path.join(root, "netlink", "README"),
+          "Captured netlink replies live here as netlink/<family>/<object>/<request>.nl (later features).\n",
+          0o644)
+
+
+def common_functions(cpulist):
+    """Intel root port 0000:00:1c.0 (C620 PCH, 8086:a190) with an I350 (8086:1521)
+    behind it as eno1: non-Mellanox functions the tool must list-and-ignore (SYNTH)."""
+    rp_path = "devices/pci0000:00/0000:00:1c.0"
+    rp = dict(bdf="0000:00:1c.0", path=rp_path, vendor=0x8086, device=0xa190,
+              sub_vendor=0x8086, sub_device=0x7270, **{"class": 0x060400}, revision=0xf9,
+              driver="pcieport", numa=0, cpulist=cpulist, irq=24, lnkcap=(2, 4), lnksta=(2, 4),
+              config=root_port_config(0xa190, (0x00, 0x01), 2, 4,
+                                      (0xfb900000, 0xfb9fffff), (0, 0)),
+              resource={14: (0xfb900000, 0x100000, RES_BRIDGE_MEM)})
+    nic = dict(bdf="0000:01:00.0", path=rp_path + "/0000:01:00.0", vendor=0x8086, device=0x1521,
+               sub_vendor=0x8086, sub_device=0x0001, **{"class": 0x020000}, revision=0x01,
+               driver="igb", numa=0, cpulist=cpulist, irq=16, lnkcap=(2, 4), lnksta=(2, 4),
+               config=i350_config(), aer=True,
+               resource={0: (0xfb900000, 0x100000, RES_MEM32)},
+               netdevs=[dict(name="eno1", mac="02:86:00:01:00:00", up=True, speed=1000,
+                             ifindex=2)])
+    return [rp, nic]
+
+
+def build_cx5_ofed(root):
+    host = "cx5-ofed-sample"
+    numa, cpus = 1, "20-39,60-79"                     # SYNTH: NUMA node 1 of a 2x20-core Xeon
+    rp_path = "devices/pci0000:5d/0000:5d:00.0"
+    fns = common_functions("0-19,40-59")
+    # Sky Lake-E root port A (8086:2030, pci.ids), Gen3 x16, bus 5d -> 5e (SYNTH)
+    fns.append(dict(bdf="0000:5d:00.0", path=rp_path, vendor=0x8086, device=0x2030,
+                    sub_vendor=0x8086, sub_device=0x0000, **{"class": 0x060400}, revision=0x04,
+                    driver="pcieport", numa=numa, cpulist=cpus, irq=26, lnkcap=(3, 16),
+                    lnksta=(3, 16),
+                    config=root_port_config(0x2030, (0x5d, 0x5e), 3, 16,
+                                            (0xfbd00000, 0xfbefffff), (0xf5000000, 0xf9ffffff)),
+                    resource={14: (0xfbd00000, 0x200000, RES_BRIDGE_MEM),
+                              15: (0xf5000000, 0x5000000, RES_BRIDGE_PREF64)}))
+    fw, board = "16.35.2000", "MT_0000000008"
+    pf_mac = ["02:c5:00:5e:00:00", "02:c5:00:5e:00:01"]
+    sys_guid = "02c5:0003:005e:0000"
+    # qos/ buffers (SYNTH): lossy buffer 0 for all prios but 3; lossless buffer 1 for prio 3
+    qos = (262016, [(130944, 0, 0), (130944, 80768, 60928)] + [(0, 0, 0)] * 6,
+           [0, 0, 0, 1, 0, 0, 0, 0])
+    pf = [(0xf8000000, 0xfbe00000, 0xf5000000), (0xf6000000, 0xfbd00000, 0xf5800000)]
+    vfs = ["0000:5e:00.%d" % i for i in range(2, 6)]
+    for fn in (0, 1):
+        bdf = "0000:5e:00.%d" % fn
+        bar0, rom, vfbar = pf[fn]
+        up = fn == 0
+        ifname = "enp94s0f%dnp%d" % (fn, fn)
+        fns.append(dict(
+            bdf=bdf, path=rp_path + "/" + bdf, vendor=0x15b3, device=0x1017,
+            sub_vendor=0x15b3, sub_device=0x0080, **{"class": 0x020000}, revision=0x00,
+            driver="mlx5_core", numa=numa, cpulist=cpus, irq=33 + fn,
+            lnkcap=(3, 16), lnksta=(3, 16), aer=True,
+            config=cx5_pf_config(fn, bar0, rom, vfbar),
+            vpd=vpd("CX556A - ConnectX-5 QSFP28", [
+                ("PN", "MCX556A-ECAT"), ("EC", "AA"), ("V2", "MCX556A-ECAT"),
+                ("SN", "MT0000XSAMPLE"), ("V3", "00000000000000008000000000005a01"),
+                ("VA", "MLX:MODL=CX556A:MN=MLNX:CSKU=V2:UUID=V3:PCI=V0"),
+                ("V0", "PCIeGen3 x16")]),
+            resource={0: (bar0, 0x2000000, RES_MEM64_PREF), 6: (rom, 0x100000, RES_ROM_DISABLED),
+                      7: (vfbar, 0x800000, RES_MEM64_PREF)},
+            sriov=dict(total=8, num=4 if fn == 0 else 0, offset=2 if fn == 0 else 9,
+                       stride=1, vf_did=0x1018),
+            virtfn=vfs if fn == 0 else [],
+            netdevs=[dict(name=ifname, mac=pf_mac[fn], up=up, speed=100000, ifindex=4 + fn,
+                          phys_port_name="p%d" % fn, ofed=True, ofed_qos=qos)],
+            ib=dict(name="mlx5_%d" % fn, fw_ver=fw, board_id=board, hca_type="MT4119",
+                    node_guid="02c5:0003:005e:%04x" % fn, sys_image_guid=sys_guid,
+                    node_desc="%s mlx5_%d" % (host, fn), fw_pages=12345 + fn,
+                    mac=pf_mac[fn], netdev=ifname)))
+    for i, bdf in enumerate(vfs):
+        fnum = i + 2
+        mac = "02:c5:00:5e:01:%02x" % fnum
+        ifname = "enp94s0f%d" % fnum
+        fns.append(dict(
+            bdf=bdf, path=rp_path + "/" + bdf, vendor=0x15b3, device=0x1018,
+            sub_vendor=0x15b3, sub_device=0x0080, **{"class": 0x020000}, revision=0x00,
+            driver="mlx5_core", numa=numa, cpulist=cpus, irq=0,
+            lnkcap=(3, 16), lnksta=(0, 0),
+            config=mlx_vf_config(0x0080, 3),
+            resource={0: (0xf5000000 + i * 0x100000, 0x100000, RES_MEM64_PREF)},
+            physfn="0000:5e:00.0",
+            netdevs=[dict(name=ifname, mac=mac, up=True, speed=100000, ifindex=6 + i)],
+            ib=dict(name="mlx5_%d" % fnum, fw_ver=fw, board_id=board, hca_type="MT4120",
+                    node_guid="0000:0000:0000:0000", sys_image_guid=sys_guid,
+                    node_desc="%s mlx5_%d" % (host, fnum), fw_pages=2048,
+                    mac=mac, netdev=ifname)))
+    write_host(root, host, "5.15.0-91-generic", fns)
+
+
+def build_cx6dx_upstream(root):
+    host = "cx6dx-upstream-sample"
+    numa, cpus = 0, "0-19,40-59"
+    rp_path = "devices/pci0000:3a/0000:3a:00.0"
+    fns = common_functions(cpus)
+    # Ice Lake-SP root port (8086:347a, from memory, UNVERIFIED), Gen4 slot wired x8
+    fns.append(dict(bdf="0000:3a:00.0", path=rp_path, vendor=0x8086, device=0x347a,
+                    sub_vendor=0x8086, sub_device=0x0000, **{"class": 0x060400}, revision=0x04,
+                    driver="pcieport", numa=numa, cpulist=cpus, irq=27, lnkcap=(4, 8),
+                    lnksta=(4, 8),
+                    config=root_port_config(0x347a, (0x3a, 0x3b), 4, 8,
+                                            (0xab000000, 0xab1fffff), (0xa0000000, 0xa5ffffff)),
+                    resource={14: (0xab000000, 0x200000, RES_BRIDGE_MEM),
+                              15: (0xa0000000, 0x6000000, RES_BRIDGE_PREF64)}))
+    fw, board = "22.39.1002", "MT_0000000359"
+    pf_mac = ["02:c6:00:3b:00:00", "02:c6:00:3b:00:01"]
+    pf = [(0xa4000000, 0xab100000, 0xa0000000), (0xa2000000, 0xab000000, 0xa1000000)]
+    for fn in (0, 1):
+        bdf = "0000:3b:00.%d" % fn
+        bar0, rom, vfbar = pf[fn]
+        ifname = "enp59s0f%dnp%d" % (fn, fn)
+        fns.append(dict(
+            bdf=bdf, path=rp_path + "/" + bdf, vendor=0x15b3, device=0x101d,
+            sub_vendor=0x15b3, sub_device=0x0016, **{"class": 0x020000}, revision=0x00,
+            driver="mlx5_core", numa=numa, cpulist=cpus, irq=40 + fn,
+            lnkcap=(4, 16), lnksta=(4, 8), aer=True,
+            config=cx6dx_pf_config(fn, bar0, rom, vfbar),
+            vpd=vpd("Nvidia ConnectX-6 Dx EN adapter card, 100GbE, Dual-port QSFP56, PCIe 4.0 x16", [
+                ("PN", "MCX623106AN-CDAT"), ("EC", "A6"), ("V2", "MCX623106AN-CDAT"),
+                ("SN", "MT0000XSAMPLE"), ("V3", "00000000000000008000000000006d01"),
+                ("VA", "MLX:MN=MLNX:CSKU=V2:UUID=V3:PCI=V0:MODL=CX623106A"),
+                ("V0", "PCIeGen4 x16"), ("VU", "MT0000XSAMPLEMLNXS0D0F%d" % fn)]),
+            resource={0: (bar0, 0x2000000, RES_MEM64_PREF), 6: (rom, 0x100000, RES_ROM_DISABLED),
+                      7: (vfbar, 0x1000000, RES_MEM64_PREF)},
+            sriov=dict(total=8, num=0, offset=2 if fn == 0 else 9, stride=1, vf_did=0x101e),
+            netdevs=[dict(name=ifname, mac=pf_mac[fn], up=True, speed=100000, ifindex=4 + fn,
+                          phys_port_name="p%d" % fn)],
+            ib=dict(name="mlx5_%d" % fn, fw_ver=fw, board_id=board, hca_type="MT4125",
+                    node_guid="02c6:0003:003b:%04x" % fn, sys_image_guid="02c6:0003:003b:0000",
+                    node_desc="%s mlx5_%d" % (host, fn), fw_pages=23456 + fn,
+                    mac=pf_mac[fn], netdev=ifname),
+            cc_params=True))
+    write_host(root, host, "6.1.0-17-amd64", fns)
+
+
+def write_host(root, hostname, kernel, fns):
+    for f in sorted(fns, key=lambda f: f["bdf"]):
+        write_function(root, f)
+    os.makedirs(os.path.join(root, "sys", "bus", "pci", "drivers", "mlx5_core"), exist_ok=True)
+    write_loopback(root)
+    write_snapshot_meta(root, hostname, kernel)
+    write_netlink_readme(root)
+
+
+def check_links(root):
+    """Every symlink must resolve inside the tree."""
+    bad = []
+    for dp, dns, fns in os.walk(root):
+        for n in dns + fns:
+            p = os.path.join(dp, n)
+            if os.path.islink(p):
+                t = os.path.realpath(p)
+                if not os.path.exists(t) or not t.startswith(os.path.realpath(root) + os.sep):
+                    bad.append(p)
+    if bad:
+        sys.exit("dangling or escaping symlinks:\n  " + "\n  ".join(bad))
+
+
+HOSTS = {"cx5-ofed": build_cx5_ofed, "cx6dx-upstream": build_cx6dx_upstream}
+
+
+def main():
+    for name in sorted(HOSTS):
+        root = os.path.join(OUT, name)
+        # Keep the hand-written README.md, rebuild everything else.
+        readme = os.path.join(root, "README.md")
+        saved = open(readme, "rb").read() if os.path.exists(readme) else None
+        shutil.rmtree(root, ignore_errors=True)
+        os.makedirs(root)
+        HOSTS[name](root)
+        if saved is not None:
+            wfile(readme, saved, 0o644)
+        check_links(root)
+        print("generated", os.path.relpath(root, os.getcwd()))
+
+
+if __name__ == "__main__":
+    main()
