@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Set-up shared by the README's two commands and CI: install what is
+# missing (Debian 12, apt-get, as root), then configure and build into
+# $BUILD (default: build/ in the source tree).  Sourced, not run.
+set -e
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$SRC/build}
+
+# Build and test dependencies, all Debian packages.
+PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
+libnl-route-3-dev libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
+util-linux man-db clang valgrind"
+
+missing=
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "setup: installing:$missing"
+	if [ "$(id -u)" -eq 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; else
+		echo "setup: need root to install:$missing" >&2; exit 1
+	fi
+	$SUDO apt-get update -q >/dev/null
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends $missing >/dev/null
+fi
+
+cd "$SRC"
+if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt configure ]; then
+	autoreconf -fi >/dev/null
+fi
+mkdir -p "$BUILD"
+cd "$BUILD"
+if [ ! -f Makefile ] || [ "$SRC/configure" -nt Makefile ]; then
+	"$SRC/configure" -q $CONFIGURE_FLAGS
+fi
+make -s -j"$(nproc)" >/dev/null
