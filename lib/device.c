@@ -224,12 +224,20 @@ static int cmp_fn(const void *a, const void *b)
 	return (int)x->func - (int)y->func;
 }
 
+/* devs->fn is sorted by address (cmp_fn), so a lookup is a bisection. */
 static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
 {
-	for (size_t i = 0; i < devs->nfn; i++)
-		if (!strcmp(devs->fn[i].bdf, bdf))
-			return &devs->fn[i];
-	return NULL;
+	struct mlx_function key;
+	unsigned dom, bus, dev, fn;
+
+	if (sscanf(bdf, "%x:%x:%x.%u", &dom, &bus, &dev, &fn) != 4)
+		return NULL;
+	memset(&key, 0, sizeof(key));
+	key.domain = dom;
+	key.bus = bus;
+	key.dev = dev;
+	key.func = fn;
+	return bsearch(&key, devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
 }
 
 static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const struct mlx_pci_raw *raw)
@@ -294,37 +302,43 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 	fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "%s/%s", dir, "sriov_numvfs");
 }
 
-/* Link each VF to its PF through the physfn/virtfnN symlinks. */
+/*
+ * Link VFs and PFs.  One pass from the PF side: virtfnN -> VF gives both the
+ * PF and the VF index with one readlink per VF (16 PFs x 127 VFs stays
+ * linear).  A VF whose PF did not list it (a PF we could not read) falls
+ * back to its own physfn link.
+ */
 static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
 {
-	for (size_t i = 0; i < devs->nfn; i++) {
-		struct mlx_function *vf = &devs->fn[i], *pf;
-		char path[PATH_MAX], target[MLX_BDF_LEN + 16];
+	char path[PATH_MAX], target[MLX_BDF_LEN + 16];
 
-		if (vf->role != MLX_FN_VF)
+	for (size_t i = 0; i < devs->nfn; i++) {
+		struct mlx_function *pf = &devs->fn[i];
+
+		if (pf->role != MLX_FN_PF || pf->sriov_numvfs <= 0)
 			continue;
-		snprintf(path, sizeof(path), FN_DIR "/physfn", vf->bdf);
-		if (mlx_readlink_base(ctx, path, target, sizeof(target)) < 0)
-			continue;
-		pf = find_bdf(devs, target);
-		if (!pf)
-			continue;
-		vf->pf = pf;
-		/* virtfnN on the PF names the index; scan up to TotalVFs. */
-		for (int k = 0; k < (pf->sriov_totalvfs > 0 ? pf->sriov_totalvfs : 256); k++) {
-			char t[MLX_BDF_LEN + 16];
+		for (int k = 0; k < pf->sriov_numvfs; k++) {
+			struct mlx_function *vf;
 
 			snprintf(path, sizeof(path), FN_DIR "/virtfn%d", pf->bdf, k);
-			if (mlx_readlink_base(ctx, path, t, sizeof(t)) < 0) {
-				if (pf->sriov_totalvfs <= 0)
-					break;
+			if (mlx_readlink_base(ctx, path, target, sizeof(target)) < 0)
 				continue;
-			}
-			if (!strcmp(t, vf->bdf)) {
+			vf = find_bdf(devs, target);
+			if (vf && vf != pf) {
+				vf->pf = pf;
 				vf->vf_index = k;
-				break;
+				vf->role = MLX_FN_VF;
 			}
 		}
+	}
+	for (size_t i = 0; i < devs->nfn; i++) {
+		struct mlx_function *vf = &devs->fn[i];
+
+		if (vf->role != MLX_FN_VF || vf->pf)
+			continue;
+		snprintf(path, sizeof(path), FN_DIR "/physfn", vf->bdf);
+		if (mlx_readlink_base(ctx, path, target, sizeof(target)) == 0)
+			vf->pf = find_bdf(devs, target);
 	}
 }
 
