@@ -452,6 +452,15 @@ int mlx_cli_main(int argc, char **argv, FILE *outfp, FILE *errfp)
 	cli.out_fp = outfp;
 	cli.err_fp = errfp;
 
+	/* The completion helper takes the user's partial line verbatim: its
+	 * words are not options of this invocation. */
+	if (argc >= 2 && !strcmp(argv[1], "__complete")) {
+		cli.out = out_new(false, false, outfp);
+		r = cli.out ? cmd_complete(&cli, argc - 2, argv + 2) : EXIT_FAIL;
+		out_free(cli.out);
+		return r;
+	}
+
 	r = parse_globals(&cli, argc, argv, rest, &nrest, triple, sizeof(triple), &show_version);
 	if (r != PARSE_OK)
 		return r;
