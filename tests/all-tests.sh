@@ -29,6 +29,9 @@ echo "== distcheck"
 (cd "$BUILD" && make -s distcheck) >"$LOGS/distcheck.log" 2>&1 || { status=1; tail -n 60 "$LOGS/distcheck.log"; }
 grep -E 'archives ready|ERROR|FAIL' "$LOGS/distcheck.log" | head -5
 
+echo "== fuzz (short pass)"
+(cd "$BUILD" && make -s fuzz FUZZ_TIME=10) || status=1
+
 # One closing line over every tier and build, in the plain form.
 pass=$(cat "$LOGS"/check.log "$LOGS"/sanitizers.log | sed -n 's/^# PASS: *//p' | awk '{s+=$1} END {print s+0}')
 fail=$(cat "$LOGS"/check.log "$LOGS"/sanitizers.log | sed -n 's/^# \(FAIL\|ERROR\|XPASS\): *//p' | awk '{s+=$1} END {print s+0}')
