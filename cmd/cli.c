@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "mlx.h"
@@ -26,6 +27,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_ports, 0, 0, 0, NULL, NULL, NULL },
 	{ "show", "", "mlxtool-style views (show devices, show ports)",
 	  NULL, 0, 0, 0, &show_group, NULL, NULL },
+	{ "qosconfig", "", "QoS and RoCE congestion control: dcqcn, default-untagged-priority",
+	  NULL, 0, 0, 0, &qosconfig_group, NULL, NULL },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL },
 	{ "sample", "", "the bundled sample hosts: list them, reset a working copy",
@@ -256,6 +259,10 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 			/* Optional argument: only in the attached form, so that
 			 * "--sample devices" keeps meaning the default sample. */
 			cli->sample = a[8] == '=' ? a + 9 : "";
+		} else if (!strncasecmp(a, "-dcqcn", 6)) {
+			/* An mlx5cmd parameter name ("-DcqcnRpgAiRate", any case),
+			 * not "-d cqcn...": it belongs to the command. */
+			rest[(*nrest)++] = argv[i];
 		} else if (a[1] != '-') {
 			/* A cluster of short options: -jp, -vv, -d DEV, -dDEV. */
 			bool local = false;
@@ -345,6 +352,10 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 					val = a + 3 + n;
 				break;
 			}
+		}
+		if (!o && (c->flags & CMD_RAW_ARGS)) {
+			args[out++] = a;
+			continue;
 		}
 		if (!o) {
 			const char *cands[40];
@@ -511,6 +522,17 @@ int mlx_cli_main(int argc, char **argv, FILE *outfp, FILE *errfp)
 		if (cli.want_help) {
 			cli_usage(&cli, outfp, g, NULL, cli.path);
 			return EXIT_OK;
+		}
+		if (i < nrest) {
+			/* An option before any command word: no command has
+			 * claimed it, so it is not a global option we know. */
+			const char *s = cli_suggest(rest[i], global_longs,
+						    sizeof(global_longs) / sizeof(*global_longs));
+
+			cli_error(&cli, "unknown option '%s'", rest[i]);
+			if (s)
+				cli_hint(&cli, "did you mean '%s'?", s);
+			return EXIT_USAGE;
 		}
 		if (*g->name)
 			cli_error(&cli, "'mlxcli %s' needs a command", cli.path);

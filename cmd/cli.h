@@ -45,6 +45,10 @@ enum cmd_flags {
 	CMD_HIDDEN       = 1u << 3,   /* not in help or completion */
 	CMD_NO_SCAN      = 1u << 4,   /* does not need the device model */
 	CMD_NO_JSON      = 1u << 5,   /* has no JSON form: -j fails */
+	/* Words that look like options but are not the command's own pass
+	 * through as arguments: mlx5cmd-style "-DcqcnRpgAiRate 5", or a
+	 * negative value that the command's range check should reject. */
+	CMD_RAW_ARGS     = 1u << 6,
 };
 
 struct cmd_group;
@@ -121,6 +125,7 @@ int cmd_snapshot(struct cli *cli, int argc, char **argv);
 extern const struct cmd_group cli_top;
 extern const struct cmd_group show_group;
 extern const struct cmd_group sample_group;
+extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
 
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);
@@ -132,6 +137,7 @@ const char *cli_suggest(const char *word, const char *const *cands, size_t n);
 /* sample.c: --sample: the working copy of a bundled sample host. */
 int cli_sample_root(struct cli *cli, const char *name, char **root);
 const char *cli_samples_dir(void);
+int cli_sample_current(const char *name, char *buf, size_t len);
 #define CLI_DEFAULT_SAMPLE "cx5-ofed"
 
 /* devices.c helpers shared with later groups */

@@ -229,9 +229,9 @@ int cmd_complete(struct cli *cli, int argc, char **argv)
 		if (!strncmp(w, "--sysroot=", 10))
 			root = w + 10;
 		if (!strncmp(w, "--sample", 8)) {
-			snprintf(samp, sizeof(samp), "%s/%s", cli_samples_dir(),
-				 w[8] == '=' ? w + 9 : CLI_DEFAULT_SAMPLE);
-			root = samp;
+			if (cli_sample_current(w[8] == '=' ? w + 9 : CLI_DEFAULT_SAMPLE, samp,
+					       sizeof(samp)) == 0)
+				root = samp;
 		}
 		if (w[0] == '-')
 			continue;

@@ -28,6 +28,8 @@ struct out {
 	int depth;
 	/* text */
 	int indent;
+	int tdepth;         /* open objects/lists in text mode */
+	uint64_t tind;      /* bit n: level n printed a label and indented */
 	struct text_table *tab;
 };
 
@@ -112,6 +114,29 @@ static void j_pop(struct out *o)
 
 /* ---- text plumbing ---- */
 
+/* Open a text level; only a labelled one indents, and only its end undoes it. */
+static void t_push(struct out *o, bool indents)
+{
+	if (o->tdepth < 64) {
+		if (indents)
+			o->tind |= UINT64_C(1) << o->tdepth;
+		else
+			o->tind &= ~(UINT64_C(1) << o->tdepth);
+	}
+	o->tdepth++;
+	if (indents)
+		o->indent++;
+}
+
+static void t_pop(struct out *o)
+{
+	if (o->tdepth == 0)
+		return;
+	o->tdepth--;
+	if (o->tdepth < 64 && (o->tind >> o->tdepth) & 1 && o->indent > 0)
+		o->indent--;
+}
+
 static void t_cell(struct out *o, const char *label, const char *val)
 {
 	struct text_table *t = o->tab;
@@ -146,7 +171,9 @@ void out_obj_begin(struct out *o, const char *key, const char *label)
 	}
 	if (label && !(o->tab && o->tab->in_row)) {
 		fprintf(o->fp, "%*s%s:\n", o->indent * 2, "", label);
-		o->indent++;
+		t_push(o, true);
+	} else {
+		t_push(o, false);
 	}
 }
 
@@ -154,17 +181,19 @@ void out_obj_end(struct out *o)
 {
 	if (o->json)
 		j_pop(o);
-	else if (o->indent > 0 && !(o->tab && o->tab->in_row))
-		o->indent--;
+	else
+		t_pop(o);
 }
 
 void out_list_begin(struct out *o, const char *key, const char *label)
 {
 	if (o->json)
 		j_push(o, key, json_array());
-	else if (label) {
+	else if (label && !(o->tab && o->tab->in_row)) {
 		fprintf(o->fp, "%*s%s:\n", o->indent * 2, "", label);
-		o->indent++;
+		t_push(o, true);
+	} else {
+		t_push(o, false);
 	}
 }
 
@@ -172,8 +201,8 @@ void out_list_end(struct out *o)
 {
 	if (o->json)
 		j_pop(o);
-	else if (o->indent > 0)
-		o->indent--;
+	else
+		t_pop(o);
 }
 
 void out_table_begin(struct out *o, const char *key)

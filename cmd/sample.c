@@ -112,6 +112,24 @@ static int working_copy(struct cli *cli, const char *name, char *buf, size_t len
 	return EXIT_OK;
 }
 
+/* The tree a sample's reads come from right now, without creating the
+ * working copy (completion must not have side effects). */
+int cli_sample_current(const char *name, char *buf, size_t len)
+{
+	char base[PATH_MAX];
+	struct stat st;
+
+	if (!mlx_name_is_safe(name))
+		return -EINVAL;
+	if (state_dir(base, sizeof(base)) == 0 &&
+	    snprintf(buf, len, "%s/samples/%s", base, name) < (int)len &&
+	    stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
+	if (snprintf(buf, len, "%s/%s", cli_samples_dir(), name) >= (int)len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
 int cli_sample_root(struct cli *cli, const char *name, char **root)
 {
 	char src[PATH_MAX], dst[PATH_MAX], tmp[PATH_MAX + 16], parent[PATH_MAX];

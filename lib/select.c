@@ -147,6 +147,11 @@ int mlx_selector_parse(struct mlx_ctx *ctx, const char *text, struct mlx_selecto
 		return mlx_err(ctx, EINVAL,
 			       "invalid device '%s': expected a PCI address, 'BUS DEV FUNC', a netdev or an RDMA device",
 			       text);
+	/* Netdev and RDMA names never hold ':' (the kernel refuses it), so a
+	 * word with one is a PCI address gone wrong ("5e:00."), not a name. */
+	if (strchr(text, ':'))
+		return mlx_err(ctx, EINVAL,
+			       "invalid PCI address '%s': expected [dddd:]bb:dd.f", text);
 	/* A name: it will become a path component, so no '/', no "..". */
 	if (!mlx_name_is_safe(text) || strlen(text) >= MLX_NAME_LEN)
 		return mlx_err(ctx, EINVAL, "invalid device name '%s'", text);

@@ -354,8 +354,8 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	}
 	if (r == 0)
 		r = write_meta(&s, meta);
-	if (r == 0 && chmod(tmp, 0755) < 0)
-		r = -errno;
+	/* The directory stays 0700 (mkdtemp): a capture holds serial numbers
+	 * and addresses; its owner decides whom to show it to. */
 	if (r == 0 && rename(tmp, dest) < 0)
 		r = mlx_err(ctx, errno, "cannot rename '%s' to '%s': %s", tmp, dest, strerror(errno));
 	if (r < 0) {

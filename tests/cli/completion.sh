@@ -38,7 +38,8 @@ expect "devices ports" show ""
 expect "--json" --js
 expect "sample" sam
 expect "list reset" sample ""
-expect "devices help ports sample show snapshot" ""
+# A fresh word: exactly the commands `mlxcli help` lists, in any order.
+expect "$("$MLXCLI" help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\).*/\1/p' | sort | tr '\n' ' ' | sed 's/ $//')" ""
 # After -d: the devices of the system named on the line.
 expect "0000:5e:00.0 0000:5e:00.1 0000:5e:00.2 0000:5e:00.3 0000:5e:00.4 0000:5e:00.5" --sample devices -d 0000
 expect "enp94s0f0np0" --sample -d enp94s0f0

@@ -1,0 +1,1071 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `mlxcli qosconfig dcqcn ...` and `mlxcli qosconfig default-untagged-priority
+ * ...`: the Linux counterpart of `mlx5cmd -Qosconfig -Dcqcn` and
+ * `-DefaultUntaggedPriority`.  The parameters, their names, ranges and
+ * defaults are the table in lib/dcqcn.c; this file only renders and
+ * orchestrates (validate everything, lock, read the old values, write all
+ * or nothing).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "dcqcn.h"
+#include "lock.h"
+
+#define MAXP 40
+#define TRAILER "The command was executed successfully"
+
+/* One port to act on, and its values. */
+struct target {
+	const struct mlx_function *fn;
+	const struct mlx_port *port;
+	struct mlx_dcqcn_port dp;
+	const char *name;                 /* netdev, else the PCI address */
+	/* per parameter, per side (index 0 RP, 1 NP; only enables use 1) */
+	uint64_t val[MAXP][2];
+	int st[MAXP][2];                  /* 0 or -errno (-ENOENT: n/a) */
+	char src[MAXP][2][200];
+};
+
+static const char *const names_choices[] = { "mlx5cmd", "linux", NULL };
+
+static enum mlx_dcqcn_side idx_side(int i)
+{
+	return i ? MLX_DCQCN_NP : MLX_DCQCN_RP;
+}
+
+/* The range as the manual writes it, with the unit. */
+static void range_str(const struct mlx_dcqcn_param *p, char *buf, size_t len)
+{
+	if (p->line_rate)
+		snprintf(buf, len, "%" PRIu64 " - line rate (at most %" PRIu64 ") %s", p->min,
+			 p->max, p->unit);
+	else if (!strcmp(p->unit, "bool"))
+		snprintf(buf, len, "0 or 1");
+	else
+		snprintf(buf, len, "%" PRIu64 " - %" PRIu64 " %s", p->min, p->max, p->unit);
+}
+
+/* The Linux name of p in this layout, else in the other one. */
+static const char *linux_name(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_layout l)
+{
+	if (l == MLX_DCQCN_DEBUGFS)
+		return p->debugfs ? p->debugfs : p->ofed;
+	return p->ofed ? p->ofed : p->debugfs;
+}
+
+static const char *param_label(const struct mlx_dcqcn_param *p)
+{
+	return p->mlx5cmd ? p->mlx5cmd : p->ofed;
+}
+
+/* ---- the targets: PF ports ---- */
+
+/*
+ * Fill t[] with the ports to act on: the one -d names, or every port of
+ * every PF.  Returns an exit code; *n may be 0 (no ConnectX device).
+ */
+static int collect_targets(struct cli *cli, struct target **out, size_t *n)
+{
+	struct mlx_function *sel = NULL;
+	struct mlx_port *selp = NULL;
+	struct mlx_devices *devs;
+	struct target *t;
+	size_t cap = 0, k = 0;
+	int r;
+
+	*out = NULL;
+	*n = 0;
+	r = cli_select(cli, &sel, &selp);
+	if (r)
+		return r;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	if (sel && sel->role == MLX_FN_VF) {
+		const struct mlx_function *pf = sel->pf;
+
+		cli_error(cli, "'%s' (%s) is a virtual function: DCQCN is configured on its PF%s%s%s%s",
+			  cli->device, sel->bdf, pf ? " " : "", pf ? pf->bdf : "",
+			  pf && pf->nports ? ", " : "", pf && pf->nports ? pf->ports[0].ifname : "");
+		cli_hint(cli, "the manual: \"RCM is supported only when using a physical adapter\"");
+		return EXIT_NOTSUP;
+	}
+	for (size_t i = 0; i < devs->nfn; i++)
+		cap += devs->fn[i].nports ? devs->fn[i].nports : 1;
+	t = calloc(cap ? cap : 1, sizeof(*t));
+	if (!t) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < devs->nfn; i++) {
+		const struct mlx_function *fn = &devs->fn[i];
+
+		if (sel ? fn != sel : fn->role != MLX_FN_PF)
+			continue;
+		if (!fn->nports) {
+			t[k].fn = fn;
+			t[k].name = fn->bdf;
+			k++;
+			continue;
+		}
+		for (size_t j = 0; j < fn->nports; j++) {
+			if (selp && &fn->ports[j] != selp)
+				continue;
+			t[k].fn = fn;
+			t[k].port = &fn->ports[j];
+			t[k].name = fn->ports[j].ifname;
+			k++;
+		}
+	}
+	*out = t;
+	*n = k;
+	return EXIT_OK;
+}
+
+static int open_target(struct cli *cli, struct target *t, bool quiet)
+{
+	int r = mlx_dcqcn_open(cli->ctx, t->fn, t->port, &t->dp);
+
+	if (r < 0 && !quiet) {
+		int code = cli_exit_code(r);
+
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		if (code == EXIT_PERM)
+			cli_hint(cli, "run as root");
+		return code;
+	}
+	return r < 0 ? cli_exit_code(r) : EXIT_OK;
+}
+
+/* Read every value of t; returns the number read, *first_err the first failure
+ * other than "this layout has no such file". */
+static size_t read_values(struct cli *cli, struct target *t, int *first_err)
+{
+	size_t np, ok = 0;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
+
+	*first_err = 0;
+	for (size_t i = 0; i < np && i < MAXP; i++) {
+		for (int s = 0; s < 2; s++) {
+			enum mlx_dcqcn_side side = p[i].side == MLX_DCQCN_BOTH ? idx_side(s) : p[i].side;
+
+			t->st[i][s] = -ENOENT;
+			t->src[i][s][0] = '\0';
+			if (s && p[i].side != MLX_DCQCN_BOTH)
+				continue;
+			if (mlx_dcqcn_path(&t->dp, &p[i], side, t->src[i][s], sizeof(t->src[i][s])) < 0)
+				continue;
+			t->st[i][s] = mlx_dcqcn_read(cli->ctx, &t->dp, &p[i], side, &t->val[i][s]);
+			if (t->st[i][s] == 0)
+				ok++;
+			else if (t->st[i][s] != -ENOENT && !*first_err)
+				*first_err = t->st[i][s];
+			if (t->st[i][s] == -ENOENT)
+				t->src[i][s][0] = '\0';   /* probed, absent: older kernel */
+		}
+	}
+	return ok;
+}
+
+/* The manual's values, for `defaults`. */
+static void default_values(struct target *t)
+{
+	size_t np;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
+
+	for (size_t i = 0; i < np && i < MAXP; i++)
+		for (int s = 0; s < 2; s++) {
+			t->st[i][s] = p[i].has_default ? 0 : -ENOENT;
+			t->val[i][s] = p[i].def;
+			t->src[i][s][0] = '\0';
+		}
+}
+
+/* ---- rendering: the mlx5cmd -Get block, --names linux, JSON ---- */
+
+static void text_value(FILE *fp, const char *label, const struct target *t, size_t i, int s)
+{
+	if (t->st[i][s] == 0)
+		fprintf(fp, "\t%s: %" PRIu64 "\n", label, t->val[i][s]);
+	else
+		fprintf(fp, "\t%s: n/a\n", label);
+}
+
+static void json_value(struct out *o, const struct mlx_dcqcn_param *p, const struct target *t,
+		       size_t i, bool with_default)
+{
+	out_row_begin(o);
+	out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
+	out_str(o, "linux_name", NULL,
+		t->dp.layout == MLX_DCQCN_NONE ? linux_name(p, MLX_DCQCN_OFED) :
+		t->dp.layout == MLX_DCQCN_OFED ? p->ofed : p->debugfs);
+	if (t->st[i][0] == 0)
+		out_u64(o, "value", NULL, t->val[i][0]);
+	else
+		out_null(o, "value", NULL);
+	out_str(o, "unit", NULL, p->unit);
+	out_str(o, "source", NULL, t->src[i][0][0] ? t->src[i][0] : NULL);
+	if (with_default) {
+		if (p->has_default)
+			out_u64(o, "default", NULL, p->def);
+		else
+			out_null(o, "default", NULL);
+	}
+	out_row_end(o);
+}
+
+static void render_side(struct cli *cli, const struct target *t, int s, bool linux_names,
+			bool is_defaults)
+{
+	struct out *o = cli->out;
+	FILE *fp = cli->out_fp;
+	enum mlx_dcqcn_side side = idx_side(s);
+	size_t np;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
+	bool json = out_is_json(o);
+	char label[64];
+
+	if (json) {
+		char dir[200];
+		bool any = false;
+
+		out_obj_begin(o, s ? "np" : "rp", NULL);
+		out_list_begin(o, "enable", NULL);
+		for (size_t i = 0; i < np; i++) {
+			if (p[i].prio < 0)
+				continue;
+			if (t->st[i][s] == 0) {
+				out_u64(o, NULL, NULL, t->val[i][s]);
+				any = true;
+			} else {
+				out_null(o, NULL, NULL);
+			}
+		}
+		out_list_end(o);
+		snprintf(dir, sizeof(dir), "%s/enable", t->dp.dir[s]);
+		out_str(o, "enable_source", NULL,
+			any && !is_defaults && t->dp.layout == MLX_DCQCN_OFED ? dir : NULL);
+		out_table_begin(o, "parameters");
+		for (size_t i = 0; i < np; i++)
+			if (p[i].side == side)
+				json_value(o, &p[i], t, i, !is_defaults);
+		out_table_end(o);
+		out_obj_end(o);
+		return;
+	}
+	fprintf(fp, "DCQCN %s attributes for adapter \"%s\":\n", s ? "NP" : "RP", t->name);
+	for (size_t i = 0; i < np; i++) {
+		if (p[i].prio >= 0) {
+			if (linux_names)
+				snprintf(label, sizeof(label), "enable/%d", p[i].prio);
+			else
+				snprintf(label, sizeof(label), "Dcqcn%sEnablePrio%d", s ? "NP" : "RP",
+					 p[i].prio);
+			text_value(fp, label, t, i, s);
+		} else if (p[i].side == side) {
+			if (linux_names)
+				text_value(fp, linux_name(&p[i], t->dp.layout), t, i, 0);
+			else if (p[i].mlx5cmd)
+				text_value(fp, p[i].mlx5cmd, t, i, 0);
+		}
+	}
+}
+
+static void render_target(struct cli *cli, const struct target *t, bool linux_names,
+			  bool is_defaults, bool last)
+{
+	struct out *o = cli->out;
+
+	if (out_is_json(o)) {
+		out_row_begin(o);
+		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
+		out_str(o, "pci_address", NULL, t->fn->bdf);
+		if (!is_defaults)
+			out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
+		if (t->port && t->port->speed_mbps > 0)
+			out_s64(o, "speed_mbps", NULL, t->port->speed_mbps);
+		else
+			out_null(o, "speed_mbps", NULL);
+		render_side(cli, t, 0, linux_names, is_defaults);
+		render_side(cli, t, 1, linux_names, is_defaults);
+		out_row_end(o);
+		return;
+	}
+	render_side(cli, t, 0, linux_names, is_defaults);
+	fputc('\n', cli->out_fp);
+	render_side(cli, t, 1, linux_names, is_defaults);
+	if (!last)
+		fputc('\n', cli->out_fp);
+}
+
+static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
+{
+	struct target *t = NULL;
+	const char *names = cli_opt(cli, "names");
+	bool linux_names = names && !strcmp(names, "linux");
+	size_t n = 0, shown = 0;
+	int r, worst = EXIT_OK;
+	bool *ok = NULL;
+
+	r = collect_targets(cli, &t, &n);
+	if (r)
+		goto out;
+	if (!n) {
+		cli_warn(cli, "no ConnectX physical function found on this system");
+		if (out_is_json(cli->out)) {
+			out_table_begin(cli->out, "ports");
+			out_table_end(cli->out);
+		}
+		goto out;
+	}
+	ok = calloc(n, sizeof(*ok));
+	if (!ok) {
+		r = EXIT_FAIL;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int first = 0;
+
+		if (is_defaults) {
+			/* The manual's values need no device files; the layout
+			 * only picks the Linux names. */
+			if (open_target(cli, &t[i], true))
+				t[i].dp.layout = MLX_DCQCN_NONE;
+			default_values(&t[i]);
+			ok[i] = true;
+			continue;
+		}
+		r = open_target(cli, &t[i], false);
+		if (r) {
+			if (worst == EXIT_OK || r == EXIT_PERM)
+				worst = r;
+			continue;
+		}
+		if (read_values(cli, &t[i], &first) == 0) {
+			/* Never an empty table: nothing readable is an error. */
+			cli_error(cli, "cannot read the DCQCN parameters of %s in %s: %s", t[i].name,
+				  t[i].dp.dir[0], strerror(first ? -first : ENOENT));
+			r = cli_exit_code(first ? first : -EOPNOTSUPP);
+			if (r == EXIT_PERM)
+				cli_hint(cli, "the %s files are readable by root only: run as root",
+					 mlx_dcqcn_layout_name(t[i].dp.layout));
+			if (worst == EXIT_OK || r == EXIT_PERM)
+				worst = r;
+			continue;
+		}
+		if (first)
+			cli_warn(cli, "some DCQCN parameters of %s could not be read (%s); they show "
+				 "as n/a", t[i].name, strerror(-first));
+		ok[i] = true;
+	}
+	for (size_t i = 0; i < n; i++)
+		shown += ok[i];
+	if (!shown) {
+		r = worst;
+		goto out;
+	}
+	if (out_is_json(cli->out))
+		out_table_begin(cli->out, "ports");
+	for (size_t i = 0, k = 0; i < n; i++)
+		if (ok[i])
+			render_target(cli, &t[i], linux_names, is_defaults, ++k == shown);
+	if (out_is_json(cli->out))
+		out_table_end(cli->out);
+	else
+		fprintf(cli->out_fp, "%s\n", TRAILER);
+	/* Some ports shown, others failed: the data is out, but say so. */
+	r = shown < n ? worst : EXIT_OK;
+out:
+	free(ok);
+	free(t);
+	return r;
+}
+
+static int cmd_dcqcn_get(struct cli *cli, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return cmd_dcqcn_show(cli, false);
+}
+
+static int cmd_dcqcn_defaults(struct cli *cli, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return cmd_dcqcn_show(cli, true);
+}
+
+/* ---- writes ---- */
+
+/* One requested value. */
+struct req {
+	const struct mlx_dcqcn_param *p;
+	size_t idx;                       /* in the table */
+	enum mlx_dcqcn_side side;
+	uint64_t val;
+};
+
+static int cmp_req(const void *a, const void *b)
+{
+	const struct req *x = a, *y = b;
+
+	if (x->idx != y->idx)
+		return x->idx < y->idx ? -1 : 1;
+	return (int)x->side - (int)y->side;
+}
+
+static const char *upstream_enable_why =
+	"per-priority DCQCN enable is not exposed by the upstream mlx5 driver (no file in "
+	"debugfs cc_params); set the firmware's per-port priority mask instead: "
+	"mlxconfig -d DEV set ROCE_CC_PRIO_MASK_P1=<mask> (and _P2), effective after a "
+	"firmware reset or reboot";
+
+/*
+ * The one target -d names, opened, for a write command.  Returns an exit
+ * code; on success *t is allocated.
+ */
+static int write_target(struct cli *cli, struct target **t)
+{
+	size_t n = 0;
+	int r;
+
+	r = collect_targets(cli, t, &n);
+	if (r)
+		return r;
+	if (n != 1) {
+		if (n == 0)
+			cli_error(cli, "'%s' has no network port to configure", cli->device);
+		else
+			cli_error(cli, "'%s' has %zu ports: name one (its netdev)", cli->device, n);
+		free(*t);
+		*t = NULL;
+		return EXIT_USAGE;
+	}
+	r = open_target(cli, *t, false);
+	if (r) {
+		free(*t);
+		*t = NULL;
+	}
+	return r;
+}
+
+static void change_name(const struct req *q, bool linux_names, enum mlx_dcqcn_layout l,
+			char *buf, size_t len)
+{
+	if (q->p->prio >= 0) {
+		if (linux_names)
+			snprintf(buf, len, "%s/enable/%d", q->side == MLX_DCQCN_NP ? "roce_np" : "roce_rp",
+				 q->p->prio);
+		else
+			snprintf(buf, len, "Dcqcn%sEnablePrio%d", q->side == MLX_DCQCN_NP ? "NP" : "RP",
+				 q->p->prio);
+	} else {
+		snprintf(buf, len, "%s", linux_names || !q->p->mlx5cmd ? linux_name(q->p, l) :
+			 q->p->mlx5cmd);
+	}
+}
+
+/*
+ * Apply the requests to the one target: check them against the layout,
+ * take the device lock, read the old values, clamp, then write all or
+ * nothing (or, with --dry-run, show what would change).
+ */
+static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
+{
+	struct mlx_dcqcn_write *w = NULL;
+	bool dry = cli_opt(cli, "dry-run") != NULL;
+	struct out *o = cli->out;
+	int lockfd = -1, r = EXIT_OK, e, rerr;
+	char mname[MAXP * 2][64], lname[MAXP * 2][64];
+	size_t nw = 0, failed;
+
+	if (nq > MAXP * 2) {
+		cli_error(cli, "too many values");
+		return EXIT_USAGE;
+	}
+	qsort(q, nq, sizeof(*q), cmp_req);
+	for (size_t i = 0; i < nq; i++) {
+		char path[200];
+
+		if (q[i].p->prio >= 0 && t->dp.layout == MLX_DCQCN_DEBUGFS) {
+			cli_error(cli, "cannot change DcqcnEnablePrio%d on %s: %s", q[i].p->prio,
+				  t->name, upstream_enable_why);
+			return EXIT_NOTSUP;
+		}
+		if (mlx_dcqcn_path(&t->dp, q[i].p, q[i].side, path, sizeof(path)) < 0) {
+			cli_error(cli, "cannot set %s on %s: the %s layout has no such parameter "
+				  "(it exists only as %s in the %s layout)", param_label(q[i].p),
+				  t->name, mlx_dcqcn_layout_name(t->dp.layout),
+				  linux_name(q[i].p, t->dp.layout == MLX_DCQCN_OFED ? MLX_DCQCN_DEBUGFS :
+					     MLX_DCQCN_OFED),
+				  t->dp.layout == MLX_DCQCN_OFED ? "debugfs" : "MLNX_OFED sysfs");
+			return EXIT_NOTSUP;
+		}
+	}
+	w = calloc(nq ? nq : 1, sizeof(*w));
+	if (!w) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	if (!dry) {
+		e = mlx_lock_device(cli->ctx, t->fn->bdf, &lockfd);
+		if (e < 0) {
+			r = cli_fail(cli, e, "cannot lock the device");
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < nq; i++) {
+		struct mlx_dcqcn_write *x = &w[nw];
+		uint64_t old, val = q[i].val;
+		bool clamped;
+
+		e = mlx_dcqcn_path(&t->dp, q[i].p, q[i].side, x->path, sizeof(x->path));
+		if (e == 0)
+			e = mlx_dcqcn_read(cli->ctx, &t->dp, q[i].p, q[i].side, &old);
+		if (e < 0) {
+			cli_error(cli, "cannot read the current %s of %s from '%s': %s; nothing was "
+				  "changed", param_label(q[i].p), t->name, x->path, strerror(-e));
+			r = cli_exit_code(e);
+			if (r == EXIT_PERM)
+				cli_hint(cli, "run as root");
+			goto out;
+		}
+		if (q[i].p->line_rate) {
+			int64_t sp = t->port ? t->port->speed_mbps : -1;
+
+			val = mlx_dcqcn_clamp(q[i].p, val, sp, &clamped);
+			if (clamped)
+				cli_warn(cli, "%s %" PRIu64 " is above the line rate of %s (%" PRId64
+					 " Mb/s): setting %" PRIu64 " instead", param_label(q[i].p),
+					 q[i].val, t->name, sp, val);
+			else if (sp <= 0)
+				cli_warn(cli, "the line rate of %s is unknown (link down): %s %" PRIu64
+					 " is not clamped to it", t->name, param_label(q[i].p), val);
+			if (q[i].p->mlx5cmd && !strcmp(q[i].p->mlx5cmd, "DcqcnRpgMinRate") && sp > 0 &&
+			    val >= (uint64_t)sp)
+				cli_warn(cli, "DcqcnRpgMinRate at the line rate disables congestion control");
+		}
+		change_name(&q[i], false, t->dp.layout, mname[nw], sizeof(mname[nw]));
+		change_name(&q[i], true, t->dp.layout, lname[nw], sizeof(lname[nw]));
+		if (!q[i].p->mlx5cmd)
+			mname[nw][0] = '\0';
+		x->what = mname[nw][0] ? mname[nw] : lname[nw];
+		x->old = old;
+		x->val = val;
+		nw++;
+	}
+
+	if (!dry) {
+		/* Unchanged values are not written: fewer writes, fewer to undo. */
+		struct mlx_dcqcn_write *todo = calloc(nw ? nw : 1, sizeof(*todo));
+		size_t k = 0;
+
+		if (!todo) {
+			r = EXIT_FAIL;
+			goto out;
+		}
+		for (size_t i = 0; i < nw; i++)
+			if (w[i].old != w[i].val)
+				todo[k++] = w[i];
+		e = mlx_dcqcn_write_all(cli->ctx, todo, k, &failed, &rerr);
+		if (e < 0) {
+			r = cli_exit_code(e) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
+			if (!rerr)
+				cli_error(cli, "cannot set %s on %s ('%s'): %s; %snothing was changed",
+					  todo[failed].what, t->name, todo[failed].path, strerror(-e),
+					  failed ? "the values written before it were put back: " : "");
+			else
+				cli_error(cli, "cannot set %s on %s ('%s'): %s; putting back the %zu "
+					  "value(s) written before it failed too (%s): check with "
+					  "'mlxcli qosconfig dcqcn get -d %s'", todo[failed].what, t->name,
+					  todo[failed].path, strerror(-e), failed, strerror(-rerr), t->name);
+			if (r == EXIT_PERM)
+				cli_hint(cli, "changing DCQCN needs root");
+			free(todo);
+			goto out;
+		}
+		free(todo);
+	}
+
+	if (out_is_json(o)) {
+		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
+		out_str(o, "pci_address", NULL, t->fn->bdf);
+		out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
+		out_bool(o, "dry_run", NULL, dry);
+		out_table_begin(o, "changes");
+		for (size_t i = 0; i < nw; i++) {
+			out_row_begin(o);
+			out_str(o, "mlx5cmd_name", NULL, mname[i][0] ? mname[i] : NULL);
+			out_str(o, "linux_name", NULL, lname[i]);
+			out_str(o, "path", NULL, w[i].path);
+			out_u64(o, "old", NULL, w[i].old);
+			out_u64(o, "new", NULL, w[i].val);
+			out_bool(o, "changed", NULL, w[i].old != w[i].val);
+			out_row_end(o);
+		}
+		out_table_end(o);
+	} else {
+		for (size_t i = 0; i < nw; i++)
+			fprintf(cli->out_fp, "%s: %" PRIu64 " -> %" PRIu64 "%s\n", w[i].what, w[i].old,
+				w[i].val, w[i].old == w[i].val ? " (unchanged)" : "");
+		if (!dry)
+			fprintf(cli->out_fp, "%s\n", TRAILER);
+	}
+out:
+	if (lockfd >= 0)
+		close(lockfd);
+	free(w);
+	return r;
+}
+
+/* "did you mean": every name the table knows. */
+static void suggest_param(struct cli *cli, const char *word)
+{
+	const char *cands[MAXP * 3], *s;
+	size_t np, nc = 0;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
+
+	for (size_t i = 0; i < np; i++) {
+		if (p[i].mlx5cmd)
+			cands[nc++] = p[i].mlx5cmd;
+		if (p[i].ofed && p[i].prio < 0)
+			cands[nc++] = p[i].ofed;
+		if (p[i].debugfs)
+			cands[nc++] = p[i].debugfs;
+	}
+	s = cli_suggest(mlx_dcqcn_strip_dash(word), cands, nc);
+	if (s)
+		cli_hint(cli, "did you mean '%s'?", s);
+	cli_hint(cli, "'mlxcli qosconfig dcqcn describe' lists the parameters");
+}
+
+/* Validate NAME VALUE; 0 or an exit code (the message is out). */
+static int parse_pair(struct cli *cli, const char *name, const char *text, struct req *q)
+{
+	enum mlx_dcqcn_side side;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_find(name, &side);
+	char range[96];
+	size_t np;
+	int r;
+
+	if (!p) {
+		cli_error(cli, "unknown DCQCN parameter '%s'", name);
+		suggest_param(cli, name);
+		return EXIT_USAGE;
+	}
+	range_str(p, range, sizeof(range));
+	r = mlx_dcqcn_parse(p, text, &q->val);
+	if (r == -EINVAL) {
+		cli_error(cli, "invalid value '%s' for %s: expected a number (decimal or 0x hex) "
+			  "in the range %s", text, param_label(p), range);
+		return EXIT_USAGE;
+	}
+	if (r < 0) {
+		cli_error(cli, "cannot set %s: value %s is outside the range %s", param_label(p),
+			  text, range);
+		return EXIT_USAGE;
+	}
+	q->p = p;
+	q->idx = (size_t)(p - mlx_dcqcn_params(&np));
+	q->side = side;
+	return EXIT_OK;
+}
+
+static int cmd_dcqcn_set(struct cli *cli, int argc, char **argv)
+{
+	struct req q[MAXP * 2];
+	struct target *t = NULL;
+	size_t nq = 0;
+	int r;
+
+	if (argc % 2) {
+		cli_error(cli, "'mlxcli %s' takes NAME VALUE pairs: '%s' has no value", cli->path,
+			  argv[argc - 1]);
+		return EXIT_USAGE;
+	}
+	/* Every value is checked before the device is even looked at. */
+	for (int i = 0; i < argc; i += 2) {
+		struct req one;
+
+		r = parse_pair(cli, argv[i], argv[i + 1], &one);
+		if (r)
+			return r;
+		for (size_t k = 0; k < nq; k++)
+			if (q[k].p == one.p && (q[k].side & one.side)) {
+				cli_error(cli, "%s is given twice", param_label(one.p));
+				return EXIT_USAGE;
+			}
+		if (one.side == MLX_DCQCN_BOTH) {
+			/* DcqcnEnablePrio<N> drives both roles, as -Enable does. */
+			one.side = MLX_DCQCN_RP;
+			q[nq++] = one;
+			one.side = MLX_DCQCN_NP;
+		}
+		if (nq >= MAXP * 2 - 1) {
+			cli_error(cli, "too many values");
+			return EXIT_USAGE;
+		}
+		q[nq++] = one;
+	}
+	r = write_target(cli, &t);
+	if (r)
+		return r;
+	r = apply(cli, t, q, nq);
+	free(t);
+	return r;
+}
+
+static int dcqcn_enable(struct cli *cli, int argc, char **argv, uint64_t on)
+{
+	bool rp = cli_opt(cli, "rp") != NULL, np = cli_opt(cli, "np") != NULL;
+	struct req q[16];
+	struct target *t = NULL;
+	size_t n, nq = 0;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
+	uint64_t prio = 8;
+	int r;
+
+	if (argc && strcmp(argv[0], "all")) {
+		if (mlx_parse_u64(argv[0], &prio) < 0 || prio > 7) {
+			cli_error(cli, "invalid priority '%s': expected 0-7, or nothing (or 'all') for "
+				  "every priority", argv[0]);
+			return EXIT_USAGE;
+		}
+	}
+	if (!rp && !np)
+		rp = np = true;
+	r = write_target(cli, &t);
+	if (r)
+		return r;
+	if (t->dp.layout != MLX_DCQCN_OFED) {
+		cli_error(cli, "cannot %s DCQCN on %s: %s", on ? "enable" : "disable", t->name,
+			  upstream_enable_why);
+		free(t);
+		return EXIT_NOTSUP;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].prio < 0 || (prio < 8 && (uint64_t)p[i].prio != prio))
+			continue;
+		for (int s = 0; s < 2; s++) {
+			if (!(s ? np : rp))
+				continue;
+			q[nq].p = &p[i];
+			q[nq].idx = i;
+			q[nq].side = idx_side(s);
+			q[nq].val = on;
+			nq++;
+		}
+	}
+	r = apply(cli, t, q, nq);
+	free(t);
+	return r;
+}
+
+static int cmd_dcqcn_enable(struct cli *cli, int argc, char **argv)
+{
+	return dcqcn_enable(cli, argc, argv, 1);
+}
+
+static int cmd_dcqcn_disable(struct cli *cli, int argc, char **argv)
+{
+	return dcqcn_enable(cli, argc, argv, 0);
+}
+
+/*
+ * Write the manual's defaults.  The per-priority enables are left alone
+ * (turning DCQCN on for all eight priorities is a traffic decision, and the
+ * manual's own samples show both states); parameters the layout lacks, or
+ * that have no documented default, are skipped.
+ */
+static int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
+{
+	struct req q[MAXP];
+	struct target *t = NULL;
+	size_t n, nq = 0;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
+	char path[200];
+	int r;
+
+	(void)argc;
+	(void)argv;
+	r = write_target(cli, &t);
+	if (r)
+		return r;
+	for (size_t i = 0; i < n && nq < MAXP; i++) {
+		if (p[i].prio >= 0 || !p[i].has_default ||
+		    mlx_dcqcn_path(&t->dp, &p[i], p[i].side, path, sizeof(path)) < 0)
+			continue;
+		q[nq].p = &p[i];
+		q[nq].idx = i;
+		q[nq].side = p[i].side;
+		q[nq].val = p[i].def;
+		nq++;
+	}
+	r = apply(cli, t, q, nq);
+	free(t);
+	return r;
+}
+
+/* ---- describe ---- */
+
+/* The RP/NP algorithm, after the manual's "RCM" section. */
+static const char *const algo_np[] = {
+	"the notification point (NP, the receiver) answers RoCEv2 packets marked ECN-CE by a "
+	"congestion point (a switch) with congestion notification packets (CNPs) to the sender",
+	"a CNP carries DSCP DcqcnCnpDscp and 802.1p priority DcqcnCnp802pPrio, or, when "
+	"DcqcnCnpPrioMode is 1, the priority of the marked packet",
+	NULL,
+};
+
+static const char *const algo_rp[] = {
+	"the reaction point (RP, the sender) keeps per QP a current rate CR, a target rate TR "
+	"and alpha, the estimated congestion (a fraction of 1024)",
+	"alpha: the first CNP of a flow uses DcqcnInitialAlphaValue; every DcqcnDceTcpRtt usec, "
+	"alpha = (1 - g) * alpha + g if a CNP arrived, else alpha = (1 - g) * alpha, with "
+	"g = DcqcnDceTcpG / 1024",
+	"decrease: the first CNP sets CR to DcqcnRateToSetOnFirstCnp; then at most once every "
+	"DcqcnRateReduceMonitorPeriod usec CR becomes the larger of CR * (1 - alpha / "
+	"2^DcqcnAlphaToRateShift) and CR / DcqcnRpgMinDecFac, never below DcqcnRpgMinRate; "
+	"TR takes the previous CR (always when DcqcnClampTgtRate is 1; after a timer increase "
+	"when DcqcnClampTgtRateAfterTimeInc is 1)",
+	"increase: a timer (every DcqcnRpgTimeReset usec) and a byte counter (every "
+	"DcqcnRpgByteReset x 64 bytes) count stages; with Th = DcqcnRpgThreshold: fast "
+	"recovery while max(stages) < Th (TR unchanged), additive increase while max > Th "
+	"and min < Th (TR += DcqcnRpgAiRate), hyper additive increase while both > Th "
+	"(TR += DcqcnRpgHaiRate)",
+	NULL,
+};
+
+static const char *const warning_text =
+	"Changing the values of the parameters may strongly affect the congestion control "
+	"efficiency. Please make sure you fully understand the parameter usage, value and "
+	"expected results before changing its default value.";
+
+static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
+{
+	struct out *o = cli->out;
+	char range[96], buf[160];
+	const char *side = p->side == MLX_DCQCN_BOTH ? "rp+np" : p->side == MLX_DCQCN_RP ? "rp" : "np";
+
+	range_str(p, range, sizeof(range));
+	if (out_is_json(o)) {
+		out_row_begin(o);
+		out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
+		out_str(o, "side", NULL, side);
+		if (p->prio >= 0)
+			out_u64(o, "priority", NULL, (uint64_t)p->prio);
+		out_str(o, "ofed_name", NULL, p->ofed);
+		out_str(o, "debugfs_name", NULL, p->debugfs);
+		out_u64(o, "width", NULL, p->width);
+		out_u64(o, "min", NULL, p->min);
+		out_u64(o, "max", NULL, p->max);
+		out_bool(o, "line_rate", NULL, p->line_rate);
+		out_str(o, "unit", NULL, p->unit);
+		if (p->has_default)
+			out_u64(o, "default", NULL, p->def);
+		else
+			out_null(o, "default", NULL);
+		out_str(o, "description", NULL, p->desc);
+		out_row_end(o);
+		return;
+	}
+	fprintf(cli->out_fp, "%s (%s)\n", param_label(p), side);
+	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s", p->ofed ? p->ofed : "",
+		 p->ofed ? (p->side == MLX_DCQCN_NP ? " (MLNX_OFED ecn/roce_np)" :
+			    p->side == MLX_DCQCN_RP ? " (MLNX_OFED ecn/roce_rp)" :
+			    " (MLNX_OFED ecn/roce_rp and ecn/roce_np)") : "",
+		 p->ofed && p->debugfs ? ", " : "", p->debugfs ? p->debugfs : "",
+		 p->debugfs ? " (debugfs cc_params)" : "",
+		 p->debugfs ? "" : ", no debugfs file");
+	fprintf(cli->out_fp, "\tlinux: %s\n", buf);
+	fprintf(cli->out_fp, "\trange: %s%s\n", range,
+		p->line_rate ? "; above the port speed it is clamped to it" : "");
+	if (p->has_default)
+		fprintf(cli->out_fp, "\tdefault: %" PRIu64 "\n", p->def);
+	else
+		fprintf(cli->out_fp, "\tdefault: n/a (not in the manual)\n");
+	fprintf(cli->out_fp, "\t%s\n", p->desc);
+}
+
+static void out_lines(struct cli *cli, const char *key, const char *title,
+		      const char *const *lines)
+{
+	if (out_is_json(cli->out)) {
+		size_t n = 0;
+
+		while (lines[n])
+			n++;
+		out_strv(cli->out, key, NULL, lines, n);
+		return;
+	}
+	fprintf(cli->out_fp, "%s:\n", title);
+	for (size_t i = 0; lines[i]; i++)
+		fprintf(cli->out_fp, "  - %s\n", lines[i]);
+}
+
+static int cmd_dcqcn_describe(struct cli *cli, int argc, char **argv)
+{
+	size_t n;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n), *one = NULL;
+
+	if (argc) {
+		one = mlx_dcqcn_find(argv[0], NULL);
+		if (!one) {
+			cli_error(cli, "unknown DCQCN parameter '%s'", argv[0]);
+			suggest_param(cli, argv[0]);
+			return EXIT_USAGE;
+		}
+	}
+	if (out_is_json(cli->out))
+		out_table_begin(cli->out, "parameters");
+	for (size_t i = 0; i < n; i++) {
+		if (one && &p[i] != one)
+			continue;
+		if (!one && !out_is_json(cli->out) && i)
+			fputc('\n', cli->out_fp);
+		describe_one(cli, &p[i]);
+	}
+	if (out_is_json(cli->out))
+		out_table_end(cli->out);
+	if (one)
+		return EXIT_OK;
+	if (!out_is_json(cli->out))
+		fputc('\n', cli->out_fp);
+	else
+		out_obj_begin(cli->out, "algorithm", NULL);
+	out_lines(cli, "np", "NP (notification point)", algo_np);
+	out_lines(cli, "rp", "RP (reaction point)", algo_rp);
+	if (out_is_json(cli->out)) {
+		out_obj_end(cli->out);
+		out_str(cli->out, "warning", NULL, warning_text);
+	} else {
+		fprintf(cli->out_fp, "\n%s\n", warning_text);
+	}
+	return EXIT_OK;
+}
+
+/* ---- default-untagged-priority ---- */
+
+/*
+ * The port default priority would be the DCB APP "default priority" entry
+ * (selector 1, protocol 0).  mlx5's dcbnl ieee_setapp accepts only DSCP
+ * entries (selector 5) and returns -EINVAL for anything else (en_dcbnl.c),
+ * and the driver has no other interface to the port default priority, so
+ * this reports that honestly instead of pretending.
+ */
+static int untagged(struct cli *cli, int argc, char **argv, bool set)
+{
+	struct mlx_function *fn = NULL;
+	struct mlx_port *port = NULL;
+	uint64_t prio = 0;
+	const char *name;
+	int r;
+
+	if (set && (mlx_parse_u64(argv[0], &prio) < 0 || prio > 7)) {
+		/* Unlike mlx5cmd, an illegal value is never mapped to 0. */
+		cli_error(cli, "invalid priority '%s': expected 0-7", argv[0]);
+		return EXIT_USAGE;
+	}
+	(void)argc;
+	r = cli_select(cli, &fn, &port);
+	if (r)
+		return r;
+	name = port ? port->ifname : fn ? fn->bdf : "the ConnectX ports";
+	cli_error(cli, "cannot %s the default untagged priority of %s: not supported by the mlx5 "
+		  "driver: its DCB interface takes only DSCP APP entries and rejects the APP "
+		  "default priority (selector 1, protocol 0) with EINVAL, and it has no other "
+		  "interface to the port default priority", set ? "set" : "get", name);
+	cli_hint(cli, "the port default priority lives in the firmware (mlx5cmd's default is 0) and "
+		 "only firmware tools (mlxconfig, where the firmware offers it) reach it; from Linux, "
+		 "classify untagged traffic by DSCP ('dcb app add dev IF dscp-prio DSCP:PRIO') or "
+		 "tag it (VLAN egress-qos-map)");
+	return EXIT_NOTSUP;
+}
+
+static int cmd_untagged_get(struct cli *cli, int argc, char **argv)
+{
+	return untagged(cli, argc, argv, false);
+}
+
+static int cmd_untagged_set(struct cli *cli, int argc, char **argv)
+{
+	return untagged(cli, argc, argv, true);
+}
+
+/* ---- the tables ---- */
+
+static const struct cmd_opt show_opts[] = {
+	{ "names", 0, "STYLE", "parameter names: mlx5cmd (the default, as mlx5cmd -Get) or linux "
+	  "(the sysfs/debugfs file names)", names_choices },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+static const struct cmd_opt write_opts[] = {
+	{ "dry-run", 0, NULL, "show what would change (old -> new) and write nothing", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+static const struct cmd_opt enable_opts[] = {
+	{ "rp", 0, NULL, "the reaction point (sender) side only", NULL },
+	{ "np", 0, NULL, "the notification point (receiver) side only", NULL },
+	{ "dry-run", 0, NULL, "show what would change (old -> new) and write nothing", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+static const struct cmd dcqcn_cmds[] = {
+	{ "get", "", "show the RP and NP attributes of each port (mlx5cmd -Get)",
+	  cmd_dcqcn_get, 0, 0, 0, NULL, show_opts, NULL },
+	{ "set", "NAME VALUE [NAME VALUE...]", "set one or more parameters, all or nothing",
+	  cmd_dcqcn_set, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, write_opts, NULL },
+	{ "enable", "[PRIO]", "enable DCQCN on one priority (0-7) or all, RP and NP",
+	  cmd_dcqcn_enable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL },
+	{ "disable", "[PRIO]", "disable DCQCN on one priority (0-7) or all, RP and NP",
+	  cmd_dcqcn_disable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL },
+	{ "defaults", "", "show the factory defaults (the manual's values)",
+	  cmd_dcqcn_defaults, 0, 0, 0, NULL, show_opts, NULL },
+	{ "restore", "", "write the factory defaults, all or nothing",
+	  cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, write_opts, NULL },
+	{ "describe", "[NAME]", "what each parameter does, its range and unit; the algorithm",
+	  cmd_dcqcn_describe, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+static const struct cmd_group dcqcn_group = {
+	"dcqcn", "RoCE congestion control (DCQCN): RP and NP parameters, per-priority enable",
+	"mlxcli-qosconfig(8)", dcqcn_cmds
+};
+
+static const struct cmd untagged_cmds[] = {
+	{ "get", "", "show the port default priority of untagged frames",
+	  cmd_untagged_get, 0, 0, 0, NULL, NULL, NULL },
+	{ "set", "PRIO", "set the port default priority of untagged frames (0-7)",
+	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+static const struct cmd_group untagged_group = {
+	"default-untagged-priority", "the port default priority of untagged frames",
+	"mlxcli-qosconfig(8)", untagged_cmds
+};
+
+static const struct cmd qosconfig_cmds[] = {
+	{ "dcqcn", "", "RoCE congestion control (DCQCN) parameters",
+	  NULL, 0, 0, 0, &dcqcn_group, NULL, NULL },
+	{ "default-untagged-priority", "", "the port default priority of untagged frames",
+	  NULL, 0, 0, 0, &untagged_group, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group qosconfig_group = {
+	"qosconfig", "QoS and RoCE congestion control (mlx5cmd -Qosconfig)",
+	"mlxcli-qosconfig(8)", qosconfig_cmds
+};

@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The DCQCN parameter table and the two Linux layouts (see dcqcn.h).
+ *
+ * Ranges, units and defaults are the WinOF-2 manual's ("RCM Parameters",
+ * and the `-Get` sample, which is the only place the manual shows values).
+ * Where the manual contradicts itself we chose, and say so in the
+ * description: DcqcnRpgMinDecFac is a denominator ("!zero"), so 0 is
+ * rejected; "0 - UINT32-1" is read as the whole 32-bit range.
+ * File names: MLNX_OFED en_sysfs.c (ecn/), upstream
+ * drivers/infiniband/hw/mlx5/cong.c (cc_params/).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dcqcn.h"
+
+#define U32 4294967295ULL
+#define EN(n) { "DcqcnEnablePrio" #n, MLX_DCQCN_BOTH, n, "enable/" #n, NULL, 1, 0, 1, "bool", \
+		true, 1, false, \
+		"enable DCQCN on priority " #n " (RP and NP separately in -Get; per-priority " \
+		"enable exists only in the MLNX_OFED sysfs)" }
+
+static const struct mlx_dcqcn_param params[] = {
+	EN(0), EN(1), EN(2), EN(3), EN(4), EN(5), EN(6), EN(7),
+	{ "DcqcnClampTgtRate", MLX_DCQCN_RP, -1, "clamp_tgt_rate", "rp_clamp_tgt_rate",
+	  1, 0, 1, "bool", true, 0, false,
+	  "if set, whenever a CNP is processed, the target rate is updated to be the current rate" },
+	{ "DcqcnClampTgtRateAfterTimeInc", MLX_DCQCN_RP, -1, "clamp_tgt_rate_after_time_inc",
+	  "rp_clamp_tgt_rate_ati", 1, 0, 1, "bool", true, 1, false,
+	  "when receiving a CNP, update the target rate also if the rate was increased by the "
+	  "timer, not only by the byte counter" },
+	{ "DcqcnRpgTimeReset", MLX_DCQCN_RP, -1, "rpg_time_reset", "rp_time_reset",
+	  32, 0, 131071, "usec", true, 100, false,
+	  "time between rate increases when no CNP arrives (T)" },
+	{ "DcqcnRpgByteReset", MLX_DCQCN_RP, -1, "rpg_byte_reset", "rp_byte_reset",
+	  32, 0, 32767, "64 bytes", true, 400, false,
+	  "bytes sent between rate increases (B), in 64-byte units; 0 disables the byte counter" },
+	{ "DcqcnRpgThreshold", MLX_DCQCN_RP, -1, "rpg_threshold", "rp_threshold",
+	  32, 1, 31, "iterations", true, 5, false,
+	  "successive increase iterations before the next increase phase (Th)" },
+	{ "DcqcnRpgAiRate", MLX_DCQCN_RP, -1, "rpg_ai_rate", "rp_ai_rate",
+	  32, 1, U32, "Mbit/s", true, 10, true,
+	  "rate step of the additive increase phase" },
+	{ "DcqcnRpgHaiRate", MLX_DCQCN_RP, -1, "rpg_hai_rate", "rp_hai_rate",
+	  32, 1, U32, "Mbit/s", true, 100, true,
+	  "rate step of the hyper additive increase phase" },
+	{ "DcqcnAlphaToRateShift", MLX_DCQCN_RP, -1, "rpg_gd", "rp_gd",
+	  32, 0, 11, "log2", true, 11, false,
+	  "the decrease rate for a given alpha: Cr * (1 - alpha / 2^shift)" },
+	{ "DcqcnRpgMinDecFac", MLX_DCQCN_RP, -1, "rpg_min_dec_fac", "rp_min_dec_fac",
+	  32, 1, 100, "percent", true, 50, false,
+	  "the maximal ratio of decrease in a single step (the manual allows 0 but uses it as a "
+	  "denominator, so 0 is rejected)" },
+	{ "DcqcnRpgMinRate", MLX_DCQCN_RP, -1, "rpg_min_rate", "rp_min_rate",
+	  32, 0, U32, "Mbit/s", true, 1, true,
+	  "the minimal rate of a single flow; setting it to the line rate disables congestion "
+	  "control" },
+	{ "DcqcnRateToSetOnFirstCnp", MLX_DCQCN_RP, -1, "rate_to_set_on_first_cnp",
+	  "rp_rate_to_set_on_first_cnp", 32, 0, U32, "Mbit/s", true, 3000, true,
+	  "the current rate (CR) set when the first CNP of a flow arrives" },
+	{ "DcqcnDceTcpG", MLX_DCQCN_RP, -1, "dce_tcp_g", "rp_dce_tcp_g",
+	  32, 0, 1023, "1/1024", true, 32, false,
+	  "alpha gain g, a fixed-point fraction of 1024" },
+	{ "DcqcnDceTcpRtt", MLX_DCQCN_RP, -1, "dce_tcp_rtt", "rp_dce_tcp_rtt",
+	  32, 0, 131071, "usec", true, 4, false,
+	  "alpha update period: alpha rises if a CNP arrived in it, else decays" },
+	{ "DcqcnRateReduceMonitorPeriod", MLX_DCQCN_RP, -1, "rate_reduce_monitor_period",
+	  "rp_rate_reduce_monitor_period", 32, 0, U32, "usec", true, 32, false,
+	  "minimal time between two rate decreases (the manual's \"UINT32-1\" is read as the "
+	  "32-bit range)" },
+	{ "DcqcnInitialAlphaValue", MLX_DCQCN_RP, -1, "initial_alpha_value",
+	  "rp_initial_alpha_value", 32, 0, 1023, "1/1024", true, 0, false,
+	  "alpha used on the first CNP of a flow, a fixed-point fraction of 1024" },
+	{ NULL, MLX_DCQCN_RP, -1, "rpg_max_rate", "rp_max_rate",
+	  32, 0, U32, "Mbit/s", false, 0, false,
+	  "the maximal rate of a flow, 0 = the port speed (Linux only; not in the manual)" },
+	{ "DcqcnCnpDscp", MLX_DCQCN_NP, -1, "cnp_dscp", "np_cnp_dscp",
+	  6, 0, 63, "DSCP", true, 0, false,
+	  "the DSCP (IP-level priority) of generated CNPs" },
+	{ "DcqcnCnp802pPrio", MLX_DCQCN_NP, -1, "cnp_802p_prio", "np_cnp_prio",
+	  3, 0, 7, "802.1p", true, 7, false,
+	  "the 802.1p priority of generated CNPs, used when DcqcnCnpPrioMode is 0 (on Linux, "
+	  "writing it also sets the mode to 0)" },
+	{ "DcqcnCnpPrioMode", MLX_DCQCN_NP, -1, NULL, "np_cnp_prio_mode",
+	  1, 0, 1, "bool", true, 1, false,
+	  "0: CNPs use DcqcnCnp802pPrio; 1: CNPs take the priority of the marked packet "
+	  "(upstream debugfs only)" },
+	{ NULL, MLX_DCQCN_NP, -1, "min_time_between_cnps", "np_min_time_between_cnps",
+	  32, 0, U32, "usec", false, 0, false,
+	  "minimal time between two CNPs sent (Linux only; not in the manual)" },
+};
+
+const struct mlx_dcqcn_param *mlx_dcqcn_params(size_t *n)
+{
+	*n = sizeof(params) / sizeof(params[0]);
+	return params;
+}
+
+const char *mlx_dcqcn_strip_dash(const char *name)
+{
+	if (name[0] == '-')
+		return name + 1;
+	/* U+2013 EN DASH and U+2014 EM DASH, which manuals print for '-'. */
+	if ((unsigned char)name[0] == 0xe2 && (unsigned char)name[1] == 0x80 &&
+	    ((unsigned char)name[2] == 0x93 || (unsigned char)name[2] == 0x94))
+		return name + 3;
+	return name;
+}
+
+const struct mlx_dcqcn_param *mlx_dcqcn_find(const char *name, enum mlx_dcqcn_side *side)
+{
+	const char *s = mlx_dcqcn_strip_dash(name);
+	enum mlx_dcqcn_side sd = 0;
+	char en[32];
+
+	/* The -Get spelling of the enables: DcqcnRPEnablePrio3. */
+	if (!strncasecmp(s, "DcqcnRPEnablePrio", 17) || !strncasecmp(s, "DcqcnNPEnablePrio", 17)) {
+		sd = (s[5] == 'R' || s[5] == 'r') ? MLX_DCQCN_RP : MLX_DCQCN_NP;
+		snprintf(en, sizeof(en), "DcqcnEnablePrio%s", s + 17);
+		s = en;
+	}
+	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++) {
+		const struct mlx_dcqcn_param *p = &params[i];
+
+		if ((p->mlx5cmd && !strcasecmp(s, p->mlx5cmd)) ||
+		    (!sd && p->prio < 0 && p->ofed && !strcasecmp(s, p->ofed)) ||
+		    (!sd && p->debugfs && !strcasecmp(s, p->debugfs))) {
+			if (side)
+				*side = sd ? sd : p->side;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+int mlx_dcqcn_parse(const struct mlx_dcqcn_param *p, const char *text, uint64_t *val)
+{
+	uint64_t v;
+	int r;
+
+	r = mlx_parse_u64(text, &v);
+	if (r < 0)
+		return r;
+	if (v < p->min || v > p->max)
+		return -ERANGE;
+	*val = v;
+	return 0;
+}
+
+uint64_t mlx_dcqcn_clamp(const struct mlx_dcqcn_param *p, uint64_t val, int64_t speed_mbps,
+			 bool *clamped)
+{
+	*clamped = false;
+	if (p->line_rate && speed_mbps > 0 && val > (uint64_t)speed_mbps) {
+		*clamped = true;
+		return (uint64_t)speed_mbps;
+	}
+	return val;
+}
+
+const char *mlx_dcqcn_layout_name(enum mlx_dcqcn_layout l)
+{
+	switch (l) {
+	case MLX_DCQCN_OFED:
+		return "ofed-sysfs";
+	case MLX_DCQCN_DEBUGFS:
+		return "debugfs";
+	default:
+		return "none";
+	}
+}
+
+int mlx_dcqcn_open(struct mlx_ctx *ctx, const struct mlx_function *fn,
+		   const struct mlx_port *port, struct mlx_dcqcn_port *dp)
+{
+	char **names = NULL;
+	char ofed[160], dbg[160], dev[160];
+	size_t n = 0;
+	int r;
+
+	memset(dp, 0, sizeof(*dp));
+	dp->fn = fn;
+	dp->port = port;
+	if (fn->role == MLX_FN_VF)
+		return mlx_err(ctx, EOPNOTSUPP,
+			       "%s is a virtual function: DCQCN is configured on its PF%s%s "
+			       "(\"RCM is supported only when using a physical adapter\")",
+			       fn->bdf, fn->pf ? " " : "", fn->pf ? fn->pf->bdf : "");
+	if (port && !mlx_name_is_safe(port->ifname))
+		return mlx_err(ctx, EINVAL, "invalid interface name '%s'", port->ifname);
+
+	/* MLNX_OFED: ecn/ under the netdev (en_sysfs.c, PFs only). */
+	if (port && port->ifname[0]) {
+		snprintf(ofed, sizeof(ofed), "/sys/class/net/%s/ecn", port->ifname);
+		if (mlx_is_dir(ctx, ofed)) {
+			dp->layout = MLX_DCQCN_OFED;
+			snprintf(dp->dir[0], sizeof(dp->dir[0]), "%s/roce_rp", ofed);
+			snprintf(dp->dir[1], sizeof(dp->dir[1]), "%s/roce_np", ofed);
+			return 0;
+		}
+	} else {
+		snprintf(ofed, sizeof(ofed), "/sys/class/net/<netdev>/ecn");
+	}
+
+	/* Upstream: cc_params in the per-device mlx5 debugfs dir (cong.c). */
+	snprintf(dev, sizeof(dev), "/sys/kernel/debug/mlx5/%s", fn->bdf);
+	snprintf(dbg, sizeof(dbg), "%s/cc_params", dev);
+	if (mlx_is_dir(ctx, dbg)) {
+		dp->layout = MLX_DCQCN_DEBUGFS;
+		snprintf(dp->dir[0], sizeof(dp->dir[0]), "%s", dbg);
+		return 0;
+	}
+
+	/* Neither: say what was looked for and the likely reason. */
+	if (!fn->driver[0] || strcmp(fn->driver, "mlx5_core"))
+		return mlx_err(ctx, EOPNOTSUPP,
+			       "no DCQCN files for %s: neither %s nor %s exists, and the function "
+			       "is %s (load mlx5_core and mlx5_ib)",
+			       fn->bdf, ofed, dbg,
+			       fn->driver[0] ? "bound to another driver" : "not bound to a driver");
+	r = mlx_list_dir(ctx, "/sys/kernel/debug", &names, &n);
+	mlx_strv_free(names);
+	if (r == -EACCES || r == -EPERM)
+		return mlx_err(ctx, EACCES,
+			       "no DCQCN files for %s: %s does not exist and /sys/kernel/debug is not "
+			       "readable by this user (debugfs is root-only: run as root)",
+			       fn->bdf, ofed);
+	if (r < 0 || n == 0)
+		return mlx_err(ctx, EOPNOTSUPP,
+			       "no DCQCN files for %s: %s does not exist (not an MLNX_OFED driver) and "
+			       "debugfs is not mounted (mount -t debugfs none /sys/kernel/debug)",
+			       fn->bdf, ofed);
+	if (!mlx_is_dir(ctx, dev))
+		return mlx_err(ctx, EOPNOTSUPP,
+			       "no DCQCN files for %s: neither %s nor %s exists (is the mlx5_core "
+			       "driver loaded for this device?)", fn->bdf, ofed, dev);
+	return mlx_err(ctx, EOPNOTSUPP,
+		       "no DCQCN files for %s: neither %s nor %s exists (load mlx5_ib; the "
+		       "firmware must allow congestion-control query and modify)",
+		       fn->bdf, ofed, dbg);
+}
+
+int mlx_dcqcn_path(const struct mlx_dcqcn_port *dp, const struct mlx_dcqcn_param *p,
+		   enum mlx_dcqcn_side side, char *buf, size_t len)
+{
+	const char *file;
+	int n;
+
+	if (dp->layout == MLX_DCQCN_OFED) {
+		file = p->ofed;
+		if (!file)
+			return -ENOENT;
+		if (side == MLX_DCQCN_BOTH)
+			side = p->side == MLX_DCQCN_BOTH ? MLX_DCQCN_RP : p->side;
+		n = snprintf(buf, len, "%s/%s", dp->dir[side == MLX_DCQCN_NP], file);
+	} else if (dp->layout == MLX_DCQCN_DEBUGFS) {
+		file = p->debugfs;
+		if (!file)
+			return -ENOENT;
+		n = snprintf(buf, len, "%s/%s", dp->dir[0], file);
+	} else {
+		return -ENOENT;
+	}
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int mlx_dcqcn_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		   const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side, uint64_t *val)
+{
+	char path[200];
+	int r;
+
+	r = mlx_dcqcn_path(dp, p, side, path, sizeof(path));
+	if (r < 0)
+		return r;
+	/* Older kernels lack some files (cong.c grew): absent is -ENOENT. */
+	return mlx_read_u64(ctx, path, val);
+}
+
+int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_write *w, size_t n,
+			size_t *failed, int *restore_err)
+{
+	char buf[32];
+	int r = 0;
+	size_t k;
+
+	*failed = n;
+	*restore_err = 0;
+	for (k = 0; k < n; k++) {
+		snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)w[k].val);
+		r = mlx_write_str(ctx, w[k].path, buf);
+		if (r < 0)
+			break;
+	}
+	if (k == n)
+		return 0;
+	*failed = k;
+	/* Put back what was written, newest first. */
+	while (k-- > 0) {
+		int e;
+
+		snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)w[k].old);
+		e = mlx_write_str(ctx, w[k].path, buf);
+		if (e < 0 && !*restore_err)
+			*restore_err = e;
+	}
+	return r;
+}

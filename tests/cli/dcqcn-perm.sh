@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# DCQCN as a non-root user (setpriv to nobody when run as root, else the
+# calling user; skip when root has no setpriv):
+#   - OFED sysfs (mode 0644): get works; set fails with exit 5 and changes
+#     nothing;
+#   - upstream debugfs cc_params (mode 0600, root only): get is exit 5 with a
+#     "run as root" hint, never an empty table.
+# Exit 0 pass, 1 fail, 77 skip.
+
+: "${MLXCLI:?MLXCLI must name the binary under test}"
+TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
+export MLXCLI_SAMPLES_DIR
+
+if [ "$(id -u)" = 0 ]; then
+	if ! command -v setpriv >/dev/null 2>&1; then
+		echo "SKIP: running as root without setpriv"
+		exit 77
+	fi
+	as_user() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+else
+	as_user() { "$@"; }
+fi
+
+MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
+export MLXCLI_STATE_DIR
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
+chmod 755 "$MLXCLI_STATE_DIR" "$tmp"
+fail=0
+
+bad() {
+	echo "FAIL: $*"
+	fail=1
+}
+
+ok() {
+	echo "  ok: $*"
+}
+
+# The working copies are made (and owned) by the calling user, as files of a
+# live system are owned by root.
+"$MLXCLI" --sample=cx5-ofed qosconfig dcqcn get >"$tmp/root.txt" || bad "get as the owner"
+"$MLXCLI" --sample=cx6dx-upstream qosconfig dcqcn get >/dev/null || bad "get as the owner (upstream)"
+chmod 755 "$MLXCLI_STATE_DIR/samples"    # made 0700 for its owner
+# A no-op set as the owner makes the tree's /run/lock (mode 1777, as live).
+"$MLXCLI" --sample=cx5-ofed qosconfig dcqcn set -d enp94s0f0np0 DcqcnRpgAiRate 5 >/dev/null ||
+	bad "no-op set as the owner"
+# git keeps no file modes but 0644/0755, so a fresh checkout's cc_params
+# files are world-readable; debugfs makes them 0600 (drivers/infiniband/hw/
+# mlx5/cong.c), so give the working copy the kernel's modes.
+find "$MLXCLI_STATE_DIR" -type f -path '*cc_params*' -exec chmod 0600 {} +
+if [ "$(id -u)" != 0 ]; then
+	# Not root: take write permission away, as sysfs does for others.
+	find "$MLXCLI_STATE_DIR" -type f -path '*ecn*' -exec chmod a-w {} +
+	find "$MLXCLI_STATE_DIR" -type f -path '*cc_params*' -exec chmod 0000 {} +
+fi
+
+as_user "$MLXCLI" --sample=cx5-ofed qosconfig dcqcn get >"$tmp/user.txt" 2>"$tmp/e"
+rc=$?
+[ $rc -eq 0 ] && cmp -s "$tmp/root.txt" "$tmp/user.txt" && ok "OFED get as non-root" ||
+	bad "OFED get as non-root: exit $rc: $(cat "$tmp/e")"
+
+as_user "$MLXCLI" --sample=cx5-ofed qosconfig dcqcn set -d enp94s0f0np0 DcqcnRpgAiRate 20 \
+	DcqcnCnpDscp 26 >"$tmp/o" 2>"$tmp/e"
+rc=$?
+"$MLXCLI" --sample=cx5-ofed qosconfig dcqcn get >"$tmp/after.txt"
+[ $rc -eq 5 ] && cmp -s "$tmp/root.txt" "$tmp/after.txt" && [ ! -s "$tmp/o" ] &&
+	grep -q "rpg_ai_rate'): Permission denied" "$tmp/e" && ok "OFED set as non-root: exit 5, nothing changed" ||
+	bad "OFED set as non-root: exit $rc: $(cat "$tmp/e")"
+
+as_user "$MLXCLI" --sample=cx6dx-upstream qosconfig dcqcn get >"$tmp/o" 2>"$tmp/e"
+rc=$?
+[ $rc -eq 5 ] && [ ! -s "$tmp/o" ] && grep -q 'run as root' "$tmp/e" &&
+	ok "upstream get as non-root: exit 5" || bad "upstream get as non-root: exit $rc: $(cat "$tmp/e")"
+
+exit $fail

@@ -1,0 +1,262 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# `devices` and `ports` on the two sample hosts (tests/data/samples/*/README.md
+# states the facts checked here):
+#   - text equals tests/cli/expected/<host>-devices.txt and -ports.txt.  Those
+#     files were generated with mlxcli and then REVIEWED BY EYE against the
+#     host READMEs (functions, roles, PF of each VF, netdevs, RDMA names, link
+#     up/down and 100G, NUMA node, firmware, PCIe 8GT/s x16 on cx5 and
+#     16GT/s x8 of x16 flagged "!" on cx6dx, MACs) before being accepted;
+#   - the JSON (-j) parsed back with jq against the README facts;
+#   - the degraded-link warning on stderr; -p equals -j; show X equals X;
+#   - -d in every documented spelling selects the same function.
+# Exit 0 pass, 1 fail, 77 skip.
+
+: "${MLXCLI:?MLXCLI must name the binary under test}"
+TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
+export MLXCLI_SAMPLES_DIR
+EXPECTED=$TOP_SRCDIR/tests/cli/expected
+
+if ! command -v jq >/dev/null 2>&1; then
+	echo "SKIP: jq not installed"
+	exit 77
+fi
+
+MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
+export MLXCLI_STATE_DIR
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
+fail=0
+
+bad() {
+	echo "FAIL: $*"
+	fail=1
+}
+
+ok() {
+	echo "  ok: $*"
+}
+
+# run NAME ARGS...: stdout in $tmp/NAME.out, stderr in $tmp/NAME.err, status in $rc
+run() {
+	name=$1
+	shift
+	"$MLXCLI" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	rc=$?
+}
+
+# jq_is HOST FILTER EXPECTED: the compact jq result of FILTER on $tmp/HOST.json
+jq_is() {
+	got=$(jq -c "$2" "$tmp/$1.json" 2>&1)
+	if [ "$got" = "$3" ]; then
+		ok "$1: $2 = $3"
+	else
+		bad "$1: $2 is '$got', expected '$3'"
+	fi
+}
+
+for host in cx5-ofed cx6dx-upstream; do
+	echo "== $host"
+	# text against the reviewed expected files
+	for cmd in devices ports; do
+		run "$host-$cmd" --sample="$host" "$cmd"
+		[ "$rc" -eq 0 ] || bad "$host $cmd exited $rc"
+		if diff -u "$EXPECTED/$host-$cmd.txt" "$tmp/$host-$cmd.out"; then
+			ok "$host $cmd text equals expected/$host-$cmd.txt"
+		else
+			bad "$host $cmd text differs from expected/$host-$cmd.txt"
+		fi
+		# the mlxtool spelling prints the same bytes
+		run "$host-show-$cmd" --sample="$host" show "$cmd"
+		if [ "$rc" -eq 0 ] && cmp -s "$tmp/$host-$cmd.out" "$tmp/$host-show-$cmd.out"; then
+			ok "$host 'show $cmd' = '$cmd'"
+		else
+			bad "$host 'show $cmd' differs from '$cmd' (exit $rc)"
+		fi
+		# JSON, compact and pretty: both valid, the same document
+		run "$host-$cmd-j" --sample="$host" -j "$cmd"
+		[ "$rc" -eq 0 ] || bad "$host -j $cmd exited $rc"
+		run "$host-$cmd-p" --sample="$host" -p "$cmd"
+		[ "$rc" -eq 0 ] || bad "$host -p $cmd exited $rc"
+		if [ "$(wc -l <"$tmp/$host-$cmd-j.out")" -ne 1 ]; then
+			bad "$host -j $cmd is not one line"
+		fi
+		if [ "$(wc -l <"$tmp/$host-$cmd-p.out")" -le 1 ]; then
+			bad "$host -p $cmd is not indented"
+		fi
+		if jq -S . "$tmp/$host-$cmd-j.out" >"$tmp/j.s" &&
+		   jq -S . "$tmp/$host-$cmd-p.out" >"$tmp/p.s" && cmp -s "$tmp/j.s" "$tmp/p.s"; then
+			ok "$host -p $cmd is valid JSON equal to -j's"
+		else
+			bad "$host -p $cmd and -j $cmd differ or are not JSON"
+		fi
+		run "$host-show-$cmd-j" --sample="$host" -j show "$cmd"
+		cmp -s "$tmp/$host-$cmd-j.out" "$tmp/$host-show-$cmd-j.out" ||
+			bad "$host -j 'show $cmd' differs from -j '$cmd'"
+	done
+	cp "$tmp/$host-devices-j.out" "$tmp/$host.json"
+	cp "$tmp/$host-ports-j.out" "$tmp/$host-ports.json"
+done
+
+echo "== JSON facts"
+# The first key is schema_version (mlxcli(8) JSON OUTPUT).
+for f in cx5-ofed cx6dx-upstream cx5-ofed-ports cx6dx-upstream-ports; do
+	jq_is "$f" 'keys_unsorted[0]' '"schema_version"'
+	jq_is "$f" '.schema_version' '1'
+done
+
+# cx5-ofed: 2 PFs + 4 VFs on PF0, 15b3:1017 / 15b3:1018
+h=cx5-ofed
+jq_is $h '.devices | length' '6'
+jq_is $h '[.devices[].pci_address]' \
+	'["0000:5e:00.0","0000:5e:00.1","0000:5e:00.2","0000:5e:00.3","0000:5e:00.4","0000:5e:00.5"]'
+jq_is $h '[.devices[].role]' '["pf","pf","vf","vf","vf","vf"]'
+jq_is $h '[.devices[].pf]' \
+	'[null,null,"0000:5e:00.0","0000:5e:00.0","0000:5e:00.0","0000:5e:00.0"]'
+jq_is $h '[.devices[].vf_index]' '[null,null,0,1,2,3]'
+jq_is $h '[.devices[].vendor_id] | unique' '["0x15b3"]'
+jq_is $h '[.devices[].device_id]' '["0x1017","0x1017","0x1018","0x1018","0x1018","0x1018"]'
+jq_is $h '[.devices[].subsystem_device_id] | unique' '["0x0080"]'
+jq_is $h '[.devices[].product]' \
+	'["ConnectX-5","ConnectX-5","ConnectX-5 VF","ConnectX-5 VF","ConnectX-5 VF","ConnectX-5 VF"]'
+jq_is $h '[.devices[].driver] | unique' '["mlx5_core"]'
+jq_is $h '[.devices[].netdevs]' \
+	'[["enp94s0f0np0"],["enp94s0f1np1"],["enp94s0f2"],["enp94s0f3"],["enp94s0f4"],["enp94s0f5"]]'
+jq_is $h '[.devices[].rdma_devices]' '[["mlx5_0"],["mlx5_1"],["mlx5_2"],["mlx5_3"],["mlx5_4"],["mlx5_5"]]'
+jq_is $h '[.devices[].ports[0].speed_mbps]' '[100000,null,100000,100000,100000,100000]'
+jq_is $h '[.devices[].ports[0].link_state]' '["up","down","up","up","up","up"]'
+jq_is $h '[.devices[].ports[0].rdma_port]' '[1,1,1,1,1,1]'
+jq_is $h '[.devices[].numa_node] | unique' '[1]'
+jq_is $h '[.devices[].fw_version] | unique' '["16.35.2000"]'
+jq_is $h '[.devices[].psid] | unique' '["MT_0000000008"]'
+jq_is $h '[.devices[].pcie.degraded] | unique' '[false]'
+jq_is $h '[.devices[] | select(.role == "pf") | .pcie]' \
+	'[{"source":"config","capability":{"speed":"8GT/s","width":16},"status":{"speed":"8GT/s","width":16},"degraded":false},{"source":"config","capability":{"speed":"8GT/s","width":16},"status":{"speed":"8GT/s","width":16},"degraded":false}]'
+# a VF's LnkCap is the PF's, its LnkSta "speed unknown x0" (README): null, not invented
+jq_is $h '[.devices[] | select(.role == "vf") | .pcie.status] | unique' '[{"speed":null,"width":null}]'
+jq_is $h '[.devices[] | select(.role == "vf") | .pcie.capability] | unique' '[{"speed":"8GT/s","width":16}]'
+jq_is $h '[.devices[].sriov]' '[{"total_vfs":8,"num_vfs":4},{"total_vfs":8,"num_vfs":0},null,null,null,null]'
+jq_is $h-ports '[.ports[].netdev]' \
+	'["enp94s0f0np0","enp94s0f1np1","enp94s0f2","enp94s0f3","enp94s0f4","enp94s0f5"]'
+jq_is $h-ports '[.ports[].speed_mbps]' '[100000,null,100000,100000,100000,100000]'
+jq_is $h-ports '[.ports[].carrier]' '[true,false,true,true,true,true]'
+jq_is $h-ports '[.ports[].mac]' \
+	'["02:c5:00:5e:00:00","02:c5:00:5e:00:01","02:c5:00:5e:01:02","02:c5:00:5e:01:03","02:c5:00:5e:01:04","02:c5:00:5e:01:05"]'
+jq_is $h-ports '[.ports[].phys_port_name]' '["p0","p1",null,null,null,null]'
+jq_is $h-ports '[.ports[].link_layer] | unique' '["Ethernet"]'
+if [ -s "$tmp/$h-devices.err" ]; then
+	bad "$h devices wrote to stderr: $(cat "$tmp/$h-devices.err")"
+else
+	ok "$h devices: stderr empty (no degraded link)"
+fi
+
+# cx6dx-upstream: 2 PFs, 15b3:101d, x16 card in a x8 slot
+h=cx6dx-upstream
+jq_is $h '.devices | length' '2'
+jq_is $h '[.devices[].pci_address]' '["0000:3b:00.0","0000:3b:00.1"]'
+jq_is $h '[.devices[].role]' '["pf","pf"]'
+jq_is $h '[.devices[].pf]' '[null,null]'
+jq_is $h '[.devices[].vf_index]' '[null,null]'
+jq_is $h '[.devices[].device_id]' '["0x101d","0x101d"]'
+jq_is $h '[.devices[].product] | unique' '["ConnectX-6 Dx"]'
+jq_is $h '[.devices[].netdevs]' '[["enp59s0f0np0"],["enp59s0f1np1"]]'
+jq_is $h '[.devices[].rdma_devices]' '[["mlx5_0"],["mlx5_1"]]'
+jq_is $h '[.devices[].ports[0].speed_mbps]' '[100000,100000]'
+jq_is $h '[.devices[].numa_node]' '[0,0]'
+jq_is $h '[.devices[].fw_version]' '["22.39.1002","22.39.1002"]'
+jq_is $h '[.devices[].pcie.degraded]' '[true,true]'
+jq_is $h '[.devices[].pcie.capability] | unique' '[{"speed":"16GT/s","width":16}]'
+jq_is $h '[.devices[].pcie.status] | unique' '[{"speed":"16GT/s","width":8}]'
+jq_is $h '[.devices[].pcie.source] | unique' '["config"]'
+jq_is $h '[.devices[].sriov]' '[{"total_vfs":8,"num_vfs":0},{"total_vfs":8,"num_vfs":0}]'
+for bdf in 0000:3b:00.0 0000:3b:00.1; do
+	want="mlxcli: warning: $bdf: PCIe link trained at 16GT/s x8, below its capability 16GT/s x16"
+	if grep -F -q "$want" "$tmp/$h-devices.err"; then
+		ok "$h: degraded-link warning for $bdf"
+	else
+		bad "$h: no '$want' on stderr: $(cat "$tmp/$h-devices.err")"
+	fi
+done
+# the warning is on stderr in JSON mode too, and never on stdout
+grep -q warning "$tmp/$h-devices-j.err" || bad "$h -j devices: no warning on stderr"
+grep -q warning "$tmp/$h-devices-j.out" && bad "$h -j devices: warning on stdout"
+[ "$(wc -l <"$tmp/$h-devices.err")" -eq 2 ] || bad "$h devices: expected 2 stderr lines"
+
+echo "== -d spellings"
+# select_is WANT_BDF ARGS...: -j devices with ARGS selects exactly WANT_BDF
+select_is() {
+	want=$1
+	shift
+	run sel "$@"
+	got=$(jq -c '[.devices[].pci_address]' "$tmp/sel.out" 2>/dev/null)
+	if [ "$rc" -eq 0 ] && [ "$got" = "[\"$want\"]" ]; then
+		ok "$* -> $want"
+	else
+		bad "$* -> exit $rc, $got (want $want): $(cat "$tmp/sel.err")"
+	fi
+}
+for spelling in 0000:5e:00.0 5e:00.0 5E:00.0 "94 0 0" 94:0.0 enp94s0f0np0 mlx5_0; do
+	select_is 0000:5e:00.0 --sample -j devices -d "$spelling"
+done
+select_is 0000:5e:00.0 --sample -j devices -d 94 0 0
+select_is 0000:5e:00.0 --sample -d 94 0 0 -j devices
+select_is 0000:5e:00.0 --sample -j devices --device=94:0.0
+for spelling in 0000:5e:00.3 5e:00.3 "94 0 3" 94:0.3 enp94s0f3 mlx5_3; do
+	select_is 0000:5e:00.3 --sample -j devices -d "$spelling"
+done
+select_is 0000:5e:00.3 --sample -j devices -d 94 0 3
+for spelling in 0000:3b:00.1 3b:00.1 "59 0 1" 59:0.1 enp59s0f1np1 mlx5_1; do
+	select_is 0000:3b:00.1 --sample=cx6dx-upstream -j devices -d "$spelling"
+done
+select_is 0000:3b:00.1 --sample=cx6dx-upstream -j devices -d 59 0 1
+# the selected row is the same object as in the full list
+run one --sample -j devices -d mlx5_2
+if [ "$(jq -S -c '.devices[0]' "$tmp/one.out")" = "$(jq -S -c '.devices[2]' "$tmp/cx5-ofed.json")" ]; then
+	ok "-d mlx5_2 row equals the third row of the full list"
+else
+	bad "-d mlx5_2 row differs from the full list's"
+fi
+# text: header + one row
+run onetext --sample devices -d 5e:00.1
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/onetext.out")" -eq 2 ] &&
+   grep -q '^0000:5e:00\.1  ' "$tmp/onetext.out"; then
+	ok "devices -d 5e:00.1: header and one row"
+else
+	bad "devices -d 5e:00.1 text: $(cat "$tmp/onetext.out")"
+fi
+
+echo "== ports -d"
+for spelling in enp94s0f4 mlx5_4 5e:00.4 "94 0 4"; do
+	run p --sample -j ports -d "$spelling"
+	got=$(jq -c '[.ports[].netdev]' "$tmp/p.out" 2>/dev/null)
+	if [ "$rc" -eq 0 ] && [ "$got" = '["enp94s0f4"]' ]; then
+		ok "ports -d $spelling -> one row, enp94s0f4"
+	else
+		bad "ports -d $spelling -> exit $rc, $got"
+	fi
+done
+run p --sample ports -d enp94s0f1np1
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/p.out")" -eq 2 ] &&
+   [ "$(sed -n 2p "$tmp/p.out")" = "$(grep '^enp94s0f1np1 ' "$EXPECTED/cx5-ofed-ports.txt")" ]; then
+	ok "ports -d enp94s0f1np1: one row, as in the full table"
+else
+	bad "ports -d enp94s0f1np1: $(cat "$tmp/p.out")"
+fi
+
+echo "== no match"
+run nm --sample -d 5e:00.7 devices
+[ "$rc" -eq 3 ] && [ ! -s "$tmp/nm.out" ] && grep -q "no ConnectX device '5e:00.7'" "$tmp/nm.err" &&
+	ok "-d 5e:00.7: exit 3, stdout empty" || bad "-d 5e:00.7: exit $rc, $(cat "$tmp/nm.err")"
+run nm --sample -d eno1 ports
+[ "$rc" -eq 3 ] && ok "-d eno1 (an Intel port): exit 3" || bad "-d eno1: exit $rc"
+run nm --sample -d 1:0.0 devices
+[ "$rc" -eq 3 ] && ok "-d 1:0.0 (the Intel I350): exit 3" || bad "-d 1:0.0: exit $rc"
+
+if [ "$fail" -ne 0 ]; then
+	echo "FAIL"
+	exit 1
+fi
+echo "PASS"
+exit 0

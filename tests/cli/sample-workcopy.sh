@@ -1,0 +1,148 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The sample hosts' working copies (mlxcli(8) --sample, mlxcli-devices(8)
+# "sample list", "sample reset"):
+#   - the first --sample use creates the working copy under $MLXCLI_STATE_DIR,
+#     a copy of the pristine tree (same files, same bytes, same links);
+#   - a change in the working copy persists across invocations (the next
+#     command sees it), for each sample independently;
+#   - the pristine tree is never touched (checksums of every file and the
+#     list of symlinks before and after the whole test);
+#   - `sample reset [NAME]` discards it and the next use is pristine again;
+#   - `sample list -j` reports names, default and working-copy state.
+# Exit 0 pass, 1 fail, 77 skip.
+
+: "${MLXCLI:?MLXCLI must name the binary under test}"
+TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
+export MLXCLI_SAMPLES_DIR
+
+if ! command -v jq >/dev/null 2>&1; then
+	echo "SKIP: jq not installed"
+	exit 77
+fi
+
+MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
+export MLXCLI_STATE_DIR
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
+fail=0
+WC=$MLXCLI_STATE_DIR/samples
+
+bad() {
+	echo "FAIL: $*"
+	fail=1
+}
+
+ok() {
+	echo "  ok: $*"
+}
+
+# tree_sum DIR: checksums of every regular file and the target of every
+# symlink, relative names, sorted
+tree_sum() {
+	(cd "$1" && find . -type f -exec md5sum {} + | sort -k2 &&
+		find . -type l -exec sh -c 'for l; do printf "%s -> %s\n" "$l" "$(readlink "$l")"; done' sh {} + |
+		sort)
+}
+
+tree_sum "$MLXCLI_SAMPLES_DIR" >"$tmp/pristine.before"
+echo "pristine tree: $(grep -c ' -> ' "$tmp/pristine.before") links, $(grep -vc ' -> ' "$tmp/pristine.before") files"
+
+echo "== sample list before any use"
+"$MLXCLI" sample list -j >"$tmp/list.json" || bad "sample list -j failed"
+got=$(jq -c '[.samples[] | [.name, .default, .working_copy_exists]]' "$tmp/list.json")
+want='[["cx5-ofed",true,false],["cx6dx-upstream",false,false]]'
+[ "$got" = "$want" ] && ok "sample list: $got" || bad "sample list: $got, want $want"
+got=$(jq -r '.samples[0].working_copy' "$tmp/list.json")
+[ "$got" = "$WC/cx5-ofed" ] && ok "working copy path $got" || bad "working copy path $got"
+[ "$(jq -c '.samples[0] | keys_unsorted' "$tmp/list.json")" = '["name","default","working_copy_exists","working_copy"]' ] ||
+	bad "sample list keys differ from mlxcli-devices(8)"
+[ -e "$WC" ] && bad "sample list created $WC"
+"$MLXCLI" sample list >"$tmp/list.txt" || bad "sample list (text) failed"
+grep -q '^cx5-ofed  *yes  *no  ' "$tmp/list.txt" && ok "text: cx5-ofed yes no" || bad "text list: $(cat "$tmp/list.txt")"
+
+echo "== first use creates the working copy"
+"$MLXCLI" --sample devices >"$tmp/first.txt" 2>&1 || bad "--sample devices failed"
+if [ -d "$WC/cx5-ofed" ]; then
+	ok "created $WC/cx5-ofed"
+else
+	bad "no working copy at $WC/cx5-ofed"
+fi
+[ -e "$WC/cx6dx-upstream" ] && bad "the other sample was copied too"
+tree_sum "$MLXCLI_SAMPLES_DIR/cx5-ofed" >"$tmp/a"
+tree_sum "$WC/cx5-ofed" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && ok "the working copy equals the pristine tree (files and links)" ||
+	bad "the working copy differs from the pristine tree: $(diff "$tmp/a" "$tmp/b" | head -5)"
+ls -A "$WC" | grep -q 'tmp-' && bad "a temporary copy was left in $WC"
+"$MLXCLI" sample list -j | jq -e '.samples[0].working_copy_exists == true and .samples[1].working_copy_exists == false' >/dev/null &&
+	ok "sample list: cx5-ofed in use, cx6dx-upstream not" || bad "sample list after use"
+
+echo "== changes persist across invocations"
+# change what the next command reads: PF1's link comes up at 25G, PF0's MTU
+net=$WC/cx5-ofed/sys/bus/pci/devices/0000:5e:00.1/net/enp94s0f1np1
+[ -d "$net" ] || bad "$net missing"
+echo up >"$net/operstate"
+echo 1 >"$net/carrier"
+echo 25000 >"$net/speed"
+echo 9000 >"$WC/cx5-ofed/sys/bus/pci/devices/0000:5e:00.0/net/enp94s0f0np0/mtu"
+for run in 1 2; do
+	"$MLXCLI" --sample -j ports >"$tmp/ports.json" 2>/dev/null
+	got=$(jq -c '[.ports[0].mtu, .ports[1].link_state, .ports[1].speed_mbps, .ports[1].carrier]' "$tmp/ports.json")
+	[ "$got" = '[9000,"up",25000,true]' ] && ok "invocation $run sees the change: $got" ||
+		bad "invocation $run: $got, want [9000,\"up\",25000,true]"
+done
+"$MLXCLI" --sample ports | grep -q '^enp94s0f1np1 .* up  *25G  *1500 ' && ok "text shows 25G" ||
+	bad "text does not show the change"
+# the other sample is a separate copy
+"$MLXCLI" --sample=cx6dx-upstream -j ports >"$tmp/p6.json" 2>/dev/null
+[ -d "$WC/cx6dx-upstream" ] && ok "cx6dx-upstream working copy created" || bad "no cx6dx-upstream working copy"
+echo 1234 >"$WC/cx6dx-upstream/sys/bus/pci/devices/0000:3b:00.0/net/enp59s0f0np0/mtu"
+[ "$("$MLXCLI" --sample=cx6dx-upstream -j ports | jq '.ports[0].mtu')" = 1234 ] ||
+	bad "cx6dx-upstream change not seen"
+[ "$("$MLXCLI" --sample -j ports | jq '.ports[0].mtu')" = 9000 ] || bad "cx5-ofed change lost"
+# a snapshot of the working copy carries the change
+"$MLXCLI" --sample snapshot "$tmp/snap" >/dev/null 2>&1 || bad "snapshot of the working copy failed"
+[ "$("$MLXCLI" --sysroot "$tmp/snap" -j ports | jq '.ports[1].speed_mbps')" = 25000 ] &&
+	ok "a snapshot of the working copy has the change" || bad "snapshot lacks the change"
+
+echo "== sample reset"
+"$MLXCLI" sample reset >"$tmp/reset.out" 2>"$tmp/reset.err"
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/reset.out")" = "reset: cx5-ofed" ] && [ ! -s "$tmp/reset.err" ] &&
+	ok "sample reset: exit 0, 'reset: cx5-ofed'" || bad "sample reset: exit $rc $(cat "$tmp/reset.out" "$tmp/reset.err")"
+[ -e "$WC/cx5-ofed" ] && bad "reset left $WC/cx5-ofed"
+[ -d "$WC/cx6dx-upstream" ] || bad "reset of cx5-ofed removed cx6dx-upstream's copy"
+got=$("$MLXCLI" --sample -j ports | jq -c '[.ports[0].mtu, .ports[1].link_state, .ports[1].speed_mbps]')
+[ "$got" = '[1500,"down",null]' ] && ok "after reset: pristine again $got" || bad "after reset: $got"
+"$MLXCLI" --sample devices >"$tmp/again.txt" 2>&1
+cmp -s "$tmp/first.txt" "$tmp/again.txt" && ok "devices after reset = first use" || bad "devices after reset differ"
+# reset by name, and of a sample without a working copy
+"$MLXCLI" sample reset cx6dx-upstream >/dev/null || bad "sample reset cx6dx-upstream failed"
+[ -e "$WC/cx6dx-upstream" ] && bad "reset cx6dx-upstream left its copy"
+[ "$("$MLXCLI" --sample=cx6dx-upstream -j ports | jq '.ports[0].mtu')" = 1500 ] || bad "cx6dx-upstream not pristine"
+"$MLXCLI" sample reset cx6dx-upstream >/dev/null
+"$MLXCLI" sample reset cx6dx-upstream >/dev/null 2>&1 &&
+	ok "reset with no working copy: exit 0" || bad "reset with no working copy failed"
+"$MLXCLI" -j sample reset | jq -e '.reset == "cx5-ofed"' >/dev/null && ok "sample reset -j" || bad "sample reset -j"
+"$MLXCLI" sample reset nosuch >/dev/null 2>&1
+[ $? -eq 2 ] && ok "sample reset nosuch: exit 2" || bad "sample reset nosuch"
+"$MLXCLI" sample reset .. >/dev/null 2>&1
+[ $? -eq 2 ] && [ -d "$MLXCLI_STATE_DIR" ] && ok "sample reset ..: exit 2, state dir kept" || bad "sample reset .."
+
+echo "== the pristine tree"
+tree_sum "$MLXCLI_SAMPLES_DIR" >"$tmp/pristine.after"
+if cmp -s "$tmp/pristine.before" "$tmp/pristine.after"; then
+	ok "pristine tree unchanged"
+else
+	bad "the pristine tree changed:"
+	diff "$tmp/pristine.before" "$tmp/pristine.after" | head -20
+fi
+
+if [ "$fail" -ne 0 ]; then
+	echo "FAIL"
+	exit 1
+fi
+echo "PASS"
+exit 0

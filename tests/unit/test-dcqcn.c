@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests for lib/dcqcn.c: the DCQCN parameter table against the
+ * WinOF-2 manual's "RCM Parameters" (reference seeds-mlx5cmd-dcqcn-qos.md
+ * §3.3), every range edge, name lookup in all its spellings, the
+ * line-rate clamp.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dcqcn.h"
+
+static const struct mlx_dcqcn_param *get(const char *name)
+{
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_find(name, NULL);
+
+	assert_non_null(p);
+	return p;
+}
+
+/* The manual: 26 mlx5cmd names; -Get order; ranges as printed. */
+static void test_table_shape(void **state)
+{
+	static const char *const get_order[] = {
+		"DcqcnClampTgtRate", "DcqcnClampTgtRateAfterTimeInc", "DcqcnRpgTimeReset",
+		"DcqcnRpgByteReset", "DcqcnRpgThreshold", "DcqcnRpgAiRate", "DcqcnRpgHaiRate",
+		"DcqcnAlphaToRateShift", "DcqcnRpgMinDecFac", "DcqcnRpgMinRate",
+		"DcqcnRateToSetOnFirstCnp", "DcqcnDceTcpG", "DcqcnDceTcpRtt",
+		"DcqcnRateReduceMonitorPeriod", "DcqcnInitialAlphaValue", "DcqcnCnpDscp",
+		"DcqcnCnp802pPrio", "DcqcnCnpPrioMode",
+	};
+	size_t n, named = 0, k = 0;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
+
+	(void)state;
+	for (size_t i = 0; i < n; i++) {
+		if (!p[i].mlx5cmd) {
+			/* Linux-only parameters have no made-up default. */
+			assert_false(p[i].has_default);
+			assert_non_null(p[i].ofed);
+			assert_non_null(p[i].debugfs);
+			continue;
+		}
+		named++;
+		assert_true(p[i].has_default);
+		assert_true(p[i].def >= p[i].min && p[i].def <= p[i].max);
+		assert_non_null(p[i].unit);
+		assert_non_null(p[i].desc);
+		assert_true(p[i].ofed || p[i].debugfs);
+		if (i < 8) {
+			char buf[32];
+
+			snprintf(buf, sizeof(buf), "DcqcnEnablePrio%zu", i);
+			assert_string_equal(p[i].mlx5cmd, buf);
+			assert_int_equal(p[i].prio, (int)i);
+			continue;
+		}
+		assert_int_equal(p[i].prio, -1);
+		assert_true(k < 18);
+		assert_string_equal(p[i].mlx5cmd, get_order[k++]);
+	}
+	assert_int_equal(named, 26);
+	assert_int_equal(k, 18);
+	/* The manual's -Get sample values are the defaults. */
+	assert_int_equal(get("DcqcnRpgTimeReset")->def, 100);
+	assert_int_equal(get("DcqcnRpgByteReset")->def, 400);
+	assert_int_equal(get("DcqcnRateToSetOnFirstCnp")->def, 3000);
+	assert_int_equal(get("DcqcnCnp802pPrio")->def, 7);
+	/* Only the CNP prio mode is missing from the OFED sysfs. */
+	assert_null(get("DcqcnCnpPrioMode")->ofed);
+	assert_string_equal(get("DcqcnCnpPrioMode")->debugfs, "np_cnp_prio_mode");
+	/* Widths of the manual's types. */
+	assert_int_equal(get("DcqcnCnpDscp")->width, 6);
+	assert_int_equal(get("DcqcnCnp802pPrio")->width, 3);
+	assert_int_equal(get("DcqcnClampTgtRate")->width, 1);
+}
+
+struct edge {
+	const char *name;
+	const char *text;
+	int err;
+	uint64_t val;
+};
+
+static void test_ranges(void **state)
+{
+	static const struct edge e[] = {
+		{ "DcqcnRpgTimeReset", "0", 0, 0 },
+		{ "DcqcnRpgTimeReset", "131071", 0, 131071 },
+		{ "DcqcnRpgTimeReset", "131072", -ERANGE, 0 },
+		{ "DcqcnRpgTimeReset", "0x1ffff", 0, 131071 },
+		{ "DcqcnRpgTimeReset", "0x20000", -ERANGE, 0 },
+		{ "DcqcnRpgByteReset", "32767", 0, 32767 },
+		{ "DcqcnRpgByteReset", "32768", -ERANGE, 0 },
+		{ "DcqcnRpgThreshold", "0", -ERANGE, 0 },
+		{ "DcqcnRpgThreshold", "1", 0, 1 },
+		{ "DcqcnRpgThreshold", "31", 0, 31 },
+		{ "DcqcnRpgThreshold", "32", -ERANGE, 0 },
+		{ "DcqcnRpgAiRate", "0", -ERANGE, 0 },
+		{ "DcqcnRpgAiRate", "1", 0, 1 },
+		{ "DcqcnRpgAiRate", "4294967295", 0, 4294967295ULL },
+		{ "DcqcnRpgAiRate", "4294967296", -ERANGE, 0 },
+		{ "DcqcnRpgHaiRate", "0", -ERANGE, 0 },
+		{ "DcqcnAlphaToRateShift", "11", 0, 11 },
+		{ "DcqcnAlphaToRateShift", "12", -ERANGE, 0 },
+		{ "DcqcnRpgMinDecFac", "0", -ERANGE, 0 },
+		{ "DcqcnRpgMinDecFac", "1", 0, 1 },
+		{ "DcqcnRpgMinDecFac", "100", 0, 100 },
+		{ "DcqcnRpgMinDecFac", "101", -ERANGE, 0 },
+		{ "DcqcnRpgMinRate", "0", 0, 0 },
+		{ "DcqcnRateToSetOnFirstCnp", "0", 0, 0 },
+		{ "DcqcnDceTcpG", "1023", 0, 1023 },
+		{ "DcqcnDceTcpG", "1024", -ERANGE, 0 },
+		{ "DcqcnDceTcpG", "0x3FF", 0, 1023 },
+		{ "DcqcnDceTcpRtt", "131071", 0, 131071 },
+		{ "DcqcnDceTcpRtt", "131072", -ERANGE, 0 },
+		{ "DcqcnRateReduceMonitorPeriod", "4294967295", 0, 4294967295ULL },
+		{ "DcqcnRateReduceMonitorPeriod", "4294967296", -ERANGE, 0 },
+		{ "DcqcnInitialAlphaValue", "1023", 0, 1023 },
+		{ "DcqcnInitialAlphaValue", "1024", -ERANGE, 0 },
+		{ "DcqcnCnpDscp", "63", 0, 63 },
+		{ "DcqcnCnpDscp", "64", -ERANGE, 0 },
+		{ "DcqcnCnp802pPrio", "7", 0, 7 },
+		{ "DcqcnCnp802pPrio", "8", -ERANGE, 0 },
+		{ "DcqcnCnpPrioMode", "1", 0, 1 },
+		{ "DcqcnCnpPrioMode", "2", -ERANGE, 0 },
+		{ "DcqcnClampTgtRate", "2", -ERANGE, 0 },
+		{ "DcqcnEnablePrio7", "1", 0, 1 },
+		{ "DcqcnEnablePrio7", "2", -ERANGE, 0 },
+		/* not numbers */
+		{ "DcqcnCnpDscp", "-1", -EINVAL, 0 },
+		{ "DcqcnCnpDscp", "+1", -EINVAL, 0 },
+		{ "DcqcnCnpDscp", "", -EINVAL, 0 },
+		{ "DcqcnCnpDscp", "abc", -EINVAL, 0 },
+		{ "DcqcnCnpDscp", "12abc", -EINVAL, 0 },
+		{ "DcqcnCnpDscp", "0x", -EINVAL, 0 },
+		{ "DcqcnCnpDscp", " 1", -EINVAL, 0 },
+		{ "DcqcnCnpDscp", "1.5", -EINVAL, 0 },
+		/* overflow of 64 bits is a range error, never a wrap */
+		{ "DcqcnRpgAiRate", "18446744073709551616", -ERANGE, 0 },
+		{ "DcqcnRpgAiRate", "0x10000000000000000", -ERANGE, 0 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
+		uint64_t v = 12345;
+		int r = mlx_dcqcn_parse(get(e[i].name), e[i].text, &v);
+
+		if (r != e[i].err)
+			fail_msg("%s '%s': got %d, want %d", e[i].name, e[i].text, r, e[i].err);
+		if (!r)
+			assert_int_equal(v, e[i].val);
+		else
+			assert_int_equal(v, 12345);    /* untouched on failure */
+	}
+}
+
+static void test_names(void **state)
+{
+	const struct mlx_dcqcn_param *ai = get("DcqcnRpgAiRate");
+	enum mlx_dcqcn_side side = 0;
+
+	(void)state;
+	assert_ptr_equal(mlx_dcqcn_find("dcqcnrpgairate", NULL), ai);
+	assert_ptr_equal(mlx_dcqcn_find("DCQCNRPGAIRATE", NULL), ai);
+	assert_ptr_equal(mlx_dcqcn_find("-DcqcnRpgAiRate", NULL), ai);
+	assert_ptr_equal(mlx_dcqcn_find("\xe2\x80\x93" "DcqcnRpgAiRate", NULL), ai); /* U+2013 */
+	assert_ptr_equal(mlx_dcqcn_find("\xe2\x80\x94" "DcqcnRpgAiRate", NULL), ai); /* U+2014 */
+	assert_ptr_equal(mlx_dcqcn_find("rpg_ai_rate", NULL), ai);
+	assert_ptr_equal(mlx_dcqcn_find("RPG_AI_RATE", NULL), ai);
+	assert_ptr_equal(mlx_dcqcn_find("rp_ai_rate", NULL), ai);
+	assert_ptr_equal(mlx_dcqcn_find("-rp_ai_rate", NULL), ai);
+	assert_null(mlx_dcqcn_find("--DcqcnRpgAiRate", NULL));
+	assert_null(mlx_dcqcn_find("DcqcnRpgAiRat", NULL));
+	assert_null(mlx_dcqcn_find("DcqcnRpgAiRateX", NULL));
+	assert_null(mlx_dcqcn_find("", NULL));
+	assert_null(mlx_dcqcn_find("\xe2\x80", NULL));
+	/* AlphaToRateShift is rpg_gd / rp_gd on Linux. */
+	assert_ptr_equal(mlx_dcqcn_find("rpg_gd", NULL), get("DcqcnAlphaToRateShift"));
+	assert_ptr_equal(mlx_dcqcn_find("rp_gd", NULL), get("DcqcnAlphaToRateShift"));
+	assert_ptr_equal(mlx_dcqcn_find("np_cnp_prio", NULL), get("DcqcnCnp802pPrio"));
+	assert_ptr_equal(mlx_dcqcn_find("cnp_802p_prio", NULL), get("DcqcnCnp802pPrio"));
+	assert_ptr_equal(mlx_dcqcn_find("rp_clamp_tgt_rate_ati", NULL),
+			 get("DcqcnClampTgtRateAfterTimeInc"));
+	/* Linux-only ones by their file names. */
+	assert_non_null(mlx_dcqcn_find("rpg_max_rate", NULL));
+	assert_ptr_equal(mlx_dcqcn_find("rp_max_rate", NULL), mlx_dcqcn_find("rpg_max_rate", NULL));
+	assert_non_null(mlx_dcqcn_find("np_min_time_between_cnps", NULL));
+	/* Enables: the table name drives both sides, the -Get names one. */
+	assert_ptr_equal(mlx_dcqcn_find("DcqcnEnablePrio3", &side), get("DcqcnEnablePrio3"));
+	assert_int_equal(side, MLX_DCQCN_BOTH);
+	assert_ptr_equal(mlx_dcqcn_find("DcqcnRPEnablePrio3", &side), get("DcqcnEnablePrio3"));
+	assert_int_equal(side, MLX_DCQCN_RP);
+	assert_ptr_equal(mlx_dcqcn_find("-dcqcnnpenableprio3", &side), get("DcqcnEnablePrio3"));
+	assert_int_equal(side, MLX_DCQCN_NP);
+	assert_null(mlx_dcqcn_find("DcqcnRPEnablePrio8", NULL));
+	assert_null(mlx_dcqcn_find("DcqcnEnablePrio8", NULL));
+	mlx_dcqcn_find("DcqcnCnpDscp", &side);
+	assert_int_equal(side, MLX_DCQCN_NP);
+	mlx_dcqcn_find("rp_time_reset", &side);
+	assert_int_equal(side, MLX_DCQCN_RP);
+}
+
+static void test_clamp(void **state)
+{
+	const struct mlx_dcqcn_param *ai = get("DcqcnRpgAiRate");
+	bool clamped = true;
+	size_t n, nline = 0;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
+
+	(void)state;
+	/* Exactly the four "line rate" parameters of the manual. */
+	for (size_t i = 0; i < n; i++)
+		nline += p[i].line_rate;
+	assert_int_equal(nline, 4);
+	assert_true(get("DcqcnRpgHaiRate")->line_rate);
+	assert_true(get("DcqcnRpgMinRate")->line_rate);
+	assert_true(get("DcqcnRateToSetOnFirstCnp")->line_rate);
+
+	assert_int_equal(mlx_dcqcn_clamp(ai, 500000, 100000, &clamped), 100000);
+	assert_true(clamped);
+	assert_int_equal(mlx_dcqcn_clamp(ai, 100000, 100000, &clamped), 100000);
+	assert_false(clamped);
+	assert_int_equal(mlx_dcqcn_clamp(ai, 100001, 100000, &clamped), 100000);
+	assert_true(clamped);
+	assert_int_equal(mlx_dcqcn_clamp(ai, 10, 100000, &clamped), 10);
+	assert_false(clamped);
+	/* Unknown speed (link down: -1) or 0: nothing to clamp to. */
+	assert_int_equal(mlx_dcqcn_clamp(ai, 500000, -1, &clamped), 500000);
+	assert_false(clamped);
+	assert_int_equal(mlx_dcqcn_clamp(ai, 500000, 0, &clamped), 500000);
+	assert_false(clamped);
+	/* Not a line-rate parameter: never clamped. */
+	assert_int_equal(mlx_dcqcn_clamp(get("DcqcnRpgTimeReset"), 131071, 1000, &clamped), 131071);
+	assert_false(clamped);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_shape),
+		cmocka_unit_test(test_ranges),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_clamp),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
