@@ -230,7 +230,7 @@ static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
 	struct mlx_function key;
 	unsigned dom, bus, dev, fn;
 
-	if (sscanf(bdf, "%x:%x:%x.%u", &dom, &bus, &dev, &fn) != 4)
+	if (!devs->nfn || sscanf(bdf, "%x:%x:%x.%u", &dom, &bus, &dev, &fn) != 4)
 		return NULL;
 	memset(&key, 0, sizeof(key));
 	key.domain = dom;
@@ -372,7 +372,8 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
 		fill_function(ctx, &devs->fn[devs->nfn++], &raw[i]);
 	}
 	free(raw);
-	qsort(devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
+	if (devs->nfn)     /* qsort(NULL, 0, ...) is undefined (UBSan says so) */
+		qsort(devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
 	for (size_t i = 0; i < devs->nfn; i++) {
 		r = scan_children(ctx, &devs->fn[i]);
 		if (r < 0) {
