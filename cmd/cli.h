@@ -127,6 +127,12 @@ extern const struct cmd_group show_group;
 extern const struct cmd_group sample_group;
 extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
 
+/* sriov.c, fw.c, pci.c (issue 6) */
+extern const struct cmd_group sriov_group;
+int cmd_fw(struct cli *cli, int argc, char **argv);
+int cmd_pci(struct cli *cli, int argc, char **argv);
+void cli_out_sriov_cap(struct out *o, const struct mlx_function *fn);
+
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);
 int cmd_complete(struct cli *cli, int argc, char **argv);

@@ -102,6 +102,7 @@ void mlx_ctx_free(struct mlx_ctx *ctx)
 {
 	if (!ctx)
 		return;
+	mlx_nl_ctx_free(ctx);
 	if (ctx->root_fd >= 0)
 		close(ctx->root_fd);
 	free(ctx->root);

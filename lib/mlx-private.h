@@ -16,7 +16,11 @@ struct mlx_ctx {
 	mlx_log_fn log_fn;
 	void *log_data;
 	enum mlx_log_level log_max;
+	struct mlx_nl *nl;      /* netlink sockets and capture (lib/nl.c), lazily */
 };
+
+/* lib/nl.c: close the netlink sockets; called by mlx_ctx_free(). */
+void mlx_nl_ctx_free(struct mlx_ctx *ctx);
 
 /* open() a target path: under a sysroot, symlinks (absolute ones too)
  * resolve inside the root, so a captured tree cannot point us at the

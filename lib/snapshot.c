@@ -18,7 +18,10 @@
 #include <unistd.h>
 
 #include "mlx-private.h"
+#include "devlink.h"
+#include "nl.h"
 #include "snapshot.h"
+#include "sriov.h"
 #include "tree.h"
 
 /* sysfs entries never copied: BAR and ROM images (large, and reading a
@@ -317,6 +320,41 @@ static int capture_function(struct snap *s, const struct mlx_function *fn)
 	return r;
 }
 
+/*
+ * The netlink replies the read commands replay offline: per PF, the
+ * RTM_GETLINK VF list, devlink dev info and the eswitch mode.  Live, the
+ * queries themselves record into the capture (mlx_nl_set_capture); from a
+ * sysroot, its recorded replies are copied.  A failed query is not a failed
+ * snapshot (no devlink, no netdev): the error reply is recorded when the
+ * kernel sent one.
+ */
+static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
+{
+	int r;
+
+	if (!mlx_is_live(s->ctx))
+		return mlx_is_dir(s->ctx, "/netlink") ? copy_tree(s, "/netlink", 0, false) : 0;
+	r = mlx_nl_set_capture(s->ctx, s->tmp);
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < devs->nfn; i++) {
+		const struct mlx_function *fn = &devs->fn[i];
+		struct mlx_link_vfs l;
+		struct mlx_devlink_info info;
+		struct mlx_eswitch esw;
+
+		if (fn->role != MLX_FN_PF)
+			continue;
+		if (fn->nports && mlx_sriov_query(s->ctx, fn, &l) == 0)
+			mlx_link_vfs_free(&l);
+		mlx_devlink_info_get(s->ctx, fn, &info);
+		mlx_devlink_eswitch_get(s->ctx, fn, &esw);
+	}
+	mlx_nl_set_capture(s->ctx, NULL);
+	mlx_err_clear(s->ctx);
+	return 0;
+}
+
 int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *dest,
 		 const struct mlx_snapshot_meta *meta, struct mlx_snapshot_stats *st)
 {
@@ -347,10 +385,14 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	if (r == 0)
 		r = mkdirs(&s, "/sys/bus/pci/devices");
 	if (r == 0)
+		r = capture_netlink(&s, devs);
+	if (r == 0)
 		r = mkdirs(&s, "/netlink");
 	if (r == 0) {
 		snprintf(readme, sizeof(readme), "%s/netlink/README", tmp);
 		r = write_new(readme, nl_readme, sizeof(nl_readme) - 1, 0644);
+		if (r == -EEXIST)
+			r = 0;      /* copied from the sysroot being re-captured */
 	}
 	if (r == 0)
 		r = write_meta(&s, meta);

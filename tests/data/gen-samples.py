@@ -851,6 +851,154 @@ def build_cx6dx_upstream(root):
     write_host(root, host, "6.1.0-17-amd64", fns)
 
 
+# ---------------------------------------------------------------------------
+# Captured netlink replies (netlink/<family>/<object>/<request>.nl), the raw
+# reply messages as the kernel sends them, laid out with struct.pack exactly
+# per the UAPI headers (include/uapi/linux/{netlink,rtnetlink,if_link,
+# genetlink,devlink}.h; numbers REF:§0.1).  Read back by mlxcli sriov/fw.
+# ---------------------------------------------------------------------------
+
+NLMSG_HDRLEN = 16
+RTM_NEWLINK = 16
+IFLA_ADDRESS, IFLA_BROADCAST, IFLA_IFNAME, IFLA_MTU = 1, 2, 3, 4
+IFLA_TXQLEN, IFLA_OPERSTATE, IFLA_LINKMODE = 13, 16, 17
+IFLA_NUM_VF, IFLA_VFINFO_LIST = 21, 22
+IFLA_VF_INFO = 1
+(IFLA_VF_MAC, IFLA_VF_VLAN, IFLA_VF_TX_RATE, IFLA_VF_SPOOFCHK, IFLA_VF_LINK_STATE,
+ IFLA_VF_RATE, IFLA_VF_RSS_QUERY_EN, IFLA_VF_STATS, IFLA_VF_TRUST) = range(1, 10)
+IFLA_VF_VLAN_LIST, IFLA_VF_BROADCAST, IFLA_VF_VLAN_INFO = 12, 13, 1
+VF_STATS_ORDER = [0, 1, 2, 3, 4, 5, 7, 8]   # IFLA_VF_STATS_*; 6 is PAD (not needed on x86-64)
+DEVLINK_CMD_ESWITCH_GET, DEVLINK_CMD_INFO_GET = 29, 51
+DEVLINK_ATTR_BUS_NAME, DEVLINK_ATTR_DEV_NAME = 1, 2
+DEVLINK_ATTR_ESWITCH_MODE, DEVLINK_ATTR_ESWITCH_INLINE_MODE = 25, 26
+DEVLINK_ATTR_ESWITCH_ENCAP_MODE = 62
+DEVLINK_ATTR_INFO_DRIVER_NAME = 98
+DEVLINK_ATTR_INFO_VERSION_FIXED, DEVLINK_ATTR_INFO_VERSION_RUNNING = 100, 101
+DEVLINK_ATTR_INFO_VERSION_STORED, DEVLINK_ATTR_INFO_VERSION_NAME = 102, 103
+DEVLINK_ATTR_INFO_VERSION_VALUE = 104
+DEVLINK_GENL_ID = 0x14   # SYNTH: generic-netlink ids are assigned at run time
+NL_PID = 4242            # SYNTH: the requesting socket's port id
+
+
+def nla(t, payload):
+    """struct nlattr {u16 nla_len; u16 nla_type} + payload, padded to 4."""
+    b = struct.pack("<HH", 4 + len(payload), t) + payload
+    return b + b"\0" * ((4 - len(b) % 4) % 4)
+
+
+def nla_str(t, s):
+    return nla(t, s.encode() + b"\0")
+
+
+def nlmsg(mtype, flags, body, seq=1):
+    """struct nlmsghdr {u32 len; u16 type; u16 flags; u32 seq; u32 pid} + body."""
+    return struct.pack("<IHHII", NLMSG_HDRLEN + len(body), mtype, flags, seq, NL_PID) + body
+
+
+def mac_bytes(mac):
+    return bytes(int(x, 16) for x in mac.split(":"))
+
+
+# VF settings of cx5-ofed PF0 (SYNTH, a typical multi-tenant set-up):
+# (vlan, qos, min_rate, max_rate, spoofchk, trust, link_state)
+CX5_VF_CONFIG = [(0, 0, 0, 0, 1, 0, 0), (100, 0, 0, 0, 1, 0, 0),
+                 (200, 3, 1000, 10000, 1, 0, 0), (0, 0, 0, 25000, 0, 1, 1)]
+
+
+def vf_info(idx, mac, cfg, stats):
+    """One IFLA_VF_INFO nest in rtnl_fill_vfinfo() order (KERNEL net/core/rtnetlink.c)."""
+    vlan, qos, mn, mx, spoof, trust, state = cfg
+    b = nla(IFLA_VF_MAC, struct.pack("<I", idx) + mac_bytes(mac) + b"\0" * 26)
+    b += nla(IFLA_VF_BROADCAST, b"\xff" * 6 + b"\0" * 26)
+    b += nla(IFLA_VF_VLAN, struct.pack("<III", idx, vlan, qos))
+    b += nla(IFLA_VF_RATE, struct.pack("<III", idx, mn, mx))
+    b += nla(IFLA_VF_TX_RATE, struct.pack("<II", idx, mx))
+    b += nla(IFLA_VF_SPOOFCHK, struct.pack("<II", idx, spoof))
+    b += nla(IFLA_VF_LINK_STATE, struct.pack("<II", idx, state))
+    b += nla(IFLA_VF_RSS_QUERY_EN, struct.pack("<II", idx, 0))
+    b += nla(IFLA_VF_TRUST, struct.pack("<II", idx, trust))
+    # struct ifla_vf_vlan_info {u32 vf, vlan, qos; __be16 vlan_proto} (+2 bytes tail padding)
+    b += nla(IFLA_VF_VLAN_LIST, nla(IFLA_VF_VLAN_INFO,
+                                    struct.pack("<III", idx, vlan, qos) + struct.pack(">H", 0x8100) + b"\0\0"))
+    b += nla(IFLA_VF_STATS, b"".join(nla(t, struct.pack("<Q", v)) for t, v in zip(VF_STATS_ORDER, stats)))
+    return nla(IFLA_VF_INFO, b)
+
+
+def rtm_newlink(n, vfs):
+    """RTM_NEWLINK for `ip link show DEV` with IFLA_EXT_MASK=RTEXT_FILTER_VF."""
+    up = n["up"]
+    flags = 0x11043 if up else 0x1003      # IFF_UP|BROADCAST|MULTICAST (+RUNNING|LOWER_UP)
+    body = struct.pack("<BBHiII", 0, 0, 1, n["ifindex"], flags, 0)   # ifinfomsg, ARPHRD_ETHER
+    body += nla_str(IFLA_IFNAME, n["name"])
+    body += nla(IFLA_TXQLEN, struct.pack("<I", 1000))
+    body += nla(IFLA_OPERSTATE, struct.pack("<B", 6 if up else 2))   # IF_OPER_UP / DOWN
+    body += nla(IFLA_LINKMODE, struct.pack("<B", 0))
+    body += nla(IFLA_MTU, struct.pack("<I", n.get("mtu", 1500)))
+    body += nla(IFLA_ADDRESS, mac_bytes(n["mac"]))
+    body += nla(IFLA_BROADCAST, b"\xff" * 6)
+    body += nla(IFLA_NUM_VF, struct.pack("<I", len(vfs)))
+    if vfs:
+        body += nla(IFLA_VFINFO_LIST, b"".join(vfs))
+    return nlmsg(RTM_NEWLINK, 0, body)
+
+
+def genl(cmd, attrs):
+    """struct genlmsghdr {u8 cmd; u8 version; u16 reserved} + attributes."""
+    return nlmsg(DEVLINK_GENL_ID, 0, struct.pack("<BBH", cmd, 1, 0) + attrs)
+
+
+def devlink_info(bdf, fw_running, fw_stored, psid):
+    """mlx5_devlink_info_get(): driver, fixed fw.psid, running/stored fw.version and fw."""
+    def ver(kind, name, value):
+        return nla(kind, nla_str(DEVLINK_ATTR_INFO_VERSION_NAME, name) +
+                   nla_str(DEVLINK_ATTR_INFO_VERSION_VALUE, value))
+    a = nla_str(DEVLINK_ATTR_BUS_NAME, "pci") + nla_str(DEVLINK_ATTR_DEV_NAME, bdf)
+    a += nla_str(DEVLINK_ATTR_INFO_DRIVER_NAME, "mlx5_core")
+    a += ver(DEVLINK_ATTR_INFO_VERSION_FIXED, "fw.psid", psid)
+    for kind, v in ((DEVLINK_ATTR_INFO_VERSION_RUNNING, fw_running),
+                    (DEVLINK_ATTR_INFO_VERSION_STORED, fw_stored)):
+        a += ver(kind, "fw.version", v) + ver(kind, "fw", v)
+    return genl(DEVLINK_CMD_INFO_GET, a)
+
+
+def devlink_eswitch(bdf, mode):
+    a = nla_str(DEVLINK_ATTR_BUS_NAME, "pci") + nla_str(DEVLINK_ATTR_DEV_NAME, bdf)
+    a += nla(DEVLINK_ATTR_ESWITCH_MODE, struct.pack("<H", mode))
+    a += nla(DEVLINK_ATTR_ESWITCH_INLINE_MODE, struct.pack("<B", 0))
+    a += nla(DEVLINK_ATTR_ESWITCH_ENCAP_MODE, struct.pack("<B", 1))
+    return genl(DEVLINK_CMD_ESWITCH_GET, a)
+
+
+# Stored (flashed, not yet running) firmware per host: SYNTH.  cx6dx-upstream
+# has a newer image waiting for a reset; cx5-ofed runs what is flashed.
+STORED_FW = {"cx6dx-upstream-sample": "22.41.1000"}
+
+
+def write_netlink(root, hostname, fns):
+    nldir = os.path.join(root, "netlink")
+    for f in sorted(fns, key=lambda f: f["bdf"]):
+        if f["vendor"] != 0x15b3 or f.get("physfn") or not f.get("netdevs"):
+            continue
+        n = f["netdevs"][0]
+        vfs = []
+        vf_fns = sorted((g for g in fns if g.get("physfn") == f["bdf"]), key=lambda g: g["bdf"])
+        for i, g in enumerate(vf_fns):
+            gn = g["netdevs"][0]
+            seed = gn["ifindex"]     # the VF netdev's statistics/ seed (write_netdev_stats)
+            # The eswitch's view of the VF: what the VF netdev received/sent.
+            stats = [1234567 * seed, 1134567 * seed, 1234567 * seed * 1024, 1134567 * seed * 1100,
+                     0, 4321 * seed, 3 * seed, 0]
+            vfs.append(vf_info(i, gn["mac"], CX5_VF_CONFIG[i % len(CX5_VF_CONFIG)], stats))
+        wfile(os.path.join(nldir, "route", n["name"], "getlink-vf.nl"), rtm_newlink(n, vfs), 0o644)
+        ib = f["ib"]
+        obj = "pci:" + f["bdf"]
+        wfile(os.path.join(nldir, "devlink", obj, "info-get.nl"),
+              devlink_info(f["bdf"], ib["fw_ver"], STORED_FW.get(hostname, ib["fw_ver"]),
+                           ib["board_id"]), 0o644)
+        wfile(os.path.join(nldir, "devlink", obj, "eswitch-get.nl"),
+              devlink_eswitch(f["bdf"], 0), 0o644)
+
+
 def write_host(root, hostname, kernel, fns):
     for f in sorted(fns, key=lambda f: f["bdf"]):
         write_function(root, f)
@@ -858,6 +1006,7 @@ def write_host(root, hostname, kernel, fns):
     write_loopback(root)
     write_snapshot_meta(root, hostname, kernel)
     write_netlink_readme(root)
+    write_netlink(root, hostname, fns)
 
 
 def check_links(root):

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * SR-IOV I/O: the VF table over rtnetlink (one RTM_GETLINK per PF, never
+ * one per VF), sriov_numvfs, per-VF writes over RTM_SETLINK, the devlink
+ * eswitch mode and devlink info.  Under a sysroot the reads replay the
+ * capture and the writes go to lib/sriov-emul.c.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/devlink.h>
+
+#include "devlink.h"
+#include "mlx-private.h"
+#include "nl.h"
+#include "sriov.h"
+
+#define FN_DIR "/sys/bus/pci/devices/%s"
+
+void mlx_devlink_object(const struct mlx_function *fn, char *buf, size_t len)
+{
+	snprintf(buf, len, "pci:%s", fn->bdf);
+}
+
+/* The netdev rtnetlink knows the PF by. */
+static int pf_netdev(struct mlx_ctx *ctx, const struct mlx_function *pf,
+		     const struct mlx_port **port)
+{
+	if (!pf->nports)
+		return mlx_err(ctx, ENODEV, "%s has no network interface; the VF settings are "
+			       "read through the PF's interface (is the driver bound?)", pf->bdf);
+	*port = &pf->ports[0];
+	return 0;
+}
+
+struct vf_arg {
+	struct mlx_ctx *ctx;
+	struct mlx_link_vfs *out;
+	bool got;
+};
+
+static int vf_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct vf_arg *a = arg;
+	char err[160] = "";
+
+	if (a->got)
+		return 0;
+	if (mlx_rtnl_vf_decode(h, len, a->out, err, sizeof(err)) < 0)
+		return mlx_err(a->ctx, EBADMSG, "cannot decode the VF list of %s: %s",
+			       a->out->ifname[0] ? a->out->ifname : "the PF", err);
+	a->got = true;
+	return 0;
+}
+
+int mlx_sriov_query(struct mlx_ctx *ctx, const struct mlx_function *pf, struct mlx_link_vfs *out)
+{
+	const struct mlx_port *p = NULL;
+	uint8_t req[128];
+	struct vf_arg a = { .ctx = ctx, .out = out };
+	int r, len;
+
+	memset(out, 0, sizeof(*out));
+	r = pf_netdev(ctx, pf, &p);
+	if (r < 0)
+		return r;
+	len = mlx_rtnl_getlink_vf_build(req, sizeof(req), p->ifindex, p->ifname);
+	if (len < 0)
+		return len;
+	r = mlx_nl_query(ctx, MLX_NL_ROUTE, p->ifname, MLX_REQ_GETLINK_VF, req, (size_t)len,
+			 vf_cb, &a);
+	if (r < 0) {
+		mlx_link_vfs_free(out);
+		if (r == -ENODEV || r == -ENOENT)
+			return mlx_err(ctx, ENODEV, "the kernel has no interface '%s'", p->ifname);
+		if (r != -ENODATA && r != -EBADMSG)
+			return mlx_err(ctx, r, "cannot read the VF list of %s: %s%s%s", p->ifname,
+				       strerror(-r), *mlx_nl_extack(ctx) ? ": " : "",
+				       mlx_nl_extack(ctx));
+		return r;
+	}
+	if (!a.got)
+		return mlx_err(ctx, ENODATA, "the kernel sent no link message for %s", p->ifname);
+	return 0;
+}
+
+int mlx_sriov_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned n)
+{
+	char path[PATH_MAX], val[16];
+	int64_t cur;
+	int r;
+
+	if (pf->role != MLX_FN_PF || pf->sriov_totalvfs < 0)
+		return mlx_err(ctx, EOPNOTSUPP, "%s has no SR-IOV (no sriov_totalvfs)", pf->bdf);
+	if (n > (unsigned)pf->sriov_totalvfs)
+		return mlx_err(ctx, EINVAL, "%s supports at most %d VFs (sriov_totalvfs); %u asked",
+			       pf->bdf, pf->sriov_totalvfs, n);
+	if (!mlx_is_live(ctx))
+		return mlx_emul_set_numvfs(ctx, pf, n);
+
+	snprintf(path, sizeof(path), FN_DIR "/sriov_numvfs", pf->bdf);
+	r = mlx_read_s64(ctx, path, &cur);
+	if (r < 0)
+		return mlx_err(ctx, r, "cannot read '%s': %s", path, strerror(-r));
+	if (cur == (int64_t)n)
+		return 0;
+	/* The kernel refuses to change a non-zero count directly (EBUSY,
+	 * drivers/pci/iov.c sriov_numvfs_store): go through 0. */
+	if (cur > 0 && n > 0) {
+		r = mlx_write_str(ctx, path, "0");
+		if (r < 0)
+			return mlx_err(ctx, r, "cannot write 0 to '%s': %s", path, strerror(-r));
+	}
+	snprintf(val, sizeof(val), "%u", n);
+	r = mlx_write_str(ctx, path, val);
+	if (r < 0)
+		return mlx_err(ctx, r, "cannot write %u to '%s': %s%s", n, path, strerror(-r),
+			       cur > 0 && n > 0 ? " (the VFs are now disabled: numvfs is 0)" : "");
+	return 0;
+}
+
+static int setlink(struct mlx_ctx *ctx, const struct mlx_port *p, const struct mlx_vf_set *s)
+{
+	uint8_t req[256];
+	int len;
+
+	len = mlx_rtnl_setlink_vf_build(req, sizeof(req), p->ifindex, s);
+	if (len < 0)
+		return len;
+	return mlx_nl_query(ctx, MLX_NL_ROUTE, p->ifname, "setlink-vf", req, (size_t)len, NULL,
+			    NULL);
+}
+
+/* The write that puts back what @s changed, from the VF's state before. */
+static void undo_of(const struct mlx_vf_info *b, const struct mlx_vf_set *s, struct mlx_vf_set *u)
+{
+	memset(u, 0, sizeof(*u));
+	u->attr = s->attr;
+	u->vf = s->vf;
+	memcpy(u->mac, b->mac, 6);
+	u->vlan = b->vlan;
+	u->qos = b->qos;
+	u->min_tx_rate = b->min_tx_rate;
+	u->max_tx_rate = b->max_tx_rate;
+	u->on = s->attr == MLX_VF_SET_TRUST ? b->trust > 0 : b->spoofchk > 0;
+	u->link_state = b->link_state >= 0 ? (uint32_t)b->link_state : 0;
+}
+
+static const char *attr_name(enum mlx_vf_attr a)
+{
+	static const char *const n[] = { "mac", "vlan", "rate", "spoofchk", "trust", "state" };
+
+	return (unsigned)a < sizeof(n) / sizeof(*n) ? n[a] : "?";
+}
+
+int mlx_sriov_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf,
+		     const struct mlx_link_vfs *before, const struct mlx_vf_set *s, size_t n)
+{
+	const struct mlx_port *p = NULL;
+	size_t k;
+	int r = 0;
+
+	r = pf_netdev(ctx, pf, &p);
+	if (r < 0)
+		return r;
+	for (k = 0; k < n; k++) {
+		r = mlx_is_live(ctx) ? setlink(ctx, p, &s[k]) : mlx_emul_vf_set(ctx, pf, &s[k]);
+		if (r < 0)
+			break;
+	}
+	if (r == 0)
+		return 0;
+	{
+		char why[256];
+		size_t undone = 0, failed = k;
+
+		snprintf(why, sizeof(why), "%s%s%s", strerror(-r), *mlx_nl_extack(ctx) ? ": " : "",
+			 mlx_nl_extack(ctx));
+		while (k-- > 0) {
+			struct mlx_vf_set u;
+			const struct mlx_vf_info *b = NULL;
+
+			for (size_t i = 0; i < before->nvf; i++)
+				if (before->vf[i].vf == s[k].vf)
+					b = &before->vf[i];
+			if (!b)
+				continue;
+			undo_of(b, &s[k], &u);
+			if ((mlx_is_live(ctx) ? setlink(ctx, p, &u) : mlx_emul_vf_set(ctx, pf, &u)) == 0)
+				undone++;
+		}
+		return mlx_err(ctx, r, "cannot set %s of VF %u on %s: %s%s", attr_name(s[failed].attr),
+			       s[failed].vf, p->ifname, why,
+			       undone ? "; the earlier settings were put back" : "");
+	}
+}
+
+struct esw_arg {
+	struct mlx_eswitch *out;
+	bool got;
+};
+
+static int esw_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct esw_arg *a = arg;
+
+	if (!a->got && mlx_devlink_eswitch_decode(h, len, a->out) == 0)
+		a->got = true;
+	return 0;
+}
+
+int mlx_devlink_eswitch_get(struct mlx_ctx *ctx, const struct mlx_function *pf,
+			    struct mlx_eswitch *out)
+{
+	struct esw_arg a = { .out = out };
+	char obj[64];
+	uint8_t req[128];
+	int len, r;
+
+	out->mode = out->inline_mode = out->encap_mode = -1;
+	mlx_devlink_object(pf, obj, sizeof(obj));
+	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_ESWITCH_GET, "pci", pf->bdf, -1);
+	if (len < 0)
+		return len;
+	r = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, MLX_REQ_ESWITCH_GET, req, (size_t)len, esw_cb,
+			 &a);
+	if (r < 0)
+		return r;
+	return a.got ? 0 : -ENODATA;
+}
+
+int mlx_devlink_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, int mode)
+{
+	char obj[64];
+	uint8_t req[128];
+	int len, r;
+
+	if (!mlx_is_live(ctx))
+		return mlx_emul_eswitch_set(ctx, pf, mode);
+	mlx_devlink_object(pf, obj, sizeof(obj));
+	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_ESWITCH_SET, "pci", pf->bdf, mode);
+	if (len < 0)
+		return len;
+	r = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, "eswitch-set", req, (size_t)len, NULL, NULL);
+	if (r < 0 && r != -EOPNOTSUPP)
+		return mlx_err(ctx, r, "cannot set the eswitch of %s to %s: %s%s%s", pf->bdf,
+			       mlx_eswitch_mode_str(mode), strerror(-r),
+			       *mlx_nl_extack(ctx) ? ": " : "", mlx_nl_extack(ctx));
+	return r;
+}
+
+struct info_arg {
+	struct mlx_ctx *ctx;
+	struct mlx_devlink_info *out;
+	bool got;
+};
+
+static int info_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct info_arg *a = arg;
+	char err[160] = "";
+
+	if (a->got)
+		return 0;
+	if (mlx_devlink_info_decode(h, len, a->out, err, sizeof(err)) < 0)
+		return mlx_err(a->ctx, EBADMSG, "cannot decode the devlink info reply: %s", err);
+	a->got = true;
+	return 0;
+}
+
+int mlx_devlink_info_get(struct mlx_ctx *ctx, const struct mlx_function *fn,
+			 struct mlx_devlink_info *out)
+{
+	struct info_arg a = { .ctx = ctx, .out = out };
+	char obj[64];
+	uint8_t req[128];
+	int len, r;
+
+	memset(out, 0, sizeof(*out));
+	mlx_devlink_object(fn, obj, sizeof(obj));
+	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_INFO_GET, "pci", fn->bdf, -1);
+	if (len < 0)
+		return len;
+	r = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, MLX_REQ_INFO_GET, req, (size_t)len, info_cb,
+			 &a);
+	if (r < 0)
+		return r;
+	return a.got ? 0 : -ENODATA;
+}
