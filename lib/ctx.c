@@ -51,6 +51,7 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 	if (!ctx)
 		return -ENOMEM;
 	ctx->root_fd = -1;
+	ctx->base_fd = -1;
 	ctx->log_max = MLX_LOG_WARN;
 
 	/* Normalise: no trailing slashes except for "/" itself. */
@@ -103,6 +104,7 @@ void mlx_ctx_free(struct mlx_ctx *ctx)
 	if (!ctx)
 		return;
 	mlx_nl_ctx_free(ctx);
+	mlx_chdir(ctx, NULL);
 	if (ctx->root_fd >= 0)
 		close(ctx->root_fd);
 	free(ctx->root);

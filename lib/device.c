@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,14 +41,19 @@ static void read_opt(struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt
 		buf[0] = '\0';
 }
 
-static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *fmt, const char *a,
-			    const char *b)
+static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *fmt, ...)
 {
 	char path[PATH_MAX];
+	va_list ap;
 	int64_t v;
+	int n;
 
-	snprintf(path, sizeof(path), fmt, a, b);
-	if (mlx_read_s64(ctx, path, &v) < 0)
+	va_start(ap, fmt);
+	n = vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(path) || mlx_read_s64(ctx, path, &v) < 0)
 		return dflt;
 	return v;
 }
@@ -63,7 +69,7 @@ static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *i
 	p->dev_port = -1;
 	p->speed_mbps = -1;
 	snprintf(p->ifname, sizeof(p->ifname), "%s", ifname);
-	snprintf(dir, sizeof(dir), FN_DIR "/net/%s", fn->bdf, ifname);
+	snprintf(dir, sizeof(dir), "net/%s", ifname);    /* below mlx_chdir(fn) */
 
 	p->ifindex = (int)read_int_opt(ctx, -1, "%s/%s", dir, "ifindex");
 	p->dev_port = (int)read_int_opt(ctx, -1, "%s/%s", dir, "dev_port");
@@ -92,7 +98,7 @@ static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *
 
 	memset(rd, 0, sizeof(*rd));
 	snprintf(rd->name, sizeof(rd->name), "%s", name);
-	snprintf(dir, sizeof(dir), FN_DIR "/infiniband/%s", fn->bdf, name);
+	snprintf(dir, sizeof(dir), "infiniband/%s", name);   /* below mlx_chdir(fn) */
 	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), "%s/fw_ver", dir);
 	read_opt(ctx, rd->board_id, sizeof(rd->board_id), "%s/board_id", dir);
 	read_opt(ctx, rd->hca_type, sizeof(rd->hca_type), "%s/hca_type", dir);
@@ -133,8 +139,13 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
 	size_t n = 0, k = 0;
 	int r;
 
-	snprintf(dir, sizeof(dir), FN_DIR "/net", fn->bdf);
-	if (mlx_list_dir(ctx, dir, &names, &n) == 0 && n) {
+	/* Everything below is read relative to the function's directory,
+	 * resolved once. */
+	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
+	r = mlx_chdir(ctx, dir);
+	if (r < 0)
+		return 0;       /* gone since the scan: nothing more to know */
+	if (mlx_list_dir(ctx, "net", &names, &n) == 0 && n) {
 		fn->ports = calloc(n, sizeof(*fn->ports));
 		if (!fn->ports) {
 			mlx_strv_free(names);
@@ -154,8 +165,7 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
 	mlx_strv_free(names);
 	names = NULL;
 
-	snprintf(dir, sizeof(dir), FN_DIR "/infiniband", fn->bdf);
-	if (mlx_list_dir(ctx, dir, &names, &n) == 0 && n) {
+	if (mlx_list_dir(ctx, "infiniband", &names, &n) == 0 && n) {
 		fn->rdma = calloc(n, sizeof(*fn->rdma));
 		if (!fn->rdma) {
 			mlx_strv_free(names);
@@ -170,6 +180,7 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
 		fn->nrdma = k;
 	}
 	mlx_strv_free(names);
+	mlx_chdir(ctx, NULL);
 	return 0;
 }
 
@@ -257,49 +268,53 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 	fn->vf_index = -1;
 	fn->numa_node = -1;
 	fn->sriov_totalvfs = fn->sriov_numvfs = -1;
-	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
 
 	fn->cfg_len = raw->cfg_len;
 	if (raw->cfg_len >= 64 && mlx_pci_config_decode(raw->cfg, raw->cfg_len, &fn->cfg) == 0)
 		fn->cfg_decoded = true;
 
-	/* Identity beyond vendor/device: sysfs first, because a VF's config
-	 * space reads 0xffff for its IDs (SR-IOV spec) and the kernel's view
-	 * has quirks applied; config space as the fallback. */
-	read_opt(ctx, buf, sizeof(buf), "%s/subsystem_vendor", dir);
-	if (buf[0] && mlx_parse_u64(buf, &u) == 0)
-		fn->subsys_vendor = (uint16_t)u;
-	else if (fn->cfg_decoded)
+	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
+	if (mlx_chdir(ctx, dir) < 0)
+		return;         /* removed since the scan */
+
+	/* Subsystem and revision: the config header has them (a VF reads
+	 * 0xffff only for its vendor and device IDs, SR-IOV spec 3.4.1);
+	 * sysfs when we could not read the header. */
+	if (fn->cfg_decoded) {
 		fn->subsys_vendor = fn->cfg.subsys_vendor;
-	read_opt(ctx, buf, sizeof(buf), "%s/subsystem_device", dir);
-	if (buf[0] && mlx_parse_u64(buf, &u) == 0)
-		fn->subsys_device = (uint16_t)u;
-	else if (fn->cfg_decoded)
 		fn->subsys_device = fn->cfg.subsys_device;
-	read_opt(ctx, buf, sizeof(buf), "%s/revision", dir);
-	if (buf[0] && mlx_parse_u64(buf, &u) == 0)
-		fn->revision = (uint8_t)u;
-	else if (fn->cfg_decoded)
 		fn->revision = fn->cfg.revision;
-
-	{
-		char path[PATH_MAX];
-
-		snprintf(path, sizeof(path), "%s/driver", dir);
-		if (mlx_readlink_base(ctx, path, fn->driver, sizeof(fn->driver)) < 0)
-			fn->driver[0] = '\0';
-		snprintf(path, sizeof(path), "%s/physfn", dir);
-		fn->role = mlx_exists(ctx, path) ? MLX_FN_VF
-			 : (fn->id && fn->id->is_vf) ? MLX_FN_VF : MLX_FN_PF;
+	} else {
+		read_opt(ctx, buf, sizeof(buf), "subsystem_vendor");
+		if (buf[0] && mlx_parse_u64(buf, &u) == 0)
+			fn->subsys_vendor = (uint16_t)u;
+		read_opt(ctx, buf, sizeof(buf), "subsystem_device");
+		if (buf[0] && mlx_parse_u64(buf, &u) == 0)
+			fn->subsys_device = (uint16_t)u;
+		read_opt(ctx, buf, sizeof(buf), "revision");
+		if (buf[0] && mlx_parse_u64(buf, &u) == 0)
+			fn->revision = (uint8_t)u;
 	}
-	fn->numa_node = (int)read_int_opt(ctx, -1, "%s/%s", dir, "numa_node");
 
-	read_opt(ctx, fn->cur_link_speed, sizeof(fn->cur_link_speed), "%s/current_link_speed", dir);
-	read_opt(ctx, fn->max_link_speed, sizeof(fn->max_link_speed), "%s/max_link_speed", dir);
-	fn->cur_link_width = (unsigned)read_int_opt(ctx, 0, "%s/%s", dir, "current_link_width");
-	fn->max_link_width = (unsigned)read_int_opt(ctx, 0, "%s/%s", dir, "max_link_width");
-	fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "%s/%s", dir, "sriov_totalvfs");
-	fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "%s/%s", dir, "sriov_numvfs");
+	if (mlx_readlink_base(ctx, "driver", fn->driver, sizeof(fn->driver)) < 0)
+		fn->driver[0] = '\0';
+	fn->role = mlx_exists(ctx, "physfn") ? MLX_FN_VF
+		 : (fn->id && fn->id->is_vf) ? MLX_FN_VF : MLX_FN_PF;
+	fn->numa_node = (int)read_int_opt(ctx, -1, "numa_node");
+
+	/* The kernel's reading of the link registers, needed only when we
+	 * could not decode the PCIe capability ourselves (non-root). */
+	if (!fn->cfg_decoded || !fn->cfg.pcie.present) {
+		read_opt(ctx, fn->cur_link_speed, sizeof(fn->cur_link_speed), "current_link_speed");
+		read_opt(ctx, fn->max_link_speed, sizeof(fn->max_link_speed), "max_link_speed");
+		fn->cur_link_width = (unsigned)read_int_opt(ctx, 0, "current_link_width");
+		fn->max_link_width = (unsigned)read_int_opt(ctx, 0, "max_link_width");
+	}
+	if (fn->role == MLX_FN_PF) {
+		fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "sriov_totalvfs");
+		fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "sriov_numvfs");
+	}
+	mlx_chdir(ctx, NULL);
 }
 
 /*

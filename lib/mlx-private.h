@@ -16,6 +16,7 @@ struct mlx_ctx {
 	mlx_log_fn log_fn;
 	void *log_data;
 	enum mlx_log_level log_max;
+	int base_fd;            /* mlx_chdir(): relative paths resolve here, -1 none */
 	struct mlx_nl *nl;      /* netlink sockets and capture (lib/nl.c), lazily */
 };
 

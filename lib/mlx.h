@@ -54,6 +54,14 @@ void mlx_err_clear(struct mlx_ctx *ctx);
  */
 int mlx_path(const struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/*
+ * A working directory for relative paths: after mlx_chdir(ctx, "/sys/bus/
+ * pci/devices/0000:5e:00.0"), "net" and "numa_node" name files below it.
+ * The directory is resolved once (symlinks included), which is what makes
+ * reading 30 attributes of 2,000 functions cheap; a relative path may not
+ * climb out of it.  mlx_chdir(ctx, NULL) forgets it.
+ */
+int mlx_chdir(struct mlx_ctx *ctx, const char *path);
 /* Read a whole (small) file; NUL-terminated, trailing newline kept. */
 int mlx_read_file(struct mlx_ctx *ctx, const char *path, char **data, size_t *len);
 /* Read a one-line value, trailing whitespace stripped, into buf. */

@@ -44,8 +44,21 @@ int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 	char full[PATH_MAX];
 	int fd;
 
-	if (path[0] != '/')
-		return -EINVAL;
+	if (path[0] != '/') {
+		/* Relative to mlx_chdir()'s directory, never above it. */
+		struct open_how how = {
+			.flags = (uint64_t)flags | O_CLOEXEC,
+			.mode = (flags & O_CREAT) ? mode : 0,
+			.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+		};
+
+		if (ctx->base_fd < 0 || !*path)
+			return -EINVAL;
+		fd = (int)syscall(SYS_openat2, ctx->base_fd, path, &how, sizeof(how));
+		if (fd < 0 && errno == ENOSYS)
+			fd = openat(ctx->base_fd, path, flags | O_CLOEXEC, mode);
+		return fd < 0 ? -errno : fd;
+	}
 	if (!ctx->live) {
 		struct open_how how = {
 			.flags = (uint64_t)flags | O_CLOEXEC,
@@ -235,13 +248,35 @@ ssize_t mlx_read_bin(struct mlx_ctx *ctx, const char *path, void *buf, size_t le
 	return (ssize_t)n;
 }
 
-/* Split "/a/b/c" into an fd for "/a/b" (O_PATH) and "c". */
+int mlx_chdir(struct mlx_ctx *ctx, const char *path)
+{
+	int fd = -1;
+
+	if (path) {
+		fd = mlx_open(ctx, path, O_PATH | O_DIRECTORY, 0);
+		if (fd < 0)
+			return fd;
+	}
+	if (ctx->base_fd >= 0)
+		close(ctx->base_fd);
+	ctx->base_fd = fd;
+	return 0;
+}
+
+/* Split "/a/b/c" into an fd for "/a/b" (O_PATH) and "c"; a relative "c"
+ * alone is in the mlx_chdir() directory. */
 static int open_parent(struct mlx_ctx *ctx, const char *path, const char **base)
 {
 	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 	size_t n;
 
+	if (!slash && path[0] && ctx->base_fd >= 0) {
+		int fd = fcntl(ctx->base_fd, F_DUPFD_CLOEXEC, 0);
+
+		*base = path;
+		return fd < 0 ? -errno : fd;
+	}
 	if (!slash || !slash[1])
 		return -EINVAL;
 	n = (size_t)(slash - path);

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Generate a synthetic captured host for the scale benchmarks: NPF ConnectX-6 Dx
+PFs, each with NVF VFs enabled (default 16 x 127 = 2048 functions), in the
+--sysroot format (see tests/data/samples/README.md).  Not committed: the
+benchmark makes it in a temporary directory.
+
+Each PF gets a config space with a PCIe capability (16GT/s x16) and an SR-IOV
+capability, so mlxcli decodes the same structures it does on the samples;
+every function gets a netdev and an RDMA device, like a host with all VFs
+bound to mlx5_core."""
+import os
+import struct
+import sys
+
+
+def w(path, data, mode=0o644):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)
+    os.chmod(path, mode)
+
+
+def link(path, target):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    os.symlink(target, path)
+
+
+def config(device, is_vf, numvfs):
+    c = bytearray(4096)
+    vid = 0xFFFF if is_vf else 0x15B3        # a VF reads FFFFh (SR-IOV spec)
+    struct.pack_into("<HHHH", c, 0, vid, 0xFFFF if is_vf else device, 0x0406, 0x0010)
+    c[0x0B] = 0x02                            # class: network controller
+    c[0x0E] = 0x80
+    struct.pack_into("<HH", c, 0x2C, 0x15B3, 0x0016)
+    c[0x34] = 0x60
+    # PCI Express v2 endpoint: LnkCap 16GT/s x16, LnkSta 16GT/s x16
+    struct.pack_into("<BBH", c, 0x60, 0x10, 0x00, 0x0002)
+    struct.pack_into("<I", c, 0x60 + 0x0C, 4 | (16 << 4))
+    struct.pack_into("<H", c, 0x60 + 0x12, 4 | (16 << 4))
+    if not is_vf:
+        # SR-IOV extended capability at 0x180 (as the real mlx5 PFs have it)
+        struct.pack_into("<I", c, 0x100, 0x10 | (1 << 16) | (0x180 << 20))   # AER -> SR-IOV
+        s = 0x180
+        struct.pack_into("<I", c, s, 0x10 | (1 << 16))
+        struct.pack_into("<HHHHHBxHHxxH", c, s + 0x08, 0x19 if numvfs else 0, 0,
+                         127, 127, numvfs, 0, 2, 1, 0x101E)
+    return bytes(c)
+
+
+def function(root, bdf, device, is_vf, numa, pf_bdf=None, numvfs=0, idx=0):
+    d = f"{root}/sys/devices/pci0000:00/0000:00:01.0/{bdf}"
+    for name, val in (("vendor", "0x15b3"), ("device", f"0x{device:04x}"),
+                      ("subsystem_vendor", "0x15b3"), ("subsystem_device", "0x0016"),
+                      ("class", "0x020000"), ("revision", "0x00"), ("irq", "0"),
+                      ("numa_node", str(numa)), ("current_link_speed", "16.0 GT/s PCIe"),
+                      ("current_link_width", "16"), ("max_link_speed", "16.0 GT/s PCIe"),
+                      ("max_link_width", "16")):
+        w(f"{d}/{name}", val + "\n")
+    w(f"{d}/resource", "0x0000000000000000 0x0000000000000000 0x0000000000000000\n" * 17)
+    w(f"{d}/config", config(device, is_vf, numvfs))
+    link(f"{d}/driver", "../../../../bus/pci/drivers/mlx5_core")
+    link(f"{root}/sys/bus/pci/devices/{bdf}", f"../../../devices/pci0000:00/0000:00:01.0/{bdf}")
+    ifname = f"eth{idx}"
+    n = f"{d}/net/{ifname}"
+    for name, val in (("operstate", "up"), ("carrier", "1"), ("speed", "100000"),
+                      ("mtu", "1500"), ("ifindex", str(idx + 2)), ("dev_port", "0"),
+                      ("address", f"02:00:00:{idx >> 16 & 255:02x}:{idx >> 8 & 255:02x}:{idx & 255:02x}")):
+        w(f"{n}/{name}", val + "\n")
+    link(f"{n}/device", f"../../../{bdf}")
+    link(f"{root}/sys/class/net/{ifname}", f"../../devices/pci0000:00/0000:00:01.0/{bdf}/net/{ifname}")
+    r = f"{d}/infiniband/mlx5_{idx}"
+    w(f"{r}/fw_ver", "22.39.1002\n")
+    w(f"{r}/board_id", "MT_0000000359\n")
+    w(f"{r}/ports/1/gid_attrs/ndevs/0", ifname + "\n")
+    w(f"{r}/ports/1/link_layer", "Ethernet\n")
+    link(f"{root}/sys/class/infiniband/mlx5_{idx}", f"../../devices/pci0000:00/0000:00:01.0/{bdf}/infiniband/mlx5_{idx}")
+    if is_vf:
+        link(f"{d}/physfn", f"../{pf_bdf}")
+    else:
+        for name, val in (("sriov_totalvfs", "127"), ("sriov_numvfs", str(numvfs)),
+                          ("sriov_offset", "2"), ("sriov_stride", "1"), ("sriov_vf_device", "101e")):
+            w(f"{d}/{name}", val + "\n")
+
+
+def main():
+    root = sys.argv[1]
+    npf = int(sys.argv[2]) if len(sys.argv) > 2 else 16
+    nvf = int(sys.argv[3]) if len(sys.argv) > 3 else 127
+    os.makedirs(f"{root}/sys/bus/pci/drivers/mlx5_core", exist_ok=True)
+    idx = 0
+    for p in range(npf):
+        bus = 0x10 + p                       # one bus per PF; VFs follow on it (ARI)
+        pf = f"0000:{bus:02x}:00.0"
+        function(root, pf, 0x101D, False, p % 2, numvfs=nvf, idx=idx)
+        idx += 1
+        for v in range(nvf):
+            rid = 2 + v                      # VF offset 2, stride 1
+            vf = f"0000:{bus:02x}:{rid >> 3:02x}.{rid & 7}"
+            function(root, vf, 0x101E, True, p % 2, pf_bdf=pf, idx=idx)
+            link(f"{root}/sys/devices/pci0000:00/0000:00:01.0/{pf}/virtfn{v}", f"../{vf}")
+            idx += 1
+    w(f"{root}/mlxcli-snapshot.json",
+      '{"schema_version": 1, "format": "mlxcli-sysroot", "format_version": 1, '
+      f'"source": "tests/bench/gen-big-host.py {npf} {nvf}"}}\n')
+    print(f"{root}: {idx} functions")
+
+
+if __name__ == "__main__":
+    main()
