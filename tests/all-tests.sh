@@ -29,6 +29,9 @@ echo "== distcheck"
 (cd "$BUILD" && make -s distcheck) >"$LOGS/distcheck.log" 2>&1 || { status=1; tail -n 60 "$LOGS/distcheck.log"; }
 grep -E 'archives ready|ERROR|FAIL' "$LOGS/distcheck.log" | head -5
 
+echo "== bench (quick pass: the harness runs; no timing gates)"
+(cd "$BUILD" && make -s bench BENCH_QUICK=1) || status=1
+
 echo "== fuzz (short pass)"
 (cd "$BUILD" && make -s fuzz FUZZ_TIME=10) || status=1
 

@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `make bench`: mlxcli side by side with the tools users run today, in one
+# run on one machine, reported as ratios (these machines are shared and
+# noisy: a ratio from one run means more than a time).  hyperfine does the
+# warm-up, the repetitions and the statistics; /usr/bin/time the peak RSS.
+#
+#   BENCH_QUICK=1   small N and few runs: CI checks the harness runs
+#   BENCH_OUT=FILE  JSON results (default bench-results.json)
+#
+# Comparisons (see tests/bench/BENCHMARKS.md):
+#   scale    devices on synthetic hosts of 4/8/16 PFs x 127 VFs vs lspci
+#            reading the same tree (lspci -A linux-sysfs -O sysfs.path=)
+#   startup  mlxcli --version / --sample devices vs dcb, devlink, ethtool
+#   counters mlxcli counters --json over N veth vs ethtool -S per interface
+#            vs ip -s -j link (root, private netns; when `counters` exists)
+#   memory   peak RSS of each command above
+set -u
+MLXCLI=${MLXCLI:?set MLXCLI to the binary}
+SRC=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+OUT=${BENCH_OUT:-bench-results.json}
+export MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$SRC/tests/data/samples}
+WORK=$(mktemp -d)
+export MLXCLI_STATE_DIR="$WORK/state"
+trap 'rm -rf "$WORK"; [ -n "${NS:-}" ] && ip netns del "$NS" 2>/dev/null' EXIT INT TERM
+if [ -n "${BENCH_QUICK:-}" ]; then RUNS=3 WARM=1 SCALES="1" NS_COUNTS="1 10"; else
+	RUNS=15 WARM=3 SCALES="4 8 16" NS_COUNTS="1 10 100 1000"; fi
+command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed" >&2; exit 77; }
+echo '{"results": [' >"$OUT"
+first=1
+
+# bench NAME CMD...: time one command; appends {name, median_s, min_s, max_s, rss_kb}
+bench() {
+	name=$1
+	shift
+	hyperfine -N -w "$WARM" -r "$RUNS" --export-json "$WORK/h.json" "$*" >/dev/null 2>&1 ||
+		hyperfine -w "$WARM" -r "$RUNS" -i --export-json "$WORK/h.json" "$*" >/dev/null 2>&1 || return 1
+	rss=$(/usr/bin/time -f %M sh -c "$* >/dev/null 2>&1" 2>&1 | tail -n1)
+	line=$(jq -c --arg n "$name" --argjson rss "${rss:-0}" \
+		'.results[0] | {name: $n, command: .command, median_s: .median, min_s: .min, max_s: .max, rss_kb: $rss}' "$WORK/h.json")
+	[ $first -eq 1 ] || echo "," >>"$OUT"
+	first=0
+	echo "$line" >>"$OUT"
+	echo "$line" | jq -r '"  \(.name): median \(.median_s*1000|floor) ms (\(.min_s*1000|floor)-\(.max_s*1000|floor)), rss \(.rss_kb) KB"'
+}
+ratio() {       # ratio A B: median(A) / median(B)
+	a=$(sed '$a ]}' "$OUT" | jq -r --arg n "$1" '.results[] | select(.name == $n) | .median_s')
+	b=$(sed '$a ]}' "$OUT" | jq -r --arg n "$2" '.results[] | select(.name == $n) | .median_s')
+	[ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" -v t="$3" 'BEGIN { printf "  ratio %s: %.2f\n", t, a / b }'
+}
+
+echo "== scale: devices on synthetic hosts (PFs x 127 VFs)"
+for n in $SCALES; do
+	python3 "$SRC/tests/bench/gen-big-host.py" "$WORK/big$n" "$n" 127 >/dev/null
+	bench "devices-$n" "$MLXCLI --sysroot $WORK/big$n -j devices"
+	bench "lspci-$n" "lspci -A linux-sysfs -O sysfs.path=$WORK/big$n/sys/bus/pci -D -d 15b3:"
+	ratio "devices-$n" "lspci-$n" "mlxcli devices / lspci, $((n * 128)) functions"
+done
+
+echo "== startup"
+bench version "$MLXCLI --version"
+bench sample-devices "$MLXCLI --sample devices"
+bench dcb-ets "dcb ets show dev lo"
+bench devlink-dev "devlink -j dev"
+bench ethtool-i "ethtool -i lo"
+command -v mlnx_qos >/dev/null && bench mlnx_qos "mlnx_qos -i lo"
+ratio version ethtool-i "mlxcli --version / ethtool -i"
+ratio sample-devices devlink-dev "mlxcli --sample devices / devlink -j dev"
+
+if "$MLXCLI" help counters >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null; then
+	echo "== counters of N veth (private netns)"
+	NS=mlxcli-bench-$$
+	ip netns add "$NS"
+	made=0
+	for n in $NS_COUNTS; do
+		while [ $made -lt "$n" ]; do
+			ip -n "$NS" link add "va$made" type veth peer name "vb$made" && made=$((made + 1))
+		done
+		ip -n "$NS" link set dev lo up
+		bench "mlxcli-counters-$n" "ip netns exec $NS $MLXCLI counters --any-netdev -j"
+		bench "ethtool-S-loop-$n" "ip netns exec $NS sh -c 'for i in \$(ls /sys/class/net); do ethtool -S \$i; done'"
+		bench "ip-s-link-$n" "ip -n $NS -s -j link"
+		ratio "ethtool-S-loop-$n" "mlxcli-counters-$n" "ethtool -S loop / mlxcli counters, N=$n"
+		ratio "mlxcli-counters-$n" "ip-s-link-$n" "mlxcli counters / ip -s -j link, N=$n"
+	done
+else
+	echo "== counters: skipped (needs root and the counters command)"
+fi
+echo ']}' >>"$OUT"
+jq -e '.results | length > 0' "$OUT" >/dev/null && echo "bench: results in $OUT"
