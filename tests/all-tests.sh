@@ -29,6 +29,10 @@ echo "== distcheck"
 (cd "$BUILD" && make -s distcheck) >"$LOGS/distcheck.log" 2>&1 || { status=1; tail -n 60 "$LOGS/distcheck.log"; }
 grep -E 'archives ready|ERROR|FAIL' "$LOGS/distcheck.log" | head -5
 
+echo "== valgrind (cli tier under memcheck)"
+(cd "$BUILD" && make -s check-valgrind) >"$LOGS/valgrind.log" 2>&1 || { status=1; tail -n 40 "$LOGS/valgrind.log"; }
+grep -E '^valgrind:|^(FAIL|ERROR):' "$LOGS/valgrind.log"
+
 echo "== bench (quick pass: the harness runs; no timing gates)"
 (cd "$BUILD" && make -s bench BENCH_QUICK=1) || status=1
 
