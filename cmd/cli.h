@@ -133,6 +133,12 @@ int cmd_fw(struct cli *cli, int argc, char **argv);
 int cmd_pci(struct cli *cli, int argc, char **argv);
 void cli_out_sriov_cap(struct out *o, const struct mlx_function *fn);
 
+/* dbg.c, dmn.c (issue 7): dbg group, dump-me-now */
+extern const struct cmd_group dbg_group;
+extern const struct cmd_opt dmn_opts[];
+int cmd_dump_me_now(struct cli *cli, int argc, char **argv);
+int cmd_dbg_dump_me_now(struct cli *cli, int argc, char **argv);
+
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);
 int cmd_complete(struct cli *cli, int argc, char **argv);

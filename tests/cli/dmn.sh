@@ -1,0 +1,166 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# `mlxcli dump-me-now` (mlxcli-dump-me-now(8)) on the sample hosts:
+#   - one folder per PF, named dmn-<bdf>-GENERAL-USER-<reason>--<time>-<pid>.<n>,
+#     mode 0700, files 0600; manifest items with the documented statuses;
+#     every "ok" file's size and sha256 match the file;
+#   - the snapshot inside serves `devices` and `qosconfig dcqcn get` with
+#     --sysroot exactly as the sample does;
+#   - retention TotalCount=4, PreservedCountMin=2 over 10 incidents keeps
+#     the 1st, 2nd, 9th and 10th; the same from a config file (MLXCLI_CONFIG);
+#   - MLXCLI_FAULT_DMN_FILE=k (the test hook: the k-th file fails with
+#     ENOSPC) leaves no new folder, no temporary, older incidents intact;
+#     a real ENOSPC on a small tmpfs when root may mount one;
+#   - two concurrent runs make two complete folders;
+#   - list/show, a VF refused (exit 4), bad counts (exit 2).
+# Exit 0 pass, 1 fail, 77 skip.
+
+: "${MLXCLI:?MLXCLI must name the binary under test}"
+TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
+export MLXCLI_SAMPLES_DIR
+command -v jq >/dev/null 2>&1 || { echo "SKIP: jq not installed"; exit 77; }
+
+MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
+export MLXCLI_STATE_DIR
+MLXCLI_CONFIG=/nonexistent/mlxcli.conf
+export MLXCLI_CONFIG
+tmp=$(mktemp -d) || exit 1
+mnt=
+trap '[ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+ok() { echo "  ok: $*"; }
+
+# tree_sum DIR: a checksum line per file, sorted
+tree_sum() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k2); }
+
+for host in cx5-ofed cx6dx-upstream; do
+	echo "== $host"
+	root=$tmp/$host
+	"$MLXCLI" --sample="$host" dump-me-now --dir "$root" --reason "link flap" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && ok "exit 0" || { bad "$host: exit $rc: $(cat "$tmp/err")"; continue; }
+	npf=$("$MLXCLI" --sample="$host" -j devices 2>/dev/null | jq '[.devices[] | select(.role == "pf")] | length')
+	[ "$(wc -l <"$tmp/out")" -eq "$npf" ] && ok "$npf folder paths printed" || bad "printed $(cat "$tmp/out")"
+	while read -r d; do
+		name=$(basename "$d")
+		echo "$name" | grep -E -q '^dmn-0000_[0-9a-f]{2}_[0-9a-f]{2}\.[0-7]-GENERAL-USER-link_flap--[0-9]{4}\.[0-9]{2}\.[0-9]{2}-[0-9]{2}\.[0-9]{2}\.[0-9]{2}\.[0-9]{3}-[0-9]+\.[0-9]+$' &&
+			ok "name $name" || bad "name $name"
+		[ "$(stat -c %a "$d")" = 700 ] || bad "$name: mode $(stat -c %a "$d")"
+		m=$d/manifest.json
+		got=$(jq -c '[.items[].name]' "$m")
+		want='["crspace.txt","devlink-health.json","dcqcn.json","pci.json","pci-config.bin","aer_dev_correctable.txt","aer_dev_nonfatal.txt","aer_dev_fatal.txt","kernel-log.txt","snapshot"]'
+		[ "$got" = "$want" ] && ok "items" || bad "$name: items $got"
+		st() { jq -r ".items[] | select(.name == \"$1\") | .status" "$m"; }
+		[ "$(st crspace.txt)" = unavailable ] && jq -r '.items[0].reason' "$m" | grep -E -q 'live device|permission' &&
+			ok "crspace unavailable: $(jq -r '.items[0].reason' "$m")" || bad "crspace $(st crspace.txt)"
+		for i in dcqcn.json pci.json pci-config.bin snapshot; do
+			[ "$(st $i)" = ok ] || bad "$name: $i $(st $i) $(jq -r ".items[] | select(.name == \"$i\") | .reason" "$m")"
+		done
+		[ "$(st kernel-log.txt)" = unavailable ] || bad "$name: kernel-log $(st kernel-log.txt)"
+		[ "$(jq '[.items[] | select(.status != "ok" and .status != "unavailable" and .status != "failed")] | length' "$m")" = 0 ] ||
+			bad "$name: a status outside ok|unavailable|failed"
+		# every ok file: size and sha256 match, mode 0600
+		jq -r '.items[] | select(.status == "ok" and .sha256 != null) | "\(.name) \(.size) \(.sha256)"' "$m" |
+		while read -r f size sha; do
+			[ "$(stat -c %s "$d/$f")" = "$size" ] || echo "FAIL: $f size"
+			[ "$(sha256sum "$d/$f" | cut -d' ' -f1)" = "$sha" ] || echo "FAIL: $f sha256"
+			[ "$(stat -c %a "$d/$f")" = 600 ] || echo "FAIL: $f mode"
+		done >"$tmp/chk"
+		[ -s "$tmp/chk" ] && bad "$name: $(cat "$tmp/chk")" || ok "sizes, sha256 and modes of the ok files"
+		bdf=$(jq -r .pci_address "$m")
+		# the snapshot inside serves the read commands
+		"$MLXCLI" --sample="$host" -j devices 2>/dev/null | jq -S . >"$tmp/a"
+		"$MLXCLI" --sysroot "$d/snapshot" -j devices 2>/dev/null | jq -S . >"$tmp/b"
+		cmp -s "$tmp/a" "$tmp/b" && ok "snapshot: devices" || bad "$name: snapshot devices differ"
+		"$MLXCLI" --sample="$host" -j -d "$bdf" qosconfig dcqcn get 2>/dev/null | jq -S . >"$tmp/a"
+		"$MLXCLI" --sysroot "$d/snapshot" -j -d "$bdf" qosconfig dcqcn get 2>/dev/null | jq -S . >"$tmp/b"
+		jq -S . "$d/dcqcn.json" >"$tmp/c"
+		cmp -s "$tmp/a" "$tmp/b" && cmp -s "$tmp/a" "$tmp/c" && ok "snapshot and dcqcn.json: dcqcn get" ||
+			bad "$name: dcqcn get differs"
+	done <"$tmp/out"
+	# show and list
+	first=$(head -1 "$tmp/out")
+	"$MLXCLI" -j dump-me-now show "$first" | jq -e '.items | length == 10' >/dev/null &&
+		ok "show -j" || bad "show -j"
+	"$MLXCLI" -j dump-me-now list --dir "$root" | jq -e ".incidents | length == $npf" >/dev/null &&
+		ok "list -j" || bad "list -j"
+done
+
+echo "== retention 4/2 over 10"
+r=$tmp/ret
+: >"$tmp/order"
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	"$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$r" --total-count 4 --preserved-count 2 \
+		--reason "n$i" --no-crdump >>"$tmp/order" 2>"$tmp/err" || bad "incident $i: $(cat "$tmp/err")"
+done
+got=$(ls "$r" | sed 's/.*-USER-\(n[0-9]*\)--.*/\1/' | sort -V | tr '\n' ' ')
+[ "$got" = "n1 n2 n9 n10 " ] && ok "kept: $got" || bad "kept: $got, want n1 n2 n9 n10"
+[ -z "$(ls -A "$r" | grep '^\.tmp')" ] || bad "temporary left"
+# the same from the configuration file
+printf '# test\ndmn_dir = %s\ndmn_total_count=4\ndmn_preserved_count = 2\n' "$tmp/conf-ret" >"$tmp/mlxcli.conf"
+for i in 1 2 3 4 5 6; do
+	MLXCLI_CONFIG=$tmp/mlxcli.conf "$MLXCLI" --sample -d 5e:00.0 dump-me-now --reason "c$i" >/dev/null 2>&1
+done
+got=$(ls "$tmp/conf-ret" | sed 's/.*-USER-\(c[0-9]*\)--.*/\1/' | sort -V | tr '\n' ' ')
+[ "$got" = "c1 c2 c5 c6 " ] && ok "config file: kept $got" || bad "config file: kept $got"
+printf 'dmn_total_count=lots\n' >"$tmp/bad.conf"
+MLXCLI_CONFIG=$tmp/bad.conf "$MLXCLI" --sample dump-me-now --dir "$tmp/x" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'bad.conf:1' "$tmp/err" && ok "bad config: exit 2, $(cat "$tmp/err")" || bad "bad config"
+
+echo "== ENOSPC (test hook MLXCLI_FAULT_DMN_FILE)"
+tree_sum "$r" >"$tmp/before"
+# 7 files on a sample (no CR space, no kernel log): 7 is the manifest, the last
+for k in 1 3 5 7; do
+	MLXCLI_FAULT_DMN_FILE=$k "$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$r" --total-count 4 \
+		--preserved-count 2 >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	tree_sum "$r" >"$tmp/after"
+	if [ "$rc" -eq 1 ] && grep -q 'No space left' "$tmp/err" && cmp -s "$tmp/before" "$tmp/after" &&
+	   [ "$(ls -A "$r" | wc -l)" -eq 4 ] && [ ! -s "$tmp/out" ]; then
+		ok "file $k: exit 1, nothing new, the 4 older intact"
+	else
+		bad "file $k: exit $rc, $(cat "$tmp/err"), $(ls -A "$r")"
+	fi
+done
+
+echo "== real ENOSPC on a small tmpfs"
+if [ "$(id -u)" -eq 0 ] && mkdir "$tmp/mnt" && mount -t tmpfs -o size=96k tmpfs "$tmp/mnt" 2>/dev/null; then
+	mnt=$tmp/mnt
+	"$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$mnt/d" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 1 ] && [ -z "$(ls -A "$mnt/d")" ] && ok "tmpfs full: exit 1, $(cat "$tmp/err")" ||
+		bad "tmpfs: exit $rc, left $(ls -A "$mnt/d")"
+	umount "$mnt" && mnt=
+else
+	echo "  skipped: needs root and tmpfs mounts"
+fi
+
+echo "== concurrent"
+c=$tmp/conc
+"$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$c" >"$tmp/c1" 2>&1 &
+p1=$!
+"$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$c" >"$tmp/c2" 2>&1 &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+n=$(ls "$c" | wc -l)
+nm=$(ls "$c"/*/manifest.json 2>/dev/null | wc -l)
+[ "$r1" -eq 0 ] && [ "$r2" -eq 0 ] && [ "$n" -eq 2 ] && [ "$nm" -eq 2 ] &&
+	ok "two complete folders" || bad "concurrent: exits $r1 $r2, $n folders, $nm manifests: $(cat "$tmp/c1" "$tmp/c2")"
+
+echo "== refusals"
+"$MLXCLI" --sample -d 5e:00.2 dump-me-now --dir "$tmp/vf" >/dev/null 2>"$tmp/err"
+[ $? -eq 4 ] && [ ! -e "$tmp/vf" ] && ok "VF: exit 4, $(head -1 "$tmp/err")" || bad "VF"
+"$MLXCLI" --sample dump-me-now --dir "$tmp/y" --total-count 70000 >/dev/null 2>&1
+[ $? -eq 2 ] && ok "total-count 70000: exit 2" || bad "total-count range"
+"$MLXCLI" --sample dump-me-now --dir "$r" --total-count 2 --preserved-count 4 >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && [ "$(ls -A "$r" | wc -l)" -eq 4 ] && ok "all preserved: exit 1, nothing removed" || bad "all preserved"
+"$MLXCLI" --sample dbg dump-me-now 94 0 0 --dir "$tmp/triple" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q 'dmn-0000_5e_00.0-' "$tmp/out" && ok "dbg dump-me-now 94 0 0" || bad "dbg triple: $(cat "$tmp/out")"
+
+[ "$fail" -eq 0 ] && { echo PASS; exit 0; }
+echo FAIL
+exit 1

@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# dump-me-now and dbg on the live machine, which has no ConnectX (skips
+# when it has one):
+#   - `dump-me-now` exits 3 and creates no dump root;
+#   - `dbg mstdump -d 0000:99:00.0` exits 3; `dbg pddrinfo` exits 4;
+#   - with --sample as a non-root user (setpriv to 65534 when root; as is
+#     otherwise) it works, and the parts that need root (the CR space) are
+#     marked unavailable with a "permission" reason in the manifest;
+#   - `dbg restart` without --yes and without a TTY refuses (exit 2).
+# Exit 0 pass, 1 fail, 77 skip.
+
+: "${MLXCLI:?MLXCLI must name the binary under test}"
+command -v jq >/dev/null 2>&1 || { echo "SKIP: jq not installed"; exit 77; }
+[ -d /sys/bus/pci/devices ] || { echo "SKIP: no /sys/bus/pci/devices"; exit 77; }
+for d in /sys/bus/pci/devices/*; do
+	if [ "$(cat "$d/vendor" 2>/dev/null)" = 0x15b3 ]; then
+		echo "SKIP: this machine has a Mellanox/NVIDIA function; the test expects none"
+		exit 77
+	fi
+done
+tmp=$(mktemp -d) || exit 1
+chmod 0755 "$tmp"
+MLXCLI_STATE_DIR=$tmp/state
+mkdir -p "$MLXCLI_STATE_DIR"
+export MLXCLI_STATE_DIR
+MLXCLI_CONFIG=/nonexistent
+export MLXCLI_CONFIG
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+ok() { echo "  ok: $*"; }
+
+"$MLXCLI" dump-me-now --dir "$tmp/live" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 3 ] && [ ! -e "$tmp/live" ] && [ ! -s "$tmp/out" ] && ok "no ConnectX: exit 3, $(head -1 "$tmp/err")" ||
+	bad "no ConnectX: exit $rc"
+"$MLXCLI" dbg mstdump -d 0000:99:00.0 >/dev/null 2>&1
+[ $? -eq 3 ] && ok "mstdump of a missing device: exit 3" || bad "mstdump missing device"
+"$MLXCLI" dbg pddrinfo >/dev/null 2>&1
+[ $? -eq 4 ] && ok "pddrinfo: exit 4" || bad "pddrinfo"
+"$MLXCLI" --sample dbg mstdump -d 5e:00.0 >/dev/null 2>"$tmp/err"
+[ $? -eq 4 ] && grep -q 'live device' "$tmp/err" && ok "mstdump on a sample: exit 4" || bad "mstdump sample: $(cat "$tmp/err")"
+"$MLXCLI" --sample dbg restart enp94s0f0np0 </dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+# a sample is not the live system: exit 4 before any confirmation
+[ "$rc" -eq 4 ] && ok "restart on a sample: exit 4" || bad "restart sample: exit $rc $(cat "$tmp/err")"
+
+run=
+if [ "$(id -u)" -eq 0 ]; then
+	command -v setpriv >/dev/null 2>&1 || { echo "SKIP: setpriv missing"; exit 77; }
+	# The working copy is made (and owned) by root, as the files of a
+	# live system are; nobody reads it and writes its own dump root.
+	"$MLXCLI" --sample devices >/dev/null 2>&1
+	chmod 755 "$MLXCLI_STATE_DIR" "$MLXCLI_STATE_DIR/samples"
+	mkdir "$tmp/dmn" && chown 65534:65534 "$tmp/dmn"
+	run="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+$run env MLXCLI_STATE_DIR="$MLXCLI_STATE_DIR" MLXCLI_CONFIG=/nonexistent \
+	MLXCLI_SAMPLES_DIR="$MLXCLI_SAMPLES_DIR" \
+	"$MLXCLI" --sample -j dump-me-now -d 5e:00.0 --dir "$tmp/dmn/root" >"$tmp/out.json" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ]; then
+	ok "--sample as uid $($run id -u): exit 0"
+	jq -r '.incidents[0].items[] | "    \(.name): \(.status) \(.reason // "")"' "$tmp/out.json"
+	[ "$(jq -r '.incidents[0].items[0].status' "$tmp/out.json")" = unavailable ] &&
+		jq -r '.incidents[0].items[0].reason' "$tmp/out.json" | grep -q '^permission' &&
+		ok "crspace: unavailable (permission)" || bad "crspace not marked permission"
+	[ "$(jq -r '.incidents[0].items[] | select(.name == "dcqcn.json") | .status' "$tmp/out.json")" = ok ] ||
+		bad "dcqcn.json not ok"
+	p=$(jq -r '.incidents[0].path' "$tmp/out.json")
+	[ -f "$p/manifest.json" ] && [ "$(stat -c %u "$p")" != 0 ] && ok "folder owned by the user" || bad "folder $p"
+else
+	bad "--sample as non-root: exit $rc: $(cat "$tmp/err")"
+fi
+[ "$fail" -eq 0 ] && { echo PASS; exit 0; }
+echo FAIL
+exit 1
