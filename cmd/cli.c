@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "mlx.h"
+#include "shell.h"
 
 #define MAX_ARGS 256
 
@@ -35,16 +36,23 @@ static const struct cmd top_cmds[] = {
 	  cmd_fw, 0, 1, 0, NULL, NULL, NULL },
 	{ "pci", "[show]", "PCIe link capability vs status, AER counters, capabilities",
 	  cmd_pci, 0, 1, 0, NULL, NULL, NULL },
+	{ "modify", "", "mlxtool-style changes: modify tc-bw IFNAME TC MBPS...",
+	  NULL, 0, 0, 0, &modify_group, NULL, NULL },
+	{ "counters", "[show|watch|cc|prio|errors]",
+	  "every counter with group, unit and description; deltas, rates, Prometheus",
+	  cmd_counters, 0, 1, 0, NULL, counters_opts, NULL },
+	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
+	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL },
 	{ "dump-me-now", "[list | show PATH]", "make an incident folder per device (CR space, state, snapshot)",
 	  cmd_dump_me_now, 0, 2, 0, NULL, dmn_opts, NULL },
 	{ "dbg", "", "debugging: mstdump, dump-me-now, get-state, restart, pddrinfo",
 	  NULL, 0, 0, 0, &dbg_group, NULL, NULL },
-	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
-	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL },
 	{ "sample", "", "the bundled sample hosts: list them, reset a working copy",
 	  NULL, 0, 0, 0, &sample_group, NULL, NULL },
 	{ "help", "[COMMAND...]", "show help for a command or group",
 	  cmd_help, 0, -1, CMD_NO_SCAN, NULL, NULL, NULL },
+	{ "shell", "", "an interactive prompt with completion and history (see mlxcli-shell(8))",
+	  cmd_shell, 0, 0, CMD_NO_SCAN | CMD_NO_JSON, NULL, NULL, NULL },
 	{ "__complete", "WORDS...", "completion candidates for a partial command line",
 	  cmd_complete, 0, -1, CMD_HIDDEN | CMD_NO_SCAN, NULL, NULL, NULL },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -187,7 +195,7 @@ const char *cli_opt(const struct cli *cli, const char *name)
 
 static const char *const global_longs[] = {
 	"--json", "--pretty", "--device", "--sysroot", "--sample", "--verbose", "--version",
-	"--help",
+	"--help", "--batch",
 };
 
 static bool all_digits(const char *s)
@@ -265,6 +273,14 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 				return EXIT_USAGE;
 			}
 			cli->sysroot = v;
+		} else if (!strncmp(a, "--batch", 7) && (!a[7] || a[7] == '=')) {
+			/* Batch mode (cmd/shell.c): -b FILE, --batch FILE. */
+			v = long_value(a, "--batch", &i, argc, argv);
+			if (!v || !*v) {
+				cli_error(cli, "option '--batch' needs a file ('-' for stdin)");
+				return EXIT_USAGE;
+			}
+			cli->batch = v;
 		} else if (!strncmp(a, "--sample", 8) && (!a[8] || a[8] == '=')) {
 			/* Optional argument: only in the attached form, so that
 			 * "--sample devices" keeps meaning the default sample. */
@@ -290,6 +306,18 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 					break;
 				case 'h':
 					cli->want_help = true;
+					break;
+				case 'b':
+					/* -b FILE (batch mode), -bFILE */
+					if (p[1]) {
+						cli->batch = p + 1;
+					} else if (i + 1 < argc) {
+						cli->batch = argv[++i];
+					} else {
+						cli_error(cli, "option '-b' needs a file ('-' for stdin)");
+						return EXIT_USAGE;
+					}
+					p += strlen(p) - 1;
 					break;
 				case 'd':
 					if (p[1]) {
@@ -461,6 +489,33 @@ static int open_ctx(struct cli *cli)
 
 int mlx_cli_main(int argc, char **argv, FILE *outfp, FILE *errfp)
 {
+	return cli_run(argc, argv, outfp, errfp, NULL);
+}
+
+/* Batch mode: "-b FILE [--force]" and global options, no command words. */
+static int run_batch(struct cli *cli, char **rest, int nrest)
+{
+	bool force = false;
+
+	for (int k = 0; k < nrest; k++) {
+		if (!strcmp(rest[k], "--force")) {
+			force = true;
+			continue;
+		}
+		cli_error(cli, "unexpected '%s' with -b: the commands come from '%s'", rest[k],
+			  cli->batch);
+		return EXIT_USAGE;
+	}
+	return cli_batch(cli, cli->batch, force);
+}
+
+/*
+ * @dflt: the global options of the shell or batch this line comes from
+ * (cmd/shell.c); the line's own options win.
+ */
+static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
+		    const struct cli_defaults *dflt)
+{
 	char *rest[MAX_ARGS];
 	char triple[64];
 	struct cli cli;
@@ -482,9 +537,25 @@ int mlx_cli_main(int argc, char **argv, FILE *outfp, FILE *errfp)
 		return r;
 	}
 
+	cli.dflt = dflt;
 	r = parse_globals(&cli, argc, argv, rest, &nrest, triple, sizeof(triple), &show_version);
 	if (r != PARSE_OK)
 		return r;
+	/* A line of a shell or batch: its options, else the shell's. */
+	if (dflt) {
+		if (!cli.device)
+			cli.device = dflt->device;
+		if (!cli.sysroot && !cli.sample) {
+			cli.sysroot = dflt->sysroot;
+			cli.sample = dflt->sample;
+		}
+		cli.json |= dflt->json;
+		cli.pretty |= dflt->pretty;
+		if (!cli.verbose)
+			cli.verbose = dflt->verbose;
+	}
+	if (cli.batch)
+		return run_batch(&cli, rest, nrest);
 	if (show_version) {
 		fprintf(outfp, "mlxcli %s\n", PACKAGE_VERSION);
 		return EXIT_OK;
@@ -600,5 +671,28 @@ out:
 		mlx_devices_free(&cli.devs);
 	mlx_ctx_free(cli.ctx);
 	free(cli.sysroot_owned);
+	return r;
+}
+
+int cli_run(int argc, char **argv, FILE *outfp, FILE *errfp, const struct cli_defaults *dflt)
+{
+	struct cli_words win = { 0 };
+	int r;
+
+	/* The Windows syntax (mlx5cmd -Qosconfig ..., mlxtool show qos B D F)
+	 * becomes native argv first (cmd/compat.c); __complete takes its
+	 * words verbatim. */
+	if (argc < 2 || strcmp(argv[1], "__complete")) {
+		switch (cli_compat_map(&cli_top, argc, argv, &win, errfp)) {
+		case CLI_COMPAT_FAILED:
+			return EXIT_USAGE;
+		case CLI_COMPAT_MAPPED:
+			argc = win.argc;
+			argv = win.argv;
+			break;
+		}
+	}
+	r = dispatch(argc, argv, outfp, errfp, dflt);
+	cli_words_free(&win);
 	return r;
 }

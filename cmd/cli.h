@@ -63,6 +63,9 @@ struct cmd {
 	const struct cmd_group *sub;  /* a group: words continue there */
 	const struct cmd_opt *opts;   /* command-local options, NULL-name terminated */
 	const char *alias_of;         /* "show devices" is an alias of "devices" */
+	/* Its man page when not its group's ("mlxcli-qos(8)" for the QoS
+	 * verbs of the qosconfig group); NULL: the group's. */
+	const char *man;
 };
 
 struct cmd_group {
@@ -94,10 +97,26 @@ struct cli {
 	/* the device model, scanned once per command on demand */
 	struct mlx_devices devs;
 	bool scanned;
+
+	/* shell and batch mode (cmd/shell.c) */
+	const char *batch;            /* -b FILE */
+	const struct cli_defaults *dflt;  /* set when run from a shell or batch */
+};
+
+/*
+ * The options a shell or batch was started with, applied to each of its
+ * lines that does not give its own (cmd/shell.c).
+ */
+struct cli_defaults {
+	const char *device, *sysroot, *sample;
+	bool json, pretty;
+	int verbose;
 };
 
 /* In-process entry point: main() and the tests call this. */
 int mlx_cli_main(int argc, char **argv, FILE *out, FILE *err);
+/* The same, with defaults for the global options (NULL: none). */
+int cli_run(int argc, char **argv, FILE *out, FILE *err, const struct cli_defaults *d);
 
 /* The error voice: "mlxcli: error: ...", lowercase, no full stop. */
 void cli_error(struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -125,13 +144,32 @@ int cmd_snapshot(struct cli *cli, int argc, char **argv);
 extern const struct cmd_group cli_top;
 extern const struct cmd_group show_group;
 extern const struct cmd_group sample_group;
-extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
-
 /* sriov.c, fw.c, pci.c (issue 6) */
 extern const struct cmd_group sriov_group;
 int cmd_fw(struct cli *cli, int argc, char **argv);
 int cmd_pci(struct cli *cli, int argc, char **argv);
 void cli_out_sriov_cap(struct out *o, const struct mlx_function *fn);
+extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
+/* counters.c (issue 5): `counters [VIEW]` and `show perfstats` */
+extern const struct cmd_opt counters_opts[];
+int cmd_counters(struct cli *cli, int argc, char **argv);
+int cmd_perfstats(struct cli *cli, int argc, char **argv);
+/* qos.c (issue 4): show qos, the QoS verbs of qosconfig, modify tc-bw */
+int cmd_qos_show(struct cli *cli, int argc, char **argv);
+int cmd_qos_trust(struct cli *cli, int argc, char **argv);
+int cmd_qos_dscp2prio(struct cli *cli, int argc, char **argv);
+int cmd_qos_pfc(struct cli *cli, int argc, char **argv);
+int cmd_qos_ets(struct cli *cli, int argc, char **argv);
+int cmd_qos_tc_bw(struct cli *cli, int argc, char **argv);
+int cmd_qos_buffer(struct cli *cli, int argc, char **argv);
+int cmd_qos_dcbx(struct cli *cli, int argc, char **argv);
+int cmd_modify_tc_bw(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt qos_show_opts[], qos_write_opts[], qos_pfc_opts[];
+extern const struct cmd_group modify_group;
+
+/* shell.c: the interactive shell, and -b FILE */
+int cmd_shell(struct cli *cli, int argc, char **argv);
+int cli_batch(struct cli *cli, const char *file, bool force);
 
 /* dbg.c, dmn.c (issue 7): dbg group, dump-me-now */
 extern const struct cmd_group dbg_group;
@@ -145,11 +183,20 @@ int cmd_complete(struct cli *cli, int argc, char **argv);
 void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struct cmd *c,
 	       const char *path);
 const char *cli_suggest(const char *word, const char *const *cands, size_t n);
+/*
+ * Completion candidates for the last word of a partial command line
+ * (argv: the words after "mlxcli", the last one possibly ""): @fn gets
+ * each.  `mlxcli __complete` and the shell's TAB both use it.
+ */
+void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand), void *data);
 
 /* sample.c: --sample: the working copy of a bundled sample host. */
 int cli_sample_root(struct cli *cli, const char *name, char **root);
 const char *cli_samples_dir(void);
 int cli_sample_current(const char *name, char *buf, size_t len);
+/* The per-user state directory (samples, shell history) and mkdir -p. */
+int cli_state_dir(char *buf, size_t len);
+int cli_mkdir_p(const char *path, unsigned mode);
 #define CLI_DEFAULT_SAMPLE "cx5-ofed"
 
 /* devices.c helpers shared with later groups */

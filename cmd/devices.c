@@ -323,6 +323,12 @@ static const struct cmd show_cmds[] = {
 	  cmd_devices, 0, 0, 0, NULL, NULL, "devices" },
 	{ "ports", "", "list every network port (alias of 'ports')",
 	  cmd_ports, 0, 0, 0, NULL, NULL, "ports" },
+	/* issue 4 (cmd/qos.c) */
+	{ "qos", "", "the QoS of each port (alias of 'qosconfig show')",
+	  cmd_qos_show, 0, 0, 0, NULL, qos_show_opts, "qosconfig show", "mlxcli-qos(8)" },
+	/* issue 5 (cmd/counters.c) */
+	{ "perfstats", "", "per-ring rx/tx statistics (mlxtool's perfstats; see mlxcli-counters(8))",
+	  cmd_perfstats, 0, 0, 0, NULL, NULL, NULL, "mlxcli-counters(8)" },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "dcqcn.h"
 #include "mlx.h"
 
 static const struct {
@@ -22,12 +23,14 @@ static const struct {
 	{ "-v, --verbose", "say more on stderr (twice for debug)" },
 	{ "-h, --help", "help for the command given" },
 	{ "    --version", "print the version" },
+	{ "-b, --batch FILE", "run the command lines in FILE ('-': stdin), stop at the first failure" },
+	{ "    --force", "with -b: run every line, exit with the first failure's status" },
 };
 
 /* Long option names for completion. */
 static const char *const global_words[] = {
 	"--json", "--pretty", "--device", "--sysroot", "--sample", "--verbose", "--help",
-	"--version", NULL,
+	"--version", "--batch", NULL,
 };
 
 void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struct cmd *c,
@@ -74,7 +77,7 @@ void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struc
 		fprintf(fp, "  %-24s %s\n", global_opts[i].opt, global_opts[i].help);
 	fprintf(fp, "\nexit status: 0 ok, 1 failed, 2 bad usage or value, 3 no such device,\n"
 		    "4 not supported by the driver/firmware, 5 permission denied\n");
-	fprintf(fp, "see %s\n", g->man);
+	fprintf(fp, "see %s\n", c && c->man ? c->man : g->man);
 	(void)cli;
 }
 
@@ -172,13 +175,19 @@ int cmd_help(struct cli *cli, int argc, char **argv)
 
 /* ---- completion ---- */
 
-static void emit(struct cli *cli, const char *cand, const char *prefix)
+struct emitter {
+	void (*fn)(void *data, const char *cand);
+	void *data;
+	const char *prefix;
+};
+
+static void emit(struct emitter *e, const char *cand)
 {
-	if (!strncmp(cand, prefix, strlen(prefix)))
-		fprintf(cli->out_fp, "%s\n", cand);
+	if (!strncmp(cand, e->prefix, strlen(e->prefix)))
+		e->fn(e->data, cand);
 }
 
-static void complete_devices(struct cli *cli, const char *root, const char *prefix)
+static void complete_devices(struct emitter *e, const char *root)
 {
 	struct mlx_ctx *ctx = NULL;
 	struct mlx_devices devs;
@@ -189,11 +198,11 @@ static void complete_devices(struct cli *cli, const char *root, const char *pref
 		for (size_t i = 0; i < devs.nfn; i++) {
 			const struct mlx_function *fn = &devs.fn[i];
 
-			emit(cli, fn->bdf, prefix);
+			emit(e, fn->bdf);
 			for (size_t k = 0; k < fn->nports; k++)
-				emit(cli, fn->ports[k].ifname, prefix);
+				emit(e, fn->ports[k].ifname);
 			for (size_t k = 0; k < fn->nrdma; k++)
-				emit(cli, fn->rdma[k].name, prefix);
+				emit(e, fn->rdma[k].name);
 		}
 		mlx_devices_free(&devs);
 	}
@@ -201,17 +210,97 @@ static void complete_devices(struct cli *cli, const char *root, const char *pref
 }
 
 /*
- * `mlxcli __complete WORD... PARTIAL`: one candidate per line for PARTIAL
- * (the last word, possibly empty).  The bash and zsh scripts in
- * completions/ are thin wrappers around this.
+ * Positional arguments that come from a table: DCQCN parameter names in
+ * both spellings (mlx5cmd's DcqcnRpgAiRate and the Linux file names), and
+ * priorities.  Keyed by command path, so the group tables stay as they are.
  */
-int cmd_complete(struct cli *cli, int argc, char **argv)
+enum pos_kind { POS_DCQCN_PAIRS, POS_DCQCN_NAME, POS_PRIO, POS_PRIO_ALL };
+
+static const struct {
+	const char *path;
+	enum pos_kind kind;
+} pos_args[] = {
+	{ "qosconfig dcqcn set", POS_DCQCN_PAIRS },
+	{ "qosconfig dcqcn describe", POS_DCQCN_NAME },
+	{ "qosconfig dcqcn enable", POS_PRIO_ALL },
+	{ "qosconfig dcqcn disable", POS_PRIO_ALL },
+	{ "qosconfig default-untagged-priority set", POS_PRIO },
+};
+
+static void complete_dcqcn_names(struct emitter *e, bool dashed)
+{
+	size_t n;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
+	char buf[80];
+
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].mlx5cmd) {
+			/* mlx5cmd's own form is "-Name VALUE" (-Set -DcqcnCnpDscp 3). */
+			snprintf(buf, sizeof(buf), "%s%s", dashed ? "-" : "", p[i].mlx5cmd);
+			emit(e, buf);
+		}
+		if (dashed)
+			continue;
+		if (p[i].ofed && p[i].prio < 0)
+			emit(e, p[i].ofed);
+		if (p[i].debugfs && (!p[i].ofed || strcmp(p[i].ofed, p[i].debugfs)))
+			emit(e, p[i].debugfs);
+	}
+}
+
+static void complete_positional(struct emitter *e, const char *path, int npos)
+{
+	static const char *const prios[] = { "0", "1", "2", "3", "4", "5", "6", "7", "all" };
+
+	for (size_t i = 0; i < sizeof(pos_args) / sizeof(pos_args[0]); i++) {
+		if (strcmp(pos_args[i].path, path))
+			continue;
+		switch (pos_args[i].kind) {
+		case POS_DCQCN_PAIRS:
+			if (npos % 2 == 0)
+				complete_dcqcn_names(e, e->prefix[0] == '-');
+			break;
+		case POS_DCQCN_NAME:
+			if (npos == 0)
+				complete_dcqcn_names(e, false);
+			break;
+		case POS_PRIO:
+		case POS_PRIO_ALL:
+			if (npos == 0)
+				for (size_t k = 0; k < 8 + (pos_args[i].kind == POS_PRIO_ALL); k++)
+					emit(e, prios[k]);
+			break;
+		}
+	}
+}
+
+static const struct cmd_opt *find_opt(const struct cmd *c, const char *w, const char **eq)
+{
+	*eq = NULL;
+	if (!c || !c->opts || strncmp(w, "--", 2))
+		return NULL;
+	for (const struct cmd_opt *o = c->opts; o->name; o++) {
+		size_t n = strlen(o->name);
+
+		if (!strncmp(w + 2, o->name, n) && (!w[2 + n] || w[2 + n] == '=')) {
+			if (w[2 + n] == '=')
+				*eq = w + 3 + n;
+			return o;
+		}
+	}
+	return NULL;
+}
+
+void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand), void *data)
 {
 	const struct cmd_group *g = &cli_top;
 	const struct cmd *c = NULL;
-	const char *partial = argc ? argv[argc - 1] : "";
-	const char *root = "/";
-	char samp[4096];
+	const struct cmd_opt *o;
+	struct emitter e = { fn, data, argc ? argv[argc - 1] : "" };
+	const char *root = "/", *eq;
+	char samp[4096], path[128] = "";
+	bool in_help = false;
+	int npos = 0;
 
 	for (int i = 0; i + 1 < argc; i++) {
 		const char *w = argv[i];
@@ -233,40 +322,101 @@ int cmd_complete(struct cli *cli, int argc, char **argv)
 					       sizeof(samp)) == 0)
 				root = samp;
 		}
-		if (w[0] == '-')
+		if (c && (o = find_opt(c, w, &eq)) && o->arg && !eq) {
+			if (i + 2 < argc && !strcmp(argv[i + 1], "="))
+				i++;    /* bash's "--names = VALUE" */
+			i++;            /* the option's value */
+			continue;
+		}
+		if (w[0] == '-' && !(c && (c->flags & CMD_RAW_ARGS) && w[1] && w[1] != '-'))
 			continue;
 		if (c) {
-			continue;       /* positional arguments of a command */
+			npos++;         /* positional arguments of a command */
+			continue;
 		}
 		c = find(g->cmds, w);
 		if (!c)
-			return EXIT_OK;
+			return;
+		if (!in_help && strlen(path) + strlen(w) + 2 < sizeof(path)) {
+			if (*path)
+				strcat(path, " ");
+			strcat(path, w);
+		}
 		if (c->sub) {
 			g = c->sub;
+			c = NULL;
+		} else if (c->fn == cmd_help && g == &cli_top && !in_help) {
+			/* "help WORD...": the words are command words again. */
+			in_help = true;
 			c = NULL;
 		}
 	}
 	if (argc >= 2 && (!strcmp(argv[argc - 2], "-d") || !strcmp(argv[argc - 2], "--device"))) {
-		complete_devices(cli, root, partial);
-		return EXIT_OK;
+		complete_devices(&e, root);
+		return;
 	}
 	if (argc >= 2 && !strcmp(argv[argc - 2], "--sysroot"))
-		return EXIT_OK;     /* the shell completes file names */
-	if (partial[0] == '-') {
+		return;         /* the shell completes file names */
+	/* The value of an option with choices: "--names ml", "--names=ml", and
+	 * "--names = ml" (bash splits words at '=', COMP_WORDBREAKS). */
+	if (argc >= 3 && !in_help && !strcmp(argv[argc - 2], "=") &&
+	    (o = find_opt(c, argv[argc - 3], &eq)) && o->arg && !eq) {
+		for (const char *const *ch = o->choices; ch && *ch; ch++)
+			emit(&e, *ch);
+		return;
+	}
+	if (argc >= 2 && !in_help && (o = find_opt(c, argv[argc - 2], &eq)) && o->arg && !eq) {
+		for (const char *const *ch = o->choices; ch && *ch; ch++)
+			emit(&e, *ch);
+		return;
+	}
+	if (!in_help && (o = find_opt(c, e.prefix, &eq)) && eq) {
+		char buf[128];
+
+		for (const char *const *ch = o->choices; ch && *ch; ch++) {
+			snprintf(buf, sizeof(buf), "--%s=%s", o->name, *ch);
+			emit(&e, buf);
+		}
+		return;
+	}
+	if (e.prefix[0] == '-') {
+		if (in_help)
+			return;
 		for (const char *const *w = global_words; *w; w++)
-			emit(cli, *w, partial);
+			emit(&e, *w);
 		if (c && c->opts)
-			for (const struct cmd_opt *o = c->opts; o->name; o++) {
+			for (const struct cmd_opt *k = c->opts; k->name; k++) {
 				char buf[64];
 
-				snprintf(buf, sizeof(buf), "--%s", o->name);
-				emit(cli, buf, partial);
+				snprintf(buf, sizeof(buf), "--%s", k->name);
+				emit(&e, buf);
 			}
-		return EXIT_OK;
+		if (c && !in_help && (c->flags & CMD_RAW_ARGS))
+			complete_positional(&e, path, npos);
+		return;
 	}
-	if (!c)
+	if (!c) {
 		for (const struct cmd *k = g->cmds; k->name; k++)
 			if (!(k->flags & CMD_HIDDEN))
-				emit(cli, k->name, partial);
+				emit(&e, k->name);
+		return;
+	}
+	if (!in_help)
+		complete_positional(&e, path, npos);
+}
+
+static void print_cand(void *data, const char *cand)
+{
+	fprintf(data, "%s\n", cand);
+}
+
+/*
+ * `mlxcli __complete WORD... PARTIAL`: one candidate per line for PARTIAL
+ * (the last word, possibly empty).  The bash and zsh scripts in
+ * completions/ are thin wrappers around this.
+ */
+int cmd_complete(struct cli *cli, int argc, char **argv)
+{
+	cli_complete(argc, argv, print_cand, cli->out_fp);
 	return EXIT_OK;
 }

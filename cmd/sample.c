@@ -245,3 +245,18 @@ static const struct cmd sample_cmds[] = {
 
 const struct cmd_group sample_group = { "sample", "the bundled sample hosts", "mlxcli-devices(8)",
 					sample_cmds };
+
+/* For the shell's history (cmd/shell.c): the same directory as the samples. */
+int cli_state_dir(char *buf, size_t len)
+{
+	return state_dir(buf, len);
+}
+
+int cli_mkdir_p(const char *path, unsigned mode)
+{
+	char buf[PATH_MAX];
+
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+		return -ENAMETOOLONG;
+	return mkdir_p(buf, (mode_t)mode);
+}

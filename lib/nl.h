@@ -114,7 +114,11 @@ void mlx_nlb_u16(struct mlx_nlbuf *b, uint16_t type, uint16_t v);
 void mlx_nlb_u32(struct mlx_nlbuf *b, uint16_t type, uint32_t v);
 void mlx_nlb_u64(struct mlx_nlbuf *b, uint16_t type, uint64_t v);
 void mlx_nlb_str(struct mlx_nlbuf *b, uint16_t type, const char *s);
-/* Nests: start returns the offset to hand to end. */
+/* Nests: start returns the offset to hand to end.  The type is used as
+ * given: families that validate strictly (ethtool, newer devlink
+ * attributes) refuse a nest without NLA_F_NESTED, so pass it there; the
+ * byte-exact tests of rtnetlink and DCB requests expect it absent, as
+ * iproute2 sends them. */
 size_t mlx_nlb_nest_start(struct mlx_nlbuf *b, uint16_t type);
 void mlx_nlb_nest_end(struct mlx_nlbuf *b, size_t at);
 /* Set nlmsg_len; returns the message length or -EMSGSIZE on overflow. */

@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "mlx-private.h"
+#include "counters.h"
+#include "dcb.h"
 #include "devlink.h"
 #include "nl.h"
 #include "snapshot.h"
@@ -349,7 +351,25 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			mlx_link_vfs_free(&l);
 		mlx_devlink_info_get(s->ctx, fn, &info);
 		mlx_devlink_eswitch_get(s->ctx, fn, &esw);
+		/* --- DCB (issue 4, lib/dcb.c): per PF netdev, the IEEE_GET and
+		 * GDCBX replies ("ieee-get", "gdcbx") that `show qos` replays.
+		 * An error reply (no DCB ops) is recorded like any other. --- */
+		for (size_t j = 0; j < fn->nports; j++) {
+			struct mlx_dcb_state *dcb = malloc(sizeof(*dcb));
+
+			if (dcb && fn->ports[j].ifname[0])
+				mlx_dcb_get(s->ctx, fn->ports[j].ifname, dcb);
+			free(dcb);
+		}
+		/* --- end DCB --- */
 	}
+	/* Counters (issue 5): the ethtool statistics of every netdev, as
+	 * netlink/ethtool/<if>/strset-stats.nl (the STRSET_GET reply, recorded
+	 * by the query itself) and stats-values.nl (the GSTATS values in the
+	 * synthetic message of lib/ethtool-stats.c).  sysfs counter files
+	 * (statistics/, hw_counters/, counters/, aer_dev_*) are already copied
+	 * with each function. */
+	mlx_counters_capture(s->ctx, devs, s->tmp);
 	mlx_nl_set_capture(s->ctx, NULL);
 	mlx_err_clear(s->ctx);
 	return 0;

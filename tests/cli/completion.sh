@@ -34,7 +34,9 @@ expect() {      # expect "WANTED LINES" words...
 }
 
 expect "devices" dev
-expect "devices ports" show ""
+# A group's words: exactly what `mlxcli help GROUP` lists.
+listed() { "$MLXCLI" help "$@" | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z0-9-]*\).*/\1/p' | sort | tr '\n' ' ' | sed 's/ $//'; }
+expect "$(listed show)" show ""
 expect "--json" --js
 expect "sample" sam
 expect "list reset" sample ""
@@ -44,6 +46,28 @@ expect "$("$MLXCLI" help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\).*/\1/p
 expect "0000:5e:00.0 0000:5e:00.1 0000:5e:00.2 0000:5e:00.3 0000:5e:00.4 0000:5e:00.5" --sample devices -d 0000
 expect "enp94s0f0np0" --sample -d enp94s0f0
 expect "mlx5_0 mlx5_1" --sample=cx6dx-upstream -d mlx5
+# Positional words from the tables (issue 8): DCQCN parameter names in
+# both spellings, priorities, option values with choices, help's words.
+expect "DcqcnRpgAiRate" qosconfig dcqcn set DcqcnRpgAi
+expect "rpg_ai_rate" --sample qosconfig dcqcn set -d enp94s0f0np0 rpg_ai
+expect "rp_ai_rate" qosconfig dcqcn set DcqcnCnpDscp 3 rp_ai
+expect "" qosconfig dcqcn set DcqcnRpgAiRate ""
+expect "-DcqcnRpgAiRate" qosconfig dcqcn set -DcqcnRpgAi
+expect "DcqcnRpgAiRate" qosconfig dcqcn describe DcqcnRpgAi
+expect "rpg_min_dec_fac rpg_min_rate" qosconfig dcqcn describe rpg_min
+expect "" qosconfig dcqcn describe DcqcnRpgAiRate ""
+expect "0 1 2 3 4 5 6 7 all" qosconfig dcqcn enable ""
+expect "0 1 2 3 4 5 6 7" qosconfig default-untagged-priority set ""
+expect "linux mlx5cmd" qosconfig dcqcn get --names ""
+expect "linux" qosconfig dcqcn defaults --names l
+expect "--names=linux" qosconfig dcqcn get --names=l
+# bash's own word split at '=' (COMP_WORDBREAKS): "--names" "=" "l"
+expect "linux" qosconfig dcqcn get --names = l
+expect "linux mlx5cmd" qosconfig dcqcn get --names =
+expect "$(listed qosconfig)" help qosconfig ""
+expect "$(listed qosconfig dcqcn)" help qosconfig dcqcn ""
+expect "shell" she
+expect "--batch" --bat
 # Unknown words complete to nothing rather than to something wrong.
 expect "" nosuch ""
 

@@ -999,6 +999,297 @@ def write_netlink(root, hostname, fns):
               devlink_eswitch(f["bdf"], 0), 0o644)
 
 
+# ---------------------------------------------------------------------------
+# DCB (issue 4): the replies `mlxcli snapshot` records for each PF netdev,
+# netlink/route/<ifname>/{ieee-get,gdcbx}.nl, laid out per
+# include/uapi/linux/dcbnl.h and in net/dcb/dcbnl.c dcbnl_ieee_fill() order:
+# struct dcbmsg, DCB_ATTR_IFNAME, the DCB_ATTR_IEEE nest (ETS, MAXRATE, PFC,
+# DCB_BUFFER, APP_TABLE), DCB_ATTR_DCBX.  mlx5 reports 100 as the bandwidth
+# of strict/vendor TCs and the cable length in pfc.delay (en_dcbnl.c).
+# ---------------------------------------------------------------------------
+
+RTM_GETDCB = 78
+DCB_CMD_IEEE_GET, DCB_CMD_GDCBX = 21, 22
+DCB_ATTR_IFNAME, DCB_ATTR_IEEE, DCB_ATTR_DCBX = 1, 13, 14
+DCB_ATTR_IEEE_ETS, DCB_ATTR_IEEE_PFC, DCB_ATTR_IEEE_APP_TABLE = 1, 2, 3
+DCB_ATTR_IEEE_MAXRATE, DCB_ATTR_IEEE_APP, DCB_ATTR_DCB_BUFFER = 7, 1, 10
+TSA_STRICT, TSA_ETS, TSA_VENDOR = 0, 2, 255
+DCBX_HOST, DCBX_VER_IEEE = 0x01, 0x08
+APP_SEL_DSCP = 5
+MLX5_PRIO_TC = [1, 0, 2, 3, 4, 5, 6, 7]   # mlx5e_ets_init(): prio 0 -> TC 1, prio 1 -> TC 0
+
+
+def ieee_ets(prio_tc, tsa, bw):
+    """struct ieee_ets: willing, ets_cap, cbs, then 7 arrays of 8 u8 (59 bytes)."""
+    bw = [100 if t != TSA_ETS else b for t, b in zip(tsa, bw)]
+    return struct.pack("<BBB8B8B8B8B8B8B8B", 0, 8, 0, *bw, *([0] * 8), *tsa, *prio_tc,
+                       *([0] * 8), *([0] * 8), *([0] * 8))
+
+
+def ieee_pfc(pfc_en, cable_len):
+    """struct ieee_pfc {u8 pfc_cap, pfc_en, mbc; u16 delay; u64 requests[8], indications[8]}:
+    the u16 at offset 4, the u64 arrays 8-aligned (136 bytes)."""
+    return struct.pack("<BBBxH2x8Q8Q", 8, pfc_en, 0, cable_len, *([0] * 8), *([0] * 8))
+
+
+def dcbnl_buffer(p2b, sizes, total):
+    """struct dcbnl_buffer {u8 prio2buffer[8]; u32 buffer_size[8]; u32 total_size} (44 bytes)."""
+    return struct.pack("<8B8II", *p2b, *sizes, total)
+
+
+def dcb_ieee_get(ifname, ets, pfc, maxrate, buf, apps, dcbx):
+    ieee = nla(DCB_ATTR_IEEE_ETS, ets) + nla(DCB_ATTR_IEEE_MAXRATE, struct.pack("<8Q", *maxrate))
+    ieee += nla(DCB_ATTR_IEEE_PFC, pfc) + nla(DCB_ATTR_DCB_BUFFER, buf)
+    # dcb_app {u8 selector; u8 priority; u16 protocol}
+    ieee += nla(DCB_ATTR_IEEE_APP_TABLE, b"".join(
+        nla(DCB_ATTR_IEEE_APP, struct.pack("<BBH", sel, prio, proto)) for sel, prio, proto in apps))
+    body = struct.pack("<BBH", 0, DCB_CMD_IEEE_GET, 0) + nla_str(DCB_ATTR_IFNAME, ifname)
+    body += nla(DCB_ATTR_IEEE, ieee) + nla(DCB_ATTR_DCBX, struct.pack("<B", dcbx))
+    return nlmsg(RTM_GETDCB, 0, body)
+
+
+def dcb_gdcbx(dcbx):
+    return nlmsg(RTM_GETDCB, 0, struct.pack("<BBH", 0, DCB_CMD_GDCBX, 0) +
+                 nla(DCB_ATTR_DCBX, struct.pack("<B", dcbx)))
+
+
+def write_dcb(root, hostname, fns):
+    nldir = os.path.join(root, "netlink", "route")
+    for f in sorted(fns, key=lambda f: f["bdf"]):
+        if f["vendor"] != 0x15b3 or f.get("physfn") or not f.get("netdevs"):
+            continue
+        n = f["netdevs"][0]["name"]
+        if hostname.startswith("cx5"):
+            # SYNTH, a RoCE host consistent with its DCQCN files (enabled on
+            # priority 3, cnp_dscp 48, cnp_802p_prio 6): trust DSCP with the
+            # default map (priority = DSCP >> 3, as `mlnx_qos --trust dscp`
+            # installs it), PFC on 3 (RoCE) and 6 (CNPs), RoCE TC 3 gets 50%.
+            ets = ieee_ets(MLX5_PRIO_TC, [TSA_ETS] * 6 + [TSA_STRICT] * 2, [20, 10, 10, 50, 5, 5, 0, 0])
+            pfc = ieee_pfc(1 << 3 | 1 << 6, 7)
+            buf = dcbnl_buffer([0, 0, 0, 1, 0, 0, 1, 0], [130944, 130944, 0, 0, 0, 0, 0, 0], 262016)
+            apps = [(APP_SEL_DSCP, d >> 3, d) for d in range(63, -1, -1)]
+        else:
+            # SYNTH, a host not set up for RoCE: 8 ETS TCs, PFC off, no APP (PCP trust).
+            ets = ieee_ets(MLX5_PRIO_TC, [TSA_ETS] * 8, [13, 13, 12, 12, 13, 13, 12, 12])
+            pfc = ieee_pfc(0, 7)
+            buf = dcbnl_buffer([0] * 8, [262016, 0, 0, 0, 0, 0, 0, 0], 262016)
+            apps = []
+        dcbx = DCBX_HOST | DCBX_VER_IEEE
+        wfile(os.path.join(nldir, n, "ieee-get.nl"),
+              dcb_ieee_get(n, ets, pfc, [0] * 8, buf, apps, dcbx), 0o644)
+        wfile(os.path.join(nldir, n, "gdcbx.nl"), dcb_gdcbx(dcbx), 0o644)
+
+
+# ---------------------------------------------------------------------------
+# Counters (issue 5): the driver's `ethtool -S` statistics of every mlx5
+# netdev, as `mlxcli snapshot` records them:
+#   netlink/ethtool/<if>/strset-stats.nl  ETHTOOL_MSG_STRSET_GET reply for
+#       ETH_SS_STATS (include/uapi/linux/ethtool_netlink.h; nests carry
+#       NLA_F_NESTED as the kernel's nla_nest_start() sets it)
+#   netlink/ethtool/<if>/stats-values.nl  the GSTATS values in mlxcli's own
+#       message (type 0x4d58, genl cmd 1; attrs 1 dev name, 2 u32 count,
+#       3 u64[] chunks; format in lib/ethtool-stats.c)
+# Names: REF:§3.2 group order and names, as seen in FIX:ethtool-S/
+# mlx5-ofed-100g-p1-ethtool-S-full-comments-stripped.txt (MLNX_OFED: rx_cache_*,
+# tx_cqe_compress_*, rx_prio%d_buf_discard/cong_discard/marked, module_*) and
+# FIX:ethtool-S/cx4lx-25g-ethtool-S-grep-discards-pause-pci.txt (pause, PCIe);
+# the upstream host uses the page_pool rx_pp_* names of newer kernels (REF:§3.2).
+# Values: SYNTH, plausible for the netdev statistics/ seeds above, with
+# non-zero pause, discards, ECN marks (and CNPs in hw_counters on cx5-ofed).
+# ---------------------------------------------------------------------------
+
+ETHTOOL_GENL_ID = 0x15      # SYNTH: generic-netlink ids are assigned at run time
+ETHTOOL_MSG_STRSET_GET_REPLY = 1
+NLA_F_NESTED = 0x8000
+ETH_SS_STATS = 1
+STATS_MSG = 0x4d58
+
+SW_COMMON = ["rx_packets", "rx_bytes", "tx_packets", "tx_bytes", "tx_tso_packets", "tx_tso_bytes",
+             "tx_tso_inner_packets", "tx_tso_inner_bytes", "tx_added_vlan_packets", "tx_nop",
+             "tx_mpwqe_blks", "tx_mpwqe_pkts", "rx_lro_packets", "rx_lro_bytes", "rx_ecn_mark",
+             "rx_removed_vlan_packets", "rx_csum_unnecessary", "rx_csum_none", "rx_csum_complete",
+             "rx_csum_complete_tail", "rx_csum_complete_tail_slow", "rx_csum_unnecessary_inner",
+             "rx_xdp_drop", "rx_xdp_redirect", "rx_xdp_tx_xmit", "rx_xdp_tx_mpwqe",
+             "rx_xdp_tx_inlnw", "rx_xdp_tx_nops", "rx_xdp_tx_full", "rx_xdp_tx_err",
+             "rx_xdp_tx_cqe", "tx_csum_none", "tx_csum_partial", "tx_csum_partial_inner",
+             "tx_queue_stopped", "tx_queue_dropped", "tx_xmit_more", "tx_recover", "tx_cqes",
+             "tx_queue_wake", "tx_cqe_err", "tx_xdp_xmit", "tx_xdp_mpwqe", "tx_xdp_inlnw",
+             "tx_xdp_nops", "tx_xdp_full", "tx_xdp_err", "tx_xdp_cqes"]
+SW_OFED = ["tx_cqe_compress_blks", "tx_cqe_compress_pkts", "rx_wqe_err", "rx_mpwqe_filler_cqes",
+           "rx_mpwqe_filler_strides", "rx_oversize_pkts_sw_drop", "rx_buff_alloc_err",
+           "rx_cqe_compress_blks", "rx_cqe_compress_pkts", "rx_cache_reuse", "rx_cache_full",
+           "rx_cache_empty", "rx_cache_busy", "rx_cache_ext", "rx_cache_rdc", "rx_cache_alloc",
+           "rx_cache_waive", "rx_congst_umr", "rx_arfs_err", "rx_recover"]
+SW_UP = ["rx_wqe_err", "rx_mpwqe_filler_cqes", "rx_mpwqe_filler_strides",
+         "rx_oversize_pkts_sw_drop", "rx_buff_alloc_err", "rx_cqe_compress_blks",
+         "rx_cqe_compress_pkts", "rx_congst_umr", "rx_arfs_err", "rx_recover",
+         "rx_pp_alloc_fast", "rx_pp_alloc_slow", "rx_pp_alloc_slow_high_order",
+         "rx_pp_alloc_empty", "rx_pp_alloc_refill", "rx_pp_alloc_waive", "rx_pp_recycle_cached",
+         "rx_pp_recycle_cache_full", "rx_pp_recycle_ring", "rx_pp_recycle_ring_full",
+         "rx_pp_recycle_released_ref"]
+CH_TOTALS = ["ch_events", "ch_poll", "ch_arm", "ch_aff_change", "ch_force_irq", "ch_eq_rearm"]
+QCNT = ["rx_out_of_buffer", "rx_if_down_packets"]
+VNIC = ["rx_steer_missed_packets", "dev_internal_queue_oob"]
+VPORT = ["%s_vport_%s_%s" % (d, c, u) for c in ("unicast", "multicast", "broadcast")
+         for d in ("rx", "tx") for u in ("packets", "bytes")]
+VPORT_RDMA = ["%s_vport_rdma_%s_%s" % (d, c, u) for c in ("unicast", "multicast")
+              for d in ("rx", "tx") for u in ("packets", "bytes")]
+PHY = ["tx_packets_phy", "rx_packets_phy", "rx_crc_errors_phy", "tx_bytes_phy", "rx_bytes_phy",
+       "tx_multicast_phy", "tx_broadcast_phy", "rx_multicast_phy", "rx_broadcast_phy",
+       "rx_in_range_len_errors_phy", "rx_out_of_range_len_phy", "rx_oversize_pkts_phy",
+       "rx_symbol_err_phy", "tx_mac_control_phy", "rx_mac_control_phy", "rx_unsupported_op_phy",
+       "rx_pause_ctrl_phy", "tx_pause_ctrl_phy", "rx_discards_phy", "tx_discards_phy",
+       "tx_errors_phy", "rx_undersize_pkts_phy", "rx_fragments_phy", "rx_jabbers_phy",
+       "rx_64_bytes_phy", "rx_65_to_127_bytes_phy", "rx_128_to_255_bytes_phy",
+       "rx_256_to_511_bytes_phy", "rx_512_to_1023_bytes_phy", "rx_1024_to_1518_bytes_phy",
+       "rx_1519_to_2047_bytes_phy", "rx_2048_to_4095_bytes_phy", "rx_4096_to_8191_bytes_phy",
+       "rx_8192_to_10239_bytes_phy", "link_down_events_phy", "rx_pcs_symbol_err_phy",
+       "rx_corrected_bits_phy", "rx_err_lane_0_phy", "rx_err_lane_1_phy", "rx_err_lane_2_phy",
+       "rx_err_lane_3_phy", "rx_buffer_passed_thres_phy", "rx_pci_signal_integrity",
+       "tx_pci_signal_integrity", "outbound_pci_stalled_rd", "outbound_pci_stalled_wr",
+       "outbound_pci_stalled_rd_events", "outbound_pci_stalled_wr_events"]
+PME = ["module_unplug", "module_bus_stuck", "module_high_temp", "module_bad_shorted"]
+RX_CH = ["packets", "bytes", "csum_complete", "csum_complete_tail", "csum_complete_tail_slow",
+         "csum_unnecessary", "csum_unnecessary_inner", "csum_none", "xdp_drop", "xdp_redirect",
+         "lro_packets", "lro_bytes", "ecn_mark", "removed_vlan_packets", "wqe_err",
+         "mpwqe_filler_cqes", "mpwqe_filler_strides", "oversize_pkts_sw_drop", "buff_alloc_err",
+         "cqe_compress_blks", "cqe_compress_pkts", "congst_umr", "arfs_err", "recover"]
+TX_CH = ["packets", "bytes", "tso_packets", "tso_bytes", "tso_inner_packets", "tso_inner_bytes",
+         "csum_partial", "csum_partial_inner", "added_vlan_packets", "nop", "mpwqe_blks",
+         "mpwqe_pkts", "csum_none", "stopped", "dropped", "xmit_more", "recover", "cqes", "wake",
+         "cqe_err"]
+CH = ["events", "poll", "arm", "aff_change", "force_irq", "eq_rearm"]
+
+
+def ethtool_names(ofed, pf, nch, pfc_prios, global_pause):
+    names = SW_COMMON + (SW_OFED if ofed else SW_UP) + CH_TOTALS + QCNT
+    names += VNIC if pf else []
+    names += VPORT + VPORT_RDMA
+    if pf:
+        names += PHY
+        for p in range(8):
+            names += ["rx_prio%d_%s" % (p, k) for k in ("bytes", "packets", "discards")]
+            names += ["tx_prio%d_%s" % (p, k) for k in ("bytes", "packets")]
+        for p in pfc_prios:
+            names += ["rx_prio%d_pause" % p, "rx_prio%d_pause_duration" % p,
+                      "tx_prio%d_pause" % p, "tx_prio%d_pause_duration" % p,
+                      "rx_prio%d_pause_transition" % p]
+        if global_pause:
+            names += ["rx_global_pause", "rx_global_pause_duration", "tx_global_pause",
+                      "tx_global_pause_duration", "rx_global_pause_transition"]
+        names += ["tx_pause_storm_warning_events", "tx_pause_storm_error_events"]
+        names += PME
+    for c in range(nch):
+        names += ["ch%d_%s" % (c, k) for k in CH]
+    for c in range(nch):
+        names += ["rx%d_%s" % (c, k) for k in RX_CH]
+    for c in range(nch):
+        names += ["tx%d_%s" % (c, k) for k in TX_CH]
+    if pf and ofed:
+        for p in range(8):
+            names += ["rx_prio%d_%s" % (p, k) for k in ("buf_discard", "cong_discard", "marked")]
+    return names
+
+
+def ethtool_values(names, seed, up, nch, roce_prio):
+    """SYNTH values consistent with write_netdev_stats(seed) (rx/tx packets and bytes)."""
+    if not up:
+        return [0] * len(names)
+    rxp, txp = 1234567 * seed, 1134567 * seed
+    rxb, txb = rxp * 1024, txp * 1100
+    roce_rx, roce_tx = 52341 * 4096, 48211 * 4096        # RDMA bytes beside the netdev's
+    v = {"rx_packets": rxp, "tx_packets": txp, "rx_bytes": rxb, "tx_bytes": txb,
+         "rx_csum_complete": rxp - 1000, "rx_csum_none": 1000, "tx_csum_partial": txp - 20,
+         "tx_csum_none": 20, "tx_cqes": txp // 4, "tx_xmit_more": txp // 3,
+         "tx_queue_stopped": 3, "tx_queue_wake": 3, "rx_ecn_mark": 37 * seed,
+         "rx_out_of_buffer": 12 * seed, "rx_steer_missed_packets": 194,
+         "ch_events": rxp // 40, "ch_poll": rxp // 32, "ch_arm": rxp // 40,
+         "rx_cache_reuse": rxp // 2, "rx_pp_alloc_fast": rxp // 2, "rx_pp_recycle_ring": rxp // 2,
+         "rx_vport_unicast_packets": rxp + 52341, "rx_vport_unicast_bytes": rxb + roce_rx,
+         "tx_vport_unicast_packets": txp + 48211, "tx_vport_unicast_bytes": txb + roce_tx,
+         "rx_vport_multicast_packets": 4321 * seed, "rx_vport_multicast_bytes": 4321 * seed * 90,
+         "rx_vport_broadcast_packets": 215, "rx_vport_broadcast_bytes": 215 * 64,
+         "rx_vport_rdma_unicast_packets": 52341, "rx_vport_rdma_unicast_bytes": roce_rx,
+         "tx_vport_rdma_unicast_packets": 48211, "tx_vport_rdma_unicast_bytes": roce_tx,
+         "rx_packets_phy": rxp + 52341 + 4321 * seed + 215 + 4210,
+         "tx_packets_phy": txp + 48211 + 2, "rx_bytes_phy": rxb + roce_rx + 4321 * seed * 90,
+         "tx_bytes_phy": txb + roce_tx, "rx_multicast_phy": 4321 * seed, "rx_broadcast_phy": 215,
+         "rx_discards_phy": 4210, "rx_crc_errors_phy": 7, "rx_symbol_err_phy": 7,
+         "rx_pcs_symbol_err_phy": 7, "rx_corrected_bits_phy": 1775073, "rx_err_lane_0_phy": 2811,
+         "rx_err_lane_3_phy": 1772262, "tx_pci_signal_integrity": 2,
+         "rx_64_bytes_phy": 99054, "rx_65_to_127_bytes_phy": 647885,
+         "rx_128_to_255_bytes_phy": 710050, "rx_256_to_511_bytes_phy": 26393,
+         "rx_512_to_1023_bytes_phy": 244, "rx_1024_to_1518_bytes_phy": rxp - 1483626}
+    # all traffic on priority 0, RoCE on roce_prio (REF: RoCE set-up of the OFED host)
+    v["rx_prio0_bytes"] = rxb + 4321 * seed * 90
+    v["rx_prio0_packets"] = rxp + 4321 * seed + 215
+    v["tx_prio0_bytes"], v["tx_prio0_packets"] = txb, txp
+    v["rx_prio%d_bytes" % roce_prio], v["rx_prio%d_packets" % roce_prio] = roce_rx, 52341
+    v["tx_prio%d_bytes" % roce_prio], v["tx_prio%d_packets" % roce_prio] = roce_tx, 48211
+    v["rx_prio0_discards"] = 4210
+    v["rx_prio%d_pause" % roce_prio], v["rx_prio%d_pause_duration" % roce_prio] = 1530, 97920
+    v["tx_prio%d_pause" % roce_prio], v["tx_prio%d_pause_duration" % roce_prio] = 8042, 514688
+    v["rx_prio%d_pause_transition" % roce_prio] = 765
+    v["tx_pause_ctrl_phy"] = v["tx_mac_control_phy"] = 8042
+    v["rx_pause_ctrl_phy"] = v["rx_mac_control_phy"] = 1530
+    v["rx_prio%d_marked" % roce_prio] = 977
+    v["rx_prio0_buf_discard"] = 4210
+    v["tx_global_pause"], v["tx_global_pause_duration"] = 12665, 5556651
+    if "tx_global_pause" in names:
+        v["tx_pause_ctrl_phy"] += 12665
+        v["tx_mac_control_phy"] += 12665
+    for c in range(nch):
+        share = lambda x: x // nch + (x % nch if c == 0 else 0)
+        for k, tot in (("rx%d_packets", rxp), ("rx%d_bytes", rxb), ("tx%d_packets", txp),
+                       ("tx%d_bytes", txb), ("ch%d_events", rxp // 40), ("ch%d_poll", rxp // 32),
+                       ("ch%d_arm", rxp // 40), ("rx%d_csum_complete", rxp - 1000),
+                       ("rx%d_ecn_mark", 37 * seed), ("tx%d_cqes", txp // 4),
+                       ("tx%d_csum_partial", txp - 20)):
+            v[k % c] = share(tot)
+        v["rx%d_csum_none" % c] = share(1000)
+        v["tx%d_csum_none" % c] = share(20)
+        v["tx%d_stopped" % c] = v["tx%d_wake" % c] = 3 if c == 1 else 0
+    return [v.get(n, 0) for n in names]
+
+
+def strset_reply(names, ifname, ifindex):
+    strs = b"".join(nla(NLA_F_NESTED | 1, nla(1, struct.pack("<I", i)) + nla_str(2, n))
+                    for i, n in enumerate(names))
+    sset = nla(1, struct.pack("<I", ETH_SS_STATS)) + nla(2, struct.pack("<I", len(names)))
+    sset += nla(NLA_F_NESTED | 3, strs)
+    body = struct.pack("<BBH", ETHTOOL_MSG_STRSET_GET_REPLY, 1, 0)
+    body += nla(NLA_F_NESTED | 1, nla(1, struct.pack("<I", ifindex)) + nla_str(2, ifname))
+    body += nla(NLA_F_NESTED | 2, nla(NLA_F_NESTED | 1, sset))
+    return nlmsg(ETHTOOL_GENL_ID, 0, body)
+
+
+def stats_values_msg(ifname, vals):
+    body = struct.pack("<BBH", 1, 1, 0) + nla_str(1, ifname) + nla(2, struct.pack("<I", len(vals)))
+    for i in range(0, len(vals), 8000):
+        chunk = vals[i:i + 8000]
+        body += nla(3, struct.pack("<%dQ" % len(chunk), *chunk))
+    return nlmsg(STATS_MSG, 0, body, seq=0)
+
+
+def write_ethtool_stats(root, fns):
+    nldir = os.path.join(root, "netlink", "ethtool")
+    for f in sorted(fns, key=lambda f: f["bdf"]):
+        if f["vendor"] != 0x15b3 or not f.get("netdevs"):
+            continue
+        n = f["netdevs"][0]
+        pf = not f.get("physfn")
+        ofed = bool(f["netdevs"][0].get("ofed")) or bool(f.get("physfn") and
+                                                          any(g.get("netdevs", [{}])[0].get("ofed")
+                                                              for g in fns if g["bdf"] == f["physfn"]))
+        nch = 4 if pf else 2
+        pfc = [ROCE_PRIO] if ofed else []
+        names = ethtool_names(ofed, pf, nch, pfc, not ofed)
+        vals = ethtool_values(names, n["ifindex"], n["up"], nch, ROCE_PRIO)
+        d = os.path.join(nldir, n["name"])
+        wfile(os.path.join(d, "strset-stats.nl"), strset_reply(names, n["name"], n["ifindex"]), 0o644)
+        wfile(os.path.join(d, "stats-values.nl"), stats_values_msg(n["name"], vals), 0o644)
+
+
 def write_host(root, hostname, kernel, fns):
     for f in sorted(fns, key=lambda f: f["bdf"]):
         write_function(root, f)
@@ -1007,6 +1298,8 @@ def write_host(root, hostname, kernel, fns):
     write_snapshot_meta(root, hostname, kernel)
     write_netlink_readme(root)
     write_netlink(root, hostname, fns)
+    write_ethtool_stats(root, fns)     # issue 5: counters
+    write_dcb(root, hostname, fns)
 
 
 def check_links(root):

@@ -1,0 +1,597 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The driver's ethtool statistics (`ethtool -S`), without running ethtool.
+ *
+ * Names: ethtool netlink ETHTOOL_MSG_STRSET_GET for ETH_SS_STATS
+ * (include/uapi/linux/ethtool_netlink.h, net/ethtool/strset.c); when the
+ * kernel has no ethtool netlink family, or its reply does not decode (a
+ * STRINGS nest of thousands of names can exceed the 16-bit attribute
+ * length), the SIOCETHTOOL ioctls ETHTOOL_GSSET_INFO + ETHTOOL_GSTRINGS.
+ * Values: SIOCETHTOOL ETHTOOL_GSTATS, u64 per name in the same order
+ * (include/uapi/linux/ethtool.h); the driver values have no netlink
+ * equivalent (ETHTOOL_MSG_STATS_GET carries only the standard groups).
+ *
+ * One decoder path, live and offline.  Both halves travel as netlink
+ * messages through mlx_nl_replay()/mlx_nl_query():
+ *   netlink/ethtool/<if>/strset-stats.nl   the kernel's STRSET_GET reply,
+ *        recorded by lib/nl.c; when the ioctl supplied the names, a reply
+ *        built here in the kernel's layout (mlx_encode_strset_msg), split
+ *        into several ETHTOOL_A_STRSET_STRINGSETS attributes so that no
+ *        nest exceeds 64 KiB;
+ *   netlink/ethtool/<if>/stats-values.nl   a message of our own, since the
+ *        kernel has none:
+ *          struct nlmsghdr  { len, type = MLXCLI_STATS_MSG (0x4d58), 0, 0, 0 }
+ *          struct genlmsghdr { cmd = 1, version = 1, reserved = 0 }
+ *          attr 1 MLXCLI_A_STATS_DEV_NAME   string
+ *          attr 2 MLXCLI_A_STATS_COUNT      u32, number of values
+ *          attr 3 MLXCLI_A_STATS_VALUES     u64[] in host byte order, at most
+ *                                           8000 per attribute, repeated in
+ *                                           order until COUNT values
+ * Live, the ioctl results are encoded into these messages and decoded by
+ * the same functions that read the files offline.  Nests carry
+ * NLA_F_NESTED: the ethtool family validates strictly and refuses a
+ * request without it (-EINVAL), and the kernel sets it in its replies.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/ethtool.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <linux/sockios.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "counters.h"
+#include "mlx-private.h"
+#include "nl.h"
+#include "snapshot.h"
+
+#define MLXCLI_STATS_MSG 0x4d58
+#define MLXCLI_STATS_CMD 1
+enum { MLXCLI_A_STATS_DEV_NAME = 1, MLXCLI_A_STATS_COUNT = 2, MLXCLI_A_STATS_VALUES = 3 };
+#define VALUES_PER_ATTR 8000
+#define NAMES_PER_SET 1000          /* 1000 x (8+8+8+36) bytes < 64 KiB */
+#define MAX_STATS (1u << 20)        /* sanity bound on a count */
+
+void mlx_ethtool_names_free(struct mlx_ethtool_names *n)
+{
+	if (!n->names)
+		return;
+	for (size_t i = 0; i < n->n; i++)
+		free(n->names[i]);
+	free(n->names);
+	n->names = NULL;
+	n->n = 0;
+}
+
+/* ---- pure codecs ---------------------------------------------------------- */
+
+static int strings_nest(const uint8_t *p, size_t len, struct mlx_ethtool_names *out)
+{
+	size_t off = 0;
+	struct mlx_nla a;
+	int r;
+
+	while ((r = mlx_nla_next(p, len, &off, &a)) == 1) {
+		size_t o2 = 0;
+		struct mlx_nla b;
+		uint32_t idx = UINT32_MAX;
+		char name[ETH_GSTRING_LEN + 1] = "";
+		bool have_name = false;
+
+		if (a.type != ETHTOOL_A_STRINGS_STRING)
+			continue;
+		while ((r = mlx_nla_next(a.data, a.len, &o2, &b)) == 1) {
+			if (b.type == ETHTOOL_A_STRING_INDEX && mlx_nla_u32(&b, &idx) < 0)
+				return -EBADMSG;
+			if (b.type == ETHTOOL_A_STRING_VALUE) {
+				mlx_nla_str(&b, name, sizeof(name));
+				have_name = true;
+			}
+		}
+		if (r < 0)
+			return r;
+		if (idx >= out->n || !have_name)
+			return -EBADMSG;
+		free(out->names[idx]);
+		if (!(out->names[idx] = strdup(name)))
+			return -ENOMEM;
+	}
+	return r;
+}
+
+static int stringset(const uint8_t *p, size_t len, struct mlx_ethtool_names *out)
+{
+	size_t off = 0;
+	struct mlx_nla a;
+	uint32_t id = UINT32_MAX, count = UINT32_MAX;
+	const uint8_t *strings = NULL;
+	size_t slen = 0;
+	int r;
+
+	while ((r = mlx_nla_next(p, len, &off, &a)) == 1) {
+		if (a.type == ETHTOOL_A_STRINGSET_ID && mlx_nla_u32(&a, &id) < 0)
+			return -EBADMSG;
+		if (a.type == ETHTOOL_A_STRINGSET_COUNT && mlx_nla_u32(&a, &count) < 0)
+			return -EBADMSG;
+		if (a.type == ETHTOOL_A_STRINGSET_STRINGS) {
+			strings = a.data;
+			slen = a.len;
+		}
+	}
+	if (r < 0)
+		return r;
+	if (id != ETH_SS_STATS)
+		return 0;
+	if (count == UINT32_MAX || count > MAX_STATS)
+		return -EBADMSG;
+	if (!out->names) {
+		out->names = calloc(count ? count : 1, sizeof(*out->names));
+		if (!out->names)
+			return -ENOMEM;
+		out->n = count;
+	} else if (out->n != count) {
+		return -EBADMSG;
+	}
+	return strings ? strings_nest(strings, slen, out) : 0;
+}
+
+int mlx_decode_strset_msg(const uint8_t *msg, size_t len, struct mlx_ethtool_names *out)
+{
+	const uint8_t *attrs;
+	size_t alen, off = 0;
+	struct mlx_nla a;
+	bool seen = false;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	if (len < NLMSG_HDRLEN)
+		return -EBADMSG;
+	r = mlx_nlmsg_attrs((const struct nlmsghdr *)msg, len, GENL_HDRLEN, &attrs, &alen);
+	if (r < 0)
+		return r;
+	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
+		size_t o2 = 0;
+		struct mlx_nla s;
+
+		if (a.type != ETHTOOL_A_STRSET_STRINGSETS)
+			continue;
+		while ((r = mlx_nla_next(a.data, a.len, &o2, &s)) == 1) {
+			if (s.type != ETHTOOL_A_STRINGSETS_STRINGSET)
+				continue;
+			r = stringset(s.data, s.len, out);
+			if (r < 0)
+				goto fail;
+			seen = true;
+		}
+		if (r < 0)
+			goto fail;
+	}
+	if (r < 0)
+		goto fail;
+	if (!seen || !out->names) {
+		r = -ENODATA;
+		goto fail;
+	}
+	for (size_t i = 0; i < out->n; i++)
+		if (!out->names[i]) {
+			r = -EBADMSG;       /* a hole: a truncated or partial reply */
+			goto fail;
+		}
+	return 0;
+fail:
+	mlx_ethtool_names_free(out);
+	return r;
+}
+
+/* A growing buffer for messages larger than one page. */
+static int grow(struct mlx_nlbuf *b, uint8_t **mem, size_t need)
+{
+	uint8_t *n = realloc(*mem, need);
+
+	if (!n)
+		return -ENOMEM;
+	*mem = n;
+	mlx_nlb_init(b, n, need);
+	return 0;
+}
+
+int mlx_encode_strset_msg(const char *const *names, size_t n, uint8_t **buf, size_t *len)
+{
+	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_STRSET_GET_REPLY, .version = ETHTOOL_GENL_VERSION };
+	struct mlx_nlbuf b;
+	uint8_t *mem = NULL;
+	size_t cap = 256 + (n + 1) * (ETH_GSTRING_LEN + 32) + (n / NAMES_PER_SET + 1) * 64;
+	int r;
+
+	*buf = NULL;
+	if (n > MAX_STATS)
+		return -EINVAL;
+	r = grow(&b, &mem, cap);
+	if (r < 0)
+		return r;
+	mlx_nlb_msg(&b, 0, 0);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	for (size_t first = 0; first < n || first == 0; first += NAMES_PER_SET) {
+		size_t sets = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_STRINGSETS);
+		size_t set = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRINGSETS_STRINGSET);
+		size_t strs;
+
+		mlx_nlb_u32(&b, ETHTOOL_A_STRINGSET_ID, ETH_SS_STATS);
+		mlx_nlb_u32(&b, ETHTOOL_A_STRINGSET_COUNT, (uint32_t)n);
+		strs = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRINGSET_STRINGS);
+		for (size_t i = first; i < n && i < first + NAMES_PER_SET; i++) {
+			size_t s = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRINGS_STRING);
+
+			mlx_nlb_u32(&b, ETHTOOL_A_STRING_INDEX, (uint32_t)i);
+			mlx_nlb_str(&b, ETHTOOL_A_STRING_VALUE, names[i]);
+			mlx_nlb_nest_end(&b, s);
+		}
+		mlx_nlb_nest_end(&b, strs);
+		mlx_nlb_nest_end(&b, set);
+		mlx_nlb_nest_end(&b, sets);
+		if (n == 0)
+			break;
+	}
+	r = mlx_nlb_finish(&b);
+	if (r < 0) {
+		free(mem);
+		return r;
+	}
+	*buf = mem;
+	*len = (size_t)r;
+	return 0;
+}
+
+int mlx_encode_stats_msg(const char *ifname, const uint64_t *vals, size_t n, uint8_t **buf,
+			 size_t *len)
+{
+	struct genlmsghdr g = { .cmd = MLXCLI_STATS_CMD, .version = 1 };
+	struct mlx_nlbuf b;
+	uint8_t *mem = NULL;
+	int r;
+
+	*buf = NULL;
+	if (n > MAX_STATS)
+		return -EINVAL;
+	r = grow(&b, &mem, 128 + n * 8 + (n / VALUES_PER_ATTR + 1) * 8);
+	if (r < 0)
+		return r;
+	mlx_nlb_msg(&b, MLXCLI_STATS_MSG, 0);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	mlx_nlb_str(&b, MLXCLI_A_STATS_DEV_NAME, ifname);
+	mlx_nlb_u32(&b, MLXCLI_A_STATS_COUNT, (uint32_t)n);
+	for (size_t i = 0; i < n; i += VALUES_PER_ATTR) {
+		size_t k = n - i < VALUES_PER_ATTR ? n - i : VALUES_PER_ATTR;
+
+		mlx_nlb_attr(&b, MLXCLI_A_STATS_VALUES, vals + i, k * sizeof(*vals));
+	}
+	r = mlx_nlb_finish(&b);
+	if (r < 0) {
+		free(mem);
+		return r;
+	}
+	*buf = mem;
+	*len = (size_t)r;
+	return 0;
+}
+
+int mlx_decode_stats_msg(const uint8_t *msg, size_t len, uint64_t *vals, size_t *n)
+{
+	const uint8_t *attrs;
+	size_t alen, off = 0, got = 0;
+	uint32_t count = UINT32_MAX;
+	struct mlx_nla a;
+	struct nlmsghdr h;
+	int r;
+
+	if (len < NLMSG_HDRLEN)
+		return -EBADMSG;
+	memcpy(&h, msg, sizeof(h));
+	if (h.nlmsg_type != MLXCLI_STATS_MSG)
+		return -EBADMSG;
+	r = mlx_nlmsg_attrs((const struct nlmsghdr *)msg, len, GENL_HDRLEN, &attrs, &alen);
+	if (r < 0)
+		return r;
+	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
+		if (a.type == MLXCLI_A_STATS_COUNT) {
+			if (mlx_nla_u32(&a, &count) < 0)
+				return -EBADMSG;
+		} else if (a.type == MLXCLI_A_STATS_VALUES) {
+			size_t k = a.len / sizeof(uint64_t);
+
+			if (a.len % sizeof(uint64_t) || got + k > *n)
+				return -EBADMSG;
+			memcpy(vals + got, a.data, k * sizeof(uint64_t));
+			got += k;
+		}
+	}
+	if (r < 0)
+		return r;
+	if (count != got)
+		return -EBADMSG;
+	*n = got;
+	return 0;
+}
+
+/* ---- live: the ioctls ----------------------------------------------------- */
+
+static int ethtool_ioctl(const char *ifname, void *data)
+{
+	struct ifreq ifr;
+	int fd, r = 0;
+
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, ifname);
+	ifr.ifr_data = data;
+	if (ioctl(fd, SIOCETHTOOL, &ifr) < 0)
+		r = -errno;
+	close(fd);
+	return r;
+}
+
+static int ioctl_count(const char *ifname, size_t *n)
+{
+	struct {
+		struct ethtool_sset_info hdr;
+		uint32_t data[1];
+	} s;
+	int r;
+
+	memset(&s, 0, sizeof(s));
+	s.hdr.cmd = ETHTOOL_GSSET_INFO;
+	s.hdr.sset_mask = 1ULL << ETH_SS_STATS;
+	r = ethtool_ioctl(ifname, &s);
+	if (r < 0)
+		return r;
+	*n = (s.hdr.sset_mask & (1ULL << ETH_SS_STATS)) ? s.data[0] : 0;
+	return *n > MAX_STATS ? -E2BIG : 0;
+}
+
+static int ioctl_names(const char *ifname, char ***names, size_t *n)
+{
+	struct ethtool_gstrings *gs;
+	size_t cnt;
+	int r;
+
+	*names = NULL;
+	r = ioctl_count(ifname, &cnt);
+	if (r < 0)
+		return r;
+	gs = calloc(1, sizeof(*gs) + (cnt + 1) * ETH_GSTRING_LEN);
+	if (!gs)
+		return -ENOMEM;
+	gs->cmd = ETHTOOL_GSTRINGS;
+	gs->string_set = ETH_SS_STATS;
+	gs->len = (uint32_t)cnt;
+	r = ethtool_ioctl(ifname, gs);
+	if (r == 0 && gs->len > cnt)
+		r = -EAGAIN;             /* the set grew under us */
+	if (r == 0) {
+		cnt = gs->len;
+		*names = calloc(cnt + 1, sizeof(**names));
+		if (!*names)
+			r = -ENOMEM;
+		for (size_t i = 0; r == 0 && i < cnt; i++) {
+			char tmp[ETH_GSTRING_LEN + 1];
+
+			memcpy(tmp, gs->data + i * ETH_GSTRING_LEN, ETH_GSTRING_LEN);
+			tmp[ETH_GSTRING_LEN] = '\0';
+			if (!((*names)[i] = strdup(tmp)))
+				r = -ENOMEM;
+		}
+		*n = cnt;
+	}
+	free(gs);
+	if (r < 0 && *names) {
+		for (size_t i = 0; (*names)[i]; i++)
+			free((*names)[i]);
+		free(*names);
+		*names = NULL;
+	}
+	return r;
+}
+
+/* ---- capture files ------------------------------------------------------- */
+
+static int capture_write(struct mlx_ctx *ctx, const char *dir, const char *ifname,
+			 const char *request, const uint8_t *buf, size_t len)
+{
+	char rel[512], full[PATH_MAX];
+	int fd, r = 0;
+
+	if (mlx_netlink_capture_path(rel, sizeof(rel), "ethtool", ifname, request) < 0)
+		return -EINVAL;
+	if ((size_t)snprintf(full, sizeof(full), "%s%s", dir, rel) >= sizeof(full))
+		return -ENAMETOOLONG;
+	for (char *p = full + strlen(dir) + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(full, 0755) < 0 && errno != EEXIST)
+			r = -errno;
+		*p = '/';
+		if (r < 0)
+			return mlx_err(ctx, -r, "cannot create a directory for '%s': %s", full,
+				       strerror(-r));
+	}
+	fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return mlx_err(ctx, errno, "cannot create '%s': %s", full, strerror(errno));
+	while (len) {
+		ssize_t w = write(fd, buf, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			r = mlx_err(ctx, errno ? errno : EIO, "cannot write '%s': %s", full,
+				    strerror(errno ? errno : EIO));
+			break;
+		}
+		buf += w;
+		len -= (size_t)w;
+	}
+	close(fd);
+	return r;
+}
+
+/* ---- the two queries ------------------------------------------------------ */
+
+struct names_arg {
+	struct mlx_ethtool_names *out;
+	int err;
+};
+
+static int names_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct names_arg *a = arg;
+
+	mlx_ethtool_names_free(a->out);
+	a->err = mlx_decode_strset_msg((const uint8_t *)h, len, a->out);
+	return 0;
+}
+
+int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *capture_dir,
+			   struct mlx_ethtool_names *out)
+{
+	struct names_arg a = { .out = out, .err = -ENODATA };
+	uint8_t req[256], *msg = NULL;
+	struct mlx_nlbuf b;
+	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_STRSET_GET, .version = ETHTOOL_GENL_VERSION };
+	char **names = NULL;
+	size_t n = 0, len = 0, nest, set, inner;
+	int r, rl;
+
+	memset(out, 0, sizeof(*out));
+	if (strlen(ifname) >= IFNAMSIZ || !mlx_name_is_safe(ifname))
+		return mlx_err(ctx, EINVAL, "'%s' is not a valid interface name", ifname);
+	mlx_nlb_init(&b, req, sizeof(req));
+	mlx_nlb_msg(&b, 0, 0);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	nest = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_HEADER);
+	mlx_nlb_str(&b, ETHTOOL_A_HEADER_DEV_NAME, ifname);
+	mlx_nlb_nest_end(&b, nest);
+	set = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_STRINGSETS);
+	inner = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRINGSETS_STRINGSET);
+	mlx_nlb_u32(&b, ETHTOOL_A_STRINGSET_ID, ETH_SS_STATS);
+	mlx_nlb_nest_end(&b, inner);
+	mlx_nlb_nest_end(&b, set);
+	rl = mlx_nlb_finish(&b);
+	if (rl < 0)
+		return rl;
+
+	r = mlx_nl_query(ctx, MLX_NL_ETHTOOL, ifname, "strset-stats", req, (size_t)rl, names_cb, &a);
+	if (r == 0 && a.err == 0) {
+		out->from_netlink = true;
+		return 0;
+	}
+	mlx_ethtool_names_free(out);
+	if (!mlx_is_live(ctx))
+		return r < 0 ? r : mlx_err(ctx, -a.err, "the recorded ethtool string set of '%s' "
+					   "does not decode: %s", ifname, strerror(-a.err));
+	/* No ethtool netlink (older kernel, module absent) or a reply too big
+	 * for its nests: the ioctl, encoded into the same reply layout. */
+	r = ioctl_names(ifname, &names, &n);
+	if (r == -EAGAIN)
+		r = ioctl_names(ifname, &names, &n);
+	if (r < 0)
+		return mlx_err(ctx, -r, "cannot read the statistics names of '%s' (SIOCETHTOOL "
+			       "GSTRINGS): %s", ifname, strerror(-r));
+	r = mlx_encode_strset_msg((const char *const *)names, n, &msg, &len);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (r < 0)
+		return r;
+	r = mlx_nl_replay(ctx, msg, len, names_cb, &a);
+	if (r == 0)
+		r = a.err;
+	if (r == 0 && capture_dir)
+		r = capture_write(ctx, capture_dir, ifname, "strset-stats", msg, len);
+	free(msg);
+	if (r < 0)
+		mlx_ethtool_names_free(out);
+	return r;
+}
+
+struct values_arg {
+	uint64_t *vals;
+	size_t n;
+	int err;
+};
+
+static int values_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct values_arg *a = arg;
+
+	a->err = mlx_decode_stats_msg((const uint8_t *)h, len, a->vals, &a->n);
+	return 0;
+}
+
+int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char *capture_dir,
+			    uint64_t *vals, size_t *n)
+{
+	struct values_arg a = { .vals = vals, .n = *n, .err = -ENODATA };
+	struct ethtool_stats *st;
+	uint8_t *msg = NULL;
+	size_t len = 0, cnt;
+	int r;
+
+	if (strlen(ifname) >= IFNAMSIZ || !mlx_name_is_safe(ifname))
+		return -EINVAL;
+	if (!mlx_is_live(ctx)) {
+		r = mlx_nl_query(ctx, MLX_NL_ETHTOOL, ifname, "stats-values", "\0\0\0\0\0\0\0\0"
+				 "\0\0\0\0\0\0\0\0", NLMSG_HDRLEN, values_cb, &a);
+		if (r == 0)
+			r = a.err;
+		if (r == 0)
+			*n = a.n;
+		return r;
+	}
+	/* The kernel copies out as many values as the driver has now, which
+	 * may be more than the names we hold (channels added): ask the
+	 * count first and give room for it. */
+	r = ioctl_count(ifname, &cnt);
+	if (r < 0)
+		return mlx_err(ctx, -r, "cannot read the statistics count of '%s' (SIOCETHTOOL "
+			       "GSSET_INFO): %s", ifname, strerror(-r));
+	st = calloc(1, sizeof(*st) + (cnt + 64) * sizeof(uint64_t));
+	if (!st)
+		return -ENOMEM;
+	st->cmd = ETHTOOL_GSTATS;
+	st->n_stats = (uint32_t)cnt;
+	r = ethtool_ioctl(ifname, st);
+	if (r < 0) {
+		r = mlx_err(ctx, -r, "cannot read the statistics of '%s' (SIOCETHTOOL GSTATS): %s",
+			    ifname, strerror(-r));
+	} else if (st->n_stats > cnt + 64) {
+		r = mlx_err(ctx, EAGAIN, "the statistics of '%s' changed while being read", ifname);
+	} else if (st->n_stats > *n) {
+		r = -ESTALE;                 /* the names are out of date */
+	} else {
+		r = mlx_encode_stats_msg(ifname, (const uint64_t *)st->data, st->n_stats, &msg, &len);
+	}
+	free(st);
+	if (r < 0)
+		return r;
+	r = mlx_nl_replay(ctx, msg, len, values_cb, &a);
+	if (r == 0)
+		r = a.err;
+	if (r == 0 && capture_dir)
+		r = capture_write(ctx, capture_dir, ifname, "stats-values", msg, len);
+	free(msg);
+	if (r == 0)
+		*n = a.n;
+	return r;
+}

@@ -1,0 +1,171 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The Windows syntax (cmd/compat.c) against its native equivalent on the
+# cx5-ofed sample: each mlx5cmd line and the native line it stands for give
+# the same stdout, stderr and exit status, step after step on two working
+# copies of the sample (so "set then get" compares the written state too).
+# The manuals' en dash (U+2013) and any letter case are taken.
+set -u
+set -f
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+IF=enp94s0f0np0
+EN=$(printf '\342\200\223')
+fail=0
+n=0
+scen=0
+
+# A fresh pair of working copies for the next scenario.
+scenario() {
+	scen=$((scen + 1))
+	W=$T/w$scen
+	N=$T/n$scen
+	mkdir -p "$W" "$N"
+	echo "# $*"
+}
+
+# run STATE OUT WORDS: mlxcli WORDS --sample, in working copy STATE
+run() {
+	st=$1
+	out=$2
+	shift 2
+	MLXCLI_STATE_DIR=$st "$MLXCLI" "$@" --sample >"$out.out" 2>"$out.err"
+	echo $? >"$out.rc"
+}
+
+# step "WINDOWS WORDS" "NATIVE WORDS": same stdout, stderr and exit status.
+step() {
+	n=$((n + 1))
+	# shellcheck disable=SC2086
+	run "$W" "$T/$n.w" $1
+	# shellcheck disable=SC2086
+	run "$N" "$T/$n.n" $2
+	if cmp -s "$T/$n.w.out" "$T/$n.n.out" && cmp -s "$T/$n.w.err" "$T/$n.n.err" &&
+	   cmp -s "$T/$n.w.rc" "$T/$n.n.rc"; then
+		echo "ok $n: mlxcli $1 == mlxcli $2 (exit $(cat "$T/$n.w.rc"))"
+	else
+		echo "FAIL $n: mlxcli $1 (exit $(cat "$T/$n.w.rc")) != mlxcli $2 (exit $(cat "$T/$n.n.rc"))"
+		diff "$T/$n.w.out" "$T/$n.n.out" | head -5
+		diff "$T/$n.w.err" "$T/$n.n.err" | head -5
+		fail=1
+	fi
+}
+
+# want_rc RC: the last step exited RC (so a pair of equal failures is not
+# mistaken for success, nor the reverse)
+want_rc() {
+	got=$(cat "$T/$n.w.rc")
+	[ "$got" = "$1" ] || { echo "FAIL $n: exit $got, wanted $1"; fail=1; }
+}
+
+# changed: the last step's stdout differs from step $1's (the write landed)
+changed() {
+	if cmp -s "$T/$n.w.out" "$T/$1.w.out"; then
+		echo "FAIL $n: output same as step $1: the write did not happen"
+		fail=1
+	fi
+}
+
+scenario get
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+want_rc 0
+grep -q 'DcqcnRpgAiRate: ' "$T/$n.w.out" || { echo "FAIL $n: no -Get block"; fail=1; }
+step "${EN}Qosconfig ${EN}Dcqcn ${EN}Name $IF ${EN}Get" "qosconfig dcqcn get -d $IF"
+want_rc 0
+step "-QOSCONFIG -dcqcn -name $IF -get" "qosconfig dcqcn get -d $IF"
+step "-Qosconfig -Dcqcn -Get" "qosconfig dcqcn get"
+want_rc 0
+step "-Qosconfig -Dcqcn -Name $IF -Get -j" "qosconfig dcqcn get -d $IF -j"
+
+scenario set then get
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+first=$n
+step "-Qosconfig -Dcqcn -Name $IF -Set -DcqcnRpgAiRate 7 -DcqcnCnpDscp 3" \
+	"qosconfig dcqcn set -d $IF DcqcnRpgAiRate 7 DcqcnCnpDscp 3"
+want_rc 0
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+changed $first
+step "${EN}Qosconfig ${EN}Dcqcn ${EN}Name $IF ${EN}Set ${EN}DcqcnRpgHaiRate 200" \
+	"qosconfig dcqcn set -d $IF DcqcnRpgHaiRate 200"
+want_rc 0
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+grep -q 'DcqcnRpgHaiRate: 200' "$T/$n.w.out" || { echo "FAIL $n: HaiRate not 200"; fail=1; }
+# A bad value: the same refusal, nothing written.
+step "-Qosconfig -Dcqcn -Name $IF -Set -DcqcnRpgThreshold 99" \
+	"qosconfig dcqcn set -d $IF DcqcnRpgThreshold 99"
+want_rc 2
+
+scenario enable and disable a priority
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+first=$n
+step "-Qosconfig -Dcqcn -Name $IF -Disable 3" "qosconfig dcqcn disable -d $IF 3"
+want_rc 0
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+changed $first
+step "-Qosconfig -Dcqcn -Name $IF -Enable 5" "qosconfig dcqcn enable -d $IF 5"
+want_rc 0
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+step "-Qosconfig -Dcqcn -Name $IF ${EN}Enable" "qosconfig dcqcn enable -d $IF"
+want_rc 0
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+step "-Qosconfig -Dcqcn -Name $IF -Disable" "qosconfig dcqcn disable -d $IF"
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+step "-Qosconfig -Dcqcn -Name $IF -Enable 9" "qosconfig dcqcn enable -d $IF 9"
+want_rc 2
+
+scenario defaults and restore
+step "-Qosconfig -Dcqcn -Name $IF -Defaults" "qosconfig dcqcn defaults -d $IF"
+want_rc 0
+step "-Qosconfig -Dcqcn -Name $IF -Set -DcqcnRpgAiRate 7" "qosconfig dcqcn set -d $IF DcqcnRpgAiRate 7"
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+first=$n
+# The manual prints -Restore without -Qosconfig; both forms are taken.
+step "-Dcqcn -Name $IF -Restore" "qosconfig dcqcn restore -d $IF"
+want_rc 0
+step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
+changed $first
+step "${EN}Qosconfig ${EN}Dcqcn ${EN}Name $IF ${EN}Restore" "qosconfig dcqcn restore -d $IF"
+
+scenario default untagged priority
+step "-QoSConfig -DefaultUntaggedPriority -Name $IF -Get" \
+	"qosconfig default-untagged-priority get -d $IF"
+step "-QoSConfig -DefaultUntaggedPriority -Name $IF -Set 3" \
+	"qosconfig default-untagged-priority set -d $IF 3"
+step "${EN}Qosconfig ${EN}DefaultUntaggedPriority ${EN}Name $IF ${EN}Set 3" \
+	"qosconfig default-untagged-priority set -d $IF 3"
+step "-QoSConfig -DefaultUntaggedPriority -Name $IF -Set 8" \
+	"qosconfig default-untagged-priority set -d $IF 8"
+want_rc 2
+
+scenario mistakes
+n=$((n + 1))
+run "$W" "$T/$n.w" -Qosconfig -Dcqcn -Name $IF -Gett
+if [ "$(cat "$T/$n.w.rc")" = 2 ] && grep -q "did you mean '-Get'" "$T/$n.w.err"; then
+	echo "ok $n: -Gett: exit 2, did you mean -Get"
+else
+	echo "FAIL $n: -Gett: exit $(cat "$T/$n.w.rc")"; cat "$T/$n.w.err"; fail=1
+fi
+n=$((n + 1))
+run "$W" "$T/$n.w" "${EN}Qosconfg" -Dcqcn -Get
+if [ "$(cat "$T/$n.w.rc")" = 2 ] && grep -q "did you mean '-Qosconfig'" "$T/$n.w.err"; then
+	echo "ok $n: en-dash -Qosconfg: exit 2, did you mean -Qosconfig"
+else
+	echo "FAIL $n: en-dash -Qosconfg: exit $(cat "$T/$n.w.rc")"; cat "$T/$n.w.err"; fail=1
+fi
+
+# mlxtool's "show qos B D F": the native command when there is one, else a
+# clear "not available yet" (exit 2).
+scenario mlxtool show qos
+if "$MLXCLI" help show qos >/dev/null 2>&1; then
+	step "show qos 94 0 0" "show qos -d 0000:5e:00.0"
+else
+	n=$((n + 1))
+	run "$W" "$T/$n.w" show qos 94 0 0
+	if [ "$(cat "$T/$n.w.rc")" = 2 ] && grep -q "not available yet" "$T/$n.w.err"; then
+		echo "ok $n: show qos 94 0 0: not available yet (exit 2)"
+	else
+		echo "FAIL $n: show qos 94 0 0: exit $(cat "$T/$n.w.rc")"; cat "$T/$n.w.err"; fail=1
+	fi
+fi
+echo "$n checks"
+exit $fail

@@ -1,0 +1,201 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# `mlxcli counters` (every view) and `show perfstats` on the two sample hosts
+# (facts from tests/data/gen-samples.py, issue 5 block: RoCE on priority 3,
+# PFC pause on prio 3 and port discards on cx5-ofed, CNPs in hw_counters):
+#   - text and JSON of show, cc, prio, errors; --filter, --nonzero, --group;
+#   - an uncatalogued counter is shown and marked, never dropped;
+#   - watch --count 2 --interval 0.2 (static values: zero deltas), text and
+#     the JSON stream (one object per line, then the "end" record);
+#   - --format prometheus: one metric per family, HELP/TYPE once, promtool
+#     check metrics when promtool is installed;
+#   - a snapshot of the sample serves the same counters (capture round trip);
+#   - bad usage exits 2.
+# Exit 0 pass, 1 fail, 77 skip.
+
+: "${MLXCLI:?MLXCLI must name the binary under test}"
+TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
+export MLXCLI_SAMPLES_DIR
+
+if ! command -v jq >/dev/null 2>&1; then
+	echo "SKIP: jq not installed"
+	exit 77
+fi
+
+MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
+export MLXCLI_STATE_DIR
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
+fail=0
+
+bad() {
+	echo "FAIL: $*"
+	fail=1
+}
+
+ok() {
+	echo "  ok: $*"
+}
+
+run() {
+	name=$1
+	shift
+	"$MLXCLI" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	rc=$?
+}
+
+# expect_rc NAME RC: the last run exited RC
+expect_rc() {
+	if [ "$rc" -eq "$2" ]; then ok "$1 exits $2"; else bad "$1 exits $rc, expected $2: $(cat "$tmp/$1.err")"; fi
+}
+
+# jq_is NAME FILTER EXPECTED
+jq_is() {
+	got=$(jq -c "$2" "$tmp/$1.out" 2>&1)
+	if [ "$got" = "$3" ]; then
+		ok "$1: $2 = $3"
+	else
+		bad "$1: $2 is '$got', expected '$3'"
+	fi
+}
+
+for host in cx5-ofed cx6dx-upstream; do
+	echo "== $host"
+	S="--sample=$host"
+	case $host in
+	cx5-ofed) pf=enp94s0f0np0 nports=6 ;;
+	*) pf=enp59s0f0np0 nports=2 ;;
+	esac
+
+	run show-$host $S counters
+	expect_rc show-$host 0
+	if grep -q '^NAME  *VALUE  *UNIT  *GROUP  *SOURCE  *DESCRIPTION' "$tmp/show-$host.out" &&
+	   grep -q '^rx_prio3_bytes ' "$tmp/show-$host.out"; then
+		ok "$host: text table with a prio counter"
+	else
+		bad "$host: text output lacks the table"
+	fi
+	[ -s "$tmp/show-$host.err" ] && bad "$host: stderr not empty: $(cat "$tmp/show-$host.err")"
+
+	run json-$host $S -j counters
+	expect_rc json-$host 0
+	jq_is json-$host '.ports | length' "$nports"
+	jq_is json-$host '[.ports[].sources.ethtool] | unique' '["ok"]'
+	jq_is json-$host '[.ports[].counters[] | select(.group == null or .unit == null or .source == null)] | length' 0
+	jq_is json-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[] | select(.name == \"rx_bytes_phy\") | .group, .unit, .source]" '["port","bytes","ethtool"]'
+	jq_is json-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[] | select(.name == \"rx_prio3_pause\") | .labels.priority]" \
+		"$([ $host = cx5-ofed ] && echo '["3"]' || echo '[]')"
+	jq_is json-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[] | select(.source == \"ib_counters\" and .name == \"port_xmit_data\") | .value == .raw_value * 4] | unique" '[true]'
+	jq_is json-$host '[.ports[].counters[] | select(.catalogued == false)] | length' 0
+	jq_is json-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[].source] | unique" '["aer","ethtool","hw_counters","ib_counters","netdev"]'
+
+	# --filter, --nonzero, --group
+	run filt-$host $S -j counters -d "$pf" --filter '^rx_prio[0-9]+_bytes$'
+	jq_is filt-$host '[.ports[0].counters[].name] | length' 8
+	jq_is filt-$host '[.ports[0].counters[].name | test("^rx_prio[0-9]+_bytes$")] | unique' '[true]'
+	run nz-$host $S -j counters --nonzero
+	jq_is nz-$host '[.ports[].counters[] | select(.value == 0)] | length' 0
+	jq_is nz-$host '[.ports[].counters[]] | length > 50' true
+	run grp-$host $S -j counters -d "$pf" --group prio,pcie
+	jq_is grp-$host '[.ports[0].counters[].group] | unique' '["pcie","prio"]'
+	run gerr-$host $S -j counters -d "$pf" --group errors --nonzero
+	jq_is gerr-$host '[.ports[0].counters[] | select(.name == "rx_crc_errors_phy")] | length' 1
+	jq_is gerr-$host '[.ports[0].counters[] | select(.name == "rx_bytes_phy")] | length' 0
+
+	# views
+	run cc-$host $S -j counters cc -d "$pf"
+	expect_rc cc-$host 0
+	jq_is cc-$host '.ports[0].counters | map(.name) | index("np_cnp_sent") != null' true
+	jq_is cc-$host '[.ports[0].counters[] | select(.name == "np_cnp_sent") | .value]' '[402]'
+	run prio-$host $S -j counters prio -d "$pf"
+	jq_is prio-$host '.ports[0].priorities | length' 8
+	jq_is prio-$host '.ports[0].priorities[3].rx_packets' 52341
+	run prio-txt-$host $S counters prio -d "$pf"
+	expect_rc prio-txt-$host 0
+	grep -q '^PRIO  *RX BYTES' "$tmp/prio-txt-$host.out" && ok "$host: prio table header" ||
+		bad "$host: prio text has no table"
+	run err-$host $S -j counters errors
+	expect_rc err-$host 0
+	jq_is err-$host '[.ports[].counters[] | select(.value == 0)] | length' 0
+	jq_is err-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[] | select(.name == \"rx_discards_phy\")] | length" 1
+	jq_is err-$host '[.ports[].counters[] | select(.meaning == null)] | length' 0
+	run err-txt-$host $S counters errors
+	grep -q 'USUALLY MEANS' "$tmp/err-txt-$host.out" && ok "$host: errors text" || bad "$host: errors text"
+	run perf-$host $S -j show perfstats -d "$pf"
+	expect_rc perf-$host 0
+	jq_is perf-$host '.ports[0].rings | length' 4
+	jq_is perf-$host '.ports[0].rings[1].tx_stopped' 3
+
+	# watch: values are static, so no counter moved
+	run watch-$host $S -j counters watch --count 2 --interval 0.2 -d "$pf"
+	expect_rc watch-$host 0
+	if [ "$(wc -l < "$tmp/watch-$host.out")" -eq 3 ]; then ok "$host: watch stream has 3 lines"; else bad "$host: watch stream: $(cat "$tmp/watch-$host.out")"; fi
+	got=$(jq -c '[.record, .sample, (.ports[0].counters | length)]' "$tmp/watch-$host.out" | tr '\n' ' ')
+	[ "$got" = '["sample",1,0] ["sample",2,0] ["end",null,0] ' ] && ok "$host: two samples with zero deltas, then end" ||
+		bad "$host: watch records are '$got'"
+	run watchall-$host $S -j counters watch --count 1 --interval 0.2 --all -d "$pf"
+	got=$(head -1 "$tmp/watchall-$host.out" | jq -c '[([.ports[0].counters[].delta] | unique), ([.ports[0].counters[]] | length > 100), (.interval.milliseconds >= 150)]')
+	[ "$got" = '[[0],true,true]' ] && ok "$host: --all shows unmoved counters with delta 0" || bad "$host: watch --all: $got"
+	run watchtxt-$host $S counters watch --count 2 --interval 0.2
+	expect_rc watchtxt-$host 0
+	[ "$(grep -c '^sample ' "$tmp/watchtxt-$host.out")" -eq 2 ] && ok "$host: two text screens" || bad "$host: text watch"
+
+	# Prometheus
+	run prom-$host $S counters --format prometheus
+	expect_rc prom-$host 0
+	dup=$(grep '^# TYPE ' "$tmp/prom-$host.out" | sort | uniq -d | wc -l)
+	fams=$(grep -c '^# TYPE ' "$tmp/prom-$host.out")
+	names=$(grep -v '^#' "$tmp/prom-$host.out" | sed 's/{.*//' | sort -u | wc -l)
+	[ "$dup" -eq 0 ] && [ "$fams" -eq "$names" ] && ok "$host: HELP/TYPE once per family ($fams families)" ||
+		bad "$host: $dup duplicated TYPE lines, $fams TYPE lines for $names metric names"
+	grep -q "^mlxcli_prio_rx_bytes_total{device=\"[0-9a-f:.]*\",netdev=\"$pf\",port=\"1\",priority=\"3\"} [0-9]*$" "$tmp/prom-$host.out" &&
+		ok "$host: prio family with a priority label" || bad "$host: no mlxcli_prio_rx_bytes_total priority 3"
+	grep -q '^mlxcli_queue_packets_total{.*queue="0",direction="rx"}' "$tmp/prom-$host.out" &&
+		ok "$host: queue family with queue and direction" || bad "$host: no queue family"
+	if [ "$names" -gt 400 ]; then bad "$host: $names metric names: the families do not group"; fi
+	if command -v promtool >/dev/null 2>&1; then
+		if promtool check metrics <"$tmp/prom-$host.out" >"$tmp/promtool.out" 2>&1; then
+			ok "$host: promtool check metrics"
+		else
+			bad "$host: promtool: $(head -5 "$tmp/promtool.out")"
+		fi
+	else
+		echo "  note: promtool not installed (Debian package prometheus): exposition not validated"
+	fi
+
+	# a snapshot of the sample serves the same counters
+	run snap-$host $S snapshot "$tmp/snap-$host"
+	expect_rc snap-$host 0
+	run snapjson-$host --sysroot "$tmp/snap-$host" -j counters
+	a=$(jq -c '[.ports[] | [.netdev, [.counters[] | [.source, .name, .value]]]]' "$tmp/json-$host.out" | cksum)
+	b=$(jq -c '[.ports[] | [.netdev, [.counters[] | [.source, .name, .value]]]]' "$tmp/snapjson-$host.out" | cksum)
+	[ "$a" = "$b" ] && ok "$host: snapshot round trip" || bad "$host: counters from the snapshot differ"
+done
+
+# An uncatalogued counter: shown and marked, never dropped.
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/host"
+chmod -R u+w "$tmp/host"
+hw=$(find "$tmp/host/sys/devices" -path '*infiniband/mlx5_0/ports/1/hw_counters' -type d)
+echo 77 >"$hw/np_made_up_counter"
+run uncat --sysroot "$tmp/host" -j counters -d mlx5_0
+jq_is uncat '[.ports[0].counters[] | select(.name == "np_made_up_counter") | [.catalogued, .group, .value, .description]]' \
+	'[[false,"uncatalogued",77,"(uncatalogued)"]]'
+run uncatp --sysroot "$tmp/host" counters -d mlx5_0 --format prometheus
+grep -q '^mlxcli_uncatalogued{.*source="hw_counters",name="np_made_up_counter"} 77$' "$tmp/uncatp.out" &&
+	ok "uncatalogued counter in Prometheus output" || bad "uncatalogued counter missing from Prometheus output"
+
+# bad usage
+for args in "counters bogus" "counters --group nosuch" "counters --interval 1" \
+	    "-j counters --format prometheus" "counters cc --format prometheus" \
+	    "counters watch --interval 0" "counters watch --count x" "counters --filter (" \
+	    "counters --any-netdev"; do
+	# shellcheck disable=SC2086
+	run badusage --sample $args
+	if [ "$rc" -eq 2 ] && [ ! -s "$tmp/badusage.out" ]; then ok "'$args' exits 2"; else bad "'$args' exits $rc"; fi
+done
+run nodev --sample counters -d nosuch0
+expect_rc nodev 3
+
+exit $fail

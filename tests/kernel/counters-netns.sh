@@ -1,0 +1,156 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# `mlxcli counters` against the real kernel, inside a private network
+# namespace made here (`ip netns add`, removed by a trap) with a veth pair
+# va <-> vb.  `--any-netdev` runs the real collection path (ethtool netlink
+# STRSET_GET for the names, SIOCETHTOOL GSTATS for the values, sysfs
+# statistics/) on a netdev that is not a ConnectX port.
+#   - the names come over ethtool netlink (kernels >= 5.6), values by ioctl;
+#   - the veth's own ethtool counter peer_ifindex equals va's ifindex;
+#   - after the test sends N frames from va (AF_PACKET, python3; IPv6 off so
+#     the kernel sends nothing of its own), the netdev statistics of va and
+#     vb moved by exactly N, and with GRO on vb (veth then receives through
+#     NAPI and counts rx_queue_0_xdp_packets) the ethtool GSTATS value too;
+#   - `counters watch` reports the same N as a delta, and keeps going (exit
+#     0, says so on stderr) when vb vanishes mid-watch.
+# Root only (a namespace needs CAP_SYS_ADMIN): 77 otherwise.
+# Exit 0 pass, 1 fail, 77 skip.
+
+: "${MLXCLI:?MLXCLI must name the binary under test}"
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "SKIP: needs root to create a network namespace"
+	exit 77
+fi
+for tool in ip jq python3; do
+	if ! command -v $tool >/dev/null 2>&1; then
+		echo "SKIP: $tool not installed"
+		exit 77
+	fi
+done
+
+ns=mlxcli-cnt-$$
+N=57
+tmp=$(mktemp -d) || exit 1
+MLXCLI_STATE_DIR=$tmp/state
+export MLXCLI_STATE_DIR
+trap 'ip netns del "$ns" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+fail=0
+
+bad() {
+	echo "FAIL: $*"
+	fail=1
+}
+
+ok() {
+	echo "  ok: $*"
+}
+
+nsx() {
+	ip netns exec "$ns" "$@"
+}
+
+if ! ip netns add "$ns"; then
+	echo "SKIP: cannot create a network namespace here"
+	exit 77
+fi
+nsx sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 ||
+	{ bad "cannot disable IPv6 in the namespace"; exit 1; }
+ip -n "$ns" link add va type veth peer name vb || { bad "cannot create a veth pair"; exit 1; }
+ip -n "$ns" link set va up && ip -n "$ns" link set vb up || { bad "cannot set the veths up"; exit 1; }
+gro=no
+# veth receives through NAPI (and counts rx_queue_0_xdp_*) when GRO is on at
+# the receiver and the sender's frames are GRO-eligible (no TSO on va):
+# drivers/net/veth.c veth_skb_is_eligible_for_gro().  The test uses ethtool
+# for this set-up step only; mlxcli itself never runs it.
+if command -v ethtool >/dev/null 2>&1 && nsx ethtool -K vb gro on 2>/dev/null &&
+   nsx ethtool -K va tso off 2>/dev/null; then
+	gro=yes
+fi
+sleep 0.3
+
+# snap NAME DEV: the JSON counters of DEV
+snap() {
+	nsx "$MLXCLI" -j counters --any-netdev -d "$2" >"$tmp/$1.json" 2>"$tmp/$1.err"
+	rc=$?
+	[ $rc -eq 0 ] || bad "counters -d $2 exits $rc: $(cat "$tmp/$1.err")"
+}
+
+# val NAME SOURCE COUNTER
+val() {
+	jq -r --arg s "$2" --arg n "$3" '[.ports[0].counters[] | select(.source == $s and .name == $n) | .value][0]' "$tmp/$1.json"
+}
+
+snap a0 va
+snap b0 vb
+jq_src=$(jq -c '.ports[0].sources | [.ethtool, .netdev]' "$tmp/b0.json")
+[ "$jq_src" = '["ok","ok"]' ] && ok "vb: ethtool and netdev statistics read" || bad "vb sources: $jq_src"
+from=$(jq -r '.ports[0].sources.ethtool_names_from' "$tmp/b0.json")
+major=$(uname -r | cut -d. -f1)
+minor=$(uname -r | cut -d. -f2)
+if [ "$major" -gt 5 ] || { [ "$major" -eq 5 ] && [ "$minor" -ge 6 ]; }; then
+	[ "$from" = netlink ] && ok "names from ethtool netlink" || bad "names came from '$from', not netlink"
+else
+	echo "  note: kernel $(uname -r) predates ethtool netlink; names from '$from'"
+fi
+ifa=$(nsx cat /sys/class/net/va/ifindex)
+peer=$(val b0 ethtool peer_ifindex)
+[ "$peer" = "$ifa" ] && ok "vb's ethtool peer_ifindex = $ifa (va)" || bad "vb peer_ifindex is '$peer', va is $ifa"
+jq_g=$(jq -c '[.ports[0].counters[] | select(.name == "peer_ifindex") | .catalogued]' "$tmp/b0.json")
+[ "$jq_g" = '[false]' ] && ok "veth counters are shown as uncatalogued" || bad "peer_ifindex: $jq_g"
+
+# watch in the background over the sending
+# (two intervals, frames sent during the first; the deltas of both add up,
+# so a slow start under a loaded `make check -j` cannot lose them)
+nsx "$MLXCLI" -j counters watch --any-netdev -d vb --interval 1.5 --count 2 --filter '^rx_' \
+	>"$tmp/watch.json" 2>"$tmp/watch.err" &
+wpid=$!
+sleep 1
+
+nsx python3 - "$N" <<'EOF' || bad "cannot send frames"
+import socket, sys
+n = int(sys.argv[1])
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+s.bind(("va", 0))
+frame = b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + b"\x88\xb5" + b"mlxcli counters test".ljust(46, b".")
+for _ in range(n):
+    s.send(frame)
+EOF
+sleep 0.3
+wait $wpid || bad "watch exits non-zero: $(cat "$tmp/watch.err")"
+
+snap a1 va
+snap b1 vb
+d=$(( $(val a1 netdev tx_packets) - $(val a0 netdev tx_packets) ))
+[ "$d" -eq "$N" ] && ok "va netdev tx_packets moved by $N" || bad "va tx_packets moved by $d, sent $N"
+d=$(( $(val b1 netdev rx_packets) - $(val b0 netdev rx_packets) ))
+[ "$d" -eq "$N" ] && ok "vb netdev rx_packets moved by $N" || bad "vb rx_packets moved by $d, sent $N"
+if [ $gro = yes ] && [ "$(val b0 ethtool rx_queue_0_xdp_packets)" != null ]; then
+	d=$(( $(val b1 ethtool rx_queue_0_xdp_packets) - $(val b0 ethtool rx_queue_0_xdp_packets) ))
+	[ "$d" -eq "$N" ] && ok "vb ethtool rx_queue_0_xdp_packets (GSTATS) moved by $N" ||
+		bad "vb ethtool rx_queue_0_xdp_packets moved by $d, sent $N"
+else
+	echo "  note: no GRO on vb (ethtool missing or refused): the ethtool packet counter is not compared"
+fi
+wd=$(jq -s -r '[.[] | select(.record == "sample") | .ports[0].counters[] | select(.source == "netdev" and .name == "rx_packets") | .delta] | add' "$tmp/watch.json")
+[ "$wd" = "$N" ] && ok "watch: delta of vb rx_packets is $N" || bad "watch delta is '$wd': $(head -c 600 "$tmp/watch.json")"
+rate=$(jq -s -r '[.[] | select(.record == "sample") | .ports[0].counters[] | select(.source == "netdev" and .name == "rx_packets") | .rate_per_second] | max' "$tmp/watch.json")
+[ "$rate" -gt 0 ] 2>/dev/null && ok "watch: rate $rate/s" || bad "watch rate '$rate'"
+
+# vb vanishes mid-watch: the watch says so and goes on
+nsx "$MLXCLI" -j counters watch --any-netdev -d vb --interval 0.4 --count 3 >"$tmp/gone.json" 2>"$tmp/gone.err" &
+wpid=$!
+sleep 0.6
+ip -n "$ns" link del va
+wait $wpid
+rc=$?
+[ $rc -eq 0 ] && ok "watch exits 0 after vb vanished" || bad "watch exits $rc after vb vanished"
+grep -q "'vb' vanished" "$tmp/gone.err" && ok "watch says vb vanished" || bad "no vanished message: $(cat "$tmp/gone.err")"
+g=$(jq -s -c '[.[] | select(.record == "sample") | .ports[0].gone]' "$tmp/gone.json")
+case $g in
+'[false,true,true]' | '[true,true,true]') ok "watch records: gone $g" ;;
+*) bad "watch gone flags $g" ;;
+esac
+
+exit $fail

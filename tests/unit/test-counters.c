@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Counters: the catalogue against every name in the real captured lists
+ * ($FIXTURES/ethtool-S, $FIXTURES/hw_counters; skipped with a message when
+ * absent), the delta/rate/wrap arithmetic, the ethtool message codecs, and
+ * the Prometheus writer (names, label escaping, HELP/TYPE once per family).
+ */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "counters.h"
+#include "prom.h"
+
+/* ---- catalogue against the captures --------------------------------------- */
+
+static const char *fixtures(void)
+{
+	const char *f = getenv("FIXTURES");
+
+	return f && *f ? f : NULL;
+}
+
+/* Check one name: catalogued with a group and unit, or listed. */
+static void check_name(enum mlx_csrc src, const char *name, const char *file, unsigned *total,
+		       unsigned *uncat)
+{
+	struct mlx_cat_match m;
+
+	(*total)++;
+	if (mlx_cat_lookup(src, name, &m)) {
+		assert_non_null(m.group);
+		assert_non_null(m.unit);
+		assert_string_not_equal(m.group, "uncatalogued");
+		assert_true(m.width == 64 || m.width == 32 || m.width == 16 || m.width == 8 ||
+			    m.width == 4);
+		assert_true(m.metric[0]);
+		return;
+	}
+	(*uncat)++;
+	printf("  uncatalogued (%s) %s  [%s]\n", mlx_csrc_name(src), name, file);
+}
+
+static bool is_name_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+	       ch == '_';
+}
+
+/* Every word of @line that is a counter name (letters, digits, '_', with
+ * at least one '_' or a known lowercase shape), skipping numbers and the
+ * tool's own words. */
+static void scan_words(enum mlx_csrc src, char *line, const char *file, unsigned *total,
+		       unsigned *uncat)
+{
+	static const char *const skip[] = { "link", "supported", "optional", "counters", "Port",
+					    "hw", "NIC", "statistics", NULL };
+	char *p = line;
+
+	while (*p) {
+		char word[128];
+		size_t n = 0;
+		bool digits = true;
+
+		while (*p && !is_name_char(*p))
+			p++;
+		while (*p && is_name_char(*p) && n + 1 < sizeof(word)) {
+			digits &= (*p >= '0' && *p <= '9');
+			word[n++] = *p++;
+		}
+		word[n] = '\0';
+		if (!n || digits)
+			continue;
+		if (*p == '/') {        /* "mlx5_0/1", "rocep8s0f0/1": a link name */
+			while (*p && *p != ' ')
+				p++;
+			continue;
+		}
+		bool sk = false;
+
+		for (size_t i = 0; skip[i]; i++)
+			sk |= !strcmp(word, skip[i]);
+		if (!sk)
+			check_name(src, word, file, total, uncat);
+	}
+}
+
+static void scan_dir(const char *sub, enum mlx_csrc src, unsigned *total, unsigned *uncat,
+		     unsigned *files)
+{
+	char dir[1024];
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(dir, sizeof(dir), "%s/%s", fixtures(), sub);
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((e = readdir(d))) {
+		char path[2048], line[4096];
+		FILE *fp;
+		size_t len = strlen(e->d_name);
+
+		if (len < 5 || strcmp(e->d_name + len - 4, ".txt"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		fp = fopen(path, "r");
+		assert_non_null(fp);
+		(*files)++;
+		while (fgets(line, sizeof(line), fp)) {
+			char *colon;
+
+			if (line[0] == '#')
+				continue;         /* the shell prompt of a grep capture */
+			colon = strchr(line, ':');
+			if (src == MLX_CSRC_ETHTOOL) {
+				/* "     name: value" */
+				if (!colon)
+					continue;
+				*colon = '\0';
+				scan_words(src, line, e->d_name, total, uncat);
+			} else if (colon && !strstr(line, "link ")) {
+				/* show_counters: "name: value" */
+				*colon = '\0';
+				scan_words(src, line, e->d_name, total, uncat);
+			} else {
+				/* rdma statistic: "link X/1 name value name value ..." and
+				 * "supported optional-counters a,b,c" */
+				scan_words(src, line, e->d_name, total, uncat);
+			}
+		}
+		fclose(fp);
+	}
+	closedir(d);
+}
+
+static void test_fixture_names(void **state)
+{
+	unsigned total = 0, uncat = 0, files = 0;
+
+	(void)state;
+	if (!fixtures()) {
+		printf("SKIP: FIXTURES is not set; the captured counter lists are not here\n");
+		skip();
+	}
+	scan_dir("ethtool-S", MLX_CSRC_ETHTOOL, &total, &uncat, &files);
+	scan_dir("hw_counters", MLX_CSRC_HW, &total, &uncat, &files);
+	printf("  %u names in %u captured lists, %u uncatalogued\n", total, files, uncat);
+	assert_true(files >= 7);
+	assert_true(total >= 400);
+	/* The captures are mlx5 lists the catalogue was written for: every
+	 * name resolves.  (An uncatalogued one is printed above.) */
+	assert_int_equal(uncat, 0);
+}
+
+/* Families: the index becomes a label. */
+static void test_families(void **state)
+{
+	struct mlx_cat_match m;
+
+	(void)state;
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_prio3_bytes", &m));
+	assert_string_equal(m.group, "prio");
+	assert_string_equal(m.unit, "bytes");
+	assert_int_equal(m.index, 3);
+	assert_string_equal(m.labels[0].name, "priority");
+	assert_string_equal(m.labels[0].value, "3");
+	assert_string_equal(m.metric, "prio_rx_bytes");
+
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx12_packets", &m));
+	assert_string_equal(m.group, "queue");
+	assert_int_equal(m.index, 12);
+	assert_string_equal(m.dir, "rx");
+	assert_string_equal(m.metric, "queue_packets");
+	assert_string_equal(m.labels[0].value, "12");
+	assert_string_equal(m.labels[1].name, "direction");
+
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "tx0_stopped", &m));
+	assert_string_equal(m.e->pattern, "tx_queue_stopped");
+	assert_true(m.flags & MLX_CF_DROP);
+
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_bytes_phy", &m));
+	assert_string_equal(m.metric, "port_rx_bytes");
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_err_lane_2_phy", &m));
+	assert_int_equal(m.index, 2);
+
+	/* same name, two sources, two meanings */
+	assert_true(mlx_cat_lookup(MLX_CSRC_NETDEV, "rx_bytes", &m));
+	assert_string_equal(m.group, "netdev");
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_bytes", &m));
+	assert_string_equal(m.group, "driver");
+
+	/* IB data is in 4-byte words; q counters are 32-bit */
+	assert_true(mlx_cat_lookup(MLX_CSRC_IB, "port_xmit_data", &m));
+	assert_int_equal(m.scale, 4);
+	assert_string_equal(m.unit, "bytes");
+	assert_true(mlx_cat_lookup(MLX_CSRC_HW, "out_of_sequence", &m));
+	assert_int_equal(m.width, 32);
+	assert_true(mlx_cat_lookup(MLX_CSRC_HW, "np_cnp_sent", &m));
+	assert_int_equal(m.width, 64);
+	assert_true(m.flags & MLX_CF_CC);
+
+	assert_true(mlx_cat_lookup(MLX_CSRC_AER, "correctable_RxErr", &m));
+	assert_string_equal(m.labels[0].value, "correctable");
+	assert_string_equal(m.labels[1].value, "RxErr");
+
+	/* not a family member: digits in the wrong place, trailing junk */
+	assert_false(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_prio_bytes", &m));
+	assert_false(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_prio3_bytesX", &m));
+	assert_string_equal(m.group, "uncatalogued");
+	assert_false(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx3_no_such_thing", &m));
+}
+
+/* ---- arithmetic ------------------------------------------------------------- */
+
+static void test_delta_wrap(void **state)
+{
+	bool reset;
+
+	(void)state;
+	assert_int_equal(mlx_counter_delta(100, 250, 64, &reset), 150);
+	assert_false(reset);
+	assert_int_equal(mlx_counter_delta(5, 5, 64, &reset), 0);
+	/* u32 sysfs counter (mlx5 q counters) wrapped */
+	assert_int_equal(mlx_counter_delta(0xfffffff0u, 0x10, 32, &reset), 0x20);
+	assert_false(reset);
+	/* u64 wrap */
+	assert_true(mlx_counter_delta(UINT64_MAX - 9, 5, 64, &reset) == 15);
+	assert_false(reset);
+	/* a 64-bit counter that went back a lot: cleared, not wrapped */
+	assert_int_equal(mlx_counter_delta(1000000, 7, 64, &reset), 7);
+	assert_true(reset);
+	/* 16-bit PMA counter */
+	assert_int_equal(mlx_counter_delta(65530, 4, 16, &reset), 10);
+}
+
+static void test_rate(void **state)
+{
+	(void)state;
+	assert_true(mlx_counter_rate(1000, 2.0) == 500.0);
+	assert_true(mlx_counter_rate(1000, 0) == 0.0);
+	assert_true(mlx_counter_rate(1, 0.25) == 4.0);
+}
+
+/* ---- codecs ------------------------------------------------------------------ */
+
+static void test_codecs(void **state)
+{
+	const char *names[] = { "rx_packets", "tx_packets", "rx_prio3_pause" };
+	uint64_t vals[3] = { 1, 2, UINT64_MAX }, back[3];
+	struct mlx_ethtool_names en;
+	uint8_t *buf;
+	size_t len, n = 3;
+
+	(void)state;
+	assert_int_equal(mlx_encode_strset_msg(names, 3, &buf, &len), 0);
+	assert_int_equal(mlx_decode_strset_msg(buf, len, &en), 0);
+	assert_int_equal(en.n, 3);
+	assert_string_equal(en.names[2], "rx_prio3_pause");
+	mlx_ethtool_names_free(&en);
+	/* truncated: never a partial list */
+	assert_true(mlx_decode_strset_msg(buf, len - 8, &en) < 0);
+	free(buf);
+
+	assert_int_equal(mlx_encode_stats_msg("eth0", vals, 3, &buf, &len), 0);
+	assert_int_equal(mlx_decode_stats_msg(buf, len, back, &n), 0);
+	assert_int_equal(n, 3);
+	assert_true(back[2] == UINT64_MAX);
+	n = 2;                      /* no room: refused, not overrun */
+	assert_true(mlx_decode_stats_msg(buf, len, back, &n) < 0);
+	free(buf);
+}
+
+/* More names than fit one 64 KiB nest: split, and read back whole. */
+static void test_codec_large(void **state)
+{
+	enum { N = 7000 };
+	char **names = calloc(N, sizeof(*names));
+	uint64_t *vals = calloc(N, sizeof(*vals)), *back = calloc(N, sizeof(*back));
+	struct mlx_ethtool_names en;
+	uint8_t *buf;
+	size_t len, n = N;
+
+	(void)state;
+	for (int i = 0; i < N; i++) {
+		names[i] = malloc(32);
+		snprintf(names[i], 32, "rx%d_packets", i);
+		vals[i] = (uint64_t)i * 1000003u;
+	}
+	assert_int_equal(mlx_encode_strset_msg((const char *const *)names, N, &buf, &len), 0);
+	assert_int_equal(mlx_decode_strset_msg(buf, len, &en), 0);
+	assert_int_equal(en.n, N);
+	assert_string_equal(en.names[N - 1], "rx6999_packets");
+	mlx_ethtool_names_free(&en);
+	free(buf);
+	assert_int_equal(mlx_encode_stats_msg("eth0", vals, N, &buf, &len), 0);
+	assert_int_equal(mlx_decode_stats_msg(buf, len, back, &n), 0);
+	assert_memory_equal(vals, back, N * sizeof(*vals));
+	free(buf);
+	for (int i = 0; i < N; i++)
+		free(names[i]);
+	free(names);
+	free(vals);
+	free(back);
+}
+
+/* ---- Prometheus ---------------------------------------------------------------- */
+
+static void test_prom_escape(void **state)
+{
+	char out[64];
+
+	(void)state;
+	prom_escape_label(out, sizeof(out), "a\"b\\c\nd");
+	assert_string_equal(out, "a\\\"b\\\\c\\nd");
+	prom_escape_label(out, 4, "abcdef");
+	assert_true(strlen(out) <= 3);
+}
+
+static size_t count_lines(const char *text, const char *prefix)
+{
+	size_t n = 0;
+
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, prefix, strlen(prefix)))
+			n++;
+	return n;
+}
+
+static void test_prom_writer(void **state)
+{
+	static const char *const names[] = {
+		"rx_prio0_bytes", "rx_prio3_bytes", "rx_bytes_phy", "rx0_packets", "tx0_packets",
+		"rx_prio3_pause_duration", "weird\"name", "tx_prio3_bytes",
+	};
+	struct mlx_cat_match m[8];
+	struct mlx_counter c[8];
+	struct mlx_counter_port p;
+	struct mlx_counters cs;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int n;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	strcpy(p.bdf, "0000:5e:00.0");
+	strcpy(p.ifname, "enp94s0f0np0");
+	p.port_label = 1;
+	for (int i = 0; i < 8; i++) {
+		mlx_cat_lookup(MLX_CSRC_ETHTOOL, names[i], &m[i]);
+		c[i] = (struct mlx_counter){ .name = names[i], .m = &m[i], .src = MLX_CSRC_ETHTOOL,
+					     .valid = true, .raw = 1000u + (unsigned)i,
+					     .value = 1000u + (unsigned)i };
+	}
+	p.c = c;
+	p.n = 8;
+	cs = (struct mlx_counters){ .ports = &p, .nports = 1 };
+	fp = open_memstream(&text, &len);
+	n = prom_write(fp, &cs, NULL, NULL);
+	fclose(fp);
+	assert_int_equal(n, 8);
+	/* families, not names */
+	assert_non_null(strstr(text, "mlxcli_prio_rx_bytes_total{device=\"0000:5e:00.0\","
+				     "netdev=\"enp94s0f0np0\",port=\"1\",priority=\"3\"} 1001\n"));
+	assert_non_null(strstr(text, "mlxcli_port_rx_bytes_total{"));
+	assert_non_null(strstr(text, "mlxcli_queue_packets_total{device=\"0000:5e:00.0\","
+				     "netdev=\"enp94s0f0np0\",port=\"1\",queue=\"0\",direction=\"tx\"} 1004\n"));
+	/* microseconds become seconds */
+	assert_non_null(strstr(text, "mlxcli_prio_rx_pause_duration_seconds_total{"));
+	assert_non_null(strstr(text, "} 0.001005\n"));
+	/* the uncatalogued name is a label value, escaped */
+	assert_non_null(strstr(text, "name=\"weird\\\"name\""));
+	assert_non_null(strstr(text, "# TYPE mlxcli_uncatalogued untyped\n"));
+	/* HELP and TYPE once per family: 7 families for 8 samples */
+	assert_int_equal(count_lines(text, "# HELP mlxcli_prio_rx_bytes_total "), 1);
+	assert_int_equal(count_lines(text, "# TYPE mlxcli_prio_rx_bytes_total counter"), 1);
+	assert_int_equal(count_lines(text, "# TYPE mlxcli_queue_packets_total counter"), 1);
+	assert_int_equal(count_lines(text, "# TYPE "), 6);
+	assert_int_equal(count_lines(text, "# HELP "), 6);
+	assert_int_equal(count_lines(text, "mlxcli_"), 8);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fixture_names),
+		cmocka_unit_test(test_families),
+		cmocka_unit_test(test_delta_wrap),
+		cmocka_unit_test(test_rate),
+		cmocka_unit_test(test_codecs),
+		cmocka_unit_test(test_codec_large),
+		cmocka_unit_test(test_prom_escape),
+		cmocka_unit_test(test_prom_writer),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
