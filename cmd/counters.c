@@ -36,7 +36,7 @@ const struct cmd_opt counters_opts[] = {
 	{ "interval", 'i', "S", "watch: seconds between samples (default 1)", NULL },
 	{ "count", 'c', "N", "watch: stop after N intervals (default: until interrupted)", NULL },
 	{ "all", 'a', NULL, "watch: show counters that did not move too", NULL },
-	{ "any-netdev", 0, NULL, "with -d: accept any netdev, not only a ConnectX port (ethtool "
+	{ "any-netdev", 0, NULL, "accept any netdev, not only a ConnectX port (ethtool "
 	  "and netdev statistics only)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
@@ -125,7 +125,30 @@ static void free_sel(struct sel *s)
 struct targets {
 	struct mlx_ctarget *t;
 	size_t n;
+	char **names;           /* --any-netdev without -d: the netdev list */
 };
+
+static void targets_free(struct targets *ts)
+{
+	free(ts->t);
+	mlx_strv_free(ts->names);
+	memset(ts, 0, sizeof(*ts));
+}
+
+/* The ConnectX port named @ifname, or NULL. */
+static void find_port(struct mlx_devices *devs, const char *ifname, struct mlx_function **fn,
+		      struct mlx_port **port)
+{
+	*fn = NULL;
+	*port = NULL;
+	for (size_t i = 0; i < devs->nfn; i++)
+		for (size_t k = 0; k < devs->fn[i].nports; k++)
+			if (!strcmp(devs->fn[i].ports[k].ifname, ifname)) {
+				*fn = &devs->fn[i];
+				*port = &devs->fn[i].ports[k];
+				return;
+			}
+}
 
 static int add_target(struct targets *ts, const struct mlx_function *fn, const struct mlx_port *p,
 		      const char *ifname)
@@ -154,13 +177,28 @@ static int get_targets(struct cli *cli, struct targets *ts)
 		struct mlx_selector sel;
 		char path[256];
 
-		if (!cli->device) {
-			cli_error(cli, "--any-netdev needs -d NETDEV");
-			return EXIT_USAGE;
-		}
 		r = cli_devices(cli, &devs);
 		if (r)
 			return r;
+		if (!cli->device) {
+			/* Every netdev of the system: ConnectX ports with all
+			 * their sources, the others with ethtool and netdev
+			 * statistics (a monitoring pipeline's one call). */
+			size_t n = 0;
+
+			r = mlx_list_dir(cli->ctx, "/sys/class/net", &ts->names, &n);
+			if (r < 0)
+				return cli_fail(cli, r, "cannot list the network interfaces");
+			for (size_t i = 0; i < n; i++) {
+				if (!mlx_name_is_safe(ts->names[i]) ||
+				    strlen(ts->names[i]) >= MLX_IFNAME_LEN)
+					continue;
+				find_port(devs, ts->names[i], &fn, &port);
+				if (add_target(ts, fn, port, port ? NULL : ts->names[i]) < 0)
+					return EXIT_FAIL;
+			}
+			return EXIT_OK;
+		}
 		if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
 		    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0 && port) {
 			add_target(ts, fn, port, NULL);
@@ -782,7 +820,7 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 	mlx_counters_free(&cs);
 out:
 	mlx_cstate_free(st);
-	free(ts.t);
+	targets_free(&ts);
 out_sel:
 	free_sel(&s);
 	return r;
@@ -890,6 +928,6 @@ int cmd_perfstats(struct cli *cli, int argc, char **argv)
 	r = EXIT_OK;
 out:
 	mlx_cstate_free(st);
-	free(ts.t);
+	targets_free(&ts);
 	return r;
 }

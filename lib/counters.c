@@ -7,6 +7,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <linux/if_link.h>
+#include <linux/rtnetlink.h>
+#include <net/if.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +18,7 @@
 
 #include "counters.h"
 #include "mlx-private.h"
+#include "nl.h"
 
 /* The names of one source of one port, catalogued.  Never freed before
  * the state: samples point into it. */
@@ -164,6 +169,145 @@ static int sample_dir(struct mlx_ctx *ctx, struct mlx_cstate *st, struct mlx_cou
 	return 0;
 }
 
+/* ---- netdev statistics, live: one RTM_GETLINK dump for every netdev -------
+ *
+ * `ip -s link` gets the statistics of every interface from one dump; so do
+ * we on a live system, instead of 24 sysfs files per netdev (the same
+ * struct rtnl_link_stats64: net-sysfs.c netstat_show() and rtnl_fill_stats()
+ * both call dev_get_stats()).  A captured system has no such dump and keeps
+ * its statistics/ files, which sample_dir() reads.
+ */
+struct link_stats {
+	char name[IFNAMSIZ];
+	uint64_t v[32];
+	size_t n;
+};
+
+struct link_table {
+	struct link_stats *e;
+	size_t n, cap;
+};
+
+/* Field names of struct rtnl_link_stats64, in its order (uapi if_link.h);
+ * a newer kernel's extra fields are named by index. */
+static const char *const stats64_names[] = {
+	"rx_packets", "tx_packets", "rx_bytes", "tx_bytes", "rx_errors", "tx_errors",
+	"rx_dropped", "tx_dropped", "multicast", "collisions", "rx_length_errors",
+	"rx_over_errors", "rx_crc_errors", "rx_frame_errors", "rx_fifo_errors",
+	"rx_missed_errors", "tx_aborted_errors", "tx_carrier_errors", "tx_fifo_errors",
+	"tx_heartbeat_errors", "tx_window_errors", "rx_compressed", "tx_compressed",
+	"rx_nohandler", "rx_otherhost_dropped",
+};
+_Static_assert(offsetof(struct rtnl_link_stats64, rx_nohandler) == 23 * sizeof(uint64_t),
+	       "stats64_names[] follows struct rtnl_link_stats64");
+
+static int link_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct link_table *t = arg;
+	struct link_stats e = { .n = 0 };
+	const uint8_t *attrs;
+	struct mlx_nla a;
+	size_t alen, off = 0;
+
+	if (h->nlmsg_type != RTM_NEWLINK ||
+	    mlx_nlmsg_attrs(h, len, sizeof(struct ifinfomsg), &attrs, &alen) < 0)
+		return 0;
+	while (mlx_nla_next(attrs, alen, &off, &a) == 1) {
+		if (a.type == IFLA_IFNAME) {
+			mlx_nla_str(&a, e.name, sizeof(e.name));
+		} else if (a.type == IFLA_STATS64) {
+			e.n = a.len / sizeof(uint64_t);
+			if (e.n > 32)
+				e.n = 32;
+			memcpy(e.v, a.data, e.n * sizeof(uint64_t));   /* unaligned-safe */
+		}
+	}
+	if (!e.name[0] || !e.n)
+		return 0;
+	if (t->n == t->cap) {
+		size_t nc = t->cap ? t->cap * 2 : 64;
+		struct link_stats *ne = realloc(t->e, nc * sizeof(*ne));
+
+		if (!ne)
+			return -ENOMEM;
+		t->e = ne;
+		t->cap = nc;
+	}
+	t->e[t->n++] = e;
+	return 0;
+}
+
+static int link_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct link_stats *)a)->name, ((const struct link_stats *)b)->name);
+}
+
+static int dump_link_stats(struct mlx_ctx *ctx, struct link_table *t)
+{
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	struct mlx_nlbuf b;
+	uint8_t buf[64];
+	int len, r;
+
+	memset(t, 0, sizeof(*t));
+	mlx_nlb_init(&b, buf, sizeof(buf));
+	mlx_nlb_msg(&b, RTM_GETLINK, NLM_F_DUMP);
+	mlx_nlb_put(&b, &ifi, sizeof(ifi));
+	len = mlx_nlb_finish(&b);
+	if (len < 0)
+		return len;
+	r = mlx_nl_query(ctx, MLX_NL_ROUTE, "all", "getlink-stats", buf, (size_t)len, link_cb, t);
+	if (r < 0) {
+		free(t->e);
+		memset(t, 0, sizeof(*t));
+		return r;
+	}
+	if (t->n)
+		qsort(t->e, t->n, sizeof(*t->e), link_cmp);
+	return 0;
+}
+
+static int sample_link(struct mlx_cstate *st, const struct link_table *t,
+		       struct mlx_counter_port *p)
+{
+	struct link_stats key;
+	const struct link_stats *e;
+	struct cnames *cn;
+	char k[16];
+
+	snprintf(key.name, sizeof(key.name), "%s", p->ifname);
+	e = t->n ? bsearch(&key, t->e, t->n, sizeof(*t->e), link_cmp) : NULL;
+	if (!e)
+		return -ENOENT;
+	/* One names list per field count, shared by every netdev. */
+	snprintf(k, sizeof(k), "rtnl/%zu", e->n);
+	cn = cn_find(st, MLX_CSRC_NETDEV, k);
+	if (!cn) {
+		char **names = calloc(e->n + 1, sizeof(*names));
+
+		if (!names)
+			return -ENOMEM;
+		for (size_t i = 0; i < e->n; i++) {
+			char idx[32];
+
+			snprintf(idx, sizeof(idx), "stats64_field_%zu", i);
+			names[i] = strdup(i < sizeof(stats64_names) / sizeof(*stats64_names)
+					  ? stats64_names[i] : idx);
+			if (!names[i]) {
+				mlx_strv_free(names);
+				return -ENOMEM;
+			}
+		}
+		cn = cn_add(st, MLX_CSRC_NETDEV, k, names, e->n, 0);
+		if (!cn)
+			return -ENOMEM;
+	}
+	for (size_t i = 0; i < e->n; i++)
+		if (port_push(p, cn, i, true, e->v[i]) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
 /* ---- AER: "Name count" lines in three files ------------------------------ */
 
 static int sample_aer(struct mlx_ctx *ctx, struct mlx_cstate *st, struct mlx_counter_port *p)
@@ -305,7 +449,7 @@ static double now_mono(void)
 }
 
 static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct mlx_ctarget *t,
-		       unsigned srcs, struct mlx_counter_port *p)
+		       unsigned srcs, const struct link_table *links, struct mlx_counter_port *p)
 {
 	char path[PATH_MAX], key[128];
 	int r;
@@ -351,7 +495,9 @@ static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct 
 	}
 	if ((srcs & (1u << MLX_CSRC_NETDEV)) && p->ifname[0]) {
 		snprintf(path, sizeof(path), "/sys/class/net/%s/statistics", p->ifname);
-		r = sample_dir(ctx, st, p, MLX_CSRC_NETDEV, p->ifname, path);
+		r = links ? sample_link(st, links, p) : -ENOENT;
+		if (r == -ENOENT)       /* not in the dump (or offline): sysfs */
+			r = sample_dir(ctx, st, p, MLX_CSRC_NETDEV, p->ifname, path);
 		if (r == -ENOMEM)
 			return r;
 		p->err[MLX_CSRC_NETDEV] = r;
@@ -395,8 +541,15 @@ int mlx_counters_sample(struct mlx_ctx *ctx, struct mlx_cstate *st,
 	out->nports = nt;
 	clock_gettime(CLOCK_REALTIME, &out->wall);
 	out->t = now_mono();
+	struct link_table links = { 0 };
+	bool have_links = false;
+
+	/* Live: every netdev's statistics in one dump (see sample_link()). */
+	if ((srcs & (1u << MLX_CSRC_NETDEV)) && mlx_is_live(ctx) && nt > 0)
+		have_links = dump_link_stats(ctx, &links) == 0;
 	for (size_t i = 0; i < nt && r == 0; i++)
-		r = sample_port(ctx, st, &t[i], srcs, &out->ports[i]);
+		r = sample_port(ctx, st, &t[i], srcs, have_links ? &links : NULL, &out->ports[i]);
+	free(links.e);
 	/* The time of the sample is the middle of the pass. */
 	out->t = (out->t + now_mono()) / 2;
 	if (r < 0)

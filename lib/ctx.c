@@ -52,6 +52,7 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 		return -ENOMEM;
 	ctx->root_fd = -1;
 	ctx->base_fd = -1;
+	ctx->ioctl_fd = -1;
 	ctx->log_max = MLX_LOG_WARN;
 
 	/* Normalise: no trailing slashes except for "/" itself. */
@@ -105,6 +106,8 @@ void mlx_ctx_free(struct mlx_ctx *ctx)
 		return;
 	mlx_nl_ctx_free(ctx);
 	mlx_chdir(ctx, NULL);
+	if (ctx->ioctl_fd >= 0)
+		close(ctx->ioctl_fd);
 	if (ctx->root_fd >= 0)
 		close(ctx->root_fd);
 	free(ctx->root);

@@ -324,24 +324,24 @@ int mlx_decode_stats_msg(const uint8_t *msg, size_t len, uint64_t *vals, size_t 
 
 /* ---- live: the ioctls ----------------------------------------------------- */
 
-static int ethtool_ioctl(const char *ifname, void *data)
+/* One socket for every SIOCETHTOOL of the run (freed with the context):
+ * 2,000 netdevs must not cost 2,000 socket()/close() pairs. */
+static int ethtool_ioctl(struct mlx_ctx *ctx, const char *ifname, void *data)
 {
 	struct ifreq ifr;
-	int fd, r = 0;
 
-	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
+	if (ctx->ioctl_fd < 0) {
+		ctx->ioctl_fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		if (ctx->ioctl_fd < 0)
+			return -errno;
+	}
 	memset(&ifr, 0, sizeof(ifr));
 	strcpy(ifr.ifr_name, ifname);
 	ifr.ifr_data = data;
-	if (ioctl(fd, SIOCETHTOOL, &ifr) < 0)
-		r = -errno;
-	close(fd);
-	return r;
+	return ioctl(ctx->ioctl_fd, SIOCETHTOOL, &ifr) < 0 ? -errno : 0;
 }
 
-static int ioctl_count(const char *ifname, size_t *n)
+static int ioctl_count(struct mlx_ctx *ctx, const char *ifname, size_t *n)
 {
 	struct {
 		struct ethtool_sset_info hdr;
@@ -352,21 +352,21 @@ static int ioctl_count(const char *ifname, size_t *n)
 	memset(&s, 0, sizeof(s));
 	s.hdr.cmd = ETHTOOL_GSSET_INFO;
 	s.hdr.sset_mask = 1ULL << ETH_SS_STATS;
-	r = ethtool_ioctl(ifname, &s);
+	r = ethtool_ioctl(ctx, ifname, &s);
 	if (r < 0)
 		return r;
 	*n = (s.hdr.sset_mask & (1ULL << ETH_SS_STATS)) ? s.data[0] : 0;
 	return *n > MAX_STATS ? -E2BIG : 0;
 }
 
-static int ioctl_names(const char *ifname, char ***names, size_t *n)
+static int ioctl_names(struct mlx_ctx *ctx, const char *ifname, char ***names, size_t *n)
 {
 	struct ethtool_gstrings *gs;
 	size_t cnt;
 	int r;
 
 	*names = NULL;
-	r = ioctl_count(ifname, &cnt);
+	r = ioctl_count(ctx, ifname, &cnt);
 	if (r < 0)
 		return r;
 	gs = calloc(1, sizeof(*gs) + (cnt + 1) * ETH_GSTRING_LEN);
@@ -375,7 +375,7 @@ static int ioctl_names(const char *ifname, char ***names, size_t *n)
 	gs->cmd = ETHTOOL_GSTRINGS;
 	gs->string_set = ETH_SS_STATS;
 	gs->len = (uint32_t)cnt;
-	r = ethtool_ioctl(ifname, gs);
+	r = ethtool_ioctl(ctx, ifname, gs);
 	if (r == 0 && gs->len > cnt)
 		r = -EAGAIN;             /* the set grew under us */
 	if (r == 0) {
@@ -502,9 +502,9 @@ int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *
 					   "does not decode: %s", ifname, strerror(-a.err));
 	/* No ethtool netlink (older kernel, module absent) or a reply too big
 	 * for its nests: the ioctl, encoded into the same reply layout. */
-	r = ioctl_names(ifname, &names, &n);
+	r = ioctl_names(ctx, ifname, &names, &n);
 	if (r == -EAGAIN)
-		r = ioctl_names(ifname, &names, &n);
+		r = ioctl_names(ctx, ifname, &names, &n);
 	if (r < 0)
 		return mlx_err(ctx, -r, "cannot read the statistics names of '%s' (SIOCETHTOOL "
 			       "GSTRINGS): %s", ifname, strerror(-r));
@@ -562,7 +562,7 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 	/* The kernel copies out as many values as the driver has now, which
 	 * may be more than the names we hold (channels added): ask the
 	 * count first and give room for it. */
-	r = ioctl_count(ifname, &cnt);
+	r = ioctl_count(ctx, ifname, &cnt);
 	if (r < 0)
 		return mlx_err(ctx, -r, "cannot read the statistics count of '%s' (SIOCETHTOOL "
 			       "GSSET_INFO): %s", ifname, strerror(-r));
@@ -571,7 +571,7 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 		return -ENOMEM;
 	st->cmd = ETHTOOL_GSTATS;
 	st->n_stats = (uint32_t)cnt;
-	r = ethtool_ioctl(ifname, st);
+	r = ethtool_ioctl(ctx, ifname, st);
 	if (r < 0) {
 		r = mlx_err(ctx, -r, "cannot read the statistics of '%s' (SIOCETHTOOL GSTATS): %s",
 			    ifname, strerror(-r));

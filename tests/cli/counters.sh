@@ -189,12 +189,17 @@ grep -q '^mlxcli_uncatalogued{.*source="hw_counters",name="np_made_up_counter"} 
 # bad usage
 for args in "counters bogus" "counters --group nosuch" "counters --interval 1" \
 	    "-j counters --format prometheus" "counters cc --format prometheus" \
-	    "counters watch --interval 0" "counters watch --count x" "counters --filter (" \
-	    "counters --any-netdev"; do
+	    "counters watch --interval 0" "counters watch --count x" "counters --filter ("; do
 	# shellcheck disable=SC2086
 	run badusage --sample $args
 	if [ "$rc" -eq 2 ] && [ ! -s "$tmp/badusage.out" ]; then ok "'$args' exits 2"; else bad "'$args' exits $rc"; fi
 done
+# --any-netdev without -d: every interface of the system, ConnectX ports
+# with their RDMA sources, the others (the sample's Intel eno1) bare.
+run anyall --sample -j counters --any-netdev
+jq_is anyall '[.ports[] | select(.netdev == "enp94s0f0np0" or .netdev == "eno1") | [.netdev, (.rdma_device != null)]]' \
+	'[["eno1",false],["enp94s0f0np0",true]]'
+jq_is anyall '[.ports[] | select(.netdev == "eno1") | .counters[] | select(.name == "rx_packets" and .source == "netdev")] | length' '1'
 run nodev --sample counters -d nosuch0
 expect_rc nodev 3
 
