@@ -26,7 +26,7 @@ static const struct cmd top_cmds[] = {
 	  cmd_devices, 0, 0, 0, NULL, NULL, NULL },
 	{ "ports", "", "list every network port with its function and RDMA port",
 	  cmd_ports, 0, 0, 0, NULL, NULL, NULL },
-	{ "show", "", "mlxtool-style views (show devices, show ports)",
+	{ "show", "", "mlxtool-style views: show devices, ports, qos, perfstats",
 	  NULL, 0, 0, 0, &show_group, NULL, NULL },
 	{ "qosconfig", "", "QoS and RoCE congestion control: dcqcn, default-untagged-priority",
 	  NULL, 0, 0, 0, &qosconfig_group, NULL, NULL },

@@ -69,7 +69,11 @@ void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struc
 			if (k->flags & CMD_HIDDEN)
 				continue;
 			snprintf(left, sizeof(left), "%s%s%s", k->name, *k->args ? " " : "", k->args);
-			fprintf(fp, "  %-22s %s\n", left, k->summary);
+			/* A long synopsis gets a line of its own. */
+			if (strlen(left) > 22)
+				fprintf(fp, "  %s\n  %-22s %s\n", left, "", k->summary);
+			else
+				fprintf(fp, "  %-22s %s\n", left, k->summary);
 		}
 	}
 	fprintf(fp, "\nglobal options (anywhere on the line):\n");
