@@ -91,15 +91,20 @@ for host in cx5-ofed cx6dx-upstream; do
 		bad "metadata captured_at is not ISO 8601 UTC: $(jq -r '.captured_at' "$meta")"
 	echo "  metadata: $(jq -c . "$meta")"
 
-	# read back: the same answers as the sample
-	for cmd in devices ports; do
-		"$MLXCLI" --sample="$host" -j "$cmd" >"$tmp/want.json" 2>/dev/null
-		"$MLXCLI" --sysroot "$snap" -j "$cmd" >"$tmp/got.json" 2>/dev/null
+	# read back: the same answers as the sample, for every read command
+	# whose sources the snapshot carries (sysfs, debugfs, netlink replies)
+	for cmd in devices ports "sriov show" fw "pci show" "show qos" "qosconfig dcqcn get" counters; do
+		# shellcheck disable=SC2086
+		"$MLXCLI" --sample="$host" -j $cmd >"$tmp/want.json" 2>/dev/null
+		# shellcheck disable=SC2086
+		"$MLXCLI" --sysroot "$snap" -j $cmd >"$tmp/got.json" 2>/dev/null
 		rc=$?
 		[ "$rc" -eq 0 ] || bad "$host: --sysroot snapshot $cmd exited $rc"
 		same_json "$host: --sysroot SNAP -j $cmd = --sample -j $cmd" "$tmp/want.json" "$tmp/got.json"
-		"$MLXCLI" --sample="$host" "$cmd" >"$tmp/want.txt" 2>&1
-		"$MLXCLI" --sysroot "$snap" "$cmd" >"$tmp/got.txt" 2>&1
+		# shellcheck disable=SC2086
+		"$MLXCLI" --sample="$host" $cmd >"$tmp/want.txt" 2>&1
+		# shellcheck disable=SC2086
+		"$MLXCLI" --sysroot "$snap" $cmd >"$tmp/got.txt" 2>&1
 		cmp -s "$tmp/want.txt" "$tmp/got.txt" && ok "$host: $cmd text (and stderr) equal" ||
 			bad "$host: $cmd text differs"
 	done
