@@ -2,7 +2,8 @@
 /*
  * `mlxcli dbg ...`: mlxtool's dbg group (reference
  * seeds-mlxtool-dmn-counters.md §1.2): mstdump, dump-me-now, get-state,
- * restart, pddrinfo.
+ * restart, pddrinfo; and cmd-stats, sw-reset (devlink health, reload,
+ * ethtool link state and debugfs command statistics: lib/health.h).
  */
 #include "config.h"
 
@@ -20,6 +21,7 @@
 #include "cli.h"
 #include "dcqcn.h"
 #include "fw.h"
+#include "health.h"
 #include "vsec.h"
 
 /* ---- mstdump ---- */
@@ -162,6 +164,123 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* ---- get-state: devlink health ---- */
+
+/* The fw reporter's diagnose: "Syndrome" (u8) and, when not 0,
+ * "Description" (mlx5 health.c mlx5_fw_reporter_diagnose, REF:§6.3). */
+static void fw_diagnose(struct cli *cli, const struct mlx_function *fn, const struct mlx_health *h,
+			int64_t *synd, char *desc, size_t desclen)
+{
+	struct mlx_fmsg_node *d = NULL;
+	const struct mlx_fmsg_node *v;
+
+	*synd = -1;
+	desc[0] = '\0';
+	for (size_t i = 0; i < h->n; i++) {
+		if (strcmp(h->r[i].name, "fw") || h->r[i].port_index >= 0)
+			continue;
+		if (mlx_health_diagnose(cli->ctx, fn, &h->r[i], &d) < 0)
+			break;
+		v = mlx_fmsg_get(d, "Syndrome");
+		if (v && v->kind == MLX_FMSG_VAL && v->vtype != MLX_FMSG_STRING && v->vtype != MLX_FMSG_BINARY)
+			*synd = (int64_t)v->u;
+		v = mlx_fmsg_get(d, "Description");
+		if (v && v->kind == MLX_FMSG_VAL && v->vtype == MLX_FMSG_STRING && v->s)
+			snprintf(desc, desclen, "%s", v->s);
+		mlx_fmsg_free(d);
+		break;
+	}
+	mlx_err_clear(cli->ctx);
+}
+
+static void state_health(struct cli *cli, const struct mlx_function *fn)
+{
+	struct out *o = cli->out;
+	struct mlx_health *h;
+	const struct mlx_health_reporter *fatal = NULL;
+	char txt[512], desc[128], why[300];
+	int64_t synd;
+	size_t l = 0;
+	int r;
+
+	if (fn->role == MLX_FN_VF) {
+		out_null(o, "devlink_health", NULL);
+		out_str(o, "devlink_health_error", NULL, "not read for a VF: give its PF");
+		out_text(o, "devlink health", "- (a VF)");
+		return;
+	}
+	h = calloc(1, sizeof(*h));
+	r = h ? mlx_health_get(cli->ctx, fn, h) : -ENOMEM;
+	if (r < 0) {
+		snprintf(why, sizeof(why), "%s", *mlx_errmsg(cli->ctx) ? mlx_errmsg(cli->ctx) : strerror(-r));
+		if (r == -ENODATA)
+			snprintf(why, sizeof(why), "the capture has no devlink health reply for %s", fn->bdf);
+		out_null(o, "devlink_health", NULL);
+		out_str(o, "devlink_health_error", NULL, why);
+		snprintf(txt, sizeof(txt), "- (%s)", why);
+		out_text(o, "devlink health", txt);
+		mlx_err_clear(cli->ctx);
+		free(h);
+		return;
+	}
+	fw_diagnose(cli, fn, h, &synd, desc, sizeof(desc));
+	out_obj_begin(o, "devlink_health", NULL);
+	out_list_begin(o, "reporters", NULL);
+	txt[0] = '\0';
+	for (size_t i = 0; i < h->n; i++) {
+		const struct mlx_health_reporter *p = &h->r[i];
+		const char *st = mlx_health_state_str(p->state);
+
+		out_obj_begin(o, NULL, NULL);
+		out_str(o, "name", NULL, p->name);
+		if (p->port_index >= 0)
+			out_s64(o, "port_index", NULL, p->port_index);
+		else
+			out_null(o, "port_index", NULL);
+		out_str(o, "state", NULL, st);
+		out_u64(o, "error_count", NULL, p->err_count);
+		out_u64(o, "recover_count", NULL, p->recover_count);
+		out_obj_end(o);
+		if (l < sizeof(txt))
+			l += (size_t)snprintf(txt + l, sizeof(txt) - l, "%s%s %s (errors %llu, recovered %llu)",
+					      i ? ", " : "", p->name, st ? st : "?",
+					      (unsigned long long)p->err_count,
+					      (unsigned long long)p->recover_count);
+		if (!strcmp(p->name, "fw_fatal") && p->port_index < 0)
+			fatal = p;
+	}
+	out_list_end(o);
+	out_text(o, "devlink health", h->n ? txt : "no reporters");
+	out_obj_begin(o, "firmware", NULL);
+	if (fatal) {
+		out_bool(o, "fatal", NULL, fatal->state == 1);
+		out_u64(o, "fatal_errors", NULL, fatal->err_count);
+	} else {
+		out_null(o, "fatal", NULL);
+		out_null(o, "fatal_errors", NULL);
+	}
+	if (synd >= 0)
+		out_s64(o, "syndrome", NULL, synd);
+	else
+		out_null(o, "syndrome", NULL);
+	out_str(o, "description", NULL, desc[0] ? desc : NULL);
+	out_obj_end(o);
+	out_obj_end(o);
+	out_null(o, "devlink_health_error", NULL);
+	if (!fatal)
+		snprintf(txt, sizeof(txt), "unknown (no fw_fatal reporter)");
+	else
+		snprintf(txt, sizeof(txt), "%s%s, %llu fatal error%s so far", fatal->state == 1 ? "FATAL" : "ok",
+			 "", (unsigned long long)fatal->err_count, fatal->err_count == 1 ? "" : "s");
+	if (synd > 0) {
+		l = strlen(txt);
+		snprintf(txt + l, sizeof(txt) - l, "; health syndrome 0x%llx%s%s", (unsigned long long)synd,
+			 desc[0] ? " " : "", desc);
+	}
+	out_text(o, "firmware", txt);
+	free(h);
+}
+
 /* ---- get-state ---- */
 
 static void state_fn(struct cli *cli, const struct mlx_function *fn)
@@ -254,7 +373,7 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 	else
 		out_str(o, "dcqcn_layout", "dcqcn", "none");
 	mlx_err_clear(cli->ctx);
-	out_null(o, "devlink_health", "devlink health");
+	state_health(cli, fn);
 	out_obj_end(o);
 }
 
@@ -360,16 +479,331 @@ static int cmd_dbg_restart(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* ---- pddrinfo ---- */
+/* ---- pddrinfo: the link-down reason the kernel knows ---- */
+
+struct link_target {
+	char ifname[MLX_IFNAME_LEN];
+	const char *bdf;              /* NULL for a netdev that is not a ConnectX port */
+};
+
+static void pddr_port(struct cli *cli, const struct link_target *t)
+{
+	struct out *o = cli->out;
+	struct mlx_linkstate ls;
+	const char *es = NULL, *ss = NULL;
+	char path[128], oper[32] = "", carrier[8] = "", txt[300], note[400] = "";
+	int r, link;
+
+	r = mlx_linkstate_get(cli->ctx, t->ifname, &ls);
+	snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", t->ifname);
+	if (mlx_read_str(cli->ctx, path, oper, sizeof(oper)) < 0)
+		oper[0] = '\0';
+	if (r < 0) {
+		/* no ethtool netlink (kernel < 5.6, no reply recorded): sysfs */
+		snprintf(note, sizeof(note), "no ethtool link state (%s): carrier and operstate from sysfs; "
+			 "the kernel's down reason is unknown",
+			 *mlx_errmsg(cli->ctx) && r != -ENODATA ? mlx_errmsg(cli->ctx) :
+			 r == -ENODATA ? "the capture has no LINKSTATE_GET reply" : strerror(-r));
+		mlx_err_clear(cli->ctx);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/carrier", t->ifname);
+		link = mlx_read_str(cli->ctx, path, carrier, sizeof(carrier)) == 0 && carrier[0]
+			       ? carrier[0] == '1' : -1;
+		mlx_err_clear(cli->ctx);
+	} else {
+		link = ls.link;
+		es = mlx_link_ext_state_str(ls.ext_state);
+		ss = mlx_link_ext_substate_str(ls.ext_state, ls.ext_substate);
+	}
+	out_obj_begin(o, NULL, NULL);
+	out_str(o, "ifname", NULL, t->ifname);
+	out_str(o, "pci_address", NULL, t->bdf);
+	out_str(o, "source", NULL, r < 0 ? "sysfs" : "ethtool-netlink");
+	if (link >= 0)
+		out_bool(o, "link", NULL, link == 1);
+	else
+		out_null(o, "link", NULL);
+	out_str(o, "operstate", NULL, oper[0] ? oper : NULL);
+#define OPT_S64(k, v) do { if ((v) >= 0) out_s64(o, k, NULL, v); else out_null(o, k, NULL); } while (0)
+	OPT_S64("sqi", r < 0 ? -1 : ls.sqi);
+	OPT_S64("sqi_max", r < 0 ? -1 : ls.sqi_max);
+	OPT_S64("ext_state_code", r < 0 ? -1 : ls.ext_state);
+	out_str(o, "ext_state", NULL, es);
+	OPT_S64("ext_substate_code", r < 0 ? -1 : ls.ext_substate);
+	out_str(o, "ext_substate", NULL, ss);
+#undef OPT_S64
+	out_str(o, "note", NULL, note[0] ? note : NULL);
+	out_obj_end(o);
+
+	if (link == 1)
+		snprintf(txt, sizeof(txt), "link up");
+	else if (link < 0)
+		snprintf(txt, sizeof(txt), "link unknown");
+	else if (r == 0 && ls.ext_state >= 0)
+		snprintf(txt, sizeof(txt), "link down: %s%s%s", es ? es : "unknown reason",
+			 ls.ext_substate >= 0 ? ", " : "",
+			 ls.ext_substate >= 0 ? (ss ? ss : "unknown substate") : "");
+	else
+		snprintf(txt, sizeof(txt), "link down%s", r == 0 ? " (the driver gives no reason)" : "");
+	if (r == 0 && ls.sqi >= 0) {
+		size_t l = strlen(txt);
+
+		snprintf(txt + l, sizeof(txt) - l, ", SQI %lld/%lld", (long long)ls.sqi, (long long)ls.sqi_max);
+	}
+	{
+		size_t l = strlen(txt);
+
+		snprintf(txt + l, sizeof(txt) - l, " [%s%s%s]", r < 0 ? "sysfs" : "ethtool netlink",
+			 oper[0] ? ", operstate " : "", oper);
+	}
+	out_text(o, t->ifname, txt);
+	if (note[0])
+		cli_warn(cli, "%s: %s", t->ifname, note);
+}
 
 static int cmd_dbg_pddrinfo(struct cli *cli, int argc, char **argv)
 {
+	struct link_target *ts = NULL;
+	struct mlx_function *fn = NULL;
+	struct mlx_port *port = NULL;
+	struct mlx_devices *devs;
+	size_t n = 0;
+	int r;
+
 	(void)argc;
 	(void)argv;
-	cli_error(cli, "'mlxcli dbg pddrinfo' is not supported yet: PDDR is a firmware access register "
-		  "(no Linux interface without mstflint's driver), and the ethtool link extended state "
-		  "(ETHTOOL_MSG_LINKSTATE_GET) is not read by this mlxcli yet");
-	return EXIT_NOTSUP;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	if (cli_opt(cli, "any-netdev") && cli->device) {
+		struct mlx_selector sel;
+		char path[64];
+
+		if (mlx_selector_parse(cli->ctx, cli->device, &sel) != 0 ||
+		    mlx_select(cli->ctx, devs, &sel, &fn, &port) != 0) {
+			mlx_err_clear(cli->ctx);
+			fn = NULL;
+			port = NULL;
+			snprintf(path, sizeof(path), "/sys/class/net/%s", cli->device);
+			if (!mlx_name_is_safe(cli->device) || strlen(cli->device) >= MLX_IFNAME_LEN ||
+			    !mlx_exists(cli->ctx, path)) {
+				cli_error(cli, "no network interface '%s'", cli->device);
+				return EXIT_NODEV;
+			}
+			ts = calloc(1, sizeof(*ts));
+			if (!ts)
+				return cli_fail(cli, -ENOMEM, "pddrinfo");
+			snprintf(ts[0].ifname, sizeof(ts[0].ifname), "%s", cli->device);
+			n = 1;
+		}
+	} else {
+		r = cli_select(cli, &fn, &port);
+		if (r)
+			return r;
+	}
+	if (!ts) {
+		size_t cap = 0;
+
+		for (size_t i = 0; i < devs->nfn; i++)
+			cap += devs->fn[i].nports;
+		ts = calloc(cap ? cap : 1, sizeof(*ts));
+		if (!ts)
+			return cli_fail(cli, -ENOMEM, "pddrinfo");
+		for (size_t i = 0; i < devs->nfn; i++) {
+			const struct mlx_function *f = &devs->fn[i];
+
+			if (fn && f != fn)
+				continue;
+			for (size_t k = 0; k < f->nports; k++) {
+				if ((port && &f->ports[k] != port) || !f->ports[k].ifname[0])
+					continue;
+				snprintf(ts[n].ifname, sizeof(ts[n].ifname), "%s", f->ports[k].ifname);
+				ts[n++].bdf = f->bdf;
+			}
+		}
+	}
+	if (!n) {
+		free(ts);
+		cli_error(cli, "no ConnectX network interface%s%s", fn ? " on " : " was found",
+			  fn ? fn->bdf : "");
+		cli_hint(cli, "give any netdev with --any-netdev -d IFNAME");
+		return EXIT_NODEV;
+	}
+	out_list_begin(cli->out, "ports", NULL);
+	for (size_t i = 0; i < n; i++)
+		pddr_port(cli, &ts[i]);
+	out_list_end(cli->out);
+	free(ts);
+	return EXIT_OK;
+}
+
+/* ---- cmd-stats: mlx5 firmware command statistics (debugfs) ---- */
+
+static int cmd_dbg_cmd_stats(struct cli *cli, int argc, char **argv)
+{
+	struct out *o = cli->out;
+	struct mlx_function *sel;
+	struct mlx_devices *devs;
+	bool all = cli_opt(cli, "all") != NULL, any = false;
+	char first_err[600] = "";
+	int r, first_code = 0;
+
+	(void)argc;
+	(void)argv;
+	r = cli_select(cli, &sel, NULL);
+	if (r)
+		return r;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	if (!devs->nfn) {
+		cli_error(cli, "no ConnectX device was found");
+		return EXIT_NODEV;
+	}
+	/* The permission question first: it is the same for every device. */
+	for (size_t i = 0; i < devs->nfn; i++) {
+		struct mlx_function *fn = &devs->fn[i];
+		struct mlx_cmd_stat *st;
+		size_t n;
+
+		if (sel ? fn != sel : fn->role != MLX_FN_PF)
+			continue;
+		r = mlx_cmd_stats_read(cli->ctx, fn->bdf, &st, &n);
+		if (r < 0) {
+			if (!first_code) {
+				first_code = r;
+				snprintf(first_err, sizeof(first_err), "%s", mlx_errmsg(cli->ctx));
+			}
+			if (r == -EACCES || r == -EPERM)
+				break;
+			mlx_err_clear(cli->ctx);
+			continue;
+		}
+		free(st);
+		any = true;
+	}
+	if (first_code == -EACCES || first_code == -EPERM) {
+		cli_error(cli, "%s", first_err);
+		cli_hint(cli, "the firmware command statistics are in debugfs, which only root may read: run as root");
+		return EXIT_PERM;
+	}
+	if (!any) {
+		cli_error(cli, "%s", first_err[0] ? first_err : "no firmware command statistics");
+		if (first_code == -ENOENT)
+			cli_hint(cli, "mount debugfs (mount -t debugfs none /sys/kernel/debug) on a kernel with CONFIG_DEBUG_FS");
+		return first_code == -ENOENT ? EXIT_NOTSUP : cli_exit_code(first_code);
+	}
+	out_list_begin(o, "devices", NULL);
+	for (size_t i = 0; i < devs->nfn; i++) {
+		struct mlx_function *fn = &devs->fn[i];
+		struct mlx_cmd_stat *st;
+		uint64_t total = 0, failed = 0;
+		char label[96];
+		size_t n;
+
+		if (sel ? fn != sel : fn->role != MLX_FN_PF)
+			continue;
+		r = mlx_cmd_stats_read(cli->ctx, fn->bdf, &st, &n);
+		if (r < 0) {
+			cli_warn(cli, "%s", mlx_errmsg(cli->ctx));
+			mlx_err_clear(cli->ctx);
+			continue;
+		}
+		for (size_t k = 0; k < n; k++) {
+			total += st[k].n;
+			failed += st[k].failed > 0 ? (uint64_t)st[k].failed : 0;
+		}
+		snprintf(label, sizeof(label), "%s (%s): %llu commands, %llu failed", fn->bdf,
+			 fn->id ? fn->id->product : "?", (unsigned long long)total,
+			 (unsigned long long)failed);
+		out_obj_begin(o, NULL, label);
+		out_str(o, "pci_address", NULL, fn->bdf);
+		out_u64(o, "total", NULL, total);
+		out_u64(o, "failed", NULL, failed);
+		out_table_begin(o, "commands");
+		for (size_t k = 0; k < n; k++) {
+			const struct mlx_cmd_stat *c = &st[k];
+
+			if (!all && !c->n && c->failed <= 0)
+				continue;
+			out_row_begin(o);
+			out_str(o, "name", "COMMAND", c->name);
+			out_u64(o, "count", "COUNT", c->n);
+			out_u64(o, "average_ns", "AVG(ns)", c->average);
+#define OPT(k, lbl, v) do { if ((v) >= 0) out_s64(o, k, lbl, v); else out_null(o, k, lbl); } while (0)
+			OPT("failed", "FAILED", c->failed);
+			OPT("failed_mbox_status", "FAILED-STATUS", c->failed_mbox_status);
+			OPT("last_failed_errno", "LAST-ERRNO", c->last_failed_errno);
+			OPT("last_failed_mbox_status", "LAST-STATUS", c->last_failed_mbox_status);
+#undef OPT
+			if (c->last_failed_syndrome >= 0) {
+				char hx[16];
+
+				snprintf(hx, sizeof(hx), "0x%08llx", (unsigned long long)c->last_failed_syndrome);
+				out_u64_as(o, "last_failed_syndrome", "LAST-SYNDROME",
+					   (uint64_t)c->last_failed_syndrome, hx);
+			} else {
+				out_null(o, "last_failed_syndrome", "LAST-SYNDROME");
+			}
+			out_row_end(o);
+		}
+		out_table_end(o);
+		out_obj_end(o);
+		free(st);
+	}
+	out_list_end(o);
+	return EXIT_OK;
+}
+
+/* ---- sw-reset: devlink reload driver_reinit ---- */
+
+static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
+{
+	struct mlx_function *fn;
+	int r;
+
+	(void)argc;
+	(void)argv;
+	if (!cli->device) {
+		cli_error(cli, "'mlxcli dbg sw-reset' reloads one device: give -d DEV");
+		return EXIT_USAGE;
+	}
+	r = cli_select(cli, &fn, NULL);
+	if (r)
+		return r;
+	if (!cli_opt(cli, "yes") && !isatty(STDIN_FILENO)) {
+		cli_error(cli, "'mlxcli dbg sw-reset' re-initialises the driver of %s (its netdevs and RDMA "
+			  "devices go away and come back): confirm with --yes", fn->bdf);
+		return EXIT_USAGE;
+	}
+	if (!mlx_is_live(cli->ctx)) {
+		cli_error(cli, "devlink reload needs the live device: %s is a captured system",
+			  mlx_root(cli->ctx));
+		return EXIT_NOTSUP;
+	}
+	if (!cli_opt(cli, "yes")) {
+		char line[16];
+
+		fprintf(cli->err_fp, "reload the driver of %s (devlink reload action driver_reinit; "
+			"traffic stops, netdevs are re-created)? [y/N] ", fn->bdf);
+		fflush(cli->err_fp);
+		if (!fgets(line, sizeof(line), stdin) || (line[0] != 'y' && line[0] != 'Y')) {
+			cli_error(cli, "not confirmed; nothing was changed");
+			return EXIT_FAIL;
+		}
+	}
+	r = mlx_devlink_reload(cli->ctx, fn);
+	if (r < 0) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		if (cli_exit_code(r) == EXIT_PERM)
+			cli_hint(cli, "devlink reload needs CAP_NET_ADMIN: run as root");
+		else if (r == -EOPNOTSUPP)
+			cli_hint(cli, "the driver refuses a reload in this state (SR-IOV VFs, switchdev, "
+				 "or a LAG); see the kernel's reason above");
+		return cli_exit_code(r);
+	}
+	out_str(cli->out, "pci_address", "reloaded", fn->bdf);
+	out_str(cli->out, "action", "action", "driver_reinit");
+	return EXIT_OK;
 }
 
 static const struct cmd_opt mstdump_opts[] = {
@@ -384,17 +818,31 @@ static const struct cmd_opt restart_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_opt pddr_opts[] = {
+	{ "any-netdev", 0, NULL, "with -d IFNAME: any netdev, not only a ConnectX port", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+static const struct cmd_opt cmdstats_opts[] = {
+	{ "all", 'a', NULL, "also the commands never run (count 0)", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 static const struct cmd dbg_cmds[] = {
 	{ "mstdump", "", "CR-space dump of a PF in mstdump's format (root, live device)",
 	  cmd_dbg_mstdump, 0, 0, CMD_NEEDS_ROOT, NULL, mstdump_opts, NULL },
 	{ "dump-me-now", "[BUS DEV FUNC]", "make an incident folder (same as 'mlxcli dump-me-now')",
 	  cmd_dbg_dump_me_now, 0, 3, 0, NULL, dmn_opts, NULL },
-	{ "get-state", "", "health at a glance: link, PCIe, AER, DCQCN layout",
+	{ "get-state", "", "health at a glance: link, PCIe, AER, DCQCN layout, devlink health",
 	  cmd_dbg_get_state, 0, 0, 0, NULL, NULL, NULL },
 	{ "restart", "IFNAME", "take a ConnectX interface down and up",
 	  cmd_dbg_restart, 1, 1, CMD_WRITES, NULL, restart_opts, NULL },
-	{ "pddrinfo", "", "port diagnostic database (not supported yet)",
-	  cmd_dbg_pddrinfo, 0, 0, CMD_NO_SCAN, NULL, NULL, NULL },
+	{ "pddrinfo", "", "link state and the kernel's link-down reason (ethtool netlink)",
+	  cmd_dbg_pddrinfo, 0, 0, 0, NULL, pddr_opts, NULL },
+	{ "cmd-stats", "", "mlx5 firmware command statistics from debugfs (root)",
+	  cmd_dbg_cmd_stats, 0, 0, 0, NULL, cmdstats_opts, NULL },
+	{ "sw-reset", "", "devlink reload (driver_reinit) of a device",
+	  cmd_dbg_sw_reset, 0, 0, CMD_WRITES, NULL, restart_opts, NULL },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

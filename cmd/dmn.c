@@ -30,6 +30,7 @@
 
 #include "cli.h"
 #include "dmn.h"
+#include "health-json.h"
 #include "sha256.h"
 #include "snapshot.h"
 #include "tree.h"
@@ -328,13 +329,89 @@ static int item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 	return r;
 }
 
+/* devlink-health.json: the reporters (HEALTH_REPORTER_GET) with each one's
+ * diagnose output; then devlink-health-dump-<reporter>.json per reporter
+ * that dumps (HEALTH_REPORTER_DUMP_GET: the held dump, or one taken now). */
 static int item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 {
-	(void)fn;
-	add_item(run, "devlink-health.json", "unavailable",
-		 "devlink health reporters are not read by this mlxcli yet (lib/nl has no health request)",
-		 -1, NULL);
-	return 0;
+	struct mlx_ctx *ctx = run->cli->ctx;
+	struct mlx_health *h = calloc(1, sizeof(*h));
+	json_t *doc, *reps;
+	char reason[600], *text;
+	int r;
+
+	if (!h)
+		return -ENOMEM;
+	r = mlx_health_get(ctx, fn, h);
+	if (r < 0) {
+		snprintf(reason, sizeof(reason), "%s",
+			 r == -ENODATA ? "the capture has no devlink health reply" :
+			 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-r));
+		add_item(run, "devlink-health.json", r == -EACCES || r == -EPERM ? "unavailable" :
+			 r == -ENODATA || r == -EOPNOTSUPP || r == -ENOENT || r == -ENODEV ? "unavailable" :
+			 "failed", reason, -1, NULL);
+		mlx_err_clear(ctx);
+		free(h);
+		return 0;
+	}
+	doc = json_object();
+	json_object_set_new(doc, "pci_address", json_string(fn->bdf));
+	reps = json_array();
+	for (size_t i = 0; i < h->n; i++) {
+		json_t *j = cli_reporter_json(&h->r[i]);
+		struct mlx_fmsg_node *d = NULL;
+
+		r = mlx_health_diagnose(ctx, fn, &h->r[i], &d);
+		json_object_set_new(j, "diagnose", r == 0 ? cli_fmsg_json(d) : json_null());
+		json_object_set_new(j, "diagnose_error", r == 0 ? json_null() :
+				    json_string(r == -EOPNOTSUPP ? "the reporter has no diagnose" :
+						r == -ENODATA ? "the capture has no diagnose reply" :
+						mlx_errmsg(ctx)));
+		mlx_fmsg_free(d);
+		mlx_err_clear(ctx);
+		json_array_append_new(reps, j);
+	}
+	json_object_set_new(doc, "reporters", reps);
+	text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(doc);
+	r = text ? item_data(run, "devlink-health.json", text, strlen(text)) : -ENOMEM;
+	free(text);
+	for (size_t i = 0; r == 0 && i < h->n; i++) {
+		const struct mlx_health_reporter *p = &h->r[i];
+		struct mlx_fmsg_node *d = NULL;
+		char name[160];
+		int q;
+
+		if (!p->has_auto_dump)
+			continue;       /* no dump op: nothing to ask for */
+		if (p->port_index >= 0)
+			snprintf(name, sizeof(name), "devlink-health-dump-%s-port%lld.json", p->name,
+				 (long long)p->port_index);
+		else
+			snprintf(name, sizeof(name), "devlink-health-dump-%s.json", p->name);
+		if (!mlx_is_live(ctx)) {
+			add_item(run, name, "unavailable", "a captured system holds no health dumps "
+				 "(DUMP_GET would make one: it needs the live device)", -1, NULL);
+			continue;
+		}
+		q = mlx_health_dump(ctx, fn, p, &d);
+		if (q < 0) {
+			snprintf(reason, sizeof(reason), "%s%s", q == -EPERM || q == -EACCES ? "permission: " : "",
+				 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-q));
+			add_item(run, name, q == -EOPNOTSUPP || q == -EPERM || q == -EACCES || q == -ENODATA ?
+				 "unavailable" : "failed", reason, -1, NULL);
+			mlx_err_clear(ctx);
+			continue;
+		}
+		doc = cli_fmsg_json(d);
+		mlx_fmsg_free(d);
+		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_decref(doc);
+		r = text ? item_data(run, name, text, strlen(text)) : -ENOMEM;
+		free(text);
+	}
+	free(h);
+	return r;
 }
 
 /* The raw PCI state: config space bytes and the AER counter files. */

@@ -117,10 +117,12 @@ int mlx_dmn_name(char *buf, size_t len, const char *device, const char *type, co
 
 	if (!gmtime_r(&ts->tv_sec, &tm))
 		return -EINVAL;
-	component(d, sizeof(d), device);
-	component(t, sizeof(t), type);
-	component(s, sizeof(s), source);
-	component(r, sizeof(r), reason);
+	/* Each cut to what mlx_dmn_name_parse keeps (type and source have
+	 * 32-byte fields), or retention would not find the incident again. */
+	component(d, sizeof(((struct mlx_dmn_entry *)0)->device), device);
+	component(t, sizeof(((struct mlx_dmn_entry *)0)->type), type);
+	component(s, sizeof(((struct mlx_dmn_entry *)0)->source), source);
+	component(r, sizeof(((struct mlx_dmn_entry *)0)->reason), reason);
 	n = snprintf(buf, len, "dmn-%s-%s-%s-%s--%04d.%02d.%02d-%02d.%02d.%02d.%03ld-%ld.%u", d, t, s, r,
 		     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
 		     ts->tv_nsec / 1000000, (long)pid, counter);
@@ -156,7 +158,8 @@ int mlx_dmn_name_parse(const char *name, struct mlx_dmn_entry *e)
 	memset(e, 0, sizeof(*e));
 	if (len > MLX_DMN_NAME_MAX || strncmp(name, "dmn-", 4))
 		return -EINVAL;
-	sep = strstr(name, "--");
+	/* after the prefix: in "dmn--" the '-' of "dmn-" is not a separator */
+	sep = strstr(name + 4, "--");
 	if (!sep)
 		return -EINVAL;
 	/* four components between "dmn-" and "--", separated by '-' */

@@ -346,13 +346,52 @@ bool mlx_is_dir(struct mlx_ctx *ctx, const char *path)
 	return true;
 }
 
+/*
+ * Under --sysroot the file is the attribute: like a sysfs store, a write
+ * takes the whole value or leaves the old one.  So no O_TRUNC before the
+ * write (a failed write would leave the file empty): overwrite in place,
+ * cut to the new length on success, and put the old bytes back after a
+ * short write.
+ */
+static int write_captured(int fd, const char *val, size_t len)
+{
+	char old[4096];
+	ssize_t n, r;
+
+	n = pread(fd, old, sizeof(old), 0);
+	do
+		r = pwrite(fd, val, len, 0);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return -errno;
+	if ((size_t)r != len) {
+		if (n >= 0 && pwrite(fd, old, (size_t)n, 0) == n)
+			(void)ftruncate(fd, n);
+		return -EIO;
+	}
+	if (ftruncate(fd, (off_t)len) < 0)
+		return -errno;
+	return 0;
+}
+
 int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
 {
 	size_t len = strlen(val);
 	ssize_t r;
 	int fd;
 
-	fd = mlx_open(ctx, path, O_WRONLY | (ctx->live ? 0 : O_TRUNC), 0);
+	if (!ctx->live) {
+		fd = mlx_open(ctx, path, O_RDWR, 0);
+		if (fd == -EACCES)   /* a write-only attribute: no old value to keep */
+			fd = mlx_open(ctx, path, O_WRONLY, 0);
+		if (fd < 0)
+			return fd;
+		r = write_captured(fd, val, len);
+		if (close(fd) < 0 && !r)
+			r = -errno;
+		return (int)r;
+	}
+	fd = mlx_open(ctx, path, O_WRONLY, 0);
 	if (fd < 0)
 		return fd;
 	/* sysfs takes one write(2) per value; a short write is a failure. */

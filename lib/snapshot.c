@@ -23,6 +23,7 @@
 #include "devlink.h"
 #include "nl.h"
 #include "snapshot.h"
+#include "health.h"
 #include "sriov.h"
 #include "tree.h"
 
@@ -362,6 +363,32 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			free(dcb);
 		}
 		/* --- end DCB --- */
+		/* --- devlink health and link state (issue 7 follow-up,
+		 * lib/health.c): the reporter list ("health-get"), each
+		 * reporter's diagnose ("diagnose-<reporter>[-port<N>]", an
+		 * error reply when it has none) and each PF netdev's ethtool
+		 * link state (netlink/ethtool/<if>/linkstate-get), which
+		 * `dbg get-state` and `dbg pddrinfo` replay.  No dumps: a
+		 * DUMP_GET makes the kernel take one. --- */
+		{
+			struct mlx_health *h = calloc(1, sizeof(*h));
+
+			if (h && mlx_health_get(s->ctx, fn, h) == 0)
+				for (size_t j = 0; j < h->n; j++) {
+					struct mlx_fmsg_node *d = NULL;
+
+					mlx_health_diagnose(s->ctx, fn, &h->r[j], &d);
+					mlx_fmsg_free(d);
+				}
+			free(h);
+			for (size_t j = 0; j < fn->nports; j++) {
+				struct mlx_linkstate ls;
+
+				if (fn->ports[j].ifname[0])
+					mlx_linkstate_get(s->ctx, fn->ports[j].ifname, &ls);
+			}
+		}
+		/* --- end devlink health --- */
 	}
 	/* Counters (issue 5): the ethtool statistics of every netdev, as
 	 * netlink/ethtool/<if>/strset-stats.nl (the STRSET_GET reply, recorded

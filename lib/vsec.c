@@ -290,7 +290,10 @@ int mlx_cr_ranges_parse(const char *text, size_t len, struct mlx_cr_range **out,
 		}
 		/* The third field (an enable address) is not used by mstdump
 		 * for the lists we read; anything after the comma is ignored. */
-		if (!size || (addr & 3) || addr + 4 * size > (uint64_t)MLX_VSC_ADDR_MASK + 1) {
+		/* addr is checked alone first: up to 16 hex digits are taken, and
+		 * addr + 4 * size would wrap for an address near 2^64. */
+		if (!size || (addr & 3) || addr > MLX_VSC_ADDR_MASK ||
+		    addr + 4 * size > (uint64_t)MLX_VSC_ADDR_MASK + 1) {
 			snprintf(err, errlen, "%s", !size ? "a block of 0 dwords" :
 				 (addr & 3) ? "the address is not dword aligned" :
 				 "the block ends beyond the 30-bit CR address space");

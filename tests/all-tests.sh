@@ -29,6 +29,11 @@ echo "== distcheck"
 (cd "$BUILD" && make -s distcheck) >"$LOGS/distcheck.log" 2>&1 || { status=1; tail -n 60 "$LOGS/distcheck.log"; }
 grep -E 'archives ready|ERROR|FAIL' "$LOGS/distcheck.log" | head -5
 
+echo "== fault injection (every call of every write path failed in turn)"
+(cd "$BUILD" && make -s check-faults) >"$LOGS/faults.log" 2>&1 || { status=1; tail -n 40 "$LOGS/faults.log"; }
+grep -E '^(PASS|FAIL|ERROR):' "$LOGS/faults.log"
+sed -n 's/^fault matrix: /  fault matrix: /p' "$BUILD/tests/cli/fault-matrix.sh.log" 2>/dev/null
+
 echo "== valgrind (cli tier under memcheck)"
 (cd "$BUILD" && make -s check-valgrind) >"$LOGS/valgrind.log" 2>&1 || { status=1; tail -n 40 "$LOGS/valgrind.log"; }
 grep -E '^valgrind:|^(FAIL|ERROR):' "$LOGS/valgrind.log"

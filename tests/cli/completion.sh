@@ -8,7 +8,12 @@ command -v bash >/dev/null || { echo "SKIP: no bash"; exit 77; }
 STATE=$(mktemp -d)
 trap 'rm -rf "$STATE"' EXIT
 export MLXCLI_STATE_DIR="$STATE"
-BIN=$(dirname "$MLXCLI")
+# The scripts run "mlxcli" by name: put one on PATH that runs $MLXCLI (the
+# binary, or the valgrind wrapper of `make check-valgrind`).
+BIN=$STATE/bin
+mkdir -p "$BIN"
+printf '#!/bin/sh\nexec "%s" "$@"\n' "$MLXCLI" >"$BIN/mlxcli"
+chmod +x "$BIN/mlxcli"
 fail=0
 
 # complete WORDS... : print COMPREPLY for the line "mlxcli WORDS..." (the last

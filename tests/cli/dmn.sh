@@ -5,8 +5,10 @@
 #   - one folder per PF, named dmn-<bdf>-GENERAL-USER-<reason>--<time>-<pid>.<n>,
 #     mode 0700, files 0600; manifest items with the documented statuses;
 #     every "ok" file's size and sha256 match the file;
-#   - the snapshot inside serves `devices` and `qosconfig dcqcn get` with
-#     --sysroot exactly as the sample does;
+#   - the snapshot inside serves `devices`, `qosconfig dcqcn get` and
+#     `dbg get-state` (devlink health) with --sysroot exactly as the sample;
+#   - devlink-health.json: the recorded reporters with their diagnose; the
+#     health dumps unavailable (they need the live device);
 #   - retention TotalCount=4, PreservedCountMin=2 over 10 incidents keeps
 #     the 1st, 2nd, 9th and 10th; the same from a config file (MLXCLI_CONFIG);
 #   - MLXCLI_FAULT_DMN_FILE=k (the test hook: the k-th file fails with
@@ -50,13 +52,29 @@ for host in cx5-ofed cx6dx-upstream; do
 			ok "name $name" || bad "name $name"
 		[ "$(stat -c %a "$d")" = 700 ] || bad "$name: mode $(stat -c %a "$d")"
 		m=$d/manifest.json
+		bdf0=$(jq -r .pci_address "$m")
 		got=$(jq -c '[.items[].name]' "$m")
-		want='["crspace.txt","devlink-health.json","dcqcn.json","pci.json","pci-config.bin","aer_dev_correctable.txt","aer_dev_nonfatal.txt","aer_dev_fatal.txt","kernel-log.txt","snapshot"]'
+		p0=$(( $(jq -r .pci_address "$m" | sed 's/.*\.//') ))   # vhca 0/1: uplink port 65535/131071
+		port=$(( (p0 << 16) | 65535 ))
+		want='["crspace.txt","devlink-health.json","devlink-health-dump-fw.json","devlink-health-dump-fw_fatal.json","devlink-health-dump-tx-port'$port'.json","devlink-health-dump-rx-port'$port'.json","dcqcn.json","pci.json","pci-config.bin","aer_dev_correctable.txt","aer_dev_nonfatal.txt","aer_dev_fatal.txt","kernel-log.txt","snapshot"]'
 		[ "$got" = "$want" ] && ok "items" || bad "$name: items $got"
 		st() { jq -r ".items[] | select(.name == \"$1\") | .status" "$m"; }
 		[ "$(st crspace.txt)" = unavailable ] && jq -r '.items[0].reason' "$m" | grep -E -q 'live device|permission' &&
 			ok "crspace unavailable: $(jq -r '.items[0].reason' "$m")" || bad "crspace $(st crspace.txt)"
-		for i in dcqcn.json pci.json pci-config.bin snapshot; do
+		# devlink health (recorded replies): the reporters with their diagnose;
+		# dumps need the live device
+		d_h=$d/devlink-health.json
+		[ "$(jq -c '[.reporters[] | .name]' "$d_h")" = '["fw","fw_fatal","tx","rx"]' ] &&
+		[ "$(jq -c '[.reporters[] | .diagnose_error == null]' "$d_h")" = '[true,false,true,true]' ] &&
+		jq -e '.reporters[0].diagnose.Syndrome == 0 and (.reporters[2].diagnose.SQs | length) == 4' "$d_h" >/dev/null &&
+			ok "devlink-health.json: 4 reporters, diagnose of fw/tx/rx" || bad "$name: devlink-health.json $(head -c 300 "$d_h")"
+		[ "$(jq '[.items[] | select(.name | startswith("devlink-health-dump-")) | select(.status == "unavailable" and (.reason | test("live device")))] | length' "$m")" = 4 ] &&
+			ok "4 dumps unavailable (live device)" || bad "$name: dump items"
+		"$MLXCLI" --sysroot "$d/snapshot" -j -d "$bdf0" dbg get-state 2>/dev/null | jq -S '.devices[0].devlink_health' >"$tmp/a"
+		"$MLXCLI" --sample="$host" -j -d "$bdf0" dbg get-state 2>/dev/null | jq -S '.devices[0].devlink_health' >"$tmp/b"
+		[ "$(jq '.reporters | length' "$tmp/a")" = 4 ] && cmp -s "$tmp/a" "$tmp/b" && ok "snapshot: get-state devlink health" ||
+			bad "$name: snapshot get-state health differs"
+		for i in dcqcn.json pci.json pci-config.bin snapshot devlink-health.json; do
 			[ "$(st $i)" = ok ] || bad "$name: $i $(st $i) $(jq -r ".items[] | select(.name == \"$i\") | .reason" "$m")"
 		done
 		[ "$(st kernel-log.txt)" = unavailable ] || bad "$name: kernel-log $(st kernel-log.txt)"
@@ -83,7 +101,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	done <"$tmp/out"
 	# show and list
 	first=$(head -1 "$tmp/out")
-	"$MLXCLI" -j dump-me-now show "$first" | jq -e '.items | length == 10' >/dev/null &&
+	"$MLXCLI" -j dump-me-now show "$first" | jq -e '.items | length == 14' >/dev/null &&
 		ok "show -j" || bad "show -j"
 	"$MLXCLI" -j dump-me-now list --dir "$root" | jq -e ".incidents | length == $npf" >/dev/null &&
 		ok "list -j" || bad "list -j"
@@ -112,8 +130,9 @@ MLXCLI_CONFIG=$tmp/bad.conf "$MLXCLI" --sample dump-me-now --dir "$tmp/x" >/dev/
 
 echo "== ENOSPC (test hook MLXCLI_FAULT_DMN_FILE)"
 tree_sum "$r" >"$tmp/before"
-# 7 files on a sample (no CR space, no kernel log): 7 is the manifest, the last
-for k in 1 3 5 7; do
+# 8 files on a sample (no CR space, no kernel log, no health dumps):
+# devlink-health.json is the 1st, the manifest the 8th, the last
+for k in 1 2 5 8; do
 	MLXCLI_FAULT_DMN_FILE=$k "$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$r" --total-count 4 \
 		--preserved-count 2 >"$tmp/out" 2>"$tmp/err"
 	rc=$?

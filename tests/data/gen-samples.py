@@ -684,6 +684,8 @@ def write_function(root, f):
         symlink(cl, rel(os.path.dirname(cl), ibd))
     if f.get("cc_params"):
         write_cc_params(root, f["bdf"])
+        # the upstream host's debugfs: command statistics too (issue 7 follow-up)
+        write_cmd_stats(root, f["bdf"], 1 + int(f["bdf"][-1]))
 
 
 def write_loopback(root):
@@ -1290,6 +1292,219 @@ def write_ethtool_stats(root, fns):
         wfile(os.path.join(d, "stats-values.nl"), stats_values_msg(n["name"], vals), 0o644)
 
 
+# ---------------------------------------------------------------------------
+# devlink health, ethtool link state, mlx5 command statistics (issue 7
+# follow-up), as `mlxcli snapshot` records them:
+#   netlink/devlink/pci:<BDF>/health-get.nl   DEVLINK_CMD_HEALTH_REPORTER_GET
+#       dump: one NLM_F_MULTI message per reporter, then NLMSG_DONE, in
+#       devlink_nl_health_reporter_fill() order (KERNEL net/devlink/health.c:
+#       BUS_NAME, DEV_NAME, [PORT_INDEX], the HEALTH_REPORTER nest {NAME,
+#       STATE, ERR_COUNT, RECOVER_COUNT, [GRACEFUL_PERIOD, AUTO_RECOVER] when
+#       the reporter recovers, [DUMP_TS, DUMP_TS_NS] when a dump is held,
+#       [AUTO_DUMP] when it dumps}); numbers REF:§0.1
+#   netlink/devlink/pci:<BDF>/diagnose-<reporter>[-port<N>].nl   the fmsg
+#       stream of HEALTH_REPORTER_DIAGNOSE (devlink_fmsg_snd: NLM_F_MULTI
+#       messages, each with a DEVLINK_ATTR_FMSG nest, then NLMSG_DONE);
+#       fw_fatal has no diagnose op: the kernel's -EOPNOTSUPP error reply
+#   netlink/ethtool/<if>/linkstate-get.nl   ETHTOOL_MSG_LINKSTATE_GET_REPLY
+#       (KERNEL net/ethtool/linkstate.c: header, LINK, EXT_STATE/SUBSTATE
+#       when the driver reports a reason)
+#   sys/kernel/debug/mlx5/<BDF>/commands/<CMD>/{average,n,failed,...}
+#       (KERNEL drivers/net/ethernet/mellanox/mlx5/core/debugfs.c
+#       mlx5_cmdif_debugfs_init; 6.1 has no last_failed_syndrome)
+# Reporters REF:§6.3: fw (diagnose, dump), fw_fatal (dump, recover), tx and
+# rx (netdev port reporters: diagnose, dump, recover).  Values SYNTH.
+# ---------------------------------------------------------------------------
+
+NLM_F_MULTI, NLMSG_ERROR, NLMSG_DONE = 2, 2, 3
+NLA_F_NESTED_ = 0x8000
+DEVLINK_ATTR_PORT_INDEX = 3
+DEVLINK_CMD_HEALTH_REPORTER_GET, DEVLINK_CMD_HEALTH_REPORTER_DIAGNOSE = 52, 55
+(DEVLINK_ATTR_FMSG, FMSG_OBJ_NEST_START, FMSG_PAIR_NEST_START, FMSG_ARR_NEST_START,
+ FMSG_NEST_END, FMSG_OBJ_NAME, FMSG_OBJ_VALUE_TYPE, FMSG_OBJ_VALUE_DATA) = range(106, 114)
+(HR, HR_NAME, HR_STATE, HR_ERR_COUNT, HR_RECOVER_COUNT, HR_DUMP_TS, HR_GRACEFUL_PERIOD,
+ HR_AUTO_RECOVER) = range(114, 122)
+HR_DUMP_TS_NS, HR_AUTO_DUMP = 137, 141
+NLA_U8, NLA_U32, NLA_U64, NLA_FLAG, NLA_NUL_STRING = 1, 3, 4, 6, 10
+ETHTOOL_MSG_LINKSTATE_GET_REPLY = 6
+ETHTOOL_A_LINKSTATE_LINK, ETHTOOL_A_LINKSTATE_EXT_STATE = 2, 5
+ETHTOOL_LINK_EXT_STATE_NO_CABLE = 4
+EOPNOTSUPP = 95
+
+
+def devlink_handle(bdf):
+    return nla_str(DEVLINK_ATTR_BUS_NAME, "pci") + nla_str(DEVLINK_ATTR_DEV_NAME, bdf)
+
+
+def reporter_msg(bdf, name, port, err, rec, grace=None, dump_ts=None, auto_dump=None):
+    r = nla_str(HR_NAME, name) + nla(HR_STATE, struct.pack("<B", 0))      # healthy
+    r += nla(HR_ERR_COUNT, struct.pack("<Q", err)) + nla(HR_RECOVER_COUNT, struct.pack("<Q", rec))
+    if grace is not None:
+        r += nla(HR_GRACEFUL_PERIOD, struct.pack("<Q", grace)) + nla(HR_AUTO_RECOVER, struct.pack("<B", 1))
+    if dump_ts is not None:
+        r += nla(HR_DUMP_TS, struct.pack("<Q", dump_ts[0])) + nla(HR_DUMP_TS_NS, struct.pack("<Q", dump_ts[1]))
+    if auto_dump is not None:
+        r += nla(HR_AUTO_DUMP, struct.pack("<B", auto_dump))
+    a = devlink_handle(bdf)
+    if port is not None:
+        a += nla(DEVLINK_ATTR_PORT_INDEX, struct.pack("<I", port))
+    a += nla(NLA_F_NESTED_ | HR, r)
+    return nlmsg(DEVLINK_GENL_ID, NLM_F_MULTI, struct.pack("<BBH", DEVLINK_CMD_HEALTH_REPORTER_GET, 1, 0) + a)
+
+
+def nlmsg_done():
+    return nlmsg(NLMSG_DONE, NLM_F_MULTI, struct.pack("<i", 0))
+
+
+def nlmsg_err(errno, req_cmd, req_len):
+    """NLMSG_ERROR with the request's header echoed (NLM_F_CAPPED 0x100: header only)."""
+    req = struct.pack("<IHHII", req_len, DEVLINK_GENL_ID, 1, 1, NL_PID)
+    return nlmsg(NLMSG_ERROR, 0x100, struct.pack("<i", -errno) + req)
+
+
+# fmsg items (devlink_fmsg_prepare_skb: flags are zero-length attributes;
+# a value is OBJ_VALUE_TYPE then OBJ_VALUE_DATA; a flag's data is a u8)
+def f_obj():
+    return nla(FMSG_OBJ_NEST_START, b"")
+
+
+def f_end():
+    return nla(FMSG_NEST_END, b"")
+
+
+def f_val(t, v):
+    data = {NLA_U8: lambda: struct.pack("<B", v), NLA_U32: lambda: struct.pack("<I", v),
+            NLA_U64: lambda: struct.pack("<Q", v), NLA_FLAG: lambda: struct.pack("<B", 1 if v else 0),
+            NLA_NUL_STRING: lambda: v.encode() + b"\0"}[t]()
+    return nla(FMSG_OBJ_VALUE_TYPE, struct.pack("<B", t)) + nla(FMSG_OBJ_VALUE_DATA, data)
+
+
+def f_pair(name, t, v):
+    return nla(FMSG_PAIR_NEST_START, b"") + nla_str(FMSG_OBJ_NAME, name) + f_val(t, v) + f_end()
+
+
+def f_obj_pair(name, body):
+    return nla(FMSG_PAIR_NEST_START, b"") + nla_str(FMSG_OBJ_NAME, name) + f_obj() + body + f_end() + f_end()
+
+
+def f_arr_pair(name, elems):
+    return (nla(FMSG_PAIR_NEST_START, b"") + nla_str(FMSG_OBJ_NAME, name) + nla(FMSG_ARR_NEST_START, b"") +
+            b"".join(elems) + f_end() + f_end())
+
+
+def fmsg_msgs(cmd, items, per_msg):
+    """The stream over several NLM_F_MULTI messages, split between items as
+    devlink_fmsg_snd() does when a message fills up, then NLMSG_DONE."""
+    out = b""
+    for i in range(0, len(items), per_msg):
+        body = struct.pack("<BBH", cmd, 1, 0) + nla(NLA_F_NESTED_ | DEVLINK_ATTR_FMSG, b"".join(items[i:i + per_msg]))
+        out += nlmsg(DEVLINK_GENL_ID, NLM_F_MULTI, body)
+    return out + nlmsg_done()
+
+
+def cq_obj(cqn, size):
+    return f_obj_pair("CQ", f_pair("cqn", NLA_U32, cqn) + f_pair("HW status", NLA_U8, 0) +
+                      f_pair("ci", NLA_U32, 0) + f_pair("size", NLA_U32, size))
+
+
+def tx_diagnose(nch, base):
+    """en/reporter_tx.c mlx5e_tx_reporter_diagnose (abbreviated): Common config, SQs."""
+    common = f_obj_pair("Common Config", f_obj_pair("SQ", f_pair("stride size", NLA_U64, 64) +
+                                                       f_pair("size", NLA_U64, 1024) +
+                                                       f_pair("ts_format", NLA_NUL_STRING, "FRC")))
+    sqs = [f_obj() + f_pair("channel", NLA_U32, c) + f_pair("tc", NLA_U32, 0) + f_pair("txq", NLA_U32, c) +
+           f_pair("sqn", NLA_U32, base + 0x40 * c) + f_pair("HW state", NLA_U8, 1) +
+           f_pair("stopped", NLA_FLAG, False) + f_pair("cc", NLA_U32, 4096 * c) +
+           f_pair("pc", NLA_U32, 4096 * c) + cq_obj(base + 0x400 + c, 1024) + f_end() for c in range(nch)]
+    return [f_obj(), common, f_arr_pair("SQs", sqs), f_end()]
+
+
+def rx_diagnose(nch, base):
+    """en/reporter_rx.c mlx5e_rx_reporter_diagnose (abbreviated): Common config, RQs."""
+    common = f_obj_pair("Common config", f_obj_pair("RQ", f_pair("type", NLA_U8, 1) +
+                                                       f_pair("stride size", NLA_U64, 2048) +
+                                                       f_pair("size", NLA_U64, 1024)))
+    rqs = [f_obj() + f_pair("channel", NLA_U32, c) + f_pair("rqn", NLA_U32, base + 0x20 * c) +
+           f_pair("HW state", NLA_U8, 1) + f_pair("WQE counter", NLA_U32, 1023) +
+           f_pair("posted WQEs", NLA_U32, 1023) + f_pair("cc", NLA_U32, 0) +
+           cq_obj(base + 0x800 + c, 1024) + f_end() for c in range(nch)]
+    return [f_obj(), common, f_arr_pair("RQs", rqs), f_end()]
+
+
+# SYNTH: the fw reporter of cx5-ofed saw one firmware error a month before
+# the capture (err_count 1, a dump held from then); healthy since.
+FW_ERROR_AT_NS = 1702641600 * 10**9 + 123 * 10**6     # 2023-12-15T12:00:00.123Z
+FW_ERROR_JIFFIES_MS = 4294967296 + 3600000
+
+
+def write_health(root, hostname, fns):
+    nldir = os.path.join(root, "netlink")
+    pfs = sorted((f for f in fns if f["vendor"] == 0x15b3 and not f.get("physfn") and f.get("netdevs")),
+                 key=lambda f: f["bdf"])
+    for vhca, f in enumerate(pfs):
+        bdf = f["bdf"]
+        obj = os.path.join(nldir, "devlink", "pci:" + bdf)
+        # uplink devlink port index: (vhca_id << 16) | MLX5_VPORT_UPLINK (0xffff), SYNTH vhca_id
+        port = (vhca << 16) | 0xffff
+        fw_err = 1 if hostname.startswith("cx5") and vhca == 0 else 0
+        msgs = reporter_msg(bdf, "fw", None, fw_err, 0,
+                            dump_ts=(FW_ERROR_JIFFIES_MS, FW_ERROR_AT_NS) if fw_err else None, auto_dump=1)
+        msgs += reporter_msg(bdf, "fw_fatal", None, 0, 0, grace=60000, auto_dump=1)   # PF grace 60 s
+        msgs += reporter_msg(bdf, "tx", port, 0, 0, grace=500, auto_dump=1)
+        msgs += reporter_msg(bdf, "rx", port, 0, 0, grace=500, auto_dump=1)
+        wfile(os.path.join(obj, "health-get.nl"), msgs + nlmsg_done(), 0o644)
+        # fw diagnose (mlx5_fw_reporter_diagnose): Syndrome, Description only when not 0
+        wfile(os.path.join(obj, "diagnose-fw.nl"),
+              fmsg_msgs(DEVLINK_CMD_HEALTH_REPORTER_DIAGNOSE, [f_obj() + f_pair("Syndrome", NLA_U8, 0) + f_end()], 8),
+              0o644)
+        # request length: nlmsghdr + genlmsghdr + bus + dev + reporter name attributes
+        wfile(os.path.join(obj, "diagnose-fw_fatal.nl"),
+              nlmsg_err(EOPNOTSUPP, DEVLINK_CMD_HEALTH_REPORTER_DIAGNOSE, 16 + 4 + 8 + 16 + 16), 0o644)
+        nch = 4
+        base = 0x1000 * (vhca + 1)
+        wfile(os.path.join(obj, "diagnose-tx-port%d.nl" % port),
+              fmsg_msgs(DEVLINK_CMD_HEALTH_REPORTER_DIAGNOSE, tx_diagnose(nch, base), 2), 0o644)
+        wfile(os.path.join(obj, "diagnose-rx-port%d.nl" % port),
+              fmsg_msgs(DEVLINK_CMD_HEALTH_REPORTER_DIAGNOSE, rx_diagnose(nch, base), 2), 0o644)
+        # link state of the PF netdev: up, or down with the reason mlx5 gives
+        # for an empty cage (SYNTH: PF1 of cx5-ofed has carrier 0)
+        n = f["netdevs"][0]
+        body = struct.pack("<BBH", ETHTOOL_MSG_LINKSTATE_GET_REPLY, 1, 0)
+        body += nla(NLA_F_NESTED_ | 1, nla(1, struct.pack("<I", n["ifindex"])) + nla_str(2, n["name"]))
+        body += nla(ETHTOOL_A_LINKSTATE_LINK, struct.pack("<B", 1 if n["up"] else 0))
+        if not n["up"]:
+            body += nla(ETHTOOL_A_LINKSTATE_EXT_STATE, struct.pack("<B", ETHTOOL_LINK_EXT_STATE_NO_CABLE))
+        wfile(os.path.join(nldir, "ethtool", n["name"], "linkstate-get.nl"),
+              nlmsg(ETHTOOL_GENL_ID, 0, body), 0o644)
+
+
+# mlx5 firmware command statistics (debugfs), on the upstream host only: the
+# cx5-ofed capture has no debugfs (not mounted there).  SYNTH values: an
+# ordinary load since boot; ACCESS_REG failed a few times (bad parameter,
+# mbox status 0x3 -> -EINVAL) as an unsupported register query does.
+CMD_STATS = [  # name, n, average ns, failed, failed_mbox_status, last errno, last mbox status
+    ("MANAGE_PAGES", 5212, 41250, 0, 0, 0, 0),
+    ("QUERY_PAGES", 6, 9120, 0, 0, 0, 0),
+    ("ACCESS_REG", 3120, 21877, 12, 12, 22, 3),
+    ("CREATE_MKEY", 1024, 8211, 0, 0, 0, 0),
+    ("QUERY_HCA_CAP", 42, 15302, 0, 0, 0, 0),
+    ("CREATE_CQ", 36, 12004, 0, 0, 0, 0),
+    ("CREATE_EQ", 18, 30551, 0, 0, 0, 0),
+    ("QUERY_VPORT_STATE", 9, 7031, 0, 0, 0, 0),
+    ("ENABLE_HCA", 1, 1200345, 0, 0, 0, 0),
+    ("DESTROY_MKEY", 0, 0, 0, 0, 0, 0),
+]
+
+
+def write_cmd_stats(root, bdf, scale):
+    for name, n, avg, failed, fms, errno_, mbox in CMD_STATS:
+        d = os.path.join(root, "sys", "kernel", "debug", "mlx5", bdf, "commands", name)
+        for fname, v in (("average", avg), ("n", n * scale), ("failed", failed * scale),
+                         ("failed_mbox_status", fms * scale), ("last_failed_errno", errno_),
+                         ("last_failed_mbox_status", mbox)):
+            wfile(os.path.join(d, fname), "%u\n" % v, 0o600)
+
+
 def write_host(root, hostname, kernel, fns):
     for f in sorted(fns, key=lambda f: f["bdf"]):
         write_function(root, f)
@@ -1300,6 +1515,7 @@ def write_host(root, hostname, kernel, fns):
     write_netlink(root, hostname, fns)
     write_ethtool_stats(root, fns)     # issue 5: counters
     write_dcb(root, hostname, fns)
+    write_health(root, hostname, fns)  # issue 7 follow-up: devlink health, link state
 
 
 def check_links(root):
