@@ -557,6 +557,10 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 	if (cli.batch)
 		return run_batch(&cli, rest, nrest);
 	if (show_version) {
+		if (nrest > i) {
+			cli_error(&cli, "--version takes no arguments (got '%s')", rest[i]);
+			return EXIT_USAGE;
+		}
 		fprintf(outfp, "mlxcli %s\n", PACKAGE_VERSION);
 		return EXIT_OK;
 	}

@@ -968,6 +968,8 @@ int cmd_dump_me_now(struct cli *cli, int argc, char **argv)
 		return dmn_show(cli, argv[1]);
 	if (!strcmp(argv[0], "show"))
 		cli_error(cli, "'mlxcli dump-me-now show' needs one incident PATH");
+	else if (!strcmp(argv[0], "list"))
+		cli_error(cli, "unexpected argument '%s' for 'mlxcli dump-me-now list'", argv[1]);
 	else
 		cli_error(cli, "unknown word '%s' for 'mlxcli dump-me-now': give nothing, 'list' or "
 			  "'show PATH'", argv[0]);

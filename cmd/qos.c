@@ -1127,6 +1127,12 @@ static int parse_prio_list(struct cli *cli, const char *s, uint8_t *mask)
 		cli_error(cli, "invalid priority list '%s'", s);
 		return EXIT_USAGE;
 	}
+	if (s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,")) {
+		/* strtok_r would skip the empty element: "3,,4" is a typo, not 3,4 */
+		cli_error(cli, "invalid priority list '%s': an empty element; priorities are 0-7, "
+			  "separated by single commas", s);
+		return EXIT_USAGE;
+	}
 	strcpy(buf, s);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int p;
@@ -1245,17 +1251,29 @@ int cmd_qos_ets(struct cli *cli, int argc, char **argv)
 {
 	struct ets_arg a;
 	const char *kw = NULL;
+	unsigned npairs = 0;
 
 	memset(&a, 0xff, sizeof(a));
-	for (int i = 0; i < argc; i++) {
+	for (int i = 0; i <= argc; i++) {
 		unsigned idx;
 		const char *val;
 		uint64_t v;
 
-		if (!strcmp(argv[i], "prio-tc") || !strcmp(argv[i], "tsa") || !strcmp(argv[i], "bw")) {
+		if (i == argc || !strcmp(argv[i], "prio-tc") || !strcmp(argv[i], "tsa") ||
+		    !strcmp(argv[i], "bw")) {
+			if (kw && npairs == 0) {
+				cli_error(cli, "'%s' needs at least one %s pair", kw,
+					  !strcmp(kw, "prio-tc") ? "PRIO:TC" :
+					  !strcmp(kw, "tsa") ? "TC:TSA" : "TC:PCT");
+				return EXIT_USAGE;
+			}
+			if (i == argc)
+				break;
 			kw = argv[i];
+			npairs = 0;
 			continue;
 		}
+		npairs++;
 		if (!kw) {
 			cli_error(cli, "'%s': expected prio-tc, tsa or bw first", argv[i]);
 			return EXIT_USAGE;

@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/devlink.h>
 #include <linux/if_link.h>
 
 #include "cli.h"
+#include "lock.h"
 #include "sriov.h"
 
 static const struct cmd_opt write_opts[] = {
@@ -301,6 +303,23 @@ static void out_dry(struct cli *cli)
 	out_bool(cli->out, "dry_run", NULL, cli_opt(cli, "dry-run") != NULL);
 }
 
+/* The per-device lock of a write (as cmd/dcqcn.c): held from the read of
+ * the old state to the last write, so concurrent writers of one PF are
+ * serialised and none reads a state another is about to replace. */
+static int lock_pf(struct cli *cli, const struct mlx_function *pf, int *fd)
+{
+	int e = mlx_lock_device(cli->ctx, pf->bdf, fd);
+
+	return e < 0 ? cli_fail(cli, e, "cannot lock the device") : EXIT_OK;
+}
+
+static void unlock_pf(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
 static int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 {
 	struct mlx_function *pf;
@@ -326,7 +345,13 @@ static int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 	snprintf(old, sizeof(old), "%d", pf->sriov_numvfs > 0 ? pf->sriov_numvfs : 0);
 	snprintf(new, sizeof(new), "%u", n);
 	if (!cli_opt(cli, "dry-run")) {
+		int lockfd = -1;
+
+		r = lock_pf(cli, pf, &lockfd);
+		if (r)
+			return r;
 		r = mlx_sriov_set_numvfs(cli->ctx, pf, n);
+		unlock_pf(&lockfd);
 		if (r < 0)
 			return cli_fail(cli, r, "cannot set numvfs");
 	}
@@ -369,7 +394,7 @@ static int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 	unsigned vf, vlan = 0, qos = 0, minr = 0, maxr = 0, state = 0;
 	bool spoof = false, trust = false;
 	char o1[48], n1[48];
-	int r;
+	int lockfd = -1, r;
 
 	if (strcmp(argv[1], "set")) {
 		cli_error(cli, "unknown command '%s' in 'mlxcli sriov vf %s'", argv[1], argv[0]);
@@ -475,15 +500,24 @@ static int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 
 	/* The current settings: unchanged halves of VLAN/QoS and of the rate
 	 * pair, the old values to print, and what to put back on failure. */
+	if (!cli_opt(cli, "dry-run")) {
+		r = lock_pf(cli, pf, &lockfd);
+		if (r)
+			return r;
+	}
 	r = mlx_sriov_query(cli->ctx, pf, &before);
-	if (r < 0)
-		return cli_fail(cli, r, "cannot read the VF settings");
+	if (r < 0) {
+		r = cli_fail(cli, r, "cannot read the VF settings");
+		unlock_pf(&lockfd);
+		return r;
+	}
 	for (size_t i = 0; i < before.nvf; i++)
 		if (before.vf[i].vf == vf)
 			cur = &before.vf[i];
 	if (!cur) {
 		cli_error(cli, "the kernel did not report VF %u of %s", vf, pf->bdf);
 		mlx_link_vfs_free(&before);
+		unlock_pf(&lockfd);
 		return EXIT_FAIL;
 	}
 	if (rate_set) {
@@ -495,6 +529,7 @@ static int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 			cli_error(cli, "invalid rate: min-rate %u would be above max-rate %u Mb/s", minr,
 				  maxr);
 			mlx_link_vfs_free(&before);
+			unlock_pf(&lockfd);
 			return EXIT_USAGE;
 		}
 	}
@@ -551,6 +586,7 @@ static int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 	r = 0;
 	if (!cli_opt(cli, "dry-run"))
 		r = mlx_sriov_vf_set(cli->ctx, pf, &before, set, nset);
+	unlock_pf(&lockfd);
 	mlx_link_vfs_free(&before);
 	if (r < 0)
 		return cli_fail(cli, r, "cannot set the VF");
@@ -561,7 +597,7 @@ static int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 {
 	struct mlx_function *pf;
 	struct mlx_eswitch esw;
-	int mode = -1, r;
+	int mode = -1, lockfd = -1, r;
 
 	if (argc) {
 		if (!strcmp(argv[0], "legacy"))
@@ -576,9 +612,17 @@ static int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 	r = need_pf(cli, &pf);
 	if (r)
 		return r;
+	if (mode >= 0 && !cli_opt(cli, "dry-run")) {
+		r = lock_pf(cli, pf, &lockfd);
+		if (r)
+			return r;
+	}
 	r = mlx_devlink_eswitch_get(cli->ctx, pf, &esw);
-	if (r < 0 && (mode < 0 || r != -EOPNOTSUPP))
-		return cli_fail(cli, r, "cannot read the eswitch mode");
+	if (r < 0 && (mode < 0 || r != -EOPNOTSUPP)) {
+		r = cli_fail(cli, r, "cannot read the eswitch mode");
+		unlock_pf(&lockfd);
+		return r;
+	}
 	out_str(cli->out, "pci_address", NULL, pf->bdf);
 	if (mode < 0) {
 		out_str(cli->out, "eswitch_mode", "eswitch mode", mlx_eswitch_mode_str(esw.mode));
@@ -589,9 +633,12 @@ static int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 	out_change(cli->out, "eswitch_mode", r == 0 ? mlx_eswitch_mode_str(esw.mode) : NULL,
 		   mlx_eswitch_mode_str(mode));
 	out_list_end(cli->out);
-	if (cli_opt(cli, "dry-run") || (r == 0 && esw.mode == mode))
+	if (cli_opt(cli, "dry-run") || (r == 0 && esw.mode == mode)) {
+		unlock_pf(&lockfd);
 		return EXIT_OK;
+	}
 	r = mlx_devlink_eswitch_set(cli->ctx, pf, mode);
+	unlock_pf(&lockfd);
 	if (r < 0)
 		return cli_fail(cli, r, "cannot set the eswitch mode");
 	return EXIT_OK;

@@ -32,6 +32,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,8 @@ struct emul {
 	struct mlx_dcb_state st;
 	struct fault faults[8];
 	size_t nfaults;
+	char *old;              /* ieee-get.nl as loaded, for the rollback */
+	size_t oldlen;
 };
 
 /* "ATTR ERRNO [N]" lines from netlink/route/<if>/emul-fault (test hook). */
@@ -116,7 +119,9 @@ static int load_state(struct emul *e, const char *ifname)
 	if (r < 0)
 		return r;
 	r = mlx_nl_replay(e->ctx, (const uint8_t *)data, len, load_cb, &e->st);
-	free(data);
+	free(e->old);
+	e->old = data;
+	e->oldlen = len;
 	if (r == 0 && !e->st.has_dcbx) {
 		/* an older capture: the DCBX byte in its own reply */
 		struct mlx_dcb_state tmp;
@@ -136,23 +141,74 @@ static int load_state(struct emul *e, const char *ifname)
 	return r;
 }
 
-static int write_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
+/*
+ * Replace @path (a target path) as one step: the bytes go to a new file
+ * beside it (O_CREAT|O_EXCL|O_NOFOLLOW), renamed over the old one, so a
+ * failure at any point leaves the old file as it was and a reader never
+ * sees it empty or half-written.  An existing file this user may not
+ * write is refused (EACCES), as writing it in place would be.
+ */
+static int replace_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
 {
-	int fd = mlx_open(ctx, path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-	ssize_t w;
+	static unsigned seq;
+	char dir[PATH_MAX], tmp[NAME_MAX + 1];
+	const char *slash = strrchr(path, '/');
+	const char *base;
+	size_t off = 0;
+	int dfd, fd, r = 0;
 
-	if (fd < 0)
-		return fd;
-	w = write(fd, data, len);
-	close(fd);
-	return w == (ssize_t)len ? 0 : -EIO;
+	if (!slash || slash == path || (size_t)(slash - path) >= sizeof(dir) || !slash[1])
+		return -EINVAL;
+	memcpy(dir, path, (size_t)(slash - path));
+	dir[slash - path] = '\0';
+	base = slash + 1;
+	if (snprintf(tmp, sizeof(tmp), ".%s.%ld.%u.tmp", base, (long)getpid(), seq++) >=
+	    (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	dfd = mlx_open(ctx, dir, O_PATH | O_DIRECTORY, 0);
+	if (dfd < 0)
+		return dfd;
+	if (faccessat(dfd, base, W_OK, AT_EACCESS) < 0 && (errno == EACCES || errno == EROFS)) {
+		r = -errno;
+		goto out;
+	}
+	fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		r = -errno;
+		goto out;
+	}
+	while (off < len) {
+		ssize_t w = write(fd, (const char *)data + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			r = w < 0 ? -errno : -EIO;
+			break;
+		}
+		off += (size_t)w;
+	}
+	if (close(fd) < 0 && r == 0)
+		r = -errno;
+	if (r == 0 && renameat(dfd, tmp, dfd, base) < 0)
+		r = -errno;
+	if (r < 0)
+		unlinkat(dfd, tmp, 0);
+out:
+	close(dfd);
+	return r;
 }
 
+/*
+ * Write the state back: ieee-get.nl, then gdcbx.nl.  Each file is replaced
+ * whole; when the second fails, the first gets its old bytes (kept from
+ * load_state) back, so a failure leaves the recorded state as it was.
+ */
 static int save_state(struct emul *e)
 {
 	uint8_t *buf = malloc(REPLY_MAX);
 	struct mlx_nlbuf b;
-	char path[160];
+	char path[160], path2[160];
 	int len, r;
 
 	if (!buf)
@@ -160,11 +216,19 @@ static int save_state(struct emul *e)
 	mlx_nlb_init(&b, buf, REPLY_MAX);
 	len = mlx_dcb_encode_ieee(&b, &e->st);
 	snprintf(path, sizeof(path), "/netlink/route/%s/ieee-get.nl", e->st.ifname);
-	r = len < 0 ? len : write_file(e->ctx, path, buf, (size_t)len);
+	r = len < 0 ? len : replace_file(e->ctx, path, buf, (size_t)len);
 	if (r == 0 && e->st.has_dcbx) {
-		snprintf(path, sizeof(path), "/netlink/route/%s/gdcbx.nl", e->st.ifname);
+		snprintf(path2, sizeof(path2), "/netlink/route/%s/gdcbx.nl", e->st.ifname);
 		len = mlx_dcb_encode_dcbx(&b, e->st.ifname, e->st.dcbx);
-		r = len < 0 ? len : write_file(e->ctx, path, buf, (size_t)len);
+		r = len < 0 ? len : replace_file(e->ctx, path2, buf, (size_t)len);
+		if (r < 0) {
+			int u = replace_file(e->ctx, path, e->old, e->oldlen);
+
+			if (u < 0)
+				mlx_log(e->ctx, MLX_LOG_ERR, "DCB emulator: cannot restore '%s%s' "
+					"after a failed update: %s", mlx_root(e->ctx), path,
+					strerror(-u));
+		}
 	}
 	free(buf);
 	return r;
@@ -412,6 +476,8 @@ done:
 out:
 	free(out);
 	free(rq);
+	if (e)
+		free(e->old);
 	free(e);
 	return r;
 }

@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,17 +40,177 @@
 
 #define FN_DIR "/sys/bus/pci/devices/%s"
 
+/*
+ * Every change below is one step that a failure cannot leave half done:
+ * files are written to a new name beside them (O_CREAT|O_EXCL|O_NOFOLLOW)
+ * and renamed over the old one.  `sriov set numvfs` changes many files;
+ * it records each step with its undo in a journal (struct txn) and on a
+ * failure undoes them newest first, so the tree is as it was before.
+ * Removed VF directories are only renamed aside until the end.
+ */
+enum undo_kind {
+	UNDO_FILE,              /* put data back into path (or unlink it: data NULL, !existed) */
+	UNDO_LINK,              /* unlink the link path that was created */
+	UNDO_UNLINK,            /* re-create link path -> aux */
+	UNDO_MKDIR,             /* remove the tree path that was created */
+	UNDO_MOVE,              /* rename aux (the directory put aside) back to path */
+};
+
+struct undo {
+	enum undo_kind kind;
+	char *path, *aux, *data;
+	size_t len;
+	bool existed;
+};
+
+struct txn {
+	struct undo *v;
+	size_t n, cap;
+};
+
+static int txn_add(struct txn *t, enum undo_kind kind, const char *path, const char *aux,
+		   char *data, size_t len, bool existed)
+{
+	struct undo *u;
+
+	if (!t) {
+		free(data);
+		return 0;
+	}
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+		struct undo *v = realloc(t->v, cap * sizeof(*v));
+
+		if (!v) {
+			free(data);
+			return -ENOMEM;
+		}
+		t->v = v;
+		t->cap = cap;
+	}
+	u = &t->v[t->n];
+	memset(u, 0, sizeof(*u));
+	u->kind = kind;
+	u->path = strdup(path);
+	u->aux = aux ? strdup(aux) : NULL;
+	u->data = data;
+	u->len = len;
+	u->existed = existed;
+	if (!u->path || (aux && !u->aux)) {
+		free(u->path);
+		free(u->aux);
+		free(data);
+		return -ENOMEM;
+	}
+	t->n++;
+	return 0;
+}
+
+static void txn_free(struct txn *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->v[i].path);
+		free(t->v[i].aux);
+		free(t->v[i].data);
+	}
+	free(t->v);
+	t->v = NULL;
+	t->n = t->cap = 0;
+}
+
+/* Split a target path into its parent (opened O_PATH) and last component. */
+static int open_parent(struct mlx_ctx *ctx, const char *path, const char **base)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+
+	if (!slash || slash == path || (size_t)(slash - path) >= sizeof(dir) || !slash[1])
+		return -EINVAL;
+	memcpy(dir, path, (size_t)(slash - path));
+	dir[slash - path] = '\0';
+	*base = slash + 1;
+	return mlx_open(ctx, dir, O_PATH | O_DIRECTORY, 0);
+}
+
+/* Replace @path whole (see above); returns -errno, no message. */
+static int replace_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
+{
+	static unsigned seq;
+	char tmp[NAME_MAX + 1];
+	const char *base;
+	size_t off = 0;
+	int dfd, fd, r = 0;
+
+	dfd = open_parent(ctx, path, &base);
+	if (dfd < 0)
+		return dfd;
+	if (snprintf(tmp, sizeof(tmp), ".%s.%ld.%u.tmp", base, (long)getpid(), seq++) >=
+	    (int)sizeof(tmp)) {
+		r = -ENAMETOOLONG;
+		goto out;
+	}
+	/* an existing file this user may not write: refused, as in place */
+	if (faccessat(dfd, base, W_OK, AT_EACCESS) < 0 && (errno == EACCES || errno == EROFS)) {
+		r = -errno;
+		goto out;
+	}
+	fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		r = -errno;
+		goto out;
+	}
+	while (off < len) {
+		ssize_t w = write(fd, (const char *)data + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			r = w < 0 ? -errno : -EIO;
+			break;
+		}
+		off += (size_t)w;
+	}
+	if (close(fd) < 0 && r == 0)
+		r = -errno;
+	if (r == 0 && renameat(dfd, tmp, dfd, base) < 0)
+		r = -errno;
+	if (r < 0)
+		unlinkat(dfd, tmp, 0);
+out:
+	close(dfd);
+	return r;
+}
+
+/* Write @path atomically; with @t, keep its old bytes for the undo. */
+static int write_file_t(struct mlx_ctx *ctx, struct txn *t, const char *path, const void *data,
+			size_t len)
+{
+	char *old = NULL;
+	size_t olen = 0;
+	bool existed = false;
+	int r;
+
+	if (t) {
+		r = mlx_read_file(ctx, path, &old, &olen);
+		if (r == 0)
+			existed = true;
+		else if (r != -ENOENT)
+			return mlx_err(ctx, r, "cannot read '%s%s': %s", mlx_root(ctx), path,
+				       strerror(-r));
+	}
+	r = replace_file(ctx, path, data, len);
+	if (r < 0) {
+		free(old);
+		return mlx_err(ctx, r, "cannot write '%s%s': %s", mlx_root(ctx), path,
+			       strerror(-r));
+	}
+	r = txn_add(t, UNDO_FILE, path, NULL, old, olen, existed);
+	return r < 0 ? mlx_err(ctx, r, "cannot record the update of '%s'", path) : 0;
+}
+
 static int write_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
 {
-	int fd = mlx_open(ctx, path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
-	ssize_t w;
-
-	if (fd < 0)
-		return mlx_err(ctx, fd, "cannot write '%s%s': %s", mlx_root(ctx), path,
-			       strerror(-fd));
-	w = write(fd, data, len);
-	close(fd);
-	return w == (ssize_t)len ? 0 : mlx_err(ctx, EIO, "short write to '%s'", path);
+	return write_file_t(ctx, NULL, path, data, len);
 }
 
 /* Run fn on the parent directory of @path with the last component. */
@@ -75,16 +236,6 @@ static int at_parent(struct mlx_ctx *ctx, const char *path, int (*op)(int dfd, c
 static int op_symlink(int dfd, const char *base, const void *target)
 {
 	return symlinkat(target, dfd, base) < 0 ? -errno : 0;
-}
-
-static int op_unlink(int dfd, const char *base, const void *arg)
-{
-	return unlinkat(dfd, base, 0) < 0 && errno != ENOENT ? -errno : 0;
-}
-
-static int op_mkdir(int dfd, const char *base, const void *arg)
-{
-	return mkdirat(dfd, base, 0755) < 0 && errno != EEXIST ? -errno : 0;
 }
 
 /* The real directory of a function: /sys/bus/pci/devices/<bdf> resolved
@@ -135,8 +286,8 @@ static int read_capture(struct mlx_ctx *ctx, const char *fam, const char *obj, c
 typedef int (*vf_edit)(struct mlx_link_vfs *l, const void *arg);
 
 /* Decode the PF's recorded VF list, edit it, write it back re-encoded. */
-static int edit_vfs(struct mlx_ctx *ctx, const struct mlx_function *pf, vf_edit edit,
-		    const void *arg, bool must_exist)
+static int edit_vfs(struct mlx_ctx *ctx, struct txn *t, const struct mlx_function *pf,
+		    vf_edit edit, const void *arg, bool must_exist)
 {
 	char path[512], err[160];
 	char *data = NULL;
@@ -165,7 +316,7 @@ static int edit_vfs(struct mlx_ctx *ctx, const struct mlx_function *pf, vf_edit 
 	if (r == 0) {
 		r = mlx_rtnl_vf_encode((const struct nlmsghdr *)data, len, &l, out, cap);
 		if (r > 0)
-			r = write_file(ctx, path, out, (size_t)r);
+			r = write_file_t(ctx, t, path, out, (size_t)r);
 	}
 	free(out);
 	free(data);
@@ -210,9 +361,37 @@ static int edit_one(struct mlx_link_vfs *l, const void *arg)
 	return -ENOENT;
 }
 
+struct vf_set_all {
+	const struct mlx_vf_set *s;
+	size_t n;
+};
+
+static int edit_all(struct mlx_link_vfs *l, const void *arg)
+{
+	const struct vf_set_all *a = arg;
+
+	for (size_t k = 0; k < a->n; k++)
+		if (edit_one(l, &a->s[k]) < 0)
+			return -ENOENT;
+	return 0;
+}
+
+/* All of @n settings in one replacement of the recorded reply (sriov.h). */
+int mlx_emul_vf_set_all(struct mlx_ctx *ctx, const struct mlx_function *pf,
+			const struct mlx_vf_set *s, size_t n)
+{
+	struct vf_set_all a = { s, n };
+	int r = n ? edit_vfs(ctx, NULL, pf, edit_all, &a, true) : 0;
+
+	if (r == -ENOENT)
+		return mlx_err(ctx, EINVAL, "VF %u is not in the recorded VF list of %s", s[0].vf,
+			       pf->bdf);
+	return r;
+}
+
 int mlx_emul_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf, const struct mlx_vf_set *s)
 {
-	int r = edit_vfs(ctx, pf, edit_one, s, true);
+	int r = edit_vfs(ctx, NULL, pf, edit_one, s, true);
 
 	if (r == -ENOENT)
 		return mlx_err(ctx, EINVAL, "VF %u is not in the recorded VF list of %s", s->vf,
@@ -252,9 +431,154 @@ int mlx_emul_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, int
 
 /* ---- numvfs ---- */
 
-static int remove_vf(struct mlx_ctx *ctx, const struct mlx_function *pf, int k)
+/* The undo journal's steps (struct txn above). */
+static int unlink_t(struct mlx_ctx *ctx, struct txn *t, const char *path)
 {
-	char path[PATH_MAX], vf[64], real[PATH_MAX], host[PATH_MAX];
+	char target[PATH_MAX];
+	const char *base;
+	int dfd, r;
+
+	r = mlx_readlink(ctx, path, target, sizeof(target));
+	if (r == -ENOENT)
+		return 0;
+	if (r < 0)
+		return mlx_err(ctx, r, "cannot read the link '%s%s': %s", mlx_root(ctx), path,
+			       strerror(-r));
+	dfd = open_parent(ctx, path, &base);
+	if (dfd < 0)
+		return mlx_err(ctx, dfd, "cannot open the directory of '%s%s': %s", mlx_root(ctx),
+			       path, strerror(-dfd));
+	r = unlinkat(dfd, base, 0) < 0 ? -errno : 0;
+	close(dfd);
+	if (r < 0)
+		return mlx_err(ctx, r, "cannot remove '%s%s': %s", mlx_root(ctx), path,
+			       strerror(-r));
+	r = txn_add(t, UNDO_UNLINK, path, target, NULL, 0, true);
+	return r < 0 ? mlx_err(ctx, r, "cannot record the removal of '%s'", path) : 0;
+}
+
+static int symlink_t(struct mlx_ctx *ctx, struct txn *t, const char *path, const char *target)
+{
+	const char *base;
+	int dfd, r;
+
+	dfd = open_parent(ctx, path, &base);
+	if (dfd < 0)
+		return dfd;
+	r = symlinkat(target, dfd, base) < 0 ? -errno : 0;
+	close(dfd);
+	if (r == 0 && (r = txn_add(t, UNDO_LINK, path, NULL, NULL, 0, true)) < 0)
+		return r;
+	return r;
+}
+
+static int mkdir_t(struct mlx_ctx *ctx, struct txn *t, const char *path)
+{
+	const char *base;
+	int dfd, r;
+
+	dfd = open_parent(ctx, path, &base);
+	if (dfd < 0)
+		return dfd;
+	r = mkdirat(dfd, base, 0755) < 0 ? -errno : 0;
+	close(dfd);
+	if (r == 0)
+		r = txn_add(t, UNDO_MKDIR, path, NULL, NULL, 0, true);
+	return r;
+}
+
+/* Put the directory @path aside (removed for good by txn_commit). */
+static int move_aside_t(struct mlx_ctx *ctx, struct txn *t, const char *path)
+{
+	char aside[PATH_MAX];
+	const char *base;
+	int dfd, r;
+
+	dfd = open_parent(ctx, path, &base);
+	if (dfd < 0)
+		return mlx_err(ctx, dfd, "cannot open the directory of '%s%s': %s", mlx_root(ctx),
+			       path, strerror(-dfd));
+	if (snprintf(aside, sizeof(aside), "%.*s.%s.removed.%ld", (int)(base - path), path,
+		     base, (long)getpid()) >= (int)sizeof(aside)) {
+		close(dfd);
+		return mlx_err(ctx, ENAMETOOLONG, "cannot remove '%s%s': name too long",
+			       mlx_root(ctx), path);
+	}
+	r = renameat(dfd, base, dfd, aside + (base - path)) < 0 ? -errno : 0;
+	close(dfd);
+	if (r < 0)
+		return mlx_err(ctx, r, "cannot remove '%s%s': %s", mlx_root(ctx), path,
+			       strerror(-r));
+	r = txn_add(t, UNDO_MOVE, path, aside, NULL, 0, true);
+	return r < 0 ? mlx_err(ctx, r, "cannot record the removal of '%s'", path) : 0;
+}
+
+/* Undo the journal newest first; the tree is then as before the first step. */
+static void txn_undo(struct mlx_ctx *ctx, struct txn *t)
+{
+	for (size_t i = t->n; i-- > 0;) {
+		const struct undo *u = &t->v[i];
+		char host[PATH_MAX];
+		const char *base;
+		int dfd = -1, r = 0;
+
+		if (u->kind != UNDO_MKDIR && !(u->kind == UNDO_FILE && u->existed)) {
+			dfd = open_parent(ctx, u->path, &base);
+			if (dfd < 0) {
+				r = dfd;
+				goto report;
+			}
+		}
+		switch (u->kind) {
+		case UNDO_FILE:
+			if (u->existed)
+				r = replace_file(ctx, u->path, u->data, u->len);
+			else if (unlinkat(dfd, base, 0) < 0 && errno != ENOENT)
+				r = -errno;
+			break;
+		case UNDO_LINK:
+			if (unlinkat(dfd, base, 0) < 0 && errno != ENOENT)
+				r = -errno;
+			break;
+		case UNDO_UNLINK:
+			if (symlinkat(u->aux, dfd, base) < 0)
+				r = -errno;
+			break;
+		case UNDO_MKDIR:
+			snprintf(host, sizeof(host), "%s%s", mlx_root(ctx), u->path);
+			r = mlx_tree_remove(host);
+			break;
+		case UNDO_MOVE:
+			if (renameat(dfd, strrchr(u->aux, '/') + 1, dfd, base) < 0)
+				r = -errno;
+			break;
+		}
+		if (dfd >= 0)
+			close(dfd);
+report:
+		if (r < 0)
+			mlx_log(ctx, MLX_LOG_ERR, "cannot undo the change of '%s%s': %s",
+				mlx_root(ctx), u->path, strerror(-r));
+	}
+	txn_free(t);
+}
+
+/* Keep the journal's changes: the directories put aside go. */
+static void txn_commit(struct mlx_ctx *ctx, struct txn *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].kind == UNDO_MOVE) {
+			char host[PATH_MAX];
+
+			snprintf(host, sizeof(host), "%s%s", mlx_root(ctx), t->v[i].aux);
+			mlx_tree_remove(host);
+		}
+	txn_free(t);
+}
+
+static int remove_vf(struct mlx_ctx *ctx, struct txn *t, const struct mlx_function *pf, int k)
+{
+	char path[PATH_MAX], vf[64], real[PATH_MAX];
 	const char *const classes[] = { "net", "infiniband" };
 	int r;
 
@@ -263,43 +587,44 @@ static int remove_vf(struct mlx_ctx *ctx, const struct mlx_function *pf, int k)
 		return 0;
 	r = fn_realdir(ctx, vf, real, sizeof(real));
 	if (r == 0) {
-		for (size_t c = 0; c < 2; c++) {
+		for (size_t c = 0; c < 2 && r == 0; c++) {
 			char dir[PATH_MAX], **names = NULL;
 			size_t n = 0;
 
 			snprintf(dir, sizeof(dir), "%s/%s", real, classes[c]);
 			if (mlx_list_dir(ctx, dir, &names, &n) < 0)
 				continue;
-			for (size_t i = 0; i < n; i++) {
+			for (size_t i = 0; i < n && r == 0; i++) {
 				char cl[PATH_MAX];
 
 				if (!mlx_name_is_safe(names[i]))
 					continue;
 				snprintf(cl, sizeof(cl), "/sys/class/%s/%s", classes[c], names[i]);
-				at_parent(ctx, cl, op_unlink, NULL);
+				r = unlink_t(ctx, t, cl);
 			}
 			mlx_strv_free(names);
 		}
-		snprintf(host, sizeof(host), "%s%s", mlx_root(ctx), real);
-		r = mlx_tree_remove(host);
+		r = r ? r : move_aside_t(ctx, t, real);
 		if (r < 0)
-			return mlx_err(ctx, r, "cannot remove '%s': %s", host, strerror(-r));
+			return r;
 	}
 	snprintf(path, sizeof(path), FN_DIR, vf);
-	at_parent(ctx, path, op_unlink, NULL);
+	r = unlink_t(ctx, t, path);
 	snprintf(path, sizeof(path), FN_DIR "/virtfn%d", pf->bdf, k);
-	return at_parent(ctx, path, op_unlink, NULL);
+	return r ? r : unlink_t(ctx, t, path);
 }
 
-static int wval(struct mlx_ctx *ctx, const char *dir, const char *name, const char *val)
+static int wval(struct mlx_ctx *ctx, struct txn *t, const char *dir, const char *name,
+		const char *val)
 {
 	char path[PATH_MAX];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return write_file(ctx, path, val, strlen(val));
+	return write_file_t(ctx, t, path, val, strlen(val));
 }
 
-static int create_vf(struct mlx_ctx *ctx, const struct mlx_function *pf, const char *pfreal,
+static int create_vf(struct mlx_ctx *ctx, struct txn *t, const struct mlx_function *pf,
+		     const char *pfreal,
 		     int k, unsigned offset, unsigned stride, unsigned vf_did, bool probe)
 {
 	unsigned rid = (pf->bus << 8 | pf->dev << 3 | pf->func) + offset + (unsigned)k * stride;
@@ -312,7 +637,7 @@ static int create_vf(struct mlx_ctx *ctx, const struct mlx_function *pf, const c
 	snprintf(bdf, sizeof(bdf), "%04x:%02x:%02x.%x", pf->domain, (rid >> 8) & 0xff,
 		 (rid >> 3) & 0x1f, rid & 7);
 	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - pfreal), pfreal, bdf);
-	r = at_parent(ctx, dir, op_mkdir, NULL);
+	r = mkdir_t(ctx, t, dir);     /* the files in it go with it on an undo */
 	if (r < 0)
 		return mlx_err(ctx, r, "cannot create '%s%s': %s", mlx_root(ctx), dir, strerror(-r));
 	/* A VF's Vendor/Device ID registers read 0xffff (SR-IOV spec 3.4.1.1);
@@ -328,23 +653,23 @@ static int create_vf(struct mlx_ctx *ctx, const struct mlx_function *pf, const c
 	snprintf(path, sizeof(path), "%s/config", dir);
 	r = write_file(ctx, path, cfg, sizeof(cfg));
 	snprintf(buf, sizeof(buf), "0x%04x\n", pf->vendor);
-	r = r ? r : wval(ctx, dir, "vendor", buf);
+	r = r ? r : wval(ctx, NULL, dir, "vendor", buf);
 	snprintf(buf, sizeof(buf), "0x%04x\n", vf_did);
-	r = r ? r : wval(ctx, dir, "device", buf);
+	r = r ? r : wval(ctx, NULL, dir, "device", buf);
 	snprintf(buf, sizeof(buf), "0x%04x\n", pf->subsys_vendor);
-	r = r ? r : wval(ctx, dir, "subsystem_vendor", buf);
+	r = r ? r : wval(ctx, NULL, dir, "subsystem_vendor", buf);
 	snprintf(buf, sizeof(buf), "0x%04x\n", pf->subsys_device);
-	r = r ? r : wval(ctx, dir, "subsystem_device", buf);
+	r = r ? r : wval(ctx, NULL, dir, "subsystem_device", buf);
 	snprintf(buf, sizeof(buf), "0x%06x\n", pf->class_code);
-	r = r ? r : wval(ctx, dir, "class", buf);
+	r = r ? r : wval(ctx, NULL, dir, "class", buf);
 	snprintf(buf, sizeof(buf), "0x%02x\n", pf->revision);
-	r = r ? r : wval(ctx, dir, "revision", buf);
+	r = r ? r : wval(ctx, NULL, dir, "revision", buf);
 	snprintf(buf, sizeof(buf), "%d\n", pf->numa_node);
-	r = r ? r : wval(ctx, dir, "numa_node", buf);
-	r = r ? r : wval(ctx, dir, "irq", "0\n");
+	r = r ? r : wval(ctx, NULL, dir, "numa_node", buf);
+	r = r ? r : wval(ctx, NULL, dir, "irq", "0\n");
 	for (int i = 0; i < 17; i++)
 		strcat(res, "0x0000000000000000 0x0000000000000000 0x0000000000000000\n");
-	r = r ? r : wval(ctx, dir, "resource", res);
+	r = r ? r : wval(ctx, NULL, dir, "resource", res);
 	if (r < 0)
 		return r;
 	snprintf(path, sizeof(path), "%s/physfn", dir);
@@ -352,11 +677,11 @@ static int create_vf(struct mlx_ctx *ctx, const struct mlx_function *pf, const c
 	r = at_parent(ctx, path, op_symlink, link);
 	snprintf(path, sizeof(path), FN_DIR "/virtfn%d", pf->bdf, k);
 	snprintf(link, sizeof(link), "../%s", bdf);
-	r = r ? r : at_parent(ctx, path, op_symlink, link);
+	r = r ? r : symlink_t(ctx, t, path, link);
 	/* /sys/bus/pci/devices/<vf> -> ../../../devices/... */
 	snprintf(path, sizeof(path), FN_DIR, bdf);
 	snprintf(link, sizeof(link), "../../..%s", dir + strlen("/sys"));
-	r = r ? r : at_parent(ctx, path, op_symlink, link);
+	r = r ? r : symlink_t(ctx, t, path, link);
 	if (r == 0 && probe && pf->driver[0] && mlx_name_is_safe(pf->driver)) {
 		/* <dir>/driver -> ../../...(to /sys)/bus/pci/drivers/<drv> */
 		int depth = 0;
@@ -377,7 +702,8 @@ static int create_vf(struct mlx_ctx *ctx, const struct mlx_function *pf, const c
 }
 
 /* NumVFs and VF Enable|VF MSE in the PF's SR-IOV capability (+0x10, +0x08). */
-static int update_config(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned n)
+static int update_config(struct mlx_ctx *ctx, struct txn *t, const struct mlx_function *pf,
+			 unsigned n)
 {
 	char path[PATH_MAX], *data = NULL;
 	size_t len = 0;
@@ -399,7 +725,7 @@ static int update_config(struct mlx_ctx *ctx, const struct mlx_function *pf, uns
 		c[off + 9] = (uint8_t)(ctrl >> 8);
 		c[off + 0x10] = (uint8_t)n;
 		c[off + 0x11] = (uint8_t)(n >> 8);
-		r = write_file(ctx, path, data, len);
+		r = write_file_t(ctx, t, path, data, len);
 	}
 	free(data);
 	return r;
@@ -410,6 +736,7 @@ int mlx_emul_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsi
 	char dir[PATH_MAX], path[PATH_MAX], real[PATH_MAX], val[16];
 	int64_t cur = 0, offset = 0, stride = 1, autoprobe = 1;
 	uint64_t vfdid = 0;
+	struct txn t = { 0 };
 	int r;
 
 	snprintf(dir, sizeof(dir), FN_DIR, pf->bdf);
@@ -431,26 +758,25 @@ int mlx_emul_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsi
 	if (!vfdid)
 		vfdid = pf->cfg.sriov.vf_device;
 
-	/* Disable first, as sriov_numvfs_store requires for a change. */
-	for (int k = 0; k < cur; k++) {
-		r = remove_vf(ctx, pf, k);
+	/* Disable first, as sriov_numvfs_store requires for a change, then
+	 * enable; every step is journaled and a failure undoes them all. */
+	for (int k = 0; k < cur && r == 0; k++)
+		r = remove_vf(ctx, &t, pf, k);
+	if (r == 0 && n) {
+		r = fn_realdir(ctx, pf->bdf, real, sizeof(real));
 		if (r < 0)
-			return r;
+			mlx_err(ctx, r, "cannot resolve the directory of %s", pf->bdf);
 	}
-	r = r ? r : wval(ctx, dir, "sriov_numvfs", "0\n");
-	r = r ? r : edit_vfs(ctx, pf, edit_count, &(unsigned){ 0 }, false);
-	if (r < 0 || n == 0)
-		return r < 0 ? r : update_config(ctx, pf, 0);
-
-	r = fn_realdir(ctx, pf->bdf, real, sizeof(real));
-	if (r < 0)
-		return mlx_err(ctx, r, "cannot resolve the directory of %s", pf->bdf);
 	for (unsigned k = 0; k < n && r == 0; k++)
-		r = create_vf(ctx, pf, real, (int)k, (unsigned)offset, (unsigned)stride,
+		r = create_vf(ctx, &t, pf, real, (int)k, (unsigned)offset, (unsigned)stride,
 			      (unsigned)vfdid, autoprobe == 1);
 	snprintf(val, sizeof(val), "%u\n", n);
-	r = r ? r : wval(ctx, dir, "sriov_numvfs", val);
-	r = r ? r : edit_vfs(ctx, pf, edit_count, &n, false);
-	r = r ? r : update_config(ctx, pf, n);
+	r = r ? r : wval(ctx, &t, dir, "sriov_numvfs", val);
+	r = r ? r : edit_vfs(ctx, &t, pf, edit_count, &n, false);
+	r = r ? r : update_config(ctx, &t, pf, n);
+	if (r < 0)
+		txn_undo(ctx, &t);
+	else
+		txn_commit(ctx, &t);
 	return r;
 }

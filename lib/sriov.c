@@ -166,6 +166,8 @@ int mlx_sriov_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf,
 	r = pf_netdev(ctx, pf, &p);
 	if (r < 0)
 		return r;
+	if (!mlx_is_live(ctx))
+		return mlx_emul_vf_set_all(ctx, pf, s, n);    /* all or nothing */
 	for (k = 0; k < n; k++) {
 		r = mlx_is_live(ctx) ? setlink(ctx, p, &s[k]) : mlx_emul_vf_set(ctx, pf, &s[k]);
 		if (r < 0)

@@ -136,6 +136,10 @@ const char *mlx_eswitch_mode_str(int mode);
 /* lib/sriov-emul.c: the kernel's side of the writes, on a sysroot. */
 int mlx_emul_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned n);
 int mlx_emul_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf, const struct mlx_vf_set *s);
+/* All of @n settings in one replacement of the recorded reply: either all
+ * are applied or the capture stays byte for byte as it was. */
+int mlx_emul_vf_set_all(struct mlx_ctx *ctx, const struct mlx_function *pf,
+			const struct mlx_vf_set *s, size_t n);
 int mlx_emul_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, int mode);
 
 /* Capture names shared by the queries and the emulation. */

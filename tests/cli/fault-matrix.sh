@@ -63,17 +63,17 @@ dcqcn-set|cx5-ofed|-|qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 20 DcqcnRpgHaiRat
 dcqcn-restore|cx5-ofed|qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 20 DcqcnRpgHaiRate 40|qosconfig dcqcn restore -d $P0|/ecn/
 dcqcn-enable|cx5-ofed|-|qosconfig dcqcn enable 5 -d $P0|/ecn/
 dcqcn-set-debugfs|cx6dx-upstream|-|qosconfig dcqcn set -d enp59s0f0np0 rp_time_reset 131071 DcqcnCnpPrioMode 1|/cc_params/
-trust|cx5-ofed|-|qosconfig trust pcp -d $P0|/netlink/|known
-dscp2prio|cx5-ofed|-|qosconfig dscp2prio set 26 5 10 2 -d $P0|/netlink/|known
-pfc|cx5-ofed|-|qosconfig pfc 3,4 -d $P0|/netlink/|known
-ets|cx5-ofed|-|qosconfig ets prio-tc 3:1 -d $P0|/netlink/|known
-tc-bw|cx5-ofed|-|qosconfig tc-bw 0 1000 1 2000 -d $P0|/netlink/|known
-buffer|cx5-ofed|-|qosconfig buffer prio-buffer 3:1 -d $P0|/netlink/|known
-dcbx|cx5-ofed|-|qosconfig dcbx firmware -d $P0|/netlink/|known
-modify-tc-bw|cx5-ofed|-|modify tc-bw $P0 0 500|/netlink/|known
-sriov-numvfs|cx5-ofed|-|sriov set numvfs 2 -d 5e:00.0|/sriov|known
-sriov-vf|cx5-ofed|-|sriov vf 0 set vlan 10 qos 2 spoofchk on -d $P0|/netlink/|known
-sriov-eswitch|cx5-ofed|-|sriov eswitch switchdev -d 5e:00.0|/netlink/|known
+trust|cx5-ofed|-|qosconfig trust pcp -d $P0|/netlink/
+dscp2prio|cx5-ofed|-|qosconfig dscp2prio set 26 5 10 2 -d $P0|/netlink/
+pfc|cx5-ofed|-|qosconfig pfc 3,4 -d $P0|/netlink/
+ets|cx5-ofed|-|qosconfig ets prio-tc 3:1 -d $P0|/netlink/
+tc-bw|cx5-ofed|-|qosconfig tc-bw 0 1000 1 2000 -d $P0|/netlink/
+buffer|cx5-ofed|-|qosconfig buffer prio-buffer 4:1 -d $P0|/netlink/
+dcbx|cx5-ofed|-|qosconfig dcbx firmware -d $P0|/netlink/
+modify-tc-bw|cx5-ofed|-|modify tc-bw $P0 0 500|/netlink/
+sriov-numvfs|cx5-ofed|-|sriov set numvfs 2 -d 5e:00.0|/sriov
+sriov-vf|cx5-ofed|-|sriov vf 0 set vlan 10 qos 2 spoofchk on -d $P0|/netlink/
+sriov-eswitch|cx5-ofed|-|sriov eswitch switchdev -d 5e:00.0|/netlink/
 EOF
 
 # The full matrix (FAULT_MATRIX_FULL=1: every class, every error) takes
