@@ -39,6 +39,23 @@ int mlx_path(const struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, 
 	return 0;
 }
 
+/*
+ * openat2() with RESOLVE_IN_ROOT or RESOLVE_BENEATH fails with EAGAIN when
+ * a path with ".." (every kernel-style relative symlink of a capture) races
+ * with a rename or mount anywhere on the system (openat2(2)); the call is
+ * to be retried.  A busy machine (or a test suite renaming working copies)
+ * would otherwise see files of a capture vanish for an instant.
+ */
+static int openat2_retry(int dirfd, const char *path, struct open_how *how)
+{
+	int fd, tries = 0;
+
+	do
+		fd = (int)syscall(SYS_openat2, dirfd, path, how, sizeof(*how));
+	while (fd < 0 && errno == EAGAIN && ++tries < 64);
+	return fd;
+}
+
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 {
 	char full[PATH_MAX];
@@ -54,7 +71,7 @@ int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 
 		if (ctx->base_fd < 0 || !*path)
 			return -EINVAL;
-		fd = (int)syscall(SYS_openat2, ctx->base_fd, path, &how, sizeof(how));
+		fd = openat2_retry(ctx->base_fd, path, &how);
 		if (fd < 0 && errno == ENOSYS)
 			fd = openat(ctx->base_fd, path, flags | O_CLOEXEC, mode);
 		return fd < 0 ? -errno : fd;
@@ -69,7 +86,7 @@ int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 
 		if (!*rel)
 			rel = ".";
-		fd = (int)syscall(SYS_openat2, ctx->root_fd, rel, &how, sizeof(how));
+		fd = openat2_retry(ctx->root_fd, rel, &how);
 		if (fd >= 0)
 			return fd;
 		if (errno != ENOSYS)
