@@ -141,63 +141,7 @@ static int load_state(struct emul *e, const char *ifname)
 	return r;
 }
 
-/*
- * Replace @path (a target path) as one step: the bytes go to a new file
- * beside it (O_CREAT|O_EXCL|O_NOFOLLOW), renamed over the old one, so a
- * failure at any point leaves the old file as it was and a reader never
- * sees it empty or half-written.  An existing file this user may not
- * write is refused (EACCES), as writing it in place would be.
- */
-static int replace_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
-{
-	static unsigned seq;
-	char dir[PATH_MAX], tmp[NAME_MAX + 1];
-	const char *slash = strrchr(path, '/');
-	const char *base;
-	size_t off = 0;
-	int dfd, fd, r = 0;
 
-	if (!slash || slash == path || (size_t)(slash - path) >= sizeof(dir) || !slash[1])
-		return -EINVAL;
-	memcpy(dir, path, (size_t)(slash - path));
-	dir[slash - path] = '\0';
-	base = slash + 1;
-	if (snprintf(tmp, sizeof(tmp), ".%s.%ld.%u.tmp", base, (long)getpid(), seq++) >=
-	    (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	dfd = mlx_open(ctx, dir, O_PATH | O_DIRECTORY, 0);
-	if (dfd < 0)
-		return dfd;
-	if (faccessat(dfd, base, W_OK, AT_EACCESS) < 0 && (errno == EACCES || errno == EROFS)) {
-		r = -errno;
-		goto out;
-	}
-	fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		r = -errno;
-		goto out;
-	}
-	while (off < len) {
-		ssize_t w = write(fd, (const char *)data + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			r = w < 0 ? -errno : -EIO;
-			break;
-		}
-		off += (size_t)w;
-	}
-	if (close(fd) < 0 && r == 0)
-		r = -errno;
-	if (r == 0 && renameat(dfd, tmp, dfd, base) < 0)
-		r = -errno;
-	if (r < 0)
-		unlinkat(dfd, tmp, 0);
-out:
-	close(dfd);
-	return r;
-}
 
 /*
  * Write the state back: ieee-get.nl, then gdcbx.nl.  Each file is replaced
@@ -216,13 +160,13 @@ static int save_state(struct emul *e)
 	mlx_nlb_init(&b, buf, REPLY_MAX);
 	len = mlx_dcb_encode_ieee(&b, &e->st);
 	snprintf(path, sizeof(path), "/netlink/route/%s/ieee-get.nl", e->st.ifname);
-	r = len < 0 ? len : replace_file(e->ctx, path, buf, (size_t)len);
+	r = len < 0 ? len : mlx_replace_file(e->ctx, path, buf, (size_t)len);
 	if (r == 0 && e->st.has_dcbx) {
 		snprintf(path2, sizeof(path2), "/netlink/route/%s/gdcbx.nl", e->st.ifname);
 		len = mlx_dcb_encode_dcbx(&b, e->st.ifname, e->st.dcbx);
-		r = len < 0 ? len : replace_file(e->ctx, path2, buf, (size_t)len);
+		r = len < 0 ? len : mlx_replace_file(e->ctx, path2, buf, (size_t)len);
 		if (r < 0) {
-			int u = replace_file(e->ctx, path, e->old, e->oldlen);
+			int u = mlx_replace_file(e->ctx, path, e->old, e->oldlen);
 
 			if (u < 0)
 				mlx_log(e->ctx, MLX_LOG_ERR, "DCB emulator: cannot restore '%s%s' "

@@ -18,6 +18,7 @@ struct mlx_ctx {
 	enum mlx_log_level log_max;
 	int base_fd;            /* mlx_chdir(): relative paths resolve here, -1 none */
 	int ioctl_fd;           /* SIOCETHTOOL socket, opened on first use, -1 none */
+	unsigned tmp_seq;       /* mlx_replace_file(): unique temporary names */
 	struct mlx_nl *nl;      /* netlink sockets and capture (lib/nl.c), lazily */
 };
 

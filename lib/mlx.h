@@ -76,6 +76,12 @@ int mlx_readlink_base(struct mlx_ctx *ctx, const char *path, char *buf, size_t l
 int mlx_readlink(struct mlx_ctx *ctx, const char *path, char *buf, size_t len);
 bool mlx_exists(struct mlx_ctx *ctx, const char *path);
 bool mlx_is_dir(struct mlx_ctx *ctx, const char *path);
+/*
+ * Replace a file of a captured system as one step (new file beside it,
+ * renamed over the old one): a failure leaves the old bytes, a reader
+ * never sees half a file.  For the recorded state that emulators update.
+ */
+int mlx_replace_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len);
 /* Write a value the way sysfs wants it: one write(2) of the whole string. */
 int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val);
 /*

@@ -504,3 +504,60 @@ bool mlx_name_is_safe(const char *name)
 			return false;
 	return true;
 }
+
+/*
+ * Replace @path (a target path) as one step: the bytes go to a new file
+ * beside it (O_CREAT|O_EXCL|O_NOFOLLOW), renamed over the old one, so a
+ * failure at any point leaves the old file as it was and a reader never
+ * sees it empty or half-written.  An existing file this user may not
+ * write is refused (EACCES), as writing it in place would be.
+ */
+int mlx_replace_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
+{
+	char dir[PATH_MAX], tmp[NAME_MAX + 1];
+	const char *slash = strrchr(path, '/');
+	const char *base;
+	size_t off = 0;
+	int dfd, fd, r = 0;
+
+	if (!slash || slash == path || (size_t)(slash - path) >= sizeof(dir) || !slash[1])
+		return -EINVAL;
+	memcpy(dir, path, (size_t)(slash - path));
+	dir[slash - path] = '\0';
+	base = slash + 1;
+	if (snprintf(tmp, sizeof(tmp), ".%s.%ld.%u.tmp", base, (long)getpid(), ctx->tmp_seq++) >=
+	    (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	dfd = mlx_open(ctx, dir, O_PATH | O_DIRECTORY, 0);
+	if (dfd < 0)
+		return dfd;
+	if (faccessat(dfd, base, W_OK, AT_EACCESS) < 0 && (errno == EACCES || errno == EROFS)) {
+		r = -errno;
+		goto out;
+	}
+	fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		r = -errno;
+		goto out;
+	}
+	while (off < len) {
+		ssize_t w = write(fd, (const char *)data + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			r = w < 0 ? -errno : -EIO;
+			break;
+		}
+		off += (size_t)w;
+	}
+	if (close(fd) < 0 && r == 0)
+		r = -errno;
+	if (r == 0 && renameat(dfd, tmp, dfd, base) < 0)
+		r = -errno;
+	if (r < 0)
+		unlinkat(dfd, tmp, 0);
+out:
+	close(dfd);
+	return r;
+}

@@ -132,54 +132,7 @@ static int open_parent(struct mlx_ctx *ctx, const char *path, const char **base)
 	return mlx_open(ctx, dir, O_PATH | O_DIRECTORY, 0);
 }
 
-/* Replace @path whole (see above); returns -errno, no message. */
-static int replace_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
-{
-	static unsigned seq;
-	char tmp[NAME_MAX + 1];
-	const char *base;
-	size_t off = 0;
-	int dfd, fd, r = 0;
 
-	dfd = open_parent(ctx, path, &base);
-	if (dfd < 0)
-		return dfd;
-	if (snprintf(tmp, sizeof(tmp), ".%s.%ld.%u.tmp", base, (long)getpid(), seq++) >=
-	    (int)sizeof(tmp)) {
-		r = -ENAMETOOLONG;
-		goto out;
-	}
-	/* an existing file this user may not write: refused, as in place */
-	if (faccessat(dfd, base, W_OK, AT_EACCESS) < 0 && (errno == EACCES || errno == EROFS)) {
-		r = -errno;
-		goto out;
-	}
-	fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		r = -errno;
-		goto out;
-	}
-	while (off < len) {
-		ssize_t w = write(fd, (const char *)data + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			r = w < 0 ? -errno : -EIO;
-			break;
-		}
-		off += (size_t)w;
-	}
-	if (close(fd) < 0 && r == 0)
-		r = -errno;
-	if (r == 0 && renameat(dfd, tmp, dfd, base) < 0)
-		r = -errno;
-	if (r < 0)
-		unlinkat(dfd, tmp, 0);
-out:
-	close(dfd);
-	return r;
-}
 
 /* Write @path atomically; with @t, keep its old bytes for the undo. */
 static int write_file_t(struct mlx_ctx *ctx, struct txn *t, const char *path, const void *data,
@@ -198,7 +151,7 @@ static int write_file_t(struct mlx_ctx *ctx, struct txn *t, const char *path, co
 			return mlx_err(ctx, r, "cannot read '%s%s': %s", mlx_root(ctx), path,
 				       strerror(-r));
 	}
-	r = replace_file(ctx, path, data, len);
+	r = mlx_replace_file(ctx, path, data, len);
 	if (r < 0) {
 		free(old);
 		return mlx_err(ctx, r, "cannot write '%s%s': %s", mlx_root(ctx), path,
@@ -532,7 +485,7 @@ static void txn_undo(struct mlx_ctx *ctx, struct txn *t)
 		switch (u->kind) {
 		case UNDO_FILE:
 			if (u->existed)
-				r = replace_file(ctx, u->path, u->data, u->len);
+				r = mlx_replace_file(ctx, u->path, u->data, u->len);
 			else if (unlinkat(dfd, base, 0) < 0 && errno != ENOENT)
 				r = -errno;
 			break;
