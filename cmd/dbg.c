@@ -46,6 +46,24 @@ static int emit_dword(void *arg, uint32_t addr, uint32_t val)
 	return fprintf(e->fp, "0x%8.8x 0x%8.8x\n", addr, val) < 0 ? -EIO : 0;
 }
 
+/* -d (if given) and the device model; the dbg commands need at least one
+ * ConnectX function (exit 3 without one, like dump-me-now). */
+static int dbg_devices(struct cli *cli, struct mlx_function **sel, struct mlx_devices **devs)
+{
+	int r = cli_select(cli, sel, NULL);
+
+	if (r)
+		return r;
+	r = cli_devices(cli, devs);
+	if (r)
+		return r;
+	if (!(*devs)->nfn) {
+		cli_error(cli, "no ConnectX device was found");
+		return EXIT_NODEV;
+	}
+	return EXIT_OK;
+}
+
 static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 {
 	const char *ranges = cli_opt(cli, "ranges"), *ofile = cli_opt(cli, "output");
@@ -385,16 +403,9 @@ static int cmd_dbg_get_state(struct cli *cli, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	r = cli_select(cli, &sel, NULL);
+	r = dbg_devices(cli, &sel, &devs);
 	if (r)
 		return r;
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
-	if (!devs->nfn) {
-		cli_error(cli, "no ConnectX device was found");
-		return EXIT_NODEV;
-	}
 	out_list_begin(cli->out, "devices", NULL);
 	for (size_t i = 0; i < devs->nfn; i++)
 		if (!sel || &devs->fn[i] == sel)
@@ -649,16 +660,9 @@ static int cmd_dbg_cmd_stats(struct cli *cli, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	r = cli_select(cli, &sel, NULL);
+	r = dbg_devices(cli, &sel, &devs);
 	if (r)
 		return r;
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
-	if (!devs->nfn) {
-		cli_error(cli, "no ConnectX device was found");
-		return EXIT_NODEV;
-	}
 	/* The permission question first: it is the same for every device. */
 	for (size_t i = 0; i < devs->nfn; i++) {
 		struct mlx_function *fn = &devs->fn[i];
