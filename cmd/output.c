@@ -3,13 +3,14 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "output.h"
 
-#define MAX_DEPTH 16
+#define MAX_DEPTH 32
 #define MAX_COLS 24
 
 struct text_table {
@@ -20,18 +21,49 @@ struct text_table {
 	bool in_row;
 };
 
+/*
+ * JSON is written as the calls come into one growing buffer, which
+ * out_finish() writes with one fwrite: no tree of objects (at 2,000
+ * interfaces x 40 counters a jansson tree cost 1.3 million allocations
+ * and 140 MB), and still valid JSON or nothing on stdout.  The bytes are
+ * those jansson's json_dumpf gave with JSON_PRESERVE_ORDER and
+ * JSON_COMPACT or JSON_INDENT(2), which the tests and users' parsers
+ * already saw.
+ */
+struct jchunk {
+	struct jchunk *next;
+	size_t len, cap;
+	char data[];
+};
+
+/* A list of chunks, each twice the last up to 4 MiB: growing never
+ * copies what was written (a realloc'ed 12 MB buffer did, twice over). */
+struct jbuf {
+	struct jchunk *head, *tail;
+	bool oom;           /* an allocation failed: out_finish() reports it */
+};
+
 struct out {
 	bool json, pretty;
 	FILE *fp;
-	/* JSON: the container stack; [0] is the top-level object. */
-	json_t *stack[MAX_DEPTH];
+	/* JSON: open containers; [0] is the top-level object. */
+	struct jbuf jb;
+	struct {
+		bool array;
+		size_t members;
+	} stack[MAX_DEPTH];
 	int depth;
+	bool overflow;      /* nesting beyond MAX_DEPTH (a bug): fail, never emit */
 	/* text */
 	int indent;
 	int tdepth;         /* open objects/lists in text mode */
 	uint64_t tind;      /* bit n: level n printed a label and indented */
 	struct text_table *tab;
 };
+
+static void j_raw(struct out *o, const char *s, size_t n);
+static void j_int(struct out *o, const char *key, int64_t v);
+static void j_close(struct out *o);
 
 struct out *out_new(bool json, bool pretty, FILE *fp)
 {
@@ -43,8 +75,8 @@ struct out *out_new(bool json, bool pretty, FILE *fp)
 	o->pretty = pretty;
 	o->fp = fp;
 	if (json) {
-		o->stack[0] = json_object();
-		json_object_set_new(o->stack[0], "schema_version", json_integer(OUT_SCHEMA_VERSION));
+		j_raw(o, "{", 1);
+		j_int(o, "schema_version", OUT_SCHEMA_VERSION);
 	}
 	return o;
 }
@@ -56,13 +88,19 @@ bool out_is_json(const struct out *o)
 
 int out_finish(struct out *o)
 {
-	size_t flags = JSON_PRESERVE_ORDER | (o->pretty ? JSON_INDENT(2) : JSON_COMPACT);
-
 	if (!o->json)
 		return fflush(o->fp) == 0 ? 0 : -errno;
-	if (json_dumpf(o->stack[0], o->fp, flags) < 0)
-		return -EIO;
-	fputc('\n', o->fp);
+	while (o->depth > 0)       /* a handler that left one open */
+		j_close(o);
+	j_close(o);
+	j_raw(o, "\n", 1);
+	if (o->jb.oom)
+		return -ENOMEM;
+	if (o->overflow)
+		return -EOVERFLOW;
+	for (struct jchunk *c = o->jb.head; c; c = c->next)
+		if (fwrite(c->data, 1, c->len, o->fp) != c->len)
+			return -EIO;
 	return fflush(o->fp) == 0 ? 0 : -errno;
 }
 
@@ -80,36 +118,253 @@ void out_free(struct out *o)
 {
 	if (!o)
 		return;
-	if (o->json)
-		json_decref(o->stack[0]);
+	for (struct jchunk *c = o->jb.head, *next; c; c = next) {
+		next = c->next;
+		free(c);
+	}
 	table_free(o->tab);
 	free(o);
 }
 
 /* ---- JSON plumbing ---- */
 
-static void j_put(struct out *o, const char *key, json_t *v)
+/*
+ * Fault a large chunk in with one call rather than a page fault per 4 KiB
+ * as it fills (12 MB of counters JSON is 3,000 faults; on a virtual
+ * machine each costs microseconds).  Advice only: an older kernel without
+ * MADV_POPULATE_WRITE (5.14) faults as before.
+ */
+static void populate(void *p, size_t len)
 {
-	json_t *top = o->stack[o->depth];
+#ifdef MADV_POPULATE_WRITE
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = ((uintptr_t)p + pg - 1) & ~(pg - 1);
+	uintptr_t end = ((uintptr_t)p + len) & ~(pg - 1);
 
-	if (json_is_array(top))
-		json_array_append_new(top, v);
-	else
-		json_object_set_new(top, key ? key : "?", v);
+	if (end > start)
+		madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)len;
+#endif
 }
 
-static void j_push(struct out *o, const char *key, json_t *v)
+/* Room for @n contiguous bytes at the tail; NULL when out of memory. */
+static char *j_room(struct out *o, size_t n)
 {
-	/* The container owns v; the stack only borrows it. */
-	j_put(o, key, v);
-	if (o->depth + 1 < MAX_DEPTH)
-		o->stack[++o->depth] = v;
+	struct jbuf *b = &o->jb;
+	struct jchunk *c = b->tail;
+
+	if (b->oom)
+		return NULL;
+	if (!c || c->cap - c->len < n) {
+		size_t cap = c ? c->cap * 2 : 16384;
+
+		if (cap > ((size_t)4 << 20))
+			cap = (size_t)4 << 20;
+		if (cap < n)
+			cap = n;
+		c = malloc(sizeof(*c) + cap);
+		if (!c) {
+			b->oom = true;
+			return NULL;
+		}
+		if (cap >= ((size_t)1 << 20))
+			populate(c, sizeof(*c) + cap);
+		c->next = NULL;
+		c->len = 0;
+		c->cap = cap;
+		if (b->tail)
+			b->tail->next = c;
+		else
+			b->head = c;
+		b->tail = c;
+	}
+	return c->data + c->len;
+}
+
+static void j_raw(struct out *o, const char *s, size_t n)
+{
+	char *p = j_room(o, n);
+
+	if (p) {
+		memcpy(p, s, n);
+		o->jb.tail->len += n;
+	}
+}
+
+static void j_newline(struct out *o, int level)
+{
+	size_t n = 1 + 2 * (size_t)level;
+	char *p = j_room(o, n);
+
+	if (p) {
+		p[0] = '\n';
+		memset(p + 1, ' ', n - 1);
+		o->jb.tail->len += n;
+	}
+}
+
+/* The length of the valid UTF-8 sequence at @s (1-4), or 0. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	unsigned c = s[0];
+	size_t n;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF */
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * A JSON string.  Escapes as jansson does (\" \\ \b \f \n \r \t, other
+ * controls as \u00XX; "/" and non-ASCII as they are).  A byte that is not
+ * valid UTF-8 (a driver's counter name, a VPD field) becomes U+FFFD, so
+ * the document stays valid; jansson refused such a string and the key
+ * vanished.
+ */
+static void j_string(struct out *o, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t run = 0;
+	char *p;
+
+	/* The usual case, nothing to escape: one copy with its quotes. */
+	while (s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' && s[run] != '\\')
+		run++;
+	if (!s[run] && (p = j_room(o, run + 2))) {
+		p[0] = '"';
+		memcpy(p + 1, s, run);
+		p[run + 1] = '"';
+		o->jb.tail->len += run + 2;
+		return;
+	}
+	j_raw(o, "\"", 1);
+	for (;;) {
+		unsigned char c = s[run];
+		char esc[8];
+		const char *e = NULL;
+		size_t elen = 2, n;
+
+		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+			run++;
+			continue;
+		}
+		if (c >= 0x80 && (n = utf8_seq(s + run)) > 0) {
+			run += n;
+			continue;
+		}
+		j_raw(o, (const char *)s, run);
+		if (!c)
+			break;
+		switch (c) {
+		case '"': e = "\\\""; break;
+		case '\\': e = "\\\\"; break;
+		case '\b': e = "\\b"; break;
+		case '\f': e = "\\f"; break;
+		case '\n': e = "\\n"; break;
+		case '\r': e = "\\r"; break;
+		case '\t': e = "\\t"; break;
+		default:
+			if (c < 0x20) {
+				snprintf(esc, sizeof(esc), "\\u%04X", c);
+				e = esc;
+				elen = 6;
+			} else {
+				e = "\xef\xbf\xbd";      /* U+FFFD for an invalid byte */
+				elen = 3;
+			}
+		}
+		j_raw(o, e, elen);
+		s += run + 1;
+		run = 0;
+	}
+	j_raw(o, "\"", 1);
+}
+
+/* Start a member of the open container: separator, indentation, key. */
+static void j_member(struct out *o, const char *key)
+{
+	bool array = o->stack[o->depth].array;
+
+	if (o->stack[o->depth].members++)
+		j_raw(o, ",", 1);
+	if (o->pretty)
+		j_newline(o, o->depth + 1);
+	if (array)
+		return;
+	j_string(o, key ? key : "?");
+	j_raw(o, ": ", o->pretty ? 2 : 1);
+}
+
+/* Decimal digits of @v, written backwards ending at @end; returns the start. */
+static char *u64_digits(char *end, uint64_t v)
+{
+	do {
+		*--end = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return end;
+}
+
+static void j_int(struct out *o, const char *key, int64_t v)
+{
+	char buf[24], *p;
+
+	/* counters are most of a large document: no printf per number */
+	p = u64_digits(buf + sizeof(buf), v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+	if (v < 0)
+		*--p = '-';
+	j_member(o, key);
+	j_raw(o, p, (size_t)(buf + sizeof(buf) - p));
+}
+
+static void j_open(struct out *o, const char *key, bool array)
+{
+	j_member(o, key);
+	j_raw(o, array ? "[" : "{", 1);
+	if (o->depth + 1 >= MAX_DEPTH) {
+		o->overflow = true;
+		return;
+	}
+	o->depth++;
+	o->stack[o->depth].array = array;
+	o->stack[o->depth].members = 0;
+}
+
+static void j_close(struct out *o)
+{
+	if (o->overflow)
+		return;
+	if (o->pretty && o->stack[o->depth].members)
+		j_newline(o, o->depth);
+	j_raw(o, o->stack[o->depth].array ? "]" : "}", 1);
+	if (o->depth > 0)
+		o->depth--;
 }
 
 static void j_pop(struct out *o)
 {
-	if (o->depth > 0)
-		o->depth--;
+	if (o->depth > 0)       /* never the top-level object: out_finish() closes it */
+		j_close(o);
 }
 
 /* ---- text plumbing ---- */
@@ -166,7 +421,7 @@ static void t_line(struct out *o, const char *label, const char *val)
 void out_obj_begin(struct out *o, const char *key, const char *label)
 {
 	if (o->json) {
-		j_push(o, key, json_object());
+		j_open(o, key, false);
 		return;
 	}
 	if (label && !(o->tab && o->tab->in_row)) {
@@ -188,7 +443,7 @@ void out_obj_end(struct out *o)
 void out_list_begin(struct out *o, const char *key, const char *label)
 {
 	if (o->json)
-		j_push(o, key, json_array());
+		j_open(o, key, true);
 	else if (label && !(o->tab && o->tab->in_row)) {
 		fprintf(o->fp, "%*s%s:\n", o->indent * 2, "", label);
 		t_push(o, true);
@@ -208,7 +463,7 @@ void out_list_end(struct out *o)
 void out_table_begin(struct out *o, const char *key)
 {
 	if (o->json) {
-		j_push(o, key, json_array());
+		j_open(o, key, true);
 		return;
 	}
 	table_free(o->tab);
@@ -220,7 +475,7 @@ void out_row_begin(struct out *o)
 	struct text_table *t = o->tab;
 
 	if (o->json) {
-		j_push(o, NULL, json_object());
+		j_open(o, NULL, false);
 		return;
 	}
 	if (!t)
@@ -289,9 +544,13 @@ void out_table_end(struct out *o)
 
 void out_str(struct out *o, const char *key, const char *label, const char *val)
 {
-	if (o->json)
-		j_put(o, key, val ? json_string(val) : json_null());
-	else if (label)
+	if (o->json) {
+		j_member(o, key);
+		if (val)
+			j_string(o, val);
+		else
+			j_raw(o, "null", 4);
+	} else if (label)
 		t_line(o, label, val && *val ? val : "-");
 }
 
@@ -299,7 +558,10 @@ void out_u64(struct out *o, const char *key, const char *label, uint64_t v)
 {
 	char buf[32];
 
-	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	if (!o->json && label)
+		snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	else
+		buf[0] = '\0';
 	out_u64_as(o, key, label, v, buf);
 }
 
@@ -312,9 +574,10 @@ void out_u64_as(struct out *o, const char *key, const char *label, uint64_t v, c
 		 * string (documented in mlxcli(8), JSON OUTPUT). */
 		if (v > (uint64_t)INT64_MAX) {
 			snprintf(buf, sizeof(buf), "%" PRIu64, v);
-			j_put(o, key, json_string(buf));
+			j_member(o, key);
+			j_string(o, buf);
 		} else {
-			j_put(o, key, json_integer((json_int_t)v));
+			j_int(o, key, (int64_t)v);
 		}
 	} else if (label) {
 		t_line(o, label, text);
@@ -326,7 +589,7 @@ void out_s64(struct out *o, const char *key, const char *label, int64_t v)
 	char buf[32];
 
 	if (o->json)
-		j_put(o, key, json_integer((json_int_t)v));
+		j_int(o, key, v);
 	else if (label) {
 		snprintf(buf, sizeof(buf), "%" PRId64, v);
 		t_line(o, label, buf);
@@ -335,9 +598,10 @@ void out_s64(struct out *o, const char *key, const char *label, int64_t v)
 
 void out_bool(struct out *o, const char *key, const char *label, bool v)
 {
-	if (o->json)
-		j_put(o, key, json_boolean(v));
-	else if (label)
+	if (o->json) {
+		j_member(o, key);
+		j_raw(o, v ? "true" : "false", v ? 4 : 5);
+	} else if (label)
 		t_line(o, label, v ? "yes" : "no");
 }
 
@@ -349,11 +613,12 @@ void out_null(struct out *o, const char *key, const char *label)
 void out_strv(struct out *o, const char *key, const char *label, const char *const *v, size_t n)
 {
 	if (o->json) {
-		json_t *a = json_array();
-
-		for (size_t i = 0; i < n; i++)
-			json_array_append_new(a, json_string(v[i]));
-		j_put(o, key, a);
+		j_open(o, key, true);
+		for (size_t i = 0; i < n; i++) {
+			j_member(o, NULL);
+			j_string(o, v[i]);
+		}
+		j_close(o);
 	} else if (label) {
 		size_t len = 1;
 		char *s;

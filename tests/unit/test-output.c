@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "output.h"
 
@@ -266,6 +267,156 @@ static void test_two_tables(void **state)
 	      "\"b\":[{\"longer\":\"2\",\"y\":\"22\"}]}\n");
 }
 
+/* ---- strings: escapes and bytes that are not UTF-8 ---- */
+
+static void seq_escapes(struct out *o)
+{
+	out_str(o, "quote", NULL, "a\"b\\c/d");
+	out_str(o, "controls", NULL, "\t\n\r\b\f\x01\x1f");
+	out_str(o, "utf8", NULL, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+	out_str(o, "lone_continuation", NULL, "a\x80z");
+	out_str(o, "overlong", NULL, "\xc0\xaf");
+	out_str(o, "surrogate", NULL, "\xed\xa0\x80");
+	out_str(o, "truncated", NULL, "x\xe2\x82");
+	out_str(o, "del", NULL, "\x7f");
+}
+
+static void test_escapes(void **state)
+{
+	char *json = run(seq_escapes, true, false);
+	json_error_t err;
+	json_t *doc;
+
+	(void)state;
+	/* As jansson wrote them (same escapes, "/" and UTF-8 as they are);
+	 * every invalid byte becomes U+FFFD, so the document stays valid. */
+	assert_string_equal(json,
+		"{\"schema_version\":1,\"quote\":\"a\\\"b\\\\c/d\","
+		"\"controls\":\"\\t\\n\\r\\b\\f\\u0001\\u001F\","
+		"\"utf8\":\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\","
+		"\"lone_continuation\":\"a\xef\xbf\xbdz\","
+		"\"overlong\":\"\xef\xbf\xbd\xef\xbf\xbd\","
+		"\"surrogate\":\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\","
+		"\"truncated\":\"x\xef\xbf\xbd\xef\xbf\xbd\","
+		"\"del\":\"\x7f\"}\n");
+	doc = json_loads(json, 0, &err);
+	assert_non_null(doc);
+	assert_string_equal(json_string_value(json_object_get(doc, "controls")),
+			    "\t\n\r\b\f\x01\x1f");
+	json_decref(doc);
+	free(json);
+}
+
+/* ---- a large document, byte for byte against jansson ---- */
+
+/* The same document built with out_* and as a jansson tree: a counters
+ * listing of 3,000 rows (some 400 KB: many buffer chunks). */
+#define BIG_ROWS 3000
+
+static void seq_big(struct out *o)
+{
+	out_list_begin(o, "ports", NULL);
+	for (int p = 0; p < 3; p++) {
+		out_obj_begin(o, NULL, "port");
+		out_str(o, "netdev", "Netdev", p ? "eth\"1" : "eth0");
+		out_table_begin(o, "counters");
+		for (int i = 0; i < BIG_ROWS / 3; i++) {
+			char name[48];
+
+			snprintf(name, sizeof(name), "rx_prio%d_bytes\\%d", i % 8, i);
+			out_row_begin(o);
+			out_str(o, "name", "NAME", name);
+			out_u64(o, "value", "VALUE", (uint64_t)i * 1000003u);
+			out_s64(o, "delta", NULL, -(int64_t)i);
+			out_bool(o, "catalogued", NULL, i % 2);
+			out_obj_begin(o, "labels", NULL);
+			if (i % 3 == 0)
+				out_str(o, "priority", NULL, "3");
+			out_obj_end(o);
+			out_null(o, "description", NULL);
+			out_row_end(o);
+		}
+		out_table_end(o);
+		out_obj_end(o);
+	}
+	out_list_end(o);
+	out_list_begin(o, "empty_list", NULL);
+	out_list_end(o);
+	out_obj_begin(o, "empty_object", NULL);
+	out_obj_end(o);
+}
+
+static json_t *big_jansson(void)
+{
+	json_t *doc = json_object(), *ports = json_array();
+
+	json_object_set_new(doc, "schema_version", json_integer(OUT_SCHEMA_VERSION));
+	for (int p = 0; p < 3; p++) {
+		json_t *port = json_object(), *rows = json_array();
+
+		json_object_set_new(port, "netdev", json_string(p ? "eth\"1" : "eth0"));
+		for (int i = 0; i < BIG_ROWS / 3; i++) {
+			json_t *row = json_object(), *labels = json_object();
+			char name[48];
+
+			snprintf(name, sizeof(name), "rx_prio%d_bytes\\%d", i % 8, i);
+			json_object_set_new(row, "name", json_string(name));
+			json_object_set_new(row, "value", json_integer((json_int_t)i * 1000003));
+			json_object_set_new(row, "delta", json_integer(-(json_int_t)i));
+			json_object_set_new(row, "catalogued", json_boolean(i % 2));
+			if (i % 3 == 0)
+				json_object_set_new(labels, "priority", json_string("3"));
+			json_object_set_new(row, "labels", labels);
+			json_object_set_new(row, "description", json_null());
+			json_array_append_new(rows, row);
+		}
+		json_object_set_new(port, "counters", rows);
+		json_array_append_new(ports, port);
+	}
+	json_object_set_new(doc, "ports", ports);
+	json_object_set_new(doc, "empty_list", json_array());
+	json_object_set_new(doc, "empty_object", json_object());
+	return doc;
+}
+
+static void test_big_as_jansson(void **state)
+{
+	json_t *doc = big_jansson();
+
+	(void)state;
+	for (int pretty = 0; pretty < 2; pretty++) {
+		char *ours = run(seq_big, true, pretty);
+		char *theirs = json_dumps(doc, JSON_PRESERVE_ORDER |
+					  (pretty ? JSON_INDENT(2) : JSON_COMPACT));
+		size_t n = strlen(theirs);
+
+		assert_non_null(theirs);
+		assert_true(n > 100000);
+		assert_int_equal(strlen(ours), n + 1);
+		assert_memory_equal(ours, theirs, n);
+		assert_int_equal(ours[n], '\n');
+		free(ours);
+		free(theirs);
+	}
+	json_decref(doc);
+}
+
+/* A handler that returns with containers still open: out_finish closes
+ * them, so what is printed still parses. */
+static void seq_unclosed(struct out *o)
+{
+	out_list_begin(o, "ports", NULL);
+	out_obj_begin(o, NULL, "port");
+	out_str(o, "netdev", "Netdev", "eth0");
+}
+
+static void test_unclosed(void **state)
+{
+	(void)state;
+	check(seq_unclosed, "port:\n  Netdev: eth0\n",
+	      "{\"schema_version\":1,\"ports\":[{\"netdev\":\"eth0\"}]}\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,6 +427,9 @@ int main(void)
 		cmocka_unit_test(test_nothing),
 		cmocka_unit_test(test_pretty),
 		cmocka_unit_test(test_two_tables),
+		cmocka_unit_test(test_escapes),
+		cmocka_unit_test(test_big_as_jansson),
+		cmocka_unit_test(test_unclosed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
