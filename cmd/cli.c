@@ -665,9 +665,13 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		goto out;
 	}
 	r = c->fn(&cli, nargs, rest + i);
-	if (r == EXIT_OK && out_finish(cli.out) < 0) {
-		cli_error(&cli, "cannot write the output: %s", strerror(errno));
-		r = EXIT_FAIL;
+	if (r == EXIT_OK) {
+		int e = out_finish(cli.out);
+
+		if (e < 0) {
+			cli_error(&cli, "cannot write the output: %s", strerror(-e));
+			r = EXIT_FAIL;
+		}
 	}
 out:
 	out_free(cli.out);

@@ -90,6 +90,7 @@ int out_finish(struct out *o)
 {
 	if (!o->json)
 		return fflush(o->fp) == 0 ? 0 : -errno;
+	errno = 0;
 	while (o->depth > 0)       /* a handler that left one open */
 		j_close(o);
 	j_close(o);
@@ -100,7 +101,7 @@ int out_finish(struct out *o)
 		return -EOVERFLOW;
 	for (struct jchunk *c = o->jb.head; c; c = c->next)
 		if (fwrite(c->data, 1, c->len, o->fp) != c->len)
-			return -EIO;
+			return errno ? -errno : -EIO;     /* EPIPE, ENOSPC */
 	return fflush(o->fp) == 0 ? 0 : -errno;
 }
 
