@@ -269,12 +269,15 @@ static void out_sources(struct out *o, const struct mlx_counter_port *p)
 	out_obj_end(o);
 }
 
-static void describe(const struct mlx_counter *c, char *buf, size_t len)
+/* The description: the catalogue's text, or @buf holding it prefixed. */
+static const char *describe(const struct mlx_counter *c, char *buf, size_t len)
 {
 	if (!c->m->e)
-		snprintf(buf, len, "(uncatalogued)");
-	else
-		snprintf(buf, len, "%s%s", c->m->prefix, c->m->e->desc);
+		return "(uncatalogued)";
+	if (!c->m->prefix || !c->m->prefix[0])
+		return c->m->e->desc;
+	snprintf(buf, len, "%s%s", c->m->prefix, c->m->e->desc);
+	return buf;
 }
 
 static void out_labels(struct out *o, const struct mlx_counter *c)
@@ -290,9 +293,8 @@ static void out_labels(struct out *o, const struct mlx_counter *c)
 
 static void out_counter_row(struct out *o, const struct mlx_counter *c, bool meaning)
 {
-	char desc[400];
-
-	describe(c, desc, sizeof(desc));
+	char buf[400];
+	const char *desc = describe(c, buf, sizeof(buf));
 	out_row_begin(o);
 	out_str(o, "name", "NAME", c->name);
 	if (c->valid)
@@ -321,7 +323,10 @@ static void warn_port(struct cli *cli, const struct mlx_counter_port *p)
 {
 	if (p->gone)
 		cli_warn(cli, "'%s' has vanished", p->ifname);
-	else if (p->err[MLX_CSRC_ETHTOOL] && p->err[MLX_CSRC_ETHTOOL] != -ENOENT)
+	/* A netdev that is not a ConnectX port may well have no driver
+	 * statistics (lo, bridges, tun): its sources object says so. */
+	else if (p->err[MLX_CSRC_ETHTOOL] && p->err[MLX_CSRC_ETHTOOL] != -ENOENT &&
+		 !(p->err[MLX_CSRC_ETHTOOL] == -EOPNOTSUPP && !p->fn))
 		cli_warn(cli, "no ethtool statistics for '%s': %s", p->ifname,
 			 strerror(-p->err[MLX_CSRC_ETHTOOL]));
 }

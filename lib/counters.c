@@ -17,93 +17,9 @@
 #include <time.h>
 
 #include "counters.h"
+#include "counters-cache.h"
 #include "mlx-private.h"
 #include "nl.h"
-
-/* The names of one source of one port, catalogued.  Never freed before
- * the state: samples point into it. */
-struct cnames {
-	uint8_t src;
-	bool stale;                 /* replaced by a newer listing */
-	char key[128];              /* ifname, "mlx5_0/1", BDF */
-	char **names;
-	struct mlx_cat_match *m;
-	size_t n;
-	int err;                    /* listing failed: do not retry each sample */
-	bool netlink;               /* ethtool names from netlink */
-	struct cnames *next;
-};
-
-struct mlx_cstate {
-	struct cnames *head;
-};
-
-struct mlx_cstate *mlx_cstate_new(void)
-{
-	return calloc(1, sizeof(struct mlx_cstate));
-}
-
-static void cnames_free(struct cnames *c)
-{
-	for (size_t i = 0; i < c->n; i++)
-		free(c->names[i]);
-	free(c->names);
-	free(c->m);
-	free(c);
-}
-
-void mlx_cstate_free(struct mlx_cstate *st)
-{
-	if (!st)
-		return;
-	while (st->head) {
-		struct cnames *c = st->head;
-
-		st->head = c->next;
-		cnames_free(c);
-	}
-	free(st);
-}
-
-static struct cnames *cn_find(struct mlx_cstate *st, enum mlx_csrc src, const char *key)
-{
-	for (struct cnames *c = st->head; c; c = c->next)
-		if (c->src == src && !c->stale && !strcmp(c->key, key))
-			return c;
-	return NULL;
-}
-
-/* A new listing for (src, key) from @names (taken over); the previous one
- * stays allocated for the samples that use it. */
-static struct cnames *cn_add(struct mlx_cstate *st, enum mlx_csrc src, const char *key,
-			     char **names, size_t n, int err)
-{
-	struct cnames *old = cn_find(st, src, key), *c = calloc(1, sizeof(*c));
-
-	if (!c)
-		goto nomem;
-	c->m = calloc(n ? n : 1, sizeof(*c->m));
-	if (!c->m)
-		goto nomem;
-	c->src = (uint8_t)src;
-	snprintf(c->key, sizeof(c->key), "%s", key);
-	c->names = names;
-	c->n = n;
-	c->err = err;
-	for (size_t i = 0; i < n; i++)
-		mlx_cat_lookup(src, names[i], &c->m[i]);
-	if (old)
-		old->stale = true;
-	c->next = st->head;
-	st->head = c;
-	return c;
-nomem:
-	free(c);
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return NULL;
-}
 
 static int port_push(struct mlx_counter_port *p, const struct cnames *cn, size_t i, bool valid,
 		     uint64_t raw)
@@ -111,7 +27,10 @@ static int port_push(struct mlx_counter_port *p, const struct cnames *cn, size_t
 	struct mlx_counter *c;
 
 	if (p->n == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 256;
+		/* Room for the rest of this listing and the netdev and AER
+		 * sources after it (25 and a few) at once, or double. */
+		size_t cap = p->n + (cn->n - i) + 32 > p->cap * 2 ? p->n + (cn->n - i) + 32 :
+			     p->cap * 2;
 		struct mlx_counter *nc = realloc(p->c, cap * sizeof(*nc));
 
 		if (!nc)
@@ -177,15 +96,30 @@ static int sample_dir(struct mlx_ctx *ctx, struct mlx_cstate *st, struct mlx_cou
  * both call dev_get_stats()).  A captured system has no such dump and keeps
  * its statistics/ files, which sample_dir() reads.
  */
+/* Up to this many netdevs are asked about one by one, beyond it with one
+ * dump (link statistics, ethtool names). */
+#define FEW_TARGETS 8
+
+static const char *tg_ifname(const struct mlx_ctarget *t)
+{
+	return t->port ? (t->port->ifname[0] ? t->port->ifname : NULL) : t->ifname;
+}
+
 struct link_stats {
 	char name[IFNAMSIZ];
+	char parent[64];           /* IFLA_PARENT_DEV_NAME when on the PCI bus */
+	bool has_parent;           /* the attribute was there (any bus) */
 	uint64_t v[32];
-	size_t n;
+	size_t n;                  /* 0: no IFLA_STATS64 */
 };
 
 struct link_table {
 	struct link_stats *e;
 	size_t n, cap;
+	/* Whether an entry without a parent has none: the kernel sends
+	 * IFLA_PARENT_DEV_NAME (Linux 5.16) only for a device with a parent,
+	 * so its absence means something only on a kernel that has it. */
+	bool parents_known;
 };
 
 /* Field names of struct rtnl_link_stats64, in its order (uapi if_link.h);
@@ -212,9 +146,16 @@ static int link_cb(const struct nlmsghdr *h, size_t len, void *arg)
 	if (h->nlmsg_type != RTM_NEWLINK ||
 	    mlx_nlmsg_attrs(h, len, sizeof(struct ifinfomsg), &attrs, &alen) < 0)
 		return 0;
+	char bus[16] = "";
+
 	while (mlx_nla_next(attrs, alen, &off, &a) == 1) {
 		if (a.type == IFLA_IFNAME) {
 			mlx_nla_str(&a, e.name, sizeof(e.name));
+		} else if (a.type == IFLA_PARENT_DEV_NAME) {
+			mlx_nla_str(&a, e.parent, sizeof(e.parent));
+			e.has_parent = true;
+		} else if (a.type == IFLA_PARENT_DEV_BUS_NAME) {
+			mlx_nla_str(&a, bus, sizeof(bus));
 		} else if (a.type == IFLA_STATS64) {
 			e.n = a.len / sizeof(uint64_t);
 			if (e.n > 32)
@@ -222,8 +163,12 @@ static int link_cb(const struct nlmsghdr *h, size_t len, void *arg)
 			memcpy(e.v, a.data, e.n * sizeof(uint64_t));   /* unaligned-safe */
 		}
 	}
-	if (!e.name[0] || !e.n)
+	if (!e.name[0])
 		return 0;
+	if (strcmp(bus, "pci"))      /* an auxiliary device (SF), a platform device */
+		e.parent[0] = '\0';
+	if (e.has_parent)
+		t->parents_known = true;
 	if (t->n == t->cap) {
 		size_t nc = t->cap ? t->cap * 2 : 64;
 		struct link_stats *ne = realloc(t->e, nc * sizeof(*ne));
@@ -242,42 +187,79 @@ static int link_cmp(const void *a, const void *b)
 	return strcmp(((const struct link_stats *)a)->name, ((const struct link_stats *)b)->name);
 }
 
-static int dump_link_stats(struct mlx_ctx *ctx, struct link_table *t)
+/* RTM_GETLINK for @ifname, or a dump of every netdev when NULL. */
+static int get_links(struct mlx_ctx *ctx, struct link_table *t, const char *ifname)
 {
 	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
 	struct mlx_nlbuf b;
 	uint8_t buf[64];
 	int len, r;
 
-	memset(t, 0, sizeof(*t));
 	mlx_nlb_init(&b, buf, sizeof(buf));
-	mlx_nlb_msg(&b, RTM_GETLINK, NLM_F_DUMP);
+	mlx_nlb_msg(&b, RTM_GETLINK, ifname ? 0 : NLM_F_DUMP);
 	mlx_nlb_put(&b, &ifi, sizeof(ifi));
+	if (ifname)
+		mlx_nlb_str(&b, IFLA_IFNAME, ifname);
 	len = mlx_nlb_finish(&b);
 	if (len < 0)
 		return len;
-	r = mlx_nl_query(ctx, MLX_NL_ROUTE, "all", "getlink-stats", buf, (size_t)len, link_cb, t);
+	r = mlx_nl_query(ctx, MLX_NL_ROUTE, ifname ? ifname : "all", "getlink-stats", buf,
+			 (size_t)len, link_cb, t);
+	return ifname && (r == -ENODEV || r == -ENOENT) ? 0 : r;    /* gone: not in the table */
+}
+
+/*
+ * The link table of the targets' netdevs: one dump of every netdev (what
+ * `ip -s link` reads), or, for a few targets on a host with many netdevs,
+ * one request each, so that `counters -d eth0` does not pay for 2,000
+ * veths.
+ */
+static int load_links(struct mlx_ctx *ctx, struct link_table *t, const struct mlx_ctarget *tg,
+		      size_t nt)
+{
+	size_t nif = 0;
+	int r = 0;
+
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < nt; i++)
+		nif += tg_ifname(&tg[i]) != NULL;
+	if (!nif)
+		return -ENOENT;
+	if (nif > FEW_TARGETS) {
+		r = get_links(ctx, t, NULL);
+	} else {
+		for (size_t i = 0; i < nt && r == 0; i++)
+			if (tg_ifname(&tg[i]) && mlx_name_is_safe(tg_ifname(&tg[i])))
+				r = get_links(ctx, t, tg_ifname(&tg[i]));
+	}
 	if (r < 0) {
 		free(t->e);
 		memset(t, 0, sizeof(*t));
+		mlx_err_clear(ctx);
 		return r;
 	}
 	if (t->n)
 		qsort(t->e, t->n, sizeof(*t->e), link_cmp);
+	if (!t->parents_known)
+		t->parents_known = mlx_kernel_at_least(5, 16);
 	return 0;
 }
 
-static int sample_link(struct mlx_cstate *st, const struct link_table *t,
-		       struct mlx_counter_port *p)
+static const struct link_stats *link_find(const struct link_table *t, const char *ifname)
 {
 	struct link_stats key;
-	const struct link_stats *e;
+
+	snprintf(key.name, sizeof(key.name), "%s", ifname);
+	return t->n ? bsearch(&key, t->e, t->n, sizeof(*t->e), link_cmp) : NULL;
+}
+
+static int sample_link(struct mlx_cstate *st, const struct link_stats *e,
+		       struct mlx_counter_port *p)
+{
 	struct cnames *cn;
 	char k[16];
 
-	snprintf(key.name, sizeof(key.name), "%s", p->ifname);
-	e = t->n ? bsearch(&key, t->e, t->n, sizeof(*t->e), link_cmp) : NULL;
-	if (!e)
+	if (!e || !e->n)
 		return -ENOENT;
 	/* One names list per field count, shared by every netdev. */
 	snprintf(k, sizeof(k), "rtnl/%zu", e->n);
@@ -321,7 +303,7 @@ static int sample_aer(struct mlx_ctx *ctx, struct mlx_cstate *st, struct mlx_cou
 	uint64_t vals[128];
 	size_t n = 0;
 	struct cnames *cn;
-	bool any = false, same;
+	bool any = false;
 
 	for (size_t f = 0; f < 3; f++) {
 		char path[PATH_MAX], *data = NULL, *save = NULL;
@@ -352,10 +334,7 @@ static int sample_aer(struct mlx_ctx *ctx, struct mlx_cstate *st, struct mlx_cou
 	if (!any)
 		return -ENOENT;
 	cn = cn_find(st, MLX_CSRC_AER, p->bdf);
-	same = cn && cn->n == n;
-	for (size_t i = 0; same && i < n; i++)
-		same = !strcmp(cn->names[i], names[i]);
-	if (same) {
+	if (cn_same(cn, names, n)) {
 		for (size_t i = 0; i < n; i++)
 			free(names[i]);
 	} else {
@@ -438,6 +417,54 @@ again:
 	return r;
 }
 
+struct preload_arg {
+	struct mlx_cstate *st;
+	int err;
+};
+
+static int preload_cb(const char *ifname, struct mlx_ethtool_names *en, void *arg)
+{
+	struct preload_arg *a = arg;
+	struct cnames *cn;
+
+	if (cn_find(a->st, MLX_CSRC_ETHTOOL, ifname)) {
+		mlx_ethtool_names_free(en);
+		return 0;
+	}
+	/* No statistics: remembered as the ioctl would have answered. */
+	cn = cn_add(a->st, MLX_CSRC_ETHTOOL, ifname, en->names, en->n,
+		    en->names ? 0 : -EOPNOTSUPP);
+	if (!cn) {
+		a->err = -ENOMEM;
+		return -ENOMEM;
+	}
+	cn->netlink = true;
+	return 0;
+}
+
+/*
+ * The ethtool names of many netdevs from one STRSET_GET dump instead of
+ * one request each.  Worth it when the targets without cached names are
+ * many and a good part of the host's netdevs (@nlinks; 0: unknown); a
+ * dump the kernel cuts short leaves the rest to sample_ethtool()'s own
+ * request.
+ */
+static int preload_ethtool_names(struct mlx_ctx *ctx, struct mlx_cstate *st,
+				 const struct mlx_ctarget *t, size_t nt, size_t nlinks)
+{
+	struct preload_arg a = { .st = st, .err = 0 };
+	size_t missing = 0;
+
+	for (size_t i = 0; i < nt; i++)
+		if (tg_ifname(&t[i]) && !cn_find(st, MLX_CSRC_ETHTOOL, tg_ifname(&t[i])))
+			missing++;
+	if (missing <= FEW_TARGETS || missing * 4 < nlinks)
+		return 0;
+	mlx_ethtool_stat_names_dump(ctx, preload_cb, &a);
+	mlx_err_clear(ctx);
+	return a.err;
+}
+
 /* ---- one sample ------------------------------------------------------------ */
 
 static double now_mono(void)
@@ -451,6 +478,7 @@ static double now_mono(void)
 static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct mlx_ctarget *t,
 		       unsigned srcs, const struct link_table *links, struct mlx_counter_port *p)
 {
+	const struct link_stats *le = NULL;
 	char path[PATH_MAX], key[128];
 	int r;
 
@@ -468,12 +496,17 @@ static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct 
 		snprintf(p->ifname, sizeof(p->ifname), "%s", t->ifname);
 	}
 	if (p->ifname[0]) {
+		/* Live, the link dump says which netdevs exist and their
+		 * PCI parents; offline (or without the dump), sysfs. */
 		snprintf(path, sizeof(path), "/sys/class/net/%s", p->ifname);
-		if (!mlx_name_is_safe(p->ifname) || !mlx_exists(ctx, path)) {
+		if (!mlx_name_is_safe(p->ifname) ||
+		    (links ? !(le = link_find(links, p->ifname)) : !mlx_exists(ctx, path))) {
 			p->gone = true;
 			return 0;
 		}
-		if (!p->bdf[0]) {
+		if (!p->bdf[0] && le && links->parents_known) {
+			snprintf(p->bdf, sizeof(p->bdf), "%s", le->parent);
+		} else if (!p->bdf[0]) {
 			char bdf[64];
 
 			snprintf(path, sizeof(path), "/sys/class/net/%s/device", p->ifname);
@@ -495,7 +528,7 @@ static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct 
 	}
 	if ((srcs & (1u << MLX_CSRC_NETDEV)) && p->ifname[0]) {
 		snprintf(path, sizeof(path), "/sys/class/net/%s/statistics", p->ifname);
-		r = links ? sample_link(st, links, p) : -ENOENT;
+		r = sample_link(st, le, p);
 		if (r == -ENOENT)       /* not in the dump (or offline): sysfs */
 			r = sample_dir(ctx, st, p, MLX_CSRC_NETDEV, p->ifname, path);
 		if (r == -ENOMEM)
@@ -544,9 +577,13 @@ int mlx_counters_sample(struct mlx_ctx *ctx, struct mlx_cstate *st,
 	struct link_table links = { 0 };
 	bool have_links = false;
 
-	/* Live: every netdev's statistics in one dump (see sample_link()). */
-	if ((srcs & (1u << MLX_CSRC_NETDEV)) && mlx_is_live(ctx) && nt > 0)
-		have_links = dump_link_stats(ctx, &links) == 0;
+	/* Live: which netdevs exist, their PCI parents and their statistics
+	 * from rtnetlink (see sample_link()); the ethtool names of many
+	 * netdevs from one dump. */
+	if (mlx_is_live(ctx) && nt > 0)
+		have_links = load_links(ctx, &links, t, nt) == 0;
+	if (mlx_is_live(ctx) && (srcs & (1u << MLX_CSRC_ETHTOOL)))
+		r = preload_ethtool_names(ctx, st, t, nt, have_links ? links.n : 0);
 	for (size_t i = 0; i < nt && r == 0; i++)
 		r = sample_port(ctx, st, &t[i], srcs, have_links ? &links : NULL, &out->ports[i]);
 	free(links.e);

@@ -189,12 +189,27 @@ struct mlx_ethtool_names {
 int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *capture_dir,
 			   struct mlx_ethtool_names *out);
 void mlx_ethtool_names_free(struct mlx_ethtool_names *n);
+/*
+ * Every netdev's ETH_SS_STATS names in one STRSET_GET dump (live only:
+ * -EOPNOTSUPP under --sysroot, whose capture holds replies per interface).
+ * @cb gets each device's name and its names, which it takes over (n = 0,
+ * names NULL: the device has no statistics); a non-zero return stops the
+ * dump.  The kernel ends a dump with an error when one device's names do
+ * not fit a message (-EMSGSIZE: thousands of per-queue counters); the
+ * devices reported before it stay reported, the caller asks the rest one
+ * by one with mlx_ethtool_stat_names().
+ */
+typedef int (*mlx_ethtool_names_cb)(const char *ifname, struct mlx_ethtool_names *names,
+				    void *arg);
+int mlx_ethtool_stat_names_dump(struct mlx_ctx *ctx, mlx_ethtool_names_cb cb, void *arg);
 /* The values, in name order: *n in = room in vals, out = how many. */
 int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char *capture_dir,
 			    uint64_t *vals, size_t *n);
 
 /* Pure codecs (also the unit tests and the fuzzer's). */
 int mlx_decode_strset_msg(const uint8_t *msg, size_t len, struct mlx_ethtool_names *out);
+/* The interface a STRSET_GET reply is about (its header's DEV_NAME). */
+int mlx_decode_strset_dev(const uint8_t *msg, size_t len, char *ifname, size_t n);
 /* Build a reply the way the kernel lays out a STRSET_GET reply. */
 int mlx_encode_strset_msg(const char *const *names, size_t n, uint8_t **buf, size_t *len);
 /* The synthetic values message (format in lib/ethtool-stats.c). */

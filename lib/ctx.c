@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -122,6 +123,16 @@ const char *mlx_root(const struct mlx_ctx *ctx)
 bool mlx_is_live(const struct mlx_ctx *ctx)
 {
 	return ctx->live;
+}
+
+bool mlx_kernel_at_least(unsigned major, unsigned minor)
+{
+	struct utsname u;
+	unsigned ma = 0, mi = 0;
+
+	if (uname(&u) < 0 || sscanf(u.release, "%u.%u", &ma, &mi) != 2)
+		return false;
+	return ma > major || (ma == major && mi >= minor);
 }
 
 void mlx_set_log(struct mlx_ctx *ctx, mlx_log_fn fn, void *data, enum mlx_log_level max)

@@ -192,6 +192,35 @@ fail:
 	return r;
 }
 
+int mlx_decode_strset_dev(const uint8_t *msg, size_t len, char *ifname, size_t n)
+{
+	const uint8_t *attrs;
+	size_t alen, off = 0;
+	struct mlx_nla a;
+	int r;
+
+	if (n)
+		ifname[0] = '\0';
+	if (len < NLMSG_HDRLEN)
+		return -EBADMSG;
+	r = mlx_nlmsg_attrs((const struct nlmsghdr *)msg, len, GENL_HDRLEN, &attrs, &alen);
+	if (r < 0)
+		return r;
+	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
+		size_t o2 = 0;
+		struct mlx_nla h;
+
+		if (a.type != ETHTOOL_A_STRSET_HEADER)
+			continue;
+		while ((r = mlx_nla_next(a.data, a.len, &o2, &h)) == 1)
+			if (h.type == ETHTOOL_A_HEADER_DEV_NAME)
+				mlx_nla_str(&h, ifname, n);
+		if (r < 0)
+			return r;
+	}
+	return r < 0 ? r : (n && ifname[0] ? 0 : -ENODATA);
+}
+
 /* A growing buffer for messages larger than one page. */
 static int grow(struct mlx_nlbuf *b, uint8_t **mem, size_t need)
 {
@@ -523,6 +552,57 @@ int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *
 	if (r < 0)
 		mlx_ethtool_names_free(out);
 	return r;
+}
+
+struct dump_arg {
+	mlx_ethtool_names_cb cb;
+	void *arg;
+};
+
+static int dump_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct dump_arg *d = arg;
+	struct mlx_ethtool_names en;
+	char ifname[IFNAMSIZ];
+	int r;
+
+	if (mlx_decode_strset_dev((const uint8_t *)h, len, ifname, sizeof(ifname)) < 0)
+		return 0;             /* no device named: nothing to file it under */
+	r = mlx_decode_strset_msg((const uint8_t *)h, len, &en);
+	if (r == -ENOMEM)
+		return r;
+	if (r == -ENODATA)            /* no ETH_SS_STATS set: a device without statistics */
+		memset(&en, 0, sizeof(en));
+	else if (r < 0)               /* does not decode: the caller's own request (and */
+		return 0;             /* its ioctl fallback) will deal with this one */
+	en.from_netlink = true;
+	return d->cb(ifname, &en, d->arg);
+}
+
+int mlx_ethtool_stat_names_dump(struct mlx_ctx *ctx, mlx_ethtool_names_cb cb, void *arg)
+{
+	struct dump_arg d = { .cb = cb, .arg = arg };
+	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_STRSET_GET, .version = ETHTOOL_GENL_VERSION };
+	struct mlx_nlbuf b;
+	uint8_t req[128];
+	size_t set, inner;
+	int rl;
+
+	if (!mlx_is_live(ctx))
+		return -EOPNOTSUPP;   /* a capture has replies per interface only */
+	mlx_nlb_init(&b, req, sizeof(req));
+	mlx_nlb_msg(&b, 0, NLM_F_DUMP);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	set = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_STRINGSETS);
+	inner = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRINGSETS_STRINGSET);
+	mlx_nlb_u32(&b, ETHTOOL_A_STRINGSET_ID, ETH_SS_STATS);
+	mlx_nlb_nest_end(&b, inner);
+	mlx_nlb_nest_end(&b, set);
+	rl = mlx_nlb_finish(&b);
+	if (rl < 0)
+		return rl;
+	return mlx_nl_query(ctx, MLX_NL_ETHTOOL, "all", "strset-stats-dump", req, (size_t)rl,
+			    dump_cb, &d);
 }
 
 struct values_arg {

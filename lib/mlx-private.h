@@ -28,6 +28,8 @@ void mlx_nl_ctx_free(struct mlx_ctx *ctx);
 /* open() a target path: under a sysroot, symlinks (absolute ones too)
  * resolve inside the root, so a captured tree cannot point us at the
  * live system (openat2 RESOLVE_IN_ROOT, Linux 5.6). */
+/* The running kernel is at least @major.@minor (uname). */
+bool mlx_kernel_at_least(unsigned major, unsigned minor);
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode);
 
 /* One PCI function as the PCI backend (lib/pci.c) found it. */

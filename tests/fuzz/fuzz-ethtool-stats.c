@@ -2,7 +2,8 @@
 /*
  * libFuzzer harness for the ethtool statistics decoders
  * (lib/ethtool-stats.c): the ETHTOOL_MSG_STRSET_GET reply holding the
- * ETH_SS_STATS names, and the values message of a capture.
+ * ETH_SS_STATS names and the device it is about (dumps), and the values
+ * message of a capture.
  */
 #include "counters.h"
 #include "fuzz-nl.h"
@@ -20,6 +21,14 @@ static int on_msg(const struct nlmsghdr *h, size_t len, void *arg)
 			if (names.names[i] && strlen(names.names[i]) > len)
 				abort();
 	mlx_ethtool_names_free(&names);
+	{
+		char dev[16];
+
+		/* the name is NUL-terminated within the buffer given */
+		if (mlx_decode_strset_dev((const uint8_t *)h, len, dev, sizeof(dev)) == 0 &&
+		    strnlen(dev, sizeof(dev)) == sizeof(dev))
+			abort();
+	}
 	if (mlx_decode_stats_msg((const uint8_t *)h, len, vals, &n) == 0 && n > 512)
 		abort();
 	/* No room at all: either nothing is written or it is refused. */

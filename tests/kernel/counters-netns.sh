@@ -13,7 +13,9 @@
 #     vb moved by exactly N, and with GRO on vb (veth then receives through
 #     NAPI and counts rx_queue_0_xdp_packets) the ethtool GSTATS value too;
 #   - `counters watch` reports the same N as a delta, and keeps going (exit
-#     0, says so on stderr) when vb vanishes mid-watch.
+#     0, says so on stderr) when vb vanishes mid-watch;
+#   - with 27 netdevs, the dump paths (one STRSET_GET and one RTM_GETLINK
+#     dump for all) read what each netdev's own requests read.
 # Root only (a namespace needs CAP_SYS_ADMIN): 77 otherwise.
 # Exit 0 pass, 1 fail, 77 skip.
 
@@ -137,6 +139,43 @@ wd=$(jq -s -r '[.[] | select(.record == "sample") | .ports[0].counters[] | selec
 [ "$wd" = "$N" ] && ok "watch: delta of vb rx_packets is $N" || bad "watch delta is '$wd': $(head -c 600 "$tmp/watch.json")"
 rate=$(jq -s -r '[.[] | select(.record == "sample") | .ports[0].counters[] | select(.source == "netdev" and .name == "rx_packets") | .rate_per_second] | max' "$tmp/watch.json")
 [ "$rate" -gt 0 ] 2>/dev/null && ok "watch: rate $rate/s" || bad "watch rate '$rate'"
+
+# Many netdevs: without -d, the names of every netdev come from one ethtool
+# STRSET_GET dump and existence, parents and netdev statistics from one
+# RTM_GETLINK dump (lib/counters.c, more than 8 targets).  Each netdev must
+# read the same there as through its own requests with -d.
+i=0
+while [ $i -lt 12 ]; do
+	ip -n "$ns" link add "ma$i" type veth peer name "mb$i" || bad "cannot add veth ma$i"
+	i=$((i + 1))
+done
+nsx "$MLXCLI" -j counters --any-netdev >"$tmp/all.json" 2>"$tmp/all.err" ||
+	bad "counters --any-netdev exits non-zero: $(cat "$tmp/all.err")"
+nall=$(jq '.ports | length' "$tmp/all.json")
+[ "$nall" -eq 27 ] && ok "all 27 netdevs listed (lo, va, vb, 12 pairs)" || bad "$nall netdevs listed, not 27"
+mism=0
+for dev in vb ma0 mb5 ma11; do
+	snap one "$dev"
+	want=$(jq -c '[.ports[0].counters[] | select(.source != "netdev" or (.name | test("packets|bytes") | not)) | [.source, .name]]' "$tmp/one.json")
+	got=$(jq -c --arg d "$dev" '[.ports[] | select(.netdev == $d) | .counters[] | select(.source != "netdev" or (.name | test("packets|bytes") | not)) | [.source, .name]]' "$tmp/all.json")
+	[ "$want" = "$got" ] || { mism=1; bad "$dev: the dump path lists $got, its own requests $want"; }
+	wp=$(jq -r '.ports[0].counters[] | select(.name == "peer_ifindex") | .value' "$tmp/one.json")
+	gp=$(jq -r --arg d "$dev" '.ports[] | select(.netdev == $d) | .counters[] | select(.name == "peer_ifindex") | .value' "$tmp/all.json")
+	[ -n "$wp" ] && [ "$wp" = "$gp" ] || { mism=1; bad "$dev: peer_ifindex $gp in the dump path, $wp alone"; }
+done
+[ $mism -eq 0 ] && ok "dump path and per-netdev requests agree (names, sources, peer_ifindex)"
+src=$(jq -c '[.ports[] | select(.netdev != "lo") | .sources.ethtool_names_from] | unique' "$tmp/all.json")
+if [ "$from" = netlink ]; then
+	[ "$src" = '["netlink"]' ] && ok "every veth's names from netlink" || bad "names from $src"
+fi
+lo=$(jq -c '[.ports[] | select(.netdev == "lo") | .sources.ethtool, .device]' "$tmp/all.json")
+[ "$lo" = '["Operation not supported",null]' ] && ok "lo: no ethtool statistics, no PCI device" || bad "lo: $lo"
+grep -q "warning" "$tmp/all.err" && bad "warnings for netdevs without driver statistics: $(cat "$tmp/all.err")"
+i=0
+while [ $i -lt 12 ]; do
+	ip -n "$ns" link del "ma$i"
+	i=$((i + 1))
+done
 
 # vb vanishes mid-watch: the watch says so and goes on
 nsx "$MLXCLI" -j counters watch --any-netdev -d vb --interval 0.4 --count 3 >"$tmp/gone.json" 2>"$tmp/gone.err" &

@@ -6,6 +6,7 @@
  * the Prometheus writer (names, label escaping, HELP/TYPE once per family).
  */
 #include <dirent.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,7 +17,12 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+
 #include "counters.h"
+#include "counters-cache.h"
+#include "nl.h"
 #include "prom.h"
 
 /* ---- catalogue against the captures --------------------------------------- */
@@ -391,6 +397,106 @@ static void test_prom_writer(void **state)
 	free(text);
 }
 
+/* ---- the name cache: keys by hash, listings shared ---- */
+
+static char **strv(const char *const *v, size_t n)
+{
+	char **out = calloc(n + 1, sizeof(*out));
+
+	assert_non_null(out);
+	for (size_t i = 0; i < n; i++)
+		assert_non_null(out[i] = strdup(v[i]));
+	return out;
+}
+
+static void test_cache(void **state)
+{
+	static const char *const veth[] = { "peer_ifindex", "rx_queue_0_xdp_packets", "rx_bytes" };
+	static const char *const other[] = { "rx_bytes", "peer_ifindex" };
+	struct mlx_cstate *st = mlx_cstate_new();
+	struct cnames *first = NULL, *c, *again;
+	char key[32];
+
+	(void)state;
+	assert_non_null(st);
+	/* 500 netdevs with one name list (enough to grow the tables a few
+	 * times): one listing, catalogued once, for all of them. */
+	for (int i = 0; i < 500; i++) {
+		snprintf(key, sizeof(key), "va%d", i);
+		c = cn_add(st, MLX_CSRC_ETHTOOL, key, strv(veth, 3), 3, 0);
+		assert_non_null(c);
+		if (!first)
+			first = c;
+		assert_ptr_equal(c->names, first->names);
+		assert_ptr_equal(c->m, first->m);
+	}
+	for (int i = 0; i < 500; i++) {
+		snprintf(key, sizeof(key), "va%d", i);
+		c = cn_find(st, MLX_CSRC_ETHTOOL, key);
+		assert_non_null(c);
+		assert_string_equal(c->key, key);
+		assert_int_equal(c->n, 3);
+	}
+	assert_null(cn_find(st, MLX_CSRC_ETHTOOL, "va500"));
+	assert_null(cn_find(st, MLX_CSRC_HW, "va1"));      /* the source is part of the key */
+	/* Same names, another source: its own listing (other catalogue). */
+	c = cn_add(st, MLX_CSRC_NETDEV, "va1", strv(veth, 3), 3, 0);
+	assert_ptr_not_equal(c->m, first->m);
+	/* A new listing of a key: the old entry turns stale but stays valid
+	 * (an earlier sample points into it); lookups see the new one. */
+	c = cn_find(st, MLX_CSRC_ETHTOOL, "va7");
+	assert_true(cn_same(c, (char *const *)veth, 3));
+	assert_false(cn_same(c, (char *const *)other, 2));
+	again = cn_add(st, MLX_CSRC_ETHTOOL, "va7", strv(other, 2), 2, 0);
+	assert_true(c->stale);
+	assert_string_equal(c->names[2], "rx_bytes");
+	assert_ptr_equal(cn_find(st, MLX_CSRC_ETHTOOL, "va7"), again);
+	assert_int_equal(again->n, 2);
+	assert_ptr_not_equal(again->names, first->names);
+	/* A failed listing is remembered with its error and no names. */
+	c = cn_add(st, MLX_CSRC_ETHTOOL, "lo", NULL, 0, -EOPNOTSUPP);
+	assert_int_equal(c->err, -EOPNOTSUPP);
+	assert_int_equal(c->n, 0);
+	assert_ptr_equal(cn_find(st, MLX_CSRC_ETHTOOL, "lo"), c);
+	mlx_cstate_free(st);       /* ASan and valgrind: nothing leaks */
+}
+
+/* A STRSET_GET reply names its device in the header nest (dumps rely on
+ * it); one without a header names none. */
+static void test_strset_dev(void **state)
+{
+	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_STRSET_GET_REPLY, .version = 1 };
+	uint8_t buf[256];
+	struct mlx_nlbuf b;
+	char dev[16];
+	size_t nest;
+	int len;
+
+	(void)state;
+	mlx_nlb_init(&b, buf, sizeof(buf));
+	mlx_nlb_msg(&b, 20, 0);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	nest = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_HEADER);
+	mlx_nlb_u32(&b, ETHTOOL_A_HEADER_DEV_INDEX, 7);
+	mlx_nlb_str(&b, ETHTOOL_A_HEADER_DEV_NAME, "enp94s0f0np0");
+	mlx_nlb_nest_end(&b, nest);
+	len = mlx_nlb_finish(&b);
+	assert_true(len > 0);
+	assert_int_equal(mlx_decode_strset_dev(buf, (size_t)len, dev, sizeof(dev)), 0);
+	assert_string_equal(dev, "enp94s0f0np0");
+	/* cut to the buffer, never past it */
+	assert_int_equal(mlx_decode_strset_dev(buf, (size_t)len, dev, 4), 0);
+	assert_string_equal(dev, "enp");
+	/* truncated inside the nest */
+	assert_true(mlx_decode_strset_dev(buf, (size_t)len - 6, dev, sizeof(dev)) < 0);
+
+	mlx_nlb_init(&b, buf, sizeof(buf));
+	mlx_nlb_msg(&b, 20, 0);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	len = mlx_nlb_finish(&b);
+	assert_int_equal(mlx_decode_strset_dev(buf, (size_t)len, dev, sizeof(dev)), -ENODATA);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -402,6 +508,8 @@ int main(void)
 		cmocka_unit_test(test_codec_large),
 		cmocka_unit_test(test_prom_escape),
 		cmocka_unit_test(test_prom_writer),
+		cmocka_unit_test(test_cache),
+		cmocka_unit_test(test_strset_dev),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
