@@ -130,6 +130,41 @@ int cli_sample_current(const char *name, char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * Whether the working copy @wc was made from the bundled sample @src as it
+ * is now: the generator stamps a digest of each tree into its
+ * mlxcli-snapshot.json (tests/data/gen-samples.py stamp_content), which
+ * the copy took along.  A working copy made before an upgrade lacks what
+ * the newer sample has (a whole source of counters, say), and would keep
+ * lacking it silently.
+ */
+static bool workcopy_current(const char *src, const char *wc)
+{
+	char a[PATH_MAX], b[PATH_MAX], *x = NULL, *y = NULL;
+	size_t nx = 0, ny = 0;
+	bool same = false;
+	FILE *f;
+
+	snprintf(a, sizeof(a), "%s/mlxcli-snapshot.json", src);
+	snprintf(b, sizeof(b), "%s/mlxcli-snapshot.json", wc);
+	if ((f = fopen(a, "re"))) {
+		x = calloc(1, 4096);
+		nx = x ? fread(x, 1, 4095, f) : 0;
+		fclose(f);
+	}
+	if ((f = fopen(b, "re"))) {
+		y = calloc(1, 4096);
+		ny = y ? fread(y, 1, 4095, f) : 0;
+		fclose(f);
+	}
+	/* A pristine tree without the file (a user's own capture used as a
+	 * sample) has nothing to compare: treat it as current. */
+	same = !x || (y && nx == ny && !memcmp(x, y, nx));
+	free(x);
+	free(y);
+	return same;
+}
+
 int cli_sample_root(struct cli *cli, const char *name, char **root)
 {
 	char src[PATH_MAX], dst[PATH_MAX], tmp[PATH_MAX + 16], parent[PATH_MAX];
@@ -143,8 +178,15 @@ int cli_sample_root(struct cli *cli, const char *name, char **root)
 	r = working_copy(cli, name, dst, sizeof(dst));
 	if (r)
 		return r;
-	if (stat(dst, &st) == 0 && S_ISDIR(st.st_mode))
+	if (stat(dst, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (!workcopy_current(src, dst)) {
+			cli_warn(cli, "the working copy of sample '%s' (%s) was made from an older "
+				 "version of the sample and may lack what was added since", name, dst);
+			cli_hint(cli, "'mlxcli sample reset %s' makes a fresh copy (and discards "
+				 "the changes made to it)", name);
+		}
 		goto done;
+	}
 
 	/* First use: copy under a temporary name, rename into place.  Two
 	 * first uses at once both copy; the loser throws its copy away. */
@@ -206,6 +248,14 @@ static int cmd_sample_list(struct cli *cli, int argc, char **argv)
 		out_bool(cli->out, "default", "DEFAULT", !strcmp(names[i], CLI_DEFAULT_SAMPLE));
 		out_bool(cli->out, "working_copy_exists", "IN USE",
 			 stat(wc, &st) == 0 && S_ISDIR(st.st_mode));
+		if (stat(wc, &st) == 0 && S_ISDIR(st.st_mode)) {
+			char src[PATH_MAX];
+
+			snprintf(src, sizeof(src), "%s/%s", cli_samples_dir(), names[i]);
+			out_bool(cli->out, "working_copy_current", "CURRENT", workcopy_current(src, wc));
+		} else {
+			out_null(cli->out, "working_copy_current", "CURRENT");
+		}
 		out_str(cli->out, "working_copy", "WORKING COPY", wc);
 		out_row_end(cli->out);
 	}

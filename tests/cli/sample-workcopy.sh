@@ -10,7 +10,9 @@
 #   - the pristine tree is never touched (checksums of every file and the
 #     list of symlinks before and after the whole test);
 #   - `sample reset [NAME]` discards it and the next use is pristine again;
-#   - `sample list -j` reports names, default and working-copy state.
+#   - `sample list -j` reports names, default and working-copy state;
+#   - a working copy made from an older version of a sample is reported
+#     (warning on use, CURRENT no in the list) until `sample reset`.
 # Exit 0 pass, 1 fail, 77 skip.
 
 : "${MLXCLI:?MLXCLI must name the binary under test}"
@@ -57,11 +59,11 @@ want='[["cx5-ofed",true,false],["cx6dx-upstream",false,false]]'
 [ "$got" = "$want" ] && ok "sample list: $got" || bad "sample list: $got, want $want"
 got=$(jq -r '.samples[0].working_copy' "$tmp/list.json")
 [ "$got" = "$WC/cx5-ofed" ] && ok "working copy path $got" || bad "working copy path $got"
-[ "$(jq -c '.samples[0] | keys_unsorted' "$tmp/list.json")" = '["name","default","working_copy_exists","working_copy"]' ] ||
+[ "$(jq -c '.samples[0] | keys_unsorted' "$tmp/list.json")" = '["name","default","working_copy_exists","working_copy_current","working_copy"]' ] ||
 	bad "sample list keys differ from mlxcli-devices(8)"
 [ -e "$WC" ] && bad "sample list created $WC"
 "$MLXCLI" sample list >"$tmp/list.txt" || bad "sample list (text) failed"
-grep -q '^cx5-ofed  *yes  *no  ' "$tmp/list.txt" && ok "text: cx5-ofed yes no" || bad "text list: $(cat "$tmp/list.txt")"
+grep -q '^cx5-ofed  *yes  *no  *-  ' "$tmp/list.txt" && ok "text: cx5-ofed yes no" || bad "text list: $(cat "$tmp/list.txt")"
 
 echo "== first use creates the working copy"
 "$MLXCLI" --sample devices >"$tmp/first.txt" 2>&1 || bad "--sample devices failed"
@@ -130,6 +132,37 @@ cmp -s "$tmp/first.txt" "$tmp/again.txt" && ok "devices after reset = first use"
 [ $? -eq 2 ] && ok "sample reset nosuch: exit 2" || bad "sample reset nosuch"
 "$MLXCLI" sample reset .. >/dev/null 2>&1
 [ $? -eq 2 ] && [ -d "$MLXCLI_STATE_DIR" ] && ok "sample reset ..: exit 2, state dir kept" || bad "sample reset .."
+
+echo "== a working copy made from an older sample"
+# An upgrade brings a newer bundled sample; the user's working copy still
+# holds the old one.  Each use says so (the copy is kept: it may hold the
+# user's changes) until `sample reset`.
+up=$tmp/upgraded
+cp -a "$MLXCLI_SAMPLES_DIR" "$up"
+(
+	MLXCLI_SAMPLES_DIR=$up
+	MLXCLI_STATE_DIR=$tmp/state-up
+	export MLXCLI_SAMPLES_DIR MLXCLI_STATE_DIR
+	"$MLXCLI" --sample devices >/dev/null 2>"$tmp/up0.err" || echo "FAIL: first use"
+	[ -s "$tmp/up0.err" ] && echo "FAIL: first use warns: $(cat "$tmp/up0.err")"
+	sed -i 's/"content_sha256": "[0-9a-f]*"/"content_sha256": "0000"/' "$up/cx5-ofed/mlxcli-snapshot.json"
+	"$MLXCLI" --sample devices >/dev/null 2>"$tmp/up1.err" || echo "FAIL: use after the upgrade"
+	grep -q "working copy of sample 'cx5-ofed'.*older" "$tmp/up1.err" ||
+		echo "FAIL: no word of the older working copy: $(cat "$tmp/up1.err")"
+	grep -q "mlxcli sample reset cx5-ofed" "$tmp/up1.err" || echo "FAIL: no hint to reset"
+	cur=$("$MLXCLI" -j sample list | jq -c '[.samples[] | .working_copy_current]')
+	[ "$cur" = '[false,null]' ] || echo "FAIL: sample list says current=$cur"
+	"$MLXCLI" sample reset cx5-ofed >/dev/null || echo "FAIL: reset"
+	"$MLXCLI" --sample devices >/dev/null 2>"$tmp/up2.err"
+	[ -s "$tmp/up2.err" ] && echo "FAIL: still warns after reset: $(cat "$tmp/up2.err")"
+	cur=$("$MLXCLI" -j sample list | jq -c '[.samples[] | .working_copy_current]')
+	[ "$cur" = '[true,null]' ] || echo "FAIL: after reset, sample list says current=$cur"
+) >"$tmp/up.out"
+if [ -s "$tmp/up.out" ]; then
+	bad "older working copy: $(cat "$tmp/up.out")"
+else
+	ok "an older working copy is reported on use and in sample list, until reset"
+fi
 
 echo "== the pristine tree"
 tree_sum "$MLXCLI_SAMPLES_DIR" >"$tmp/pristine.after"

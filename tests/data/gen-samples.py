@@ -16,6 +16,7 @@ Every value carries a comment saying where it comes from:
 The per-host README.md lists the same facts for readers of the tree.
 """
 
+import hashlib
 import json
 import os
 import shutil
@@ -1535,6 +1536,30 @@ def check_links(root):
 HOSTS = {"cx5-ofed": build_cx5_ofed, "cx6dx-upstream": build_cx6dx_upstream}
 
 
+def stamp_content(root):
+    """Record a digest of the whole tree in mlxcli-snapshot.json
+    ("content_sha256": every path, symlink target and file, in sorted order,
+    the meta file itself left out), so that mlxcli can tell a user's working
+    copy made from an older bundled sample (cmd/sample.c)."""
+    h = hashlib.sha256()
+    meta_path = os.path.join(root, "mlxcli-snapshot.json")
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        for f in sorted(files + [x for x in dirs if os.path.islink(os.path.join(d, x))]):
+            p = os.path.join(d, f)
+            if p == meta_path:
+                continue
+            h.update(os.path.relpath(p, root).encode() + b"\0")
+            if os.path.islink(p):
+                h.update(b"->" + os.readlink(p).encode() + b"\0")
+            else:
+                with open(p, "rb") as fp:
+                    h.update(fp.read())
+    meta = json.load(open(meta_path))
+    meta["content_sha256"] = h.hexdigest()
+    wfile(meta_path, json.dumps(meta, indent=2, sort_keys=True) + "\n", 0o644)
+
+
 def main():
     for name in sorted(HOSTS):
         root = os.path.join(OUT, name)
@@ -1547,6 +1572,7 @@ def main():
         if saved is not None:
             wfile(readme, saved, 0o644)
         check_links(root)
+        stamp_content(root)
         print("generated", os.path.relpath(root, os.getcwd()))
 
 
