@@ -8,7 +8,13 @@ benchmark makes it in a temporary directory.
 Each PF gets a config space with a PCIe capability (16GT/s x16) and an SR-IOV
 capability, so mlxcli decodes the same structures it does on the samples;
 every function gets a netdev and an RDMA device, like a host with all VFs
-bound to mlx5_core."""
+bound to mlx5_core.
+
+    gen-big-host.py DIR [NPF [NVF]] [--counters=N]
+
+--counters=N also gives every port N ethtool statistics (names as an mlx5 PF
+has them), its netdev statistics/ and its RDMA hw_counters/ and counters/,
+for the counters benchmark at scale."""
 import os
 import struct
 import sys
@@ -83,10 +89,45 @@ def function(root, bdf, device, is_vf, numa, pf_bdf=None, numvfs=0, idx=0):
             w(f"{d}/{name}", val + "\n")
 
 
+def load_gen_samples():
+    """tests/data/gen-samples.py as a module: the counter names and the
+    netlink reply layouts the sample hosts use, not a second copy."""
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "gen-samples.py")
+    spec = importlib.util.spec_from_file_location("gen_samples", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def counters(root, gs, ifname, ifindex, rdma, nstats):
+    """Every counter source of one port: NSTATS ethtool statistics (an mlx5
+    PF's names, with as many channels as it takes), the netdev statistics/
+    files, RDMA hw_counters/ and counters/."""
+    nch = 1
+    while len(gs.ethtool_names(False, True, nch, [3], False)) < nstats:
+        nch += 1
+    names = gs.ethtool_names(False, True, nch, [3], False)[:nstats]
+    vals = [(i * 7919 + ifindex) % 1000003 for i in range(len(names))]
+    d = os.path.join(root, "netlink", "ethtool", ifname)
+    w(os.path.join(d, "strset-stats.nl"), gs.strset_reply(names, ifname, ifindex))
+    w(os.path.join(d, "stats-values.nl"), gs.stats_values_msg(ifname, vals))
+    net = os.path.realpath(f"{root}/sys/class/net/{ifname}")
+    for i, name in enumerate(gs.NETDEV_STATS):
+        w(f"{net}/statistics/{name}", f"{i * 1000 + ifindex}\n")
+    port = os.path.realpath(f"{root}/sys/class/infiniband/{rdma}") + "/ports/1"
+    for i, name in enumerate(gs.HW_COUNTERS):
+        w(f"{port}/hw_counters/{name}", f"{i + ifindex}\n")
+    for i, name in enumerate(gs.IB_COUNTERS):
+        w(f"{port}/counters/{name}", f"{i * 3 + ifindex}\n")
+
+
 def main():
-    root = sys.argv[1]
-    npf = int(sys.argv[2]) if len(sys.argv) > 2 else 16
-    nvf = int(sys.argv[3]) if len(sys.argv) > 3 else 127
+    args = [a for a in sys.argv[1:] if not a.startswith("--counters=")]
+    nstats = [int(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--counters=")]
+    root = args[0]
+    npf = int(args[1]) if len(args) > 1 else 16
+    nvf = int(args[2]) if len(args) > 2 else 127
     os.makedirs(f"{root}/sys/bus/pci/drivers/mlx5_core", exist_ok=True)
     idx = 0
     for p in range(npf):
@@ -100,6 +141,10 @@ def main():
             function(root, vf, 0x101E, True, p % 2, pf_bdf=pf, idx=idx)
             link(f"{root}/sys/devices/pci0000:00/0000:00:01.0/{pf}/virtfn{v}", f"../{vf}")
             idx += 1
+    if nstats:
+        gs = load_gen_samples()
+        for i in range(idx):
+            counters(root, gs, f"eth{i}", i + 2, f"mlx5_{i}", nstats[0])
     w(f"{root}/mlxcli-snapshot.json",
       '{"schema_version": 1, "format": "mlxcli-sysroot", "format_version": 1, '
       f'"source": "tests/bench/gen-big-host.py {npf} {nvf}"}}\n')

@@ -13,7 +13,8 @@
 #            reading the same tree (lspci -A linux-sysfs -O sysfs.path=)
 #   startup  mlxcli --version / --sample devices vs dcb, devlink, ethtool
 #   counters mlxcli counters --json over N veth vs ethtool -S per interface
-#            vs ip -s -j link (root, private netns; when `counters` exists)
+#            vs ip -s -j link (root, private netns; when `counters` exists),
+#            and offline on a captured host of 4/8/16 ports x 500 statistics
 #   memory   peak RSS of each command above
 set -u
 MLXCLI=${MLXCLI:?set MLXCLI to the binary}
@@ -23,8 +24,8 @@ export MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$SRC/tests/data/samples}
 WORK=$(mktemp -d)
 export MLXCLI_STATE_DIR="$WORK/state"
 trap 'rm -rf "$WORK"; [ -n "${NS:-}" ] && ip netns del "$NS" 2>/dev/null' EXIT INT TERM
-if [ -n "${BENCH_QUICK:-}" ]; then RUNS=3 WARM=1 SCALES="1" NS_COUNTS="1 10"; else
-	RUNS=15 WARM=3 SCALES="4 8 16" NS_COUNTS="1 10 100 1000"; fi
+if [ -n "${BENCH_QUICK:-}" ]; then RUNS=3 WARM=1 SCALES="1" NS_COUNTS="1 10" PORTS="1 4"; else
+	RUNS=15 WARM=3 SCALES="4 8 16" NS_COUNTS="1 10 100 1000" PORTS="4 8 16"; fi
 command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed" >&2; exit 77; }
 echo '{"results": [' >"$OUT"
 first=1
@@ -56,6 +57,17 @@ for n in $SCALES; do
 	bench "lspci-$n" "lspci -A linux-sysfs -O sysfs.path=$WORK/big$n/sys/bus/pci -D -d 15b3:"
 	ratio "devices-$n" "lspci-$n" "mlxcli devices / lspci, $((n * 128)) functions"
 done
+
+echo "== counters on a captured host scaled to P ports x 500 ethtool statistics"
+# Offline (--sysroot): the replayed ethtool replies plus the netdev,
+# hw_counters and counters/ files of each port, some 576 counters a port.
+# No other tool reads a capture, so this one reports how cost grows.
+for p in $PORTS; do
+	python3 "$SRC/tests/bench/gen-big-host.py" "$WORK/cnt$p" "$p" 0 --counters=500 >/dev/null
+	bench "counters-sample-$p" "$MLXCLI --sysroot $WORK/cnt$p -j counters"
+done
+ratio "counters-sample-$(echo $PORTS | awk '{print $NF}')" "counters-sample-$(echo $PORTS | awk '{print $1}')" \
+	"counters at $(echo $PORTS | awk '{print $NF}') ports / at $(echo $PORTS | awk '{print $1}') ports"
 
 echo "== CR-space dump through the emulated gateway (tests/unit/test-vsec)"
 # Config-space accesses per dword read: the measure the protocol bounds
