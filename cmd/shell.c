@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -425,10 +426,28 @@ static void shell_plain(struct session *s)
 	free(line);
 }
 
+/*
+ * Ctrl-C at the prompt discards the line being typed and gives a new
+ * prompt, as in bash; it does not end the shell.  libedit restores the
+ * terminal and then calls this handler, whose flag tells an interrupted
+ * readline() (NULL) from end of input.  While a command runs, the flag is
+ * only noted: `counters watch` installs its own handler and stops; other
+ * commands are short, and stopping one midway could leave a write half
+ * done, so they finish.
+ */
+static volatile sig_atomic_t got_sigint;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	got_sigint = 1;
+}
+
 static void shell_tty(struct session *s)
 {
 	char hist[PATH_MAX], prompt[160];
 	bool have_hist = history_path(hist, sizeof(hist)) == 0;
+	struct sigaction sa, old;
 
 	comp.s = s;
 	rl_readline_name = "mlxcli";
@@ -439,6 +458,10 @@ static void shell_tty(struct session *s)
 		read_history(hist);
 	else
 		cli_warn(s->cli, "no state directory: history will not be kept");
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigint;      /* no SA_RESTART: the read returns */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old);
 	while (!s->quit) {
 		char *line;
 		int r;
@@ -447,7 +470,15 @@ static void shell_tty(struct session *s)
 			snprintf(prompt, sizeof(prompt), "mlxcli %s> ", s->device);
 		else
 			snprintf(prompt, sizeof(prompt), "mlxcli> ");
+		got_sigint = 0;
 		line = readline(prompt);
+		if (got_sigint) {
+			/* the line is dropped; libedit turned the echo of ^C off */
+			free(line);
+			fputs("^C\n", s->cli->out_fp);
+			fflush(s->cli->out_fp);
+			continue;
+		}
 		if (!line) {
 			fputc('\n', s->cli->out_fp);
 			break;
@@ -463,6 +494,7 @@ static void shell_tty(struct session *s)
 			s->status = r;
 		free(line);
 	}
+	sigaction(SIGINT, &old, NULL);
 	comp_clear();
 	free(comp.cands);
 	memset(&comp, 0, sizeof(comp));

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # `mlxcli shell` through a real pseudo-terminal (tmux): TAB completion of a
 # command word and of a DCQCN parameter name, a failing command followed
-# by a working one, the current device, history kept across two sessions.
+# by a working one, Ctrl-C dropping a half-typed line without ending the
+# shell, the current device, history kept across two sessions.
 # Then the same shell without a terminal, and batch mode (-b FILE, -b -,
 # --force).  Everything runs on the cx5-ofed sample in a private state dir.
 set -u
@@ -129,6 +130,13 @@ keys "nosuch" Enter
 check "unknown command 'nosuch'" "a failing command prints its error"
 keys "devices" Enter
 check "0000:5e:00.5" "and the shell goes on"
+keys "qosconfig dcq"
+check "mlxcli> qosconfig dcq" "a half-typed line"
+keys C-c
+check "mlxcli> qosconfig dcq^C" "Ctrl-C drops it"
+keys C-c
+wait_for "mlxcli> ^C" && ok "Ctrl-C at an empty prompt" || bad "no new prompt after Ctrl-C"
+screen | grep -q "SHELL EXITED" && bad "Ctrl-C ended the shell"
 keys "device enp94s0f0np0" Enter
 check "mlxcli enp94s0f0np0>" "device DEV becomes the current device"
 keys "qosconfig dcqcn get" Enter
