@@ -1539,15 +1539,16 @@ HOSTS = {"cx5-ofed": build_cx5_ofed, "cx6dx-upstream": build_cx6dx_upstream}
 def stamp_content(root):
     """Record a digest of the whole tree in mlxcli-snapshot.json
     ("content_sha256": every path, symlink target and file, in sorted order,
-    the meta file itself left out), so that mlxcli can tell a user's working
-    copy made from an older bundled sample (cmd/sample.c)."""
+    the meta file and the README left out), so that mlxcli can tell a user's
+    working copy made from an older bundled sample (cmd/sample.c); a README
+    edit changes no data and warns nobody."""
     h = hashlib.sha256()
     meta_path = os.path.join(root, "mlxcli-snapshot.json")
     for d, dirs, files in os.walk(root):
         dirs.sort()
         for f in sorted(files + [x for x in dirs if os.path.islink(os.path.join(d, x))]):
             p = os.path.join(d, f)
-            if p == meta_path:
+            if p in (meta_path, os.path.join(root, "README.md")):
                 continue
             h.update(os.path.relpath(p, root).encode() + b"\0")
             if os.path.islink(p):
