@@ -343,9 +343,13 @@ int mlx_readlink_base(struct mlx_ctx *ctx, const char *path, char *buf, size_t l
 	return 0;
 }
 
+/* The entry exists (a link counts as it is, not followed: a VF's physfn
+ * points outside the function directory that relative lookups are held
+ * beneath, and following it failed with EXDEV, so every VF looked like a
+ * PF unless its device ID said otherwise). */
 bool mlx_exists(struct mlx_ctx *ctx, const char *path)
 {
-	int fd = mlx_open(ctx, path, O_PATH, 0);
+	int fd = mlx_open(ctx, path, O_PATH | O_NOFOLLOW, 0);
 
 	if (fd < 0)
 		return false;

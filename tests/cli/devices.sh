@@ -113,6 +113,17 @@ jq_is $h '.devices | length' '6'
 jq_is $h '[.devices[].pci_address]' \
 	'["0000:5e:00.0","0000:5e:00.1","0000:5e:00.2","0000:5e:00.3","0000:5e:00.4","0000:5e:00.5"]'
 jq_is $h '[.devices[].role]' '["pf","pf","vf","vf","vf","vf"]'
+# A VF is a VF by its own physfn link, not only by a device ID the table
+# knows (a newer adapter's VF) or by its PF's virtfnN link (a PF that could
+# not be read): physfn leaves the function's directory, which lookups were
+# held beneath, so it once looked absent.
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/newvf"
+echo 0x10ff >"$(cd "$tmp/newvf/sys/bus/pci/devices/0000:5e:00.2" && pwd -P)/device"
+rm "$(cd "$tmp/newvf/sys/bus/pci/devices/0000:5e:00.0" && pwd -P)/virtfn0"
+"$MLXCLI" --sysroot "$tmp/newvf" -j devices >"$tmp/newvf.json" 2>"$tmp/newvf.err" ||
+	bad "devices on the copy failed: $(cat "$tmp/newvf.err")"
+jq_is newvf '[.devices[] | select(.pci_address == "0000:5e:00.2") | [.device_id, .role, .pf]]' \
+	'[["0x10ff","vf","0000:5e:00.0"]]'
 jq_is $h '[.devices[].pf]' \
 	'[null,null,"0000:5e:00.0","0000:5e:00.0","0000:5e:00.0","0000:5e:00.0"]'
 jq_is $h '[.devices[].vf_index]' '[null,null,0,1,2,3]'
