@@ -434,13 +434,20 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * The entries of a directory, sorted, without "." and "..".  getdents64
+ * on the descriptor rather than fdopendir/readdir: a device scan lists
+ * six directories per function, and the DIR stream cost three more
+ * syscalls each (fstat, two fcntl) for nothing we use.  A read error is
+ * reported, not taken for the end of the directory.
+ */
 int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *count)
 {
 	size_t n = 0, cap = 16;
-	struct dirent *de;
+	char buf[16384];
 	char **v, **nv;
-	DIR *d;
-	int fd;
+	ssize_t got;
+	int fd, r = 0;
 
 	*names = NULL;
 	if (count)
@@ -448,39 +455,45 @@ int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *c
 	fd = mlx_open(ctx, path, O_RDONLY | O_DIRECTORY, 0);
 	if (fd < 0)
 		return fd;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return -errno;
-	}
 	v = calloc(cap + 1, sizeof(*v));
 	if (!v) {
-		closedir(d);
+		close(fd);
 		return -ENOMEM;
 	}
-	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (n == cap) {
-			cap *= 2;
-			nv = realloc(v, (cap + 1) * sizeof(*v));
-			if (!nv)
+	while ((got = getdents64(fd, buf, sizeof(buf))) > 0) {
+		for (size_t off = 0; off < (size_t)got;) {
+			const struct dirent64 *de = (const struct dirent64 *)(buf + off);
+
+			off += de->d_reclen;
+			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+				continue;
+			if (n == cap) {
+				cap *= 2;
+				nv = realloc(v, (cap + 1) * sizeof(*v));
+				if (!nv)
+					goto nomem;
+				v = nv;
+			}
+			v[n] = strdup(de->d_name);
+			if (!v[n])
 				goto nomem;
-			v = nv;
+			v[++n] = NULL;
 		}
-		v[n] = strdup(de->d_name);
-		if (!v[n])
-			goto nomem;
-		v[++n] = NULL;
 	}
-	closedir(d);
+	if (got < 0)
+		r = -errno;
+	close(fd);
+	if (r < 0) {
+		mlx_strv_free(v);
+		return r;
+	}
 	qsort(v, n, sizeof(*v), cmp_str);
 	*names = v;
 	if (count)
 		*count = n;
 	return 0;
 nomem:
-	closedir(d);
+	close(fd);
 	mlx_strv_free(v);
 	return -ENOMEM;
 }
