@@ -10,21 +10,13 @@
 # none of them changes it (checked by a checksum).
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
+. "$(dirname "$0")/lib.sh"
 TABLE=$TOP_SRCDIR/tests/cli/bad-input.table
 [ -f "$TABLE" ] || { echo "SKIP: no $TABLE"; exit 77; }
 
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
 MLXCLI_CONFIG=/nonexistent/mlxcli.conf
 export MLXCLI_CONFIG
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0 n=0
-bad() { echo "FAIL: $*"; fail=1; }
+n=0
 tab=$(printf '\t')
 
 "$MLXCLI" --sample devices >/dev/null || { bad "no working copy"; exit 1; }

@@ -11,27 +11,10 @@
 # garbage.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
+. "$(dirname "$0")/lib.sh"
+need jq
 
-if ! command -v jq >/dev/null 2>&1; then
-	echo "SKIP: jq not installed"
-	exit 77
-fi
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
 n=0
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
 
 # expect RC FRAGMENT ARGS...: mlxcli ARGS exits RC with FRAGMENT on stderr
 # and, for exit 2 and 3, nothing on stdout.
@@ -177,9 +160,4 @@ for how in truncated ff empty; do
 done
 
 echo "$n command lines checked"
-if [ "$fail" -ne 0 ]; then
-	echo "FAIL"
-	exit 1
-fi
-echo "PASS"
-exit 0
+finish

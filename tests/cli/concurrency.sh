@@ -14,19 +14,8 @@
 # No process may fail with anything but a documented lock wait.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
-command -v jq >/dev/null 2>&1 || { echo "SKIP: jq not installed"; exit 77; }
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "  ok: $*"; }
+. "$(dirname "$0")/lib.sh"
+need jq
 
 N=8
 ROUNDS=${CONCURRENCY_ROUNDS:-3}

@@ -14,18 +14,8 @@
 #     system exit 4 (devlink reload needs the live device).
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
-command -v jq >/dev/null 2>&1 || { echo "SKIP: jq not installed"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-MLXCLI_STATE_DIR=$tmp/state
-export MLXCLI_STATE_DIR
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "  ok: $*"; }
+. "$(dirname "$0")/lib.sh"
+need jq
 
 echo "== get-state: devlink health"
 "$MLXCLI" --sample -j -d 5e:00.0 dbg get-state >"$tmp/gs" 2>"$tmp/err" || bad "get-state: $(cat "$tmp/err")"
@@ -97,6 +87,4 @@ echo "== sw-reset"
 "$MLXCLI" --sample -d 5e:00.0 dbg sw-reset --yes </dev/null >/dev/null 2>"$tmp/err"
 [ $? -eq 4 ] && grep -q 'needs the live device' "$tmp/err" && ok "captured system: exit 4" || bad "sysroot: $(cat "$tmp/err")"
 
-[ "$fail" -eq 0 ] && { echo PASS; exit 0; }
-echo FAIL
-exit 1
+finish

@@ -14,31 +14,9 @@
 #   - defaults shows the manual's values; describe knows every parameter.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
+. "$(dirname "$0")/lib.sh"
+need jq
 EXPECTED=$TOP_SRCDIR/tests/cli/expected
-
-if ! command -v jq >/dev/null 2>&1; then
-	echo "SKIP: jq not installed"
-	exit 77
-fi
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-ok() {
-	echo "  ok: $*"
-}
 
 for host in cx5-ofed cx6dx-upstream; do
 	root=$MLXCLI_STATE_DIR/samples/$host

@@ -9,10 +9,7 @@
 #     "run as root" hint, never an empty table.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
+. "$(dirname "$0")/lib.sh"
 
 if [ "$(id -u)" = 0 ]; then
 	if ! command -v setpriv >/dev/null 2>&1; then
@@ -24,21 +21,7 @@ else
 	as_user() { "$@"; }
 fi
 
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
 chmod 755 "$MLXCLI_STATE_DIR" "$tmp"
-fail=0
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-ok() {
-	echo "  ok: $*"
-}
 
 # The working copies are made (and owned) by the calling user, as files of a
 # live system are owned by root.

@@ -13,39 +13,9 @@
 #   - -d in every documented spelling selects the same function.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
+. "$(dirname "$0")/lib.sh"
+need jq
 EXPECTED=$TOP_SRCDIR/tests/cli/expected
-
-if ! command -v jq >/dev/null 2>&1; then
-	echo "SKIP: jq not installed"
-	exit 77
-fi
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-ok() {
-	echo "  ok: $*"
-}
-
-# run NAME ARGS...: stdout in $tmp/NAME.out, stderr in $tmp/NAME.err, status in $rc
-run() {
-	name=$1
-	shift
-	"$MLXCLI" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-	rc=$?
-}
 
 # jq_is HOST FILTER EXPECTED: the compact jq result of FILTER on $tmp/HOST.json
 jq_is() {
@@ -265,9 +235,4 @@ run nm --sample -d eno1 ports
 run nm --sample -d 1:0.0 devices
 [ "$rc" -eq 3 ] && ok "-d 1:0.0 (the Intel I350): exit 3" || bad "-d 1:0.0: exit $rc"
 
-if [ "$fail" -ne 0 ]; then
-	echo "FAIL"
-	exit 1
-fi
-echo "PASS"
-exit 0
+finish

@@ -18,22 +18,12 @@
 #   - list/show, a VF refused (exit 4), bad counts (exit 2).
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
-command -v jq >/dev/null 2>&1 || { echo "SKIP: jq not installed"; exit 77; }
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
+. "$(dirname "$0")/lib.sh"
+need jq
 MLXCLI_CONFIG=/nonexistent/mlxcli.conf
 export MLXCLI_CONFIG
-tmp=$(mktemp -d) || exit 1
 mnt=
-trap '[ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "  ok: $*"; }
+on_exit='[ -n "$mnt" ] && umount "$mnt" 2>/dev/null'
 
 # tree_sum DIR: a checksum line per file, sorted
 tree_sum() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k2); }
@@ -180,6 +170,4 @@ echo "== refusals"
 "$MLXCLI" --sample dbg dump-me-now 94 0 0 --dir "$tmp/triple" >"$tmp/out" 2>&1
 [ $? -eq 0 ] && grep -q 'dmn-0000_5e_00.0-' "$tmp/out" && ok "dbg dump-me-now 94 0 0" || bad "dbg triple: $(cat "$tmp/out")"
 
-[ "$fail" -eq 0 ] && { echo PASS; exit 0; }
-echo FAIL
-exit 1
+finish

@@ -13,20 +13,12 @@
 # tables (`mlxcli help`, walked group by group), so a new command without
 # a row fails this test.  Root only; exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
+. "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root (to drop to nobody)"; exit 77; }
-command -v setpriv >/dev/null 2>&1 || { echo "SKIP: setpriv not installed"; exit 77; }
+need setpriv
 MLXCLI_REAL=${MLXCLI_REAL:-$MLXCLI}
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
 chmod 755 "$tmp"
-fail=0 n=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "  ok: $*"; }
+n=0
 
 P0=enp94s0f0np0
 # kind|command words (as in the help tables)|the arguments to run it with
@@ -116,7 +108,7 @@ before=$(tree_sum "$host")
 
 as_nobody() {
 	# shellcheck disable=SC2086
-	setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent \
+	setpriv --reuid=65534 --regid=65534 --clear-groups env -u MLXCLI_STATE_DIR HOME=/nonexistent \
 		"$MLXCLI" --sysroot "$host" "$@"
 }
 

@@ -15,31 +15,10 @@
 #     (warning on use, CURRENT no in the list) until `sample reset`.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
+. "$(dirname "$0")/lib.sh"
+need jq
 
-if ! command -v jq >/dev/null 2>&1; then
-	echo "SKIP: jq not installed"
-	exit 77
-fi
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
 WC=$MLXCLI_STATE_DIR/samples
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-ok() {
-	echo "  ok: $*"
-}
 
 # tree_sum DIR: checksums of every regular file and the target of every
 # symlink, relative names, sorted
@@ -173,9 +152,4 @@ else
 	diff "$tmp/pristine.before" "$tmp/pristine.after" | head -20
 fi
 
-if [ "$fail" -ne 0 ]; then
-	echo "FAIL"
-	exit 1
-fi
-echo "PASS"
-exit 0
+finish

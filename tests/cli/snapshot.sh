@@ -13,30 +13,10 @@
 #   - a snapshot of a snapshot is the same system again.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-MLXCLI_SAMPLES_DIR=${MLXCLI_SAMPLES_DIR:-$TOP_SRCDIR/tests/data/samples}
-export MLXCLI_SAMPLES_DIR
-
-if ! command -v jq >/dev/null 2>&1; then
-	echo "SKIP: jq not installed"
-	exit 77
-fi
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-ok() {
-	echo "  ok: $*"
-}
+. "$(dirname "$0")/lib.sh"
+need jq
+# a test leaves read-only directories behind: make them removable
+on_exit='chmod -R u+w "$tmp" 2>/dev/null'
 
 # same_json WHAT A B: the two files are the same JSON document (jq -S)
 same_json() {
@@ -189,9 +169,4 @@ else
 	echo "  skipped: the unwritable-parent case needs root (setpriv to nobody)"
 fi
 
-if [ "$fail" -ne 0 ]; then
-	echo "FAIL"
-	exit 1
-fi
-echo "PASS"
-exit 0
+finish
