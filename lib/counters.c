@@ -238,6 +238,7 @@ static int load_links(struct mlx_ctx *ctx, struct link_table *t, const struct ml
 		mlx_err_clear(ctx);
 		return r;
 	}
+	mlx_err_clear(ctx);        /* a netdev that was gone is not an error */
 	if (t->n)
 		qsort(t->e, t->n, sizeof(*t->e), link_cmp);
 	if (!t->parents_known)
