@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bash completion through real bash: the script in completions/ asks
 # `mlxcli __complete`, so this checks the script, the hidden command and the
-# tables together.  zsh is checked only when it is installed.
+# tables together; then zsh through a pseudo-terminal (tmux) when both are
+# installed (tests/setup.sh installs them).
 set -u
 command -v bash >/dev/null || { echo "SKIP: no bash"; exit 77; }
 STATE=$(mktemp -d)
@@ -76,8 +77,48 @@ expect "--batch" --bat
 # Unknown words complete to nothing rather than to something wrong.
 expect "" nosuch ""
 
-if command -v zsh >/dev/null; then
-	out=$(PATH="$BIN:$PATH" zsh -c "autoload -U compinit; compinit -u -d $STATE/zcomp; source $TOP_SRCDIR/completions/_mlxcli" 2>&1 </dev/null)
-	echo "zsh: script loads${out:+: $out}"
+# zsh: the completion function installed as zsh installs it (fpath +
+# compinit), driven by real keystrokes in an interactive zsh in a
+# pseudo-terminal (tmux), since zsh completes only on a terminal.
+if command -v zsh >/dev/null && command -v tmux >/dev/null; then
+	ZD=$STATE/zdot
+	mkdir -p "$ZD" "$STATE/zfunc"
+	cp "$TOP_SRCDIR/completions/_mlxcli" "$STATE/zfunc/"
+	{
+		echo "PATH=\"$BIN:\$PATH\""
+		echo "fpath=(\"$STATE/zfunc\" \$fpath)"
+		echo "autoload -U compinit"
+		echo "compinit -u -d \"$STATE/zcompdump\""
+		echo "PS1='zsh> '"
+	} >"$ZD/.zshrc"
+	SOCK=$STATE/tmux.sock
+	trap 'tmux -S "$SOCK" kill-server 2>/dev/null; rm -rf "$STATE"' EXIT
+	tmux -S "$SOCK" new-session -d -x 150 -y 30 \
+		"env -i HOME='$STATE' TERM=xterm ZDOTDIR='$ZD' MLXCLI_STATE_DIR='$STATE' MLXCLI_SAMPLES_DIR='${MLXCLI_SAMPLES_DIR:-}' zsh -i"
+	zscreen() { tmux -S "$SOCK" capture-pane -p 2>/dev/null; }
+	zwait() {       # zwait TEXT WHAT: the screen shows TEXT within 10 s
+		i=0
+		while [ $i -lt 100 ]; do
+			if zscreen | grep -qF -- "$1"; then
+				echo "ok: zsh: $2"
+				return 0
+			fi
+			sleep 0.1
+			i=$((i + 1))
+		done
+		echo "FAIL: zsh: $2: '$1' not on the screen"
+		zscreen | grep -v '^$' | tail -8
+		fail=1
+	}
+	zwait "zsh>" "an interactive zsh with compinit"
+	tmux -S "$SOCK" send-keys "mlxcli qosc" Tab
+	zwait "zsh> mlxcli qosconfig" "TAB completes a command word"
+	tmux -S "$SOCK" send-keys "dcqcn describe DcqcnRpgAi" Tab
+	zwait "describe DcqcnRpgAiRate" "TAB completes a DCQCN parameter name"
+	tmux -S "$SOCK" send-keys C-u "mlxcli counters --gro" Tab
+	zwait "counters --group" "TAB completes an option"
+	tmux -S "$SOCK" kill-server 2>/dev/null
+else
+	echo "note: zsh or tmux not installed: the zsh completion is not exercised"
 fi
 exit $fail
