@@ -372,9 +372,10 @@ static int ethtool_ioctl(struct mlx_ctx *ctx, const char *ifname, void *data)
 
 static int ioctl_count(struct mlx_ctx *ctx, const char *ifname, size_t *n)
 {
-	struct {
+	/* the header and room for the one count its flexible array returns */
+	union {
 		struct ethtool_sset_info hdr;
-		uint32_t data[1];
+		uint8_t room[sizeof(struct ethtool_sset_info) + sizeof(uint32_t)];
 	} s;
 	int r;
 
@@ -384,7 +385,7 @@ static int ioctl_count(struct mlx_ctx *ctx, const char *ifname, size_t *n)
 	r = ethtool_ioctl(ctx, ifname, &s);
 	if (r < 0)
 		return r;
-	*n = (s.hdr.sset_mask & (1ULL << ETH_SS_STATS)) ? s.data[0] : 0;
+	*n = (s.hdr.sset_mask & (1ULL << ETH_SS_STATS)) ? s.hdr.data[0] : 0;
 	return *n > MAX_STATS ? -E2BIG : 0;
 }
 
