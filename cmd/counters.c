@@ -695,6 +695,42 @@ static int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targe
 			cli_warn(cli, "%s caches hw_counters for %" PRIu64 " ms, longer than the "
 				 "interval: some samples will repeat", prev.ports[i].rdma_dev, ls->value);
 	}
+	if (cli->json) {
+		/* The baseline is taken: say so at once, with what is watched,
+		 * so a pipeline (or a test) knows that anything from now on
+		 * shows in the first deltas. */
+		struct out *o = out_new(true, false, cli->out_fp);
+		char ts[40];
+		struct tm tm;
+
+		if (!o) {
+			mlx_counters_free(&prev);
+			free(warned);
+			return EXIT_FAIL;
+		}
+		gmtime_r(&prev.wall.tv_sec, &tm);
+		strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		out_str(o, "record", NULL, "start");
+		out_str(o, "time", NULL, ts);
+		out_obj_begin(o, "interval", NULL);
+		out_u64(o, "milliseconds", NULL, (uint64_t)(iv * 1000 + 0.5));
+		out_obj_end(o);
+		out_list_begin(o, "ports", NULL);
+		for (size_t i = 0; i < prev.nports; i++) {
+			out_obj_begin(o, NULL, NULL);
+			out_port_ids(o, &prev.ports[i]);
+			out_bool(o, "gone", NULL, prev.ports[i].gone);
+			out_obj_end(o);
+		}
+		out_list_end(o);
+		r = out_finish(o);
+		out_free(o);
+		if (r < 0) {
+			mlx_counters_free(&prev);
+			free(warned);
+			return EXIT_OK;      /* stdout closed before the first sample */
+		}
+	}
 	interrupted = 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_sigint;

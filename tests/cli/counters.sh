@@ -7,7 +7,8 @@
 #   - text and JSON of show, cc, prio, errors; --filter, --nonzero, --group;
 #   - an uncatalogued counter is shown and marked, never dropped;
 #   - watch --count 2 --interval 0.2 (static values: zero deltas), text and
-#     the JSON stream (one object per line, then the "end" record);
+#     the JSON stream (the "start" record, one object per sample, then the
+#     "end" record);
 #   - --format prometheus: one metric per family, HELP/TYPE once, promtool
 #     check metrics when promtool is installed;
 #   - a snapshot of the sample serves the same counters (capture round trip);
@@ -102,12 +103,15 @@ for host in cx5-ofed cx6dx-upstream; do
 	# watch: values are static, so no counter moved
 	run watch-$host $S -j counters watch --count 2 --interval 0.2 -d "$pf"
 	expect_rc watch-$host 0
-	if [ "$(wc -l < "$tmp/watch-$host.out")" -eq 3 ]; then ok "$host: watch stream has 3 lines"; else bad "$host: watch stream: $(cat "$tmp/watch-$host.out")"; fi
+	if [ "$(wc -l < "$tmp/watch-$host.out")" -eq 4 ]; then ok "$host: watch stream has 4 lines"; else bad "$host: watch stream: $(cat "$tmp/watch-$host.out")"; fi
 	got=$(jq -c '[.record, .sample, (.ports[0].counters | length)]' "$tmp/watch-$host.out" | tr '\n' ' ')
-	[ "$got" = '["sample",1,0] ["sample",2,0] ["end",null,0] ' ] && ok "$host: two samples with zero deltas, then end" ||
-		bad "$host: watch records are '$got'"
+	[ "$got" = '["start",null,0] ["sample",1,0] ["sample",2,0] ["end",null,0] ' ] &&
+		ok "$host: start, two samples with zero deltas, then end" || bad "$host: watch records are '$got'"
+	got=$(head -1 "$tmp/watch-$host.out" | jq -c '[.interval.milliseconds, .ports[0].netdev, .ports[0].gone, (.time | test("Z$"))]')
+	[ "$got" = "[200,\"$pf\",false,true]" ] && ok "$host: the start record names what is watched" ||
+		bad "$host: start record: $got"
 	run watchall-$host $S -j counters watch --count 1 --interval 0.2 --all -d "$pf"
-	got=$(head -1 "$tmp/watchall-$host.out" | jq -c '[([.ports[0].counters[].delta] | unique), ([.ports[0].counters[]] | length > 100), (.interval.milliseconds >= 150)]')
+	got=$(jq -c 'select(.record == "sample")' "$tmp/watchall-$host.out" | jq -c '[([.ports[0].counters[].delta] | unique), ([.ports[0].counters[]] | length > 100), (.interval.milliseconds >= 150)]')
 	[ "$got" = '[[0],true,true]' ] && ok "$host: --all shows unmoved counters with delta 0" || bad "$host: watch --all: $got"
 	run watchtxt-$host $S counters watch --count 2 --interval 0.2
 	expect_rc watchtxt-$host 0

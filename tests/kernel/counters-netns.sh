@@ -102,24 +102,40 @@ peer=$(val b0 ethtool peer_ifindex)
 jq_g=$(jq -c '[.ports[0].counters[] | select(.name == "peer_ifindex") | .catalogued]' "$tmp/b0.json")
 [ "$jq_g" = '[false]' ] && ok "veth counters are shown as uncatalogued" || bad "peer_ifindex: $jq_g"
 
-# watch in the background over the sending
-# (two intervals, frames sent during the first; the deltas of both add up,
-# so a slow start under a loaded `make check -j` cannot lose them)
-nsx "$MLXCLI" -j counters watch --any-netdev -d vb --interval 1.5 --count 2 --filter '^rx_' \
-	>"$tmp/watch.json" 2>"$tmp/watch.err" &
-wpid=$!
-sleep 1
-
-nsx python3 - "$N" <<'EOF' || bad "cannot send frames"
-import socket, sys
-n = int(sys.argv[1])
+# watch in the background over the sending.  Under a loaded `make -j
+# check` each step may take seconds, so nothing here races: the sender is
+# started first and waits, loaded and bound, for the go file; the watch
+# takes its baseline (its "start" record says so); only then the go file.
+# The watch goes on for 4 s of samples, whose deltas add up.
+nsx python3 - "$N" "$tmp/go" "$tmp/sent" <<'EOF' &
+import os, socket, sys, time
+n, go, sent = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
 s.bind(("va", 0))
 frame = b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + b"\x88\xb5" + b"mlxcli counters test".ljust(46, b".")
+for _ in range(600):
+    if os.path.exists(go):
+        break
+    time.sleep(0.05)
 for _ in range(n):
     s.send(frame)
+open(sent, "w").close()
 EOF
-sleep 0.3
+spid=$!
+nsx "$MLXCLI" -j counters watch --any-netdev -d vb --interval 0.5 --count 8 --filter '^rx_' \
+	>"$tmp/watch.json" 2>"$tmp/watch.err" &
+wpid=$!
+# wait_file FILE PATTERN: until FILE holds PATTERN (at most 30 s)
+wait_file() {
+	i=0
+	while ! grep -q "$2" "$1" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+wait_file "$tmp/watch.json" '"record":"start"'
+: >"$tmp/go"
+wait $spid || bad "cannot send frames"
 wait $wpid || bad "watch exits non-zero: $(cat "$tmp/watch.err")"
 
 snap a1 va
