@@ -118,7 +118,9 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 	for (d = pacc->devices; d; d = d->next) {
 		struct mlx_pci_raw *raw;
 
-		pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS);
+		/* The IDs only: the class comes from the config header
+		 * below, one sysfs file fewer per function. */
+		pci_fill_info(d, PCI_FILL_IDENT);
 		if (d->vendor_id != vendor) {
 			if (others)
 				(*others)++;
@@ -142,10 +144,17 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 		raw->vendor = d->vendor_id;
 		raw->device = d->device_id;
 		raw->cfg_len = read_config(d, raw->cfg);
-		/* libpci's device_class is the 16-bit class/subclass; the prog-if
-		 * comes from config when we have it. */
-		raw->class_code = ((uint32_t)d->device_class << 8) |
-				  (raw->cfg_len >= 0x0a ? raw->cfg[0x09] : 0);
+		/* Class, subclass and prog-if at 0x09-0x0b of the header (any
+		 * user reads the first 64 bytes); libpci's sysfs "class" only
+		 * when the header could not be read or reads all ones (a
+		 * function that stopped answering). */
+		if (raw->cfg_len >= 0x0c && (raw->cfg[0x09] & raw->cfg[0x0a] & raw->cfg[0x0b]) != 0xff) {
+			raw->class_code = (uint32_t)raw->cfg[0x0b] << 16 |
+					  (uint32_t)raw->cfg[0x0a] << 8 | raw->cfg[0x09];
+		} else {
+			pci_fill_info(d, PCI_FILL_CLASS);
+			raw->class_code = (uint32_t)d->device_class << 8;
+		}
 	}
 out:
 	pci_guard.jmp = NULL;
