@@ -94,7 +94,7 @@ if command -v zsh >/dev/null && command -v tmux >/dev/null; then
 	SOCK=$STATE/tmux.sock
 	trap 'tmux -S "$SOCK" kill-server 2>/dev/null; rm -rf "$STATE"' EXIT
 	tmux -S "$SOCK" new-session -d -x 150 -y 30 \
-		"env -i HOME='$STATE' TERM=xterm ZDOTDIR='$ZD' MLXCLI_STATE_DIR='$STATE' MLXCLI_SAMPLES_DIR='${MLXCLI_SAMPLES_DIR:-}' zsh -i"
+		"env HOME='$STATE' TERM=xterm ZDOTDIR='$ZD' MLXCLI_STATE_DIR='$STATE' zsh -i"
 	zscreen() { tmux -S "$SOCK" capture-pane -p 2>/dev/null; }
 	zwait() {       # zwait TEXT WHAT: the screen shows TEXT within 10 s
 		i=0
