@@ -12,8 +12,9 @@
  *               equivalent).  lib/ethtool-stats.c.
  *   hw_counters RDMA /sys/class/infiniband/<dev>/ports/<p>/hw_counters/
  *   ib_counters RDMA /sys/class/infiniband/<dev>/ports/<p>/counters/ (PMA)
- *   netdev      /sys/class/net/<if>/statistics/ (see mlx_counters_sample()
- *               for why sysfs and not IFLA_STATS64)
+ *   netdev      live: IFLA_STATS64 from RTM_GETLINK (one dump for many
+ *               netdevs); offline: /sys/class/net/<if>/statistics/, the
+ *               same struct rtnl_link_stats64 (see mlx_counters_sample())
  *   aer         /sys/bus/pci/devices/<bdf>/aer_dev_{correctable,nonfatal,fatal}
  *
  * Names are fetched and catalogued once per run (struct mlx_cstate) and
@@ -157,11 +158,14 @@ struct mlx_ctarget {
  * (a port without RDMA has no hw_counters); a netdev that disappeared is
  * marked gone.  Returns 0 or -errno (out of memory).
  *
- * netdev statistics come from sysfs statistics/, not IFLA_STATS64: they
- * are the same rtnl_link_stats64 fields (net-sysfs.c netstat_show calls
- * dev_get_stats), a snapshot already holds them (no synthetic capture
- * needed offline), and they need no socket; the cost is 24 small reads
- * per netdev, listed once per run.
+ * Live, one RTM_GETLINK dump (or one request each for up to 8 netdevs)
+ * says which netdevs exist, their PCI parents and their statistics
+ * (IFLA_STATS64), and with more than 8 netdevs to name one ethtool
+ * STRSET_GET dump gives their statistics names; what remains per netdev
+ * is the GSSET_INFO and GSTATS ioctls.  Offline, the netdev statistics
+ * come from the capture's statistics/ files: the same rtnl_link_stats64
+ * fields (net-sysfs.c netstat_show and rtnl_fill_stats both call
+ * dev_get_stats), so a snapshot needs no synthetic capture of them.
  */
 int mlx_counters_sample(struct mlx_ctx *ctx, struct mlx_cstate *st,
 			const struct mlx_ctarget *t, size_t nt, unsigned srcs,
