@@ -700,7 +700,7 @@ static int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targe
 		 * so a pipeline (or a test) knows that anything from now on
 		 * shows in the first deltas. */
 		struct out *o = out_new(true, false, cli->out_fp);
-		char ts[40];
+		char stamp[40];
 		struct tm tm;
 
 		if (!o) {
@@ -709,9 +709,9 @@ static int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targe
 			return EXIT_FAIL;
 		}
 		gmtime_r(&prev.wall.tv_sec, &tm);
-		strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
 		out_str(o, "record", NULL, "start");
-		out_str(o, "time", NULL, ts);
+		out_str(o, "time", NULL, stamp);
 		out_obj_begin(o, "interval", NULL);
 		out_u64(o, "milliseconds", NULL, (uint64_t)(iv * 1000 + 0.5));
 		out_obj_end(o);
