@@ -27,32 +27,8 @@
 #include "devlink.h"
 #include "mlx.h"
 #include "nl.h"
+#include "nl-writer.h"
 #include "sriov.h"
-
-/* A test-local writer, independent of lib/nl-attr.c's builder. */
-struct w {
-	uint8_t b[8192];
-	size_t n;
-};
-
-static size_t attr(struct w *w, uint16_t type, const void *p, size_t len)
-{
-	struct nlattr a = { .nla_len = (uint16_t)(4 + len), .nla_type = type };
-	size_t at = w->n;
-
-	memcpy(w->b + w->n, &a, 4);
-	if (len)
-		memcpy(w->b + w->n + 4, p, len);
-	w->n += (4 + len + 3) & ~(size_t)3;
-	return at;
-}
-
-static void nest_end(struct w *w, size_t at)
-{
-	uint16_t l = (uint16_t)(w->n - at);
-
-	memcpy(w->b + at, &l, 2);
-}
 
 static void hdr(struct w *w, uint16_t type, uint16_t flags, const void *fixed, size_t flen)
 {

@@ -25,23 +25,7 @@
 #include "health.h"
 #include "mlx.h"
 #include "nl.h"
-
-struct w {
-	uint8_t b[16384];
-	size_t n;
-};
-
-static size_t attr(struct w *w, uint16_t type, const void *p, size_t len)
-{
-	struct nlattr a = { .nla_len = (uint16_t)(4 + len), .nla_type = type };
-	size_t at = w->n;
-
-	memcpy(w->b + w->n, &a, 4);
-	if (len)
-		memcpy(w->b + w->n + 4, p, len);
-	w->n += NLA_ALIGN(4 + len);
-	return at;
-}
+#include "nl-writer.h"
 
 static void str(struct w *w, uint16_t t, const char *s) { attr(w, t, s, strlen(s) + 1); }
 static void u8a(struct w *w, uint16_t t, uint8_t v) { attr(w, t, &v, 1); }
@@ -50,12 +34,6 @@ static void u64a(struct w *w, uint16_t t, uint64_t v) { attr(w, t, &v, 8); }
 static void flag(struct w *w, uint16_t t) { attr(w, t, NULL, 0); }
 
 static size_t nest_start(struct w *w, uint16_t t) { return attr(w, t | NLA_F_NESTED, NULL, 0); }
-static void nest_end(struct w *w, size_t at)
-{
-	uint16_t len = (uint16_t)(w->n - at);
-
-	memcpy(w->b + at, &len, 2);
-}
 
 /* struct nlmsghdr + struct genlmsghdr, the family id 0x14 */
 static size_t msg_start(struct w *w, uint8_t cmd, uint16_t flags)
