@@ -14,7 +14,6 @@
 #include <inttypes.h>
 #include <math.h>
 #include <regex.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,6 +22,7 @@
 #include "cli.h"
 #include "counters.h"
 #include "dcqcn.h"
+#include "counters-views.h"
 #include "prom.h"
 
 static const char *const formats[] = { "text", "json", "prometheus", NULL };
@@ -39,13 +39,6 @@ const struct cmd_opt counters_opts[] = {
 	{ "any-netdev", 0, NULL, "accept any netdev, not only a ConnectX port (ethtool "
 	  "and netdev statistics only)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
-};
-
-struct sel {
-	char groups[16][24];
-	size_t ngroups;
-	bool have_re, nonzero;
-	regex_t re;
 };
 
 static bool group_ok(const struct sel *s, const struct mlx_counter *c)
@@ -65,7 +58,7 @@ static bool group_ok(const struct sel *s, const struct mlx_counter *c)
 	return false;
 }
 
-static bool keep(const struct mlx_counter *c, void *arg)
+bool keep(const struct mlx_counter *c, void *arg)
 {
 	const struct sel *s = arg;
 
@@ -121,12 +114,6 @@ static void free_sel(struct sel *s)
 }
 
 /* ---- targets --------------------------------------------------------------- */
-
-struct targets {
-	struct mlx_ctarget *t;
-	size_t n;
-	char **names;           /* --any-netdev without -d: the netdev list */
-};
 
 static void targets_free(struct targets *ts)
 {
@@ -233,7 +220,7 @@ static int get_targets(struct cli *cli, struct targets *ts)
 
 /* ---- rendering helpers ------------------------------------------------------ */
 
-static void out_port_ids(struct out *o, const struct mlx_counter_port *p)
+void out_port_ids(struct out *o, const struct mlx_counter_port *p)
 {
 	out_str(o, "device", NULL, p->bdf[0] ? p->bdf : NULL);
 	out_str(o, "netdev", NULL, p->ifname[0] ? p->ifname : NULL);
@@ -247,7 +234,7 @@ static void out_port_ids(struct out *o, const struct mlx_counter_port *p)
 	out_u64(o, "port", NULL, (uint64_t)p->port_label);
 }
 
-static void port_title(const struct mlx_counter_port *p, char *buf, size_t len)
+void port_title(const struct mlx_counter_port *p, char *buf, size_t len)
 {
 	if (p->rdma_dev[0])
 		snprintf(buf, len, "%s %s (%s port %u)", p->bdf, p->ifname, p->rdma_dev, p->rdma_port);
@@ -524,253 +511,6 @@ static int view_prio(struct cli *cli, const struct mlx_counters *cs)
 		out_obj_end(o);
 	}
 	out_list_end(o);
-	return EXIT_OK;
-}
-
-/* ---- watch ----------------------------------------------------------------- */
-
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
-static void human_rate(double v, const char *unit, char *buf, size_t len)
-{
-	static const char *const pfx[] = { "", "k", "M", "G", "T" };
-	int i = 0;
-
-	while (v >= 1000 && i < 4) {
-		v /= 1000;
-		i++;
-	}
-	snprintf(buf, len, "%.*f %s%s", v < 10 && i ? 2 : v < 100 && i ? 1 : 0, v, pfx[i], unit);
-}
-
-static const struct mlx_counter *prev_of(const struct mlx_counter_port *pp, size_t k,
-					 const struct mlx_counter *c)
-{
-	if (!pp || pp->gone)
-		return NULL;
-	if (k < pp->n && pp->c[k].name == c->name)
-		return &pp->c[k];
-	return mlx_counters_find(pp, c->src, c->name);
-}
-
-static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters *prev,
-		      const struct mlx_counters *cur, struct sel *s, bool all, unsigned seq,
-		      bool *warned)
-{
-	double dt = cur->t - prev->t;
-	char ts[40];
-	struct tm tm;
-
-	gmtime_r(&cur->wall.tv_sec, &tm);
-	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (!out_is_json(o)) {
-		if (isatty(fileno(cli->out_fp)))
-			fputs("\033[H\033[2J", cli->out_fp);
-		fprintf(cli->out_fp, "sample %u at %s, interval %.3f s%s\n", seq, ts, dt,
-			all ? "" : " (counters that moved)");
-	}
-	out_str(o, "record", NULL, "sample");
-	out_u64(o, "sample", NULL, seq);
-	out_str(o, "time", NULL, ts);
-	out_obj_begin(o, "interval", NULL);
-	out_u64(o, "milliseconds", NULL, (uint64_t)(dt * 1000 + 0.5));
-	out_obj_end(o);
-	out_list_begin(o, "ports", NULL);
-	for (size_t i = 0; i < cur->nports; i++) {
-		const struct mlx_counter_port *p = &cur->ports[i];
-		const struct mlx_counter_port *pp = i < prev->nports ? &prev->ports[i] : NULL;
-		char title[200];
-
-		if (p->gone && !warned[i]) {
-			cli_warn(cli, "'%s' vanished; watching the others", p->ifname);
-			warned[i] = true;
-		} else if (!p->gone && warned[i]) {
-			cli_warn(cli, "'%s' is back", p->ifname);
-			warned[i] = false;
-		}
-		port_title(p, title, sizeof(title));
-		out_obj_begin(o, NULL, p->gone ? NULL : title);
-		out_port_ids(o, p);
-		out_bool(o, "gone", NULL, p->gone);
-		if (p->gone) {
-			out_obj_end(o);
-			continue;
-		}
-		out_table_begin(o, "counters");
-		for (size_t k = 0; k < p->n; k++) {
-			const struct mlx_counter *c = &p->c[k], *pc = prev_of(pp, k, c);
-			uint64_t d;
-			bool reset;
-			double rate;
-			char rbuf[48];
-
-			if (!pc || !c->valid || !pc->valid || !keep(c, s))
-				continue;
-			if (c->m->flags & MLX_CF_GAUGE)
-				continue;
-			d = mlx_counter_delta(pc->raw, c->raw, c->m->width, &reset) * c->m->scale;
-			if (!d && !all)
-				continue;
-			rate = mlx_counter_rate(d, dt);
-			out_row_begin(o);
-			out_str(o, "name", "NAME", c->name);
-			out_str(o, "source", "SOURCE", mlx_csrc_name(c->src));
-			out_u64(o, "delta", "DELTA", d);
-			human_rate(rate, "/s", rbuf, sizeof(rbuf));
-			out_u64_as(o, "rate_per_second", "RATE", (uint64_t)(rate + 0.5), rbuf);
-			if (!strcmp(c->m->unit, "bytes")) {
-				human_rate(rate * 8, "bit/s", rbuf, sizeof(rbuf));
-				out_u64_as(o, "bits_per_second", "BITS", (uint64_t)(rate * 8 + 0.5), rbuf);
-			} else {
-				out_null(o, "bits_per_second", "BITS");
-			}
-			out_str(o, "unit", "UNIT", c->m->unit);
-			out_u64(o, "value", NULL, c->value);
-			out_bool(o, "reset", NULL, reset);
-			out_row_end(o);
-		}
-		out_table_end(o);
-		out_obj_end(o);
-	}
-	out_list_end(o);
-	return 0;
-}
-
-static int parse_interval(struct cli *cli, double *iv, long *count)
-{
-	const char *i = cli_opt(cli, "interval"), *c = cli_opt(cli, "count");
-	char *end;
-
-	*iv = 1.0;
-	*count = 0;
-	if (i) {
-		*iv = strtod(i, &end);
-		if (*end || !(*iv >= 0.01 && *iv <= 86400)) {
-			cli_error(cli, "invalid --interval '%s': seconds from 0.01 to 86400", i);
-			return EXIT_USAGE;
-		}
-	}
-	if (c) {
-		*count = strtol(c, &end, 10);
-		if (*end || *count < 1 || *count > 100000000) {
-			cli_error(cli, "invalid --count '%s': a number from 1", c);
-			return EXIT_USAGE;
-		}
-	}
-	return EXIT_OK;
-}
-
-static int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
-		      struct sel *s)
-{
-	struct mlx_counters prev, cur;
-	struct sigaction sa, old;
-	double iv;
-	long count;
-	unsigned seq = 0;
-	bool *warned, all = cli_opt(cli, "all") != NULL;
-	int r;
-
-	r = parse_interval(cli, &iv, &count);
-	if (r)
-		return r;
-	warned = calloc(ts->n + 1, sizeof(*warned));
-	if (!warned)
-		return EXIT_FAIL;
-	r = mlx_counters_sample(cli->ctx, st, ts->t, ts->n, MLX_CSRC_ALL, &prev);
-	if (r < 0) {
-		free(warned);
-		return cli_fail(cli, r, "cannot read the counters");
-	}
-	for (size_t i = 0; i < prev.nports; i++) {
-		const struct mlx_counter *ls = mlx_counters_find(&prev.ports[i], MLX_CSRC_HW, "lifespan");
-
-		if (ls && ls->valid && (double)ls->value > iv * 1000 && mlx_is_live(cli->ctx))
-			cli_warn(cli, "%s caches hw_counters for %" PRIu64 " ms, longer than the "
-				 "interval: some samples will repeat", prev.ports[i].rdma_dev, ls->value);
-	}
-	if (cli->json) {
-		/* The baseline is taken: say so at once, with what is watched,
-		 * so a pipeline (or a test) knows that anything from now on
-		 * shows in the first deltas. */
-		struct out *o = out_new(true, false, cli->out_fp);
-		char stamp[40];
-		struct tm tm;
-
-		if (!o) {
-			mlx_counters_free(&prev);
-			free(warned);
-			return EXIT_FAIL;
-		}
-		gmtime_r(&prev.wall.tv_sec, &tm);
-		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
-		out_str(o, "record", NULL, "start");
-		out_str(o, "time", NULL, stamp);
-		out_obj_begin(o, "interval", NULL);
-		out_u64(o, "milliseconds", NULL, (uint64_t)(iv * 1000 + 0.5));
-		out_obj_end(o);
-		out_list_begin(o, "ports", NULL);
-		for (size_t i = 0; i < prev.nports; i++) {
-			out_obj_begin(o, NULL, NULL);
-			out_port_ids(o, &prev.ports[i]);
-			out_bool(o, "gone", NULL, prev.ports[i].gone);
-			out_obj_end(o);
-		}
-		out_list_end(o);
-		r = out_finish(o);
-		out_free(o);
-		if (r < 0) {
-			mlx_counters_free(&prev);
-			free(warned);
-			return EXIT_OK;      /* stdout closed before the first sample */
-		}
-	}
-	interrupted = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, &old);
-	while (!interrupted && (!count || (long)seq < count)) {
-		struct timespec req = { (time_t)iv, (long)((iv - (double)(time_t)iv) * 1e9) };
-		struct out *o;
-
-		while (nanosleep(&req, &req) < 0 && errno == EINTR && !interrupted)
-			;
-		if (interrupted)
-			break;
-		r = mlx_counters_sample(cli->ctx, st, ts->t, ts->n, MLX_CSRC_ALL, &cur);
-		if (r < 0)
-			break;
-		seq++;
-		o = out_new(cli->json, false, cli->out_fp);
-		if (!o) {
-			mlx_counters_free(&cur);
-			r = -ENOMEM;
-			break;
-		}
-		watch_emit(cli, o, &prev, &cur, s, all, seq, warned);
-		r = out_finish(o);
-		out_free(o);
-		mlx_counters_free(&prev);
-		prev = cur;
-		if (r < 0)
-			break;     /* stdout closed (| head): stop quietly */
-	}
-	sigaction(SIGINT, &old, NULL);
-	mlx_counters_free(&prev);
-	free(warned);
-	if (r < 0 && r != -EPIPE && r != -ENOMEM && r != -EIO)
-		return cli_fail(cli, r, "cannot read the counters");
-	/* The stream ends with one "end" record (cli->out, dumped by the
-	 * dispatcher). */
-	out_str(cli->out, "record", NULL, "end");
-	out_u64(cli->out, "samples", NULL, seq);
-	out_bool(cli->out, "interrupted", NULL, interrupted != 0);
 	return EXIT_OK;
 }
 
