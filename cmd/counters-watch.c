@@ -104,20 +104,30 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 			if (c->m->flags & MLX_CF_GAUGE)
 				continue;
 			d = mlx_counter_delta(pc->raw, c->raw, c->m->width, &reset) * c->m->scale;
-			if (!d && !all)
+			if (!d && !reset && !all)
 				continue;
-			rate = mlx_counter_rate(d, dt);
 			out_row_begin(o);
 			out_str(o, "name", "NAME", c->name);
 			out_str(o, "source", "SOURCE", mlx_csrc_name(c->src));
-			out_u64(o, "delta", "DELTA", d);
-			human_rate(rate, "/s", rbuf, sizeof(rbuf));
-			out_u64_as(o, "rate_per_second", "RATE", (uint64_t)(rate + 0.5), rbuf);
-			if (!strcmp(c->m->unit, "bytes")) {
-				human_rate(rate * 8, "bit/s", rbuf, sizeof(rbuf));
-				out_u64_as(o, "bits_per_second", "BITS", (uint64_t)(rate * 8 + 0.5), rbuf);
-			} else {
+			if (reset) {
+				/* Cleared (driver reload): the increase over the
+				 * interval, and so the rate, is unknown. */
+				out_null(o, "delta", NULL);
+				out_text(o, "DELTA", "reset");
+				out_null(o, "rate_per_second", "RATE");
 				out_null(o, "bits_per_second", "BITS");
+			} else {
+				rate = mlx_counter_rate(d, dt);
+				out_u64(o, "delta", "DELTA", d);
+				human_rate(rate, "/s", rbuf, sizeof(rbuf));
+				out_u64_as(o, "rate_per_second", "RATE", (uint64_t)(rate + 0.5), rbuf);
+				if (!strcmp(c->m->unit, "bytes")) {
+					human_rate(rate * 8, "bit/s", rbuf, sizeof(rbuf));
+					out_u64_as(o, "bits_per_second", "BITS", (uint64_t)(rate * 8 + 0.5),
+						   rbuf);
+				} else {
+					out_null(o, "bits_per_second", "BITS");
+				}
 			}
 			out_str(o, "unit", "UNIT", c->m->unit);
 			out_u64(o, "value", NULL, c->value);

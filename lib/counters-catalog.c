@@ -44,6 +44,9 @@
 /* ethtool error/drop with what it usually means */
 #define ETM(p, g, u, f, d, m) { .pattern = p, .srcs = S_ET, .group = g, .unit = u, .flags = f, \
 				.desc = d, .meaning = m }
+/* ethtool error/drop read as u32 by en_stats.c (MLX5E_READ_CTR32_*): wraps at 2^32 */
+#define ETM32(p, g, u, f, d, m) { .pattern = p, .srcs = S_ET, .group = g, .unit = u, .flags = f, \
+				  .width = 32, .desc = d, .meaning = m }
 /* ethtool %d family with an explicit metric */
 #define ETI(p, g, u, lab, met, f, d, m) { .pattern = p, .srcs = S_ET, .group = g, .unit = u, \
 					  .label = lab, .metric = met, .flags = f, .desc = d, \
@@ -176,10 +179,10 @@ static const struct mlx_cat catalog[] = {
 	ETM("ch_eq_rearm", "driver", "events", ERR, "event queue re-arm recoveries", "a lost interrupt was recovered"),
 
 	/* ---- q counters, vNIC environment ---- */
-	ETM("rx_out_of_buffer", "vport", "packets", DRP, "packets dropped: no receive WQE posted (q counter out_of_buffer)", "the host did not replenish receive buffers fast enough (CPU busy, ring too small)"),
-	ETM("rx_if_down_packets", "vport", "packets", DRP, "packets dropped while the interface was down", "traffic arrived while the netdev was down"),
+	ETM32("rx_out_of_buffer", "vport", "packets", DRP, "packets dropped: no receive WQE posted (q counter out_of_buffer)", "the host did not replenish receive buffers fast enough (CPU busy, ring too small)"),
+	ETM32("rx_if_down_packets", "vport", "packets", DRP, "packets dropped while the interface was down", "traffic arrived while the netdev was down"),
 	ETM("rx_steer_missed_packets", "vport", "packets", DRP, "packets dropped: no steering rule matched", "unknown destination MAC/VLAN or no flow rule"),
-	ETM("dev_internal_queue_oob", "vport", "packets", DRP, "packets dropped: internal device queue out of buffers", "the device's internal queues overflowed"),
+	ETM32("dev_internal_queue_oob", "vport", "packets", DRP, "packets dropped: internal device queue out of buffers", "the device's internal queues overflowed"),
 	ETM("rx_oversize_pkts_buffer", "vport", "packets", DRP, "packets dropped: larger than the receive buffer", "MTU mismatch with the peer"),
 
 	/* ---- vport (the function's e-switch port) ---- */
@@ -678,24 +681,24 @@ const char *mlx_csrc_name(enum mlx_csrc s)
 
 uint64_t mlx_counter_delta(uint64_t prev, uint64_t cur, unsigned width, bool *reset)
 {
-	uint64_t mask = width >= 64 || width == 0 ? UINT64_MAX : (1ULL << width) - 1;
-	uint64_t d;
+	const uint64_t mask = 0xffffffffull;
+	uint64_t wrapped;
 
 	if (reset)
 		*reset = false;
-	d = (cur - prev) & mask;
-	if (cur < prev && (width >= 64 || width == 0) && d > UINT64_MAX / 2) {
-		if (reset)
-			*reset = true;
-		return cur;
-	}
-	if (cur < prev && width < 64 && width && (prev > mask || cur > mask)) {
-		/* A value outside the width: the width is wrong; call it a reset. */
-		if (reset)
-			*reset = true;
-		return cur;
-	}
-	return d;
+	if (cur >= prev)
+		return cur - prev;
+	/* Backwards.  Only a 32-bit counter wraps (64 bits take decades even
+	 * in bytes at 400 Gb/s; the 4-, 8- and 16-bit IB PMA error counters
+	 * saturate), and only when it holds 32-bit values and the wrap is
+	 * the smaller story: an increase below half the range.  12 -> 5 is
+	 * not 2^32 - 7 events in a second but a driver reload. */
+	wrapped = (cur - prev) & mask;
+	if (width == 32 && prev <= mask && wrapped <= mask / 2)
+		return wrapped;
+	if (reset)
+		*reset = true;
+	return 0;
 }
 
 double mlx_counter_rate(uint64_t delta, double seconds)

@@ -97,11 +97,11 @@ bool mlx_counter_group_valid(const char *g);
 /* ---- arithmetic (pure) --------------------------------------------------- */
 
 /*
- * The increase from @prev to @cur of a counter @width bits wide.  A value
- * that went down wrapped once (modulo 2^width).  A 64-bit counter that
- * went down by more than half its range was reset rather than wrapped
- * (driver reload, counters cleared): the increase is then @cur and
- * *reset is set.
+ * The increase from @prev to @cur of a counter @width bits wide (0:
+ * unknown).  A counter that went down was reset (driver reload, counters
+ * cleared): the increase is unknown, the result 0 and *reset is set.  The
+ * one exception is a 32-bit counter (the mlx5 q counters) that went down
+ * by more than half its range: it wrapped once, modulo 2^32.
  */
 uint64_t mlx_counter_delta(uint64_t prev, uint64_t cur, unsigned width, bool *reset);
 /* @delta over @seconds; 0 when seconds <= 0. */

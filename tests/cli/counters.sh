@@ -161,6 +161,57 @@ run uncatp --sysroot "$tmp/host" counters -d mlx5_0 --format prometheus
 grep -q '^mlxcli_uncatalogued{.*source="hw_counters",name="np_made_up_counter"} 77$' "$tmp/uncatp.out" &&
 	ok "uncatalogued counter in Prometheus output" || bad "uncatalogued counter missing from Prometheus output"
 
+# watch: a counter that goes backwards was reset (driver reload), not
+# wrapped: JSON reset true with delta and rates null, text "reset"; only a
+# 32-bit counter (out_of_sequence, an mlx5 q counter) wraps, and only
+# when the wrap is plausible (issue 15: 12 -> 5 showed 10.7 G packets/s).
+# The hw_counters files of a copy of the sample are edited between two
+# samples: after the start record (JSON) or the first screen (text).
+# wait_for FILE PATTERN: until FILE has a line matching PATTERN (10 s)
+wait_for() {
+	n=0
+	while ! grep -q "$2" "$1" 2>/dev/null; do
+		n=$((n + 1))
+		[ $n -gt 100 ] && return 1
+		sleep 0.1
+	done
+}
+printf '12\n' >"$hw/out_of_sequence"
+printf '4294967290\n' >"$hw/duplicate_request"
+printf '402\n' >"$hw/np_cnp_sent"
+printf '100\n' >"$hw/rp_cnp_handled"
+"$MLXCLI" --sysroot "$tmp/host" -j counters watch -d mlx5_0 --interval 1 --count 1 \
+	--filter '^(out_of_sequence|duplicate_request|np_cnp_sent|rp_cnp_handled)$' \
+	>"$tmp/wreset.out" 2>"$tmp/wreset.err" &
+wpid=$!
+if wait_for "$tmp/wreset.out" '"record":"start"'; then
+	printf '5\n' >"$hw/out_of_sequence"        # 32 bits, 12 -> 5: reset
+	printf '6\n' >"$hw/duplicate_request"      # 32 bits, near 2^32 -> 6: wrap of 12
+	printf '3\n' >"$hw/np_cnp_sent"            # 64 bits, backwards: reset
+	printf '150\n' >"$hw/rp_cnp_handled"       # forwards: delta 50
+fi
+wait $wpid
+rc=$?
+expect_rc wreset 0
+jq_is wreset 'select(.record == "sample") | [.ports[0].counters[] | [.name, .delta, (.rate_per_second == null), (.bits_per_second == null), .reset]] | sort' \
+	'[["duplicate_request",12,false,true,false],["np_cnp_sent",null,true,true,true],["out_of_sequence",null,true,true,true],["rp_cnp_handled",50,false,true,false]]'
+jq_is wreset 'select(.record == "sample") | [.ports[0].counters[] | select(.reset == false) | .rate_per_second > 0] | unique' '[true]'
+jq_is wreset 'select(.record == "sample") | [.ports[0].counters[] | select(.name == "out_of_sequence") | .value]' '[5]'
+printf '12\n' >"$hw/out_of_sequence"
+"$MLXCLI" --sysroot "$tmp/host" counters watch -d mlx5_0 --interval 1 --count 2 \
+	--filter '^out_of_sequence$' >"$tmp/wresettxt.out" 2>"$tmp/wresettxt.err" &
+wpid=$!
+wait_for "$tmp/wresettxt.out" '^sample 1 ' && printf '5\n' >"$hw/out_of_sequence"
+wait $wpid
+rc=$?
+expect_rc wresettxt 0
+sed -n '/^sample 2 /,$p' "$tmp/wresettxt.out" >"$tmp/wresettxt.2"
+if grep -q '^out_of_sequence  *hw_counters  *reset  *-  ' "$tmp/wresettxt.2" && ! grep -q 'G/s' "$tmp/wresettxt.2"; then
+	ok "text watch says reset for a counter that went backwards"
+else
+	bad "text watch after a reset: $(cat "$tmp/wresettxt.2")"
+fi
+
 # bad usage
 for args in "counters bogus" "counters --group nosuch" "counters --interval 1" \
 	    "-j counters --format prometheus" "counters cc --format prometheus" \

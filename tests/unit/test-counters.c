@@ -236,17 +236,72 @@ static void test_delta_wrap(void **state)
 	assert_int_equal(mlx_counter_delta(100, 250, 64, &reset), 150);
 	assert_false(reset);
 	assert_int_equal(mlx_counter_delta(5, 5, 64, &reset), 0);
+	assert_false(reset);
 	/* u32 sysfs counter (mlx5 q counters) wrapped */
 	assert_int_equal(mlx_counter_delta(0xfffffff0u, 0x10, 32, &reset), 0x20);
 	assert_false(reset);
-	/* u64 wrap */
-	assert_true(mlx_counter_delta(UINT64_MAX - 9, 5, 64, &reset) == 15);
+	assert_int_equal(mlx_counter_delta(0x80000001u, 0, 32, &reset), 0x7fffffff);
 	assert_false(reset);
-	/* a 64-bit counter that went back a lot: cleared, not wrapped */
-	assert_int_equal(mlx_counter_delta(1000000, 7, 64, &reset), 7);
+}
+
+/* A counter that went backwards was reset (driver reload, counters
+ * cleared), unless the catalogue knows it is 32 bits wide and the step
+ * is a plausible wrap: the increase across a reset is unknown (0 and
+ * *reset), never 2^width minus the drop (issue 15: 12 -> 5 showed
+ * 10.7 G packets/s). */
+static void test_delta_reset(void **state)
+{
+	bool reset;
+
+	(void)state;
+	/* 32 bits: 12 -> 5 would be a wrap of 2^32 - 7 events */
+	assert_int_equal(mlx_counter_delta(12, 5, 32, &reset), 0);
 	assert_true(reset);
-	/* 16-bit PMA counter */
-	assert_int_equal(mlx_counter_delta(65530, 4, 16, &reset), 10);
+	/* 32 bits, a value the width cannot hold: the width is wrong */
+	assert_int_equal(mlx_counter_delta(0x100000010ull, 5, 32, &reset), 0);
+	assert_true(reset);
+	/* 64 bits never wrap in practice: backwards is a reset */
+	assert_int_equal(mlx_counter_delta(12, 5, 64, &reset), 0);
+	assert_true(reset);
+	assert_int_equal(mlx_counter_delta(UINT64_MAX - 9, 5, 64, &reset), 0);
+	assert_true(reset);
+	assert_int_equal(mlx_counter_delta(1000000, 7, 64, &reset), 0);
+	assert_true(reset);
+	/* width unknown (0): backwards is a reset, forwards a delta */
+	assert_int_equal(mlx_counter_delta(12, 5, 0, &reset), 0);
+	assert_true(reset);
+	assert_int_equal(mlx_counter_delta(5, 12, 0, &reset), 7);
+	assert_false(reset);
+	/* 16-bit PMA error counters saturate (IBA PortCounters): backwards
+	 * means cleared */
+	assert_int_equal(mlx_counter_delta(65530, 4, 16, &reset), 0);
+	assert_true(reset);
+	assert_int_equal(mlx_counter_delta(65530, 65535, 16, &reset), 5);
+	assert_false(reset);
+	/* the NULL out-parameter is allowed */
+	assert_int_equal(mlx_counter_delta(12, 5, 64, NULL), 0);
+}
+
+/* The widths the catalogue claims: 32 for the mlx5 q counters (ethtool
+ * qcnt and vnic_env's internal_rq_out_of_buffer are read as u32 by
+ * en_stats.c; hw_counters q counters likewise), 64 for PPCNT counters. */
+static void test_widths(void **state)
+{
+	struct mlx_cat_match m;
+
+	(void)state;
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_out_of_buffer", &m));
+	assert_int_equal(m.width, 32);
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_if_down_packets", &m));
+	assert_int_equal(m.width, 32);
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "dev_internal_queue_oob", &m));
+	assert_int_equal(m.width, 32);
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_steer_missed_packets", &m));
+	assert_int_equal(m.width, 64);
+	assert_true(mlx_cat_lookup(MLX_CSRC_HW, "out_of_sequence", &m));
+	assert_int_equal(m.width, 32);
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "rx_bytes_phy", &m));
+	assert_int_equal(m.width, 64);
 }
 
 static void test_rate(void **state)
@@ -503,6 +558,8 @@ int main(void)
 		cmocka_unit_test(test_fixture_names),
 		cmocka_unit_test(test_families),
 		cmocka_unit_test(test_delta_wrap),
+		cmocka_unit_test(test_delta_reset),
+		cmocka_unit_test(test_widths),
 		cmocka_unit_test(test_rate),
 		cmocka_unit_test(test_codecs),
 		cmocka_unit_test(test_codec_large),
