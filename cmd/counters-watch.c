@@ -20,7 +20,7 @@
 
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void on_stop(int sig)
 {
 	(void)sig;
 	interrupted = 1;
@@ -165,16 +165,48 @@ static int parse_interval(struct cli *cli, double *iv, long *count)
 	return EXIT_OK;
 }
 
+/* The "start" record, as soon as the baseline @prev is taken: what is
+ * watched, so that a pipeline (or a test) knows that anything from now on
+ * shows in the first deltas.  Returns out_finish()'s result. */
+static int watch_start(struct cli *cli, const struct mlx_counters *prev, double iv)
+{
+	struct out *o = out_new(true, false, cli->out_fp);
+	char stamp[40];
+	struct tm tm;
+	int r;
+
+	if (!o)
+		return -ENOMEM;
+	gmtime_r(&prev->wall.tv_sec, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	out_str(o, "record", NULL, "start");
+	out_str(o, "time", NULL, stamp);
+	out_obj_begin(o, "interval", NULL);
+	out_u64(o, "milliseconds", NULL, (uint64_t)(iv * 1000 + 0.5));
+	out_obj_end(o);
+	out_list_begin(o, "ports", NULL);
+	for (size_t i = 0; i < prev->nports; i++) {
+		out_obj_begin(o, NULL, NULL);
+		out_port_ids(o, &prev->ports[i]);
+		out_bool(o, "gone", NULL, prev->ports[i].gone);
+		out_obj_end(o);
+	}
+	out_list_end(o);
+	r = out_finish(o);
+	out_free(o);
+	return r;
+}
+
 int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 		      struct sel *s)
 {
 	struct mlx_counters prev, cur;
-	struct sigaction sa, old;
+	struct sigaction sa, old_int, old_term;
 	double iv;
 	long count;
 	unsigned seq = 0;
 	bool *warned, all = cli_opt(cli, "all") != NULL;
-	int r;
+	int r, rc;
 
 	r = parse_interval(cli, &iv, &count);
 	if (r)
@@ -194,46 +226,23 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 			cli_warn(cli, "%s caches hw_counters for %" PRIu64 " ms, longer than the "
 				 "interval: some samples will repeat", prev.ports[i].rdma_dev, ls->value);
 	}
-	if (cli->json) {
-		/* The baseline is taken: say so at once, with what is watched,
-		 * so a pipeline (or a test) knows that anything from now on
-		 * shows in the first deltas. */
-		struct out *o = out_new(true, false, cli->out_fp);
-		char stamp[40];
-		struct tm tm;
-
-		if (!o) {
-			mlx_counters_free(&prev);
-			free(warned);
-			return EXIT_FAIL;
-		}
-		gmtime_r(&prev.wall.tv_sec, &tm);
-		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
-		out_str(o, "record", NULL, "start");
-		out_str(o, "time", NULL, stamp);
-		out_obj_begin(o, "interval", NULL);
-		out_u64(o, "milliseconds", NULL, (uint64_t)(iv * 1000 + 0.5));
-		out_obj_end(o);
-		out_list_begin(o, "ports", NULL);
-		for (size_t i = 0; i < prev.nports; i++) {
-			out_obj_begin(o, NULL, NULL);
-			out_port_ids(o, &prev.ports[i]);
-			out_bool(o, "gone", NULL, prev.ports[i].gone);
-			out_obj_end(o);
-		}
-		out_list_end(o);
-		r = out_finish(o);
-		out_free(o);
-		if (r < 0) {
-			mlx_counters_free(&prev);
-			free(warned);
-			return EXIT_OK;      /* stdout closed before the first sample */
-		}
-	}
+	/* SIGINT (^C) and SIGTERM (systemd's stop) end the watch the same
+	 * way: the stream still gets its end record.  Caught from before the
+	 * start record, so that a signal sent on seeing it is not fatal. */
 	interrupted = 0;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, &old);
+	sa.sa_handler = on_stop;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	if (cli->json) {
+		r = watch_start(cli, &prev, iv);
+		if (r < 0) {
+			/* No memory, or stdout closed before the first sample
+			 * (quietly, as below). */
+			rc = r == -ENOMEM ? EXIT_FAIL : EXIT_OK;
+			goto out;
+		}
+	}
 	while (!interrupted && (!count || (long)seq < count)) {
 		struct timespec req = { (time_t)iv, (long)((iv - (double)(time_t)iv) * 1e9) };
 		struct out *o;
@@ -260,15 +269,20 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 		if (r < 0)
 			break;     /* stdout closed (| head): stop quietly */
 	}
-	sigaction(SIGINT, &old, NULL);
-	mlx_counters_free(&prev);
-	free(warned);
-	if (r < 0 && r != -EPIPE && r != -ENOMEM && r != -EIO)
-		return cli_fail(cli, r, "cannot read the counters");
+	if (r < 0 && r != -EPIPE && r != -ENOMEM && r != -EIO) {
+		rc = cli_fail(cli, r, "cannot read the counters");
+		goto out;
+	}
 	/* The stream ends with one "end" record (cli->out, dumped by the
 	 * dispatcher). */
 	out_str(cli->out, "record", NULL, "end");
 	out_u64(cli->out, "samples", NULL, seq);
 	out_bool(cli->out, "interrupted", NULL, interrupted != 0);
-	return EXIT_OK;
+	rc = EXIT_OK;
+out:
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	mlx_counters_free(&prev);
+	free(warned);
+	return rc;
 }

@@ -212,6 +212,27 @@ else
 	bad "text watch after a reset: $(cat "$tmp/wresettxt.2")"
 fi
 
+# watch -j ends its stream with the end record on SIGTERM (systemd's stop)
+# as on SIGINT (^C), with the same exit status (0, mlxcli-counters(8)).
+for sig in INT TERM; do
+	"$MLXCLI" --sample -j counters watch -d enp94s0f0np0 --interval 0.2 \
+		>"$tmp/wsig$sig.out" 2>"$tmp/wsig$sig.err" &
+	wpid=$!
+	if wait_for "$tmp/wsig$sig.out" '"record":"start"'; then
+		kill -"$sig" $wpid
+	else
+		bad "SIG$sig: no start record"
+		kill $wpid
+	fi
+	wait $wpid
+	rc=$?
+	expect_rc wsig$sig 0
+	got=$(tail -1 "$tmp/wsig$sig.out" | jq -c '[.record, .interrupted]')
+	[ "$got" = '["end",true]' ] && ok "SIG$sig: the stream ends with the end record" ||
+		bad "SIG$sig: last line is '$(tail -1 "$tmp/wsig$sig.out")'"
+	[ -s "$tmp/wsig$sig.err" ] && bad "SIG$sig: stderr: $(cat "$tmp/wsig$sig.err")"
+done
+
 # bad usage
 for args in "counters bogus" "counters --group nosuch" "counters --interval 1" \
 	    "-j counters --format prometheus" "counters cc --format prometheus" \
