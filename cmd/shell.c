@@ -126,6 +126,25 @@ int cli_split(const char *line, bool partial, struct cli_words *w, const char **
 	return r;
 }
 
+char *cli_words_join(const struct cli_words *w, int from)
+{
+	size_t len = 1;
+	char *out;
+
+	for (int i = from; i < w->argc; i++)
+		len += strlen(w->argv[i]) + 1;
+	out = malloc(len);
+	if (!out)
+		return NULL;
+	out[0] = '\0';
+	for (int i = from; i < w->argc; i++) {
+		if (i > from)
+			strcat(out, " ");
+		strcat(out, w->argv[i]);
+	}
+	return out;
+}
+
 /* ---- running lines ---- */
 
 struct session {
@@ -146,13 +165,18 @@ static void set_device(struct session *s, const char *dev)
 static const char shell_help[] =
 	"\nshell commands:\n"
 	"  device [DEV]           show the current device, or make DEV the current one\n"
-	"                         (commands without -d use it; 'device -' forgets it)\n"
+	"                         (commands without -d use it; 'device -' forgets it;\n"
+	"                         mlxtool's 'device 94 0 0' needs no quotes)\n"
 	"  exit, quit             leave the shell (so does end of input)\n"
 	"Lines are split into words as by sh (quotes, no expansion); '#' starts a comment.\n";
 
-/* `device DEV`: checked by running a selection through the dispatcher. */
+/* `device DEV`: checked by running a selection through the dispatcher.
+ * Its words are joined, so mlxtool's `device 94 0 0` needs no quotes. */
 static int builtin_device(struct session *s, struct cli_words *w)
 {
+	char *dev;
+	int r;
+
 	if (w->argc == 1) {
 		if (s->device)
 			fprintf(s->cli->out_fp, "%s\n", s->device);
@@ -160,30 +184,30 @@ static int builtin_device(struct session *s, struct cli_words *w)
 			fprintf(s->cli->out_fp, "no current device (commands cover every device)\n");
 		return EXIT_OK;
 	}
-	if (w->argc > 2) {
-		cli_error(s->cli, "'device' takes one device (quote 'BUS DEV FUNC')");
-		return EXIT_USAGE;
-	}
-	if (!strcmp(w->argv[1], "-")) {
+	if (w->argc == 2 && !strcmp(w->argv[1], "-")) {
 		set_device(s, NULL);
 		return EXIT_OK;
 	}
+	dev = cli_words_join(w, 1);
+	if (!dev)
+		return cli_fail(s->cli, -ENOMEM, "cannot run the line");
 	{
 		/* "devices -d DEV" resolves DEV the way every command will,
 		 * with the same messages; its listing is not wanted here. */
-		char *argv[] = { "mlxcli", "devices", "-d", w->argv[1], NULL };
+		char *argv[] = { "mlxcli", "devices", "-d", dev, NULL };
 		FILE *null = fopen("/dev/null", "w");
-		int r;
 
-		if (!null)
+		if (!null) {
+			free(dev);
 			return cli_fail(s->cli, -errno, "cannot open /dev/null");
+		}
 		r = cli_run(4, argv, null, s->cli->err_fp, &s->d);
 		fclose(null);
-		if (r)
-			return r;
 	}
-	set_device(s, w->argv[1]);
-	return EXIT_OK;
+	if (!r)
+		set_device(s, dev);
+	free(dev);
+	return r;
 }
 
 /* One line: 0 for an empty one, else the command's exit code. */

@@ -30,6 +30,9 @@ int cli_split(const char *line, bool partial, struct cli_words *w, const char **
 void cli_words_free(struct cli_words *w);
 /* Append a copy of @s; 0 or -ENOMEM. */
 int cli_words_add(struct cli_words *w, const char *s);
+/* The words from @from on, joined by one blank (the shell's `device 94 0 0`
+ * is mlxtool's "94 0 0"); malloc'd, NULL on -ENOMEM. */
+char *cli_words_join(const struct cli_words *w, int from);
 
 /*
  * The Windows syntax (cmd/compat.c): mlx5cmd's "-Qosconfig -Dcqcn -Name IF

@@ -41,6 +41,23 @@ else
 	bad "device NOSUCH: exit $rc: $(cat "$STATE/err")"
 fi
 
+# mlxtool's decimal triple needs no quotes: `device` joins its words.
+out=$(printf 'device 94 0 0\ndevice\nqosconfig dcqcn get\n' | "$MLXCLI" --sample shell 2>"$STATE/err")
+rc=$?
+if [ "$rc" = 0 ] && printf '%s\n' "$out" | grep -qx '94 0 0' &&
+   printf '%s\n' "$out" | grep -q 'attributes for adapter "enp94s0f0np0"' && [ ! -s "$STATE/err" ]; then
+	ok "device 94 0 0 (unquoted) becomes the current device"
+else
+	bad "device 94 0 0 (exit $rc): $out $(cat "$STATE/err")"
+fi
+printf 'device 94 0 99\n' | "$MLXCLI" --sample shell >/dev/null 2>"$STATE/err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q "invalid PCI address '94 0 99'" "$STATE/err"; then
+	ok "device 94 0 99: exit 2, the triple named in the message"
+else
+	bad "device 94 0 99: exit $rc: $(cat "$STATE/err")"
+fi
+
 # ---- batch mode ----
 cat >"$STATE/batch" <<'EOB'
 # set, then a failing line, then one that would work

@@ -103,6 +103,39 @@ static void test_split(void **state)
 	}
 }
 
+/* ---- cli_words_join: the shell's `device 94 0 0` ---- */
+
+/* The words after `device`, joined by one blank: mlxtool's decimal triple
+ * needs no quotes (issue 15), a quoted one still works. */
+static const struct {
+	const char *line, *device;
+} join_cases[] = {
+	{ "device 94 0 0", "94 0 0" },
+	{ "device   94\t0  0 ", "94 0 0" },
+	{ "device '94 0 0'", "94 0 0" },
+	{ "device enp94s0f0np0", "enp94s0f0np0" },
+	{ "device 94:00.0", "94:00.0" },
+};
+
+static void test_words_join(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(join_cases) / sizeof(join_cases[0]); i++) {
+		struct cli_words w;
+		const char *why = NULL;
+		char *got;
+
+		assert_int_equal(cli_split(join_cases[i].line, false, &w, &why), 0);
+		got = cli_words_join(&w, 1);
+		assert_non_null(got);
+		if (strcmp(got, join_cases[i].device))
+			fail_msg("'%s': device '%s', wanted '%s'", join_cases[i].line, got,
+				 join_cases[i].device);
+		free(got);
+		cli_words_free(&w);
+	}
+}
+
 /* ---- cli_compat_map ---- */
 
 #define EN "\xe2\x80\x93"       /* U+2013, as the manuals print '-' */
@@ -360,6 +393,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_words_join),
 		cmocka_unit_test(test_map_mlx5cmd),
 		cmocka_unit_test(test_map_mlxtool),
 		cmocka_unit_test(test_map_targets_exist),
