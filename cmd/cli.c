@@ -147,6 +147,39 @@ int cli_devices(struct cli *cli, struct mlx_devices **devs)
 	return EXIT_OK;
 }
 
+/* " (read as ...)": how -d's text was read when nothing matched, and how
+ * to write the other reading ("94:00.0" is hex bus 0x94; mlxtool's
+ * decimal bus 94 is '94 0 0').  Empty for a name. */
+static void reading_note(const struct mlx_selector *sel, char *buf, size_t len)
+{
+	struct mlx_selector o;
+	bool other = mlx_selector_other_reading(sel, &o);
+	int n;
+
+	buf[0] = '\0';
+	if (sel->kind != MLX_SEL_PCI)
+		return;
+	if (sel->reading == MLX_READ_DECIMAL)
+		n = snprintf(buf, len, " (read as mlxtool's decimal bus %u, device %u, function %u",
+			     sel->bus, sel->dev, sel->func);
+	else
+		n = snprintf(buf, len, " (read as a PCI address in hex: bus 0x%02x, device 0x%02x, "
+			     "function %u", sel->bus, sel->dev, sel->func);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (other && o.reading == MLX_READ_DECIMAL && o.dev != sel->dev)
+		snprintf(buf + n, len - (size_t)n, "; for mlxtool's decimal bus %u, device %u write "
+			 "'%u %u %u')", o.bus, o.dev, o.bus, o.dev, o.func);
+	else if (other && o.reading == MLX_READ_DECIMAL)
+		snprintf(buf + n, len - (size_t)n, "; for mlxtool's decimal bus %u write '%u %u %u')",
+			 o.bus, o.bus, o.dev, o.func);
+	else if (other)
+		snprintf(buf + n, len - (size_t)n, "; for the PCI address %s in hex write '%s')",
+			 o.text, o.text);
+	else
+		snprintf(buf + n, len - (size_t)n, ")");
+}
+
 int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port)
 {
 	struct mlx_selector sel;
@@ -169,7 +202,10 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
 		return r;
 	r = mlx_select(cli->ctx, devs, &sel, fn, port);
 	if (r == -ENODEV) {
-		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		char note[200];
+
+		reading_note(&sel, note, sizeof(note));
+		cli_error(cli, "%s%s", mlx_errmsg(cli->ctx), note);
 		cli_hint(cli, "'mlxcli devices' lists the ConnectX functions%s",
 			 devs->nfn ? "" : " (none was found on this system)");
 		return EXIT_NODEV;

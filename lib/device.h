@@ -105,16 +105,33 @@ size_t mlx_devices_nports(const struct mlx_devices *devs);
  */
 enum mlx_sel_kind { MLX_SEL_PCI, MLX_SEL_NAME };
 
+/* How the text was read: "94:00.0" is hex bus 0x94, "94:0.0" and "94 0 0"
+ * mlxtool's decimal bus 94 (0x5e).  cmd/ says so when nothing matches. */
+enum mlx_sel_reading {
+	MLX_READ_NAME,          /* a netdev or RDMA device */
+	MLX_READ_PCI,           /* a PCI address, hex */
+	MLX_READ_DECIMAL,       /* mlxtool's decimal bus, device, function */
+};
+
 struct mlx_selector {
 	enum mlx_sel_kind kind;
 	bool has_domain;
 	unsigned domain, bus, dev, func;
 	char name[MLX_NAME_LEN];            /* netdev or RDMA name */
 	char text[96];                      /* what the user typed, normalised */
+	enum mlx_sel_reading reading;
+	/* Digits only and no domain: the other reading (decimal for hex,
+	 * hex for decimal) is a valid, different address with this bus and
+	 * device (same function). */
+	bool has_other;
+	unsigned other_bus, other_dev;
 };
 
 /* Parse what the user typed.  -EINVAL with mlx_errmsg() on bad syntax. */
 int mlx_selector_parse(struct mlx_ctx *ctx, const char *text, struct mlx_selector *sel);
+/* The selector the other reading of @sel's digits gives ("94:00.0": decimal
+ * 94 0 0, i.e. 5e:00.0), in *other; false when there is none.  Pure. */
+bool mlx_selector_other_reading(const struct mlx_selector *sel, struct mlx_selector *other);
 
 /*
  * Resolve a selector against the scanned devices.  On success *fn is the

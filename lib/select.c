@@ -86,6 +86,13 @@ static int parse_pci(const char *t, struct mlx_selector *sel)
 	    parse_num(dot + 1, 1, 10, 7, &sel->func) < 0)
 		return -ERANGE;
 	sel->kind = MLX_SEL_PCI;
+	sel->reading = base == 10 ? MLX_READ_DECIMAL : MLX_READ_PCI;
+	/* Digits only: what the other base makes of them, when it is an
+	 * address too and a different one ("94:00.0" vs mlxtool's 94). */
+	if (!c1 && all(bs, nb, isdigit) && all(c2 + 1, nd, isdigit) &&
+	    parse_num(bs, nb, base == 10 ? 16 : 10, 0xff, &sel->other_bus) == 0 &&
+	    parse_num(c2 + 1, nd, base == 10 ? 16 : 10, 0x1f, &sel->other_dev) == 0)
+		sel->has_other = sel->other_bus != sel->bus || sel->other_dev != sel->dev;
 	return 1;
 }
 
@@ -115,10 +122,36 @@ static int parse_triple(const char *t, struct mlx_selector *sel)
 	if (*p)
 		return 0;
 	sel->kind = MLX_SEL_PCI;
+	sel->reading = MLX_READ_DECIMAL;
 	sel->bus = v[0];
 	sel->dev = v[1];
 	sel->func = v[2];
 	return 1;
+}
+
+/* sel->text: the address as lspci prints it. */
+static void normalise(struct mlx_selector *sel)
+{
+	if (sel->has_domain)
+		snprintf(sel->text, sizeof(sel->text), "%04x:%02x:%02x.%u",
+			 sel->domain, sel->bus, sel->dev, sel->func);
+	else
+		snprintf(sel->text, sizeof(sel->text), "%02x:%02x.%u",
+			 sel->bus, sel->dev, sel->func);
+}
+
+bool mlx_selector_other_reading(const struct mlx_selector *sel, struct mlx_selector *other)
+{
+	if (sel->kind != MLX_SEL_PCI || !sel->has_other)
+		return false;
+	*other = *sel;
+	other->reading = sel->reading == MLX_READ_PCI ? MLX_READ_DECIMAL : MLX_READ_PCI;
+	other->bus = sel->other_bus;
+	other->dev = sel->other_dev;
+	other->other_bus = sel->bus;
+	other->other_dev = sel->dev;
+	normalise(other);
+	return true;
 }
 
 int mlx_selector_parse(struct mlx_ctx *ctx, const char *text, struct mlx_selector *sel)
@@ -132,12 +165,7 @@ int mlx_selector_parse(struct mlx_ctx *ctx, const char *text, struct mlx_selecto
 
 	r = strchr(text, ' ') ? parse_triple(text, sel) : parse_pci(text, sel);
 	if (r == 1) {
-		if (sel->has_domain)
-			snprintf(sel->text, sizeof(sel->text), "%04x:%02x:%02x.%u",
-				 sel->domain, sel->bus, sel->dev, sel->func);
-		else
-			snprintf(sel->text, sizeof(sel->text), "%02x:%02x.%u",
-				 sel->bus, sel->dev, sel->func);
+		normalise(sel);
 		return 0;
 	}
 	if (r < 0)
@@ -156,6 +184,7 @@ int mlx_selector_parse(struct mlx_ctx *ctx, const char *text, struct mlx_selecto
 	if (!mlx_name_is_safe(text) || strlen(text) >= MLX_NAME_LEN)
 		return mlx_err(ctx, EINVAL, "invalid device name '%s'", text);
 	sel->kind = MLX_SEL_NAME;
+	sel->reading = MLX_READ_NAME;
 	snprintf(sel->name, sizeof(sel->name), "%s", text);
 	return 0;
 }

@@ -123,6 +123,54 @@ static void test_parse_bad(void **state)
 	}
 }
 
+/* ---- how a spelling was read, and the other reading (issue 15) ---- */
+
+/* "94:00.0" is hex bus 0x94, but an mlxtool user may have meant decimal
+ * bus 94: the selector says how it read the text and what the digits
+ * give read the other way, so cmd/ can say so. */
+static const struct reading {
+	const char *text;
+	enum mlx_sel_reading reading;
+	const char *other;      /* the other reading's sel.text; NULL: none */
+	enum mlx_sel_reading other_reading;
+} readings[] = {
+	{ "94:00.0", MLX_READ_PCI, "5e:00.0", MLX_READ_DECIMAL },
+	{ "94:0.0", MLX_READ_DECIMAL, "94:00.0", MLX_READ_PCI },
+	{ "10:10.1", MLX_READ_PCI, "0a:0a.1", MLX_READ_DECIMAL },
+	{ "12:3.0", MLX_READ_DECIMAL, "12:03.0", MLX_READ_PCI },
+	{ "5e:00.0", MLX_READ_PCI, NULL, 0 },           /* a hex digit: hex only */
+	{ "08:00.0", MLX_READ_PCI, NULL, 0 },           /* both readings agree */
+	{ "8:0.0", MLX_READ_DECIMAL, NULL, 0 },
+	{ "94 0 0", MLX_READ_DECIMAL, NULL, 0 },        /* blanks: mlxtool only */
+	{ "0000:94:00.0", MLX_READ_PCI, NULL, 0 },      /* a domain: lspci's form */
+	{ "255:0.0", MLX_READ_DECIMAL, NULL, 0 },       /* 0x255 is no bus */
+	{ "enp94s0f0np0", MLX_READ_NAME, NULL, 0 },
+};
+
+static void test_parse_reading(void **state)
+{
+	struct mlx_ctx *ctx = *state;
+
+	for (size_t i = 0; i < sizeof(readings) / sizeof(readings[0]); i++) {
+		const struct reading *g = &readings[i];
+		struct mlx_selector sel, alt;
+		bool has;
+
+		assert_int_equal(mlx_selector_parse(ctx, g->text, &sel), 0);
+		has = mlx_selector_other_reading(&sel, &alt);
+		print_message("'%s': reading %d, other %s\n", g->text, sel.reading,
+			      has ? alt.text : "none");
+		assert_int_equal(sel.reading, g->reading);
+		assert_int_equal(has, g->other != NULL);
+		if (!has)
+			continue;
+		assert_string_equal(alt.text, g->other);
+		assert_int_equal(alt.reading, g->other_reading);
+		assert_int_equal(alt.kind, MLX_SEL_PCI);
+		assert_int_equal(alt.func, sel.func);
+	}
+}
+
 /* ---- mlx_select on a hand-built model ---- */
 
 struct model {
@@ -288,6 +336,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_parse_good, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_parse_bad, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_parse_reading, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_select_kinds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_select_nomatch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_select_two_domains, setup, teardown),
