@@ -180,6 +180,31 @@ static void reading_note(const struct mlx_selector *sel, char *buf, size_t len)
 		snprintf(buf + n, len - (size_t)n, ")");
 }
 
+/* -d's digits name a device both ways ("94:00.0" is 94:00.0 in hex, and
+ * mlxtool's decimal 94 is 5e:00.0): the one read is selected, and the
+ * user is told, with how to write the other, before anything changes. */
+static void warn_other_reading(struct cli *cli, const struct mlx_devices *devs,
+			       const struct mlx_selector *sel, const struct mlx_function *fn)
+{
+	struct mlx_selector o;
+	struct mlx_function *ofn;
+
+	if (!mlx_selector_other_reading(sel, &o))
+		return;
+	if (mlx_select(cli->ctx, devs, &o, &ofn, NULL) < 0 || ofn == fn) {
+		mlx_err_clear(cli->ctx);
+		return;
+	}
+	if (sel->reading == MLX_READ_PCI)
+		cli_warn(cli, "'%s' was read as a PCI address in hex (bus 0x%02x); mlxtool's decimal "
+			 "bus %u is another ConnectX function, %s: for it write '%u %u %u'",
+			 cli->device, sel->bus, o.bus, o.text, o.bus, o.dev, o.func);
+	else
+		cli_warn(cli, "'%s' was read as mlxtool's decimal bus %u (%s); the PCI address %s in "
+			 "hex is another ConnectX function: for it write '%s'",
+			 cli->device, sel->bus, sel->text, o.text, o.text);
+}
+
 int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port)
 {
 	struct mlx_selector sel;
@@ -214,6 +239,7 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
 		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
 		return EXIT_USAGE;
 	}
+	warn_other_reading(cli, devs, &sel, *fn);
 	return EXIT_OK;
 }
 

@@ -235,4 +235,37 @@ run nm --sample -d eno1 ports
 run nm --sample -d 1:0.0 devices
 [ "$rc" -eq 3 ] && ok "-d 1:0.0 (the Intel I350): exit 3" || bad "-d 1:0.0: exit $rc"
 
+echo "== both readings name a device"
+# A copy of cx5-ofed with a second ConnectX-5 at 0000:94:00.0: "94:00.0" is
+# that one (hex), mlxtool's decimal 94 is 5e:00.0; each selection says how
+# it was read and how to write the other (issue 15).
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/amb"
+chmod -R u+w "$tmp/amb"
+d=$tmp/amb/sys/devices/pci0000:5d/0000:5d:00.0
+mkdir "$d/0000:94:00.0"
+for f in class config device vendor subsystem_device subsystem_vendor revision numa_node; do
+	cp "$d/0000:5e:00.1/$f" "$d/0000:94:00.0/$f"
+done
+ln -s ../../../devices/pci0000:5d/0000:5d:00.0/0000:94:00.0 "$tmp/amb/sys/bus/pci/devices/0000:94:00.0"
+run amb --sysroot "$tmp/amb" -j devices -d 94:00.0
+if [ "$rc" -eq 0 ] && [ "$(jq -r '.devices[0].pci_address' "$tmp/amb.out")" = 0000:94:00.0 ] &&
+   grep -q "warning: '94:00.0' was read as a PCI address in hex (bus 0x94); mlxtool's decimal bus 94 is another ConnectX function, 5e:00.0: for it write '94 0 0'" "$tmp/amb.err"; then
+	ok "-d 94:00.0 with both 94:00.0 and 5e:00.0 present: hex, and a warning naming '94 0 0'"
+else
+	bad "-d 94:00.0 (both present): exit $rc: $(cat "$tmp/amb.out" "$tmp/amb.err")"
+fi
+run amb --sysroot "$tmp/amb" -j devices -d 94:0.0
+if [ "$rc" -eq 0 ] && [ "$(jq -r '.devices[0].pci_address' "$tmp/amb.out")" = 0000:5e:00.0 ] &&
+   grep -q "warning: '94:0.0' was read as mlxtool's decimal bus 94 (5e:00.0); the PCI address 94:00.0 in hex is another ConnectX function: for it write '94:00.0'" "$tmp/amb.err"; then
+	ok "-d 94:0.0 with both present: decimal, and a warning naming '94:00.0'"
+else
+	bad "-d 94:0.0 (both present): exit $rc: $(cat "$tmp/amb.out" "$tmp/amb.err")"
+fi
+run amb --sysroot "$tmp/amb" devices -d '94 0 0'
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/amb.err" ] && ok "-d '94 0 0': no warning (blanks are mlxtool's only)" ||
+	bad "-d '94 0 0': exit $rc: $(cat "$tmp/amb.err")"
+run amb --sample devices -d 94:0.0
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/amb.err" ] && ok "-d 94:0.0 on the sample (no 94:00.0): no warning" ||
+	bad "-d 94:0.0 on the sample: exit $rc: $(cat "$tmp/amb.err")"
+
 finish
