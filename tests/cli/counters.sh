@@ -9,6 +9,10 @@
 #   - watch --count 2 --interval 0.2 (static values: zero deltas), text and
 #     the JSON stream (the "start" record, one object per sample, then the
 #     "end" record);
+#   - watch after a counter file is edited between two samples: a counter
+#     that went backwards is a reset (delta and rates null), a 32-bit one
+#     near 2^32 wraps; SIGTERM ends the JSON stream with the end record as
+#     SIGINT does;
 #   - --format prometheus: one metric per family, HELP/TYPE once, promtool
 #     check metrics when promtool is installed;
 #   - a snapshot of the sample serves the same counters (capture round trip);
@@ -167,12 +171,12 @@ grep -q '^mlxcli_uncatalogued{.*source="hw_counters",name="np_made_up_counter"} 
 # when the wrap is plausible (issue 15: 12 -> 5 showed 10.7 G packets/s).
 # The hw_counters files of a copy of the sample are edited between two
 # samples: after the start record (JSON) or the first screen (text).
-# wait_for FILE PATTERN: until FILE has a line matching PATTERN (10 s)
+# wait_for FILE PATTERN: until FILE has a line matching PATTERN (30 s)
 wait_for() {
 	n=0
 	while ! grep -q "$2" "$1" 2>/dev/null; do
 		n=$((n + 1))
-		[ $n -gt 100 ] && return 1
+		[ $n -gt 300 ] && return 1
 		sleep 0.1
 	done
 }
@@ -180,7 +184,7 @@ printf '12\n' >"$hw/out_of_sequence"
 printf '4294967290\n' >"$hw/duplicate_request"
 printf '402\n' >"$hw/np_cnp_sent"
 printf '100\n' >"$hw/rp_cnp_handled"
-"$MLXCLI" --sysroot "$tmp/host" -j counters watch -d mlx5_0 --interval 1 --count 1 \
+"$MLXCLI" --sysroot "$tmp/host" -j counters watch -d mlx5_0 --interval 2 --count 1 \
 	--filter '^(out_of_sequence|duplicate_request|np_cnp_sent|rp_cnp_handled)$' \
 	>"$tmp/wreset.out" 2>"$tmp/wreset.err" &
 wpid=$!
@@ -198,7 +202,7 @@ jq_is wreset 'select(.record == "sample") | [.ports[0].counters[] | [.name, .del
 jq_is wreset 'select(.record == "sample") | [.ports[0].counters[] | select(.reset == false) | .rate_per_second > 0] | unique' '[true]'
 jq_is wreset 'select(.record == "sample") | [.ports[0].counters[] | select(.name == "out_of_sequence") | .value]' '[5]'
 printf '12\n' >"$hw/out_of_sequence"
-"$MLXCLI" --sysroot "$tmp/host" counters watch -d mlx5_0 --interval 1 --count 2 \
+"$MLXCLI" --sysroot "$tmp/host" counters watch -d mlx5_0 --interval 2 --count 2 \
 	--filter '^out_of_sequence$' >"$tmp/wresettxt.out" 2>"$tmp/wresettxt.err" &
 wpid=$!
 wait_for "$tmp/wresettxt.out" '^sample 1 ' && printf '5\n' >"$hw/out_of_sequence"
