@@ -25,7 +25,8 @@
 #                          Exit 77, saying why, when nobody cannot reach it.
 #     as_nobody CMD...     CMD as uid and gid 65534 without groups, with
 #                          MLXCLI_SAMPLES_DIR the copies; $NOBODY_MLXCLI
-#                          names the copied binary (or wrapper) for CMD
+#                          names the copied binary (or wrapper) for CMD;
+#                          run under $priv_prefix (ip netns exec NS) if set
 #
 # A test with more to undo on exit sets on_exit to a command first.
 
@@ -49,7 +50,10 @@ tmp=$(mktemp -d) || exit 1
 on_exit=:
 PRIV=
 trap 'eval "$on_exit"; priv_cleanup; rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT
-trap 'exit 130' INT TERM
+# a signal ends the test (the EXIT trap cleans up), with the shell's status
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 fail=0
 
 priv_setup() {
@@ -77,8 +81,10 @@ priv_setup() {
 	fi
 }
 
+priv_prefix=
 as_nobody() {
-	setpriv --reuid=65534 --regid=65534 --clear-groups env MLXCLI_SAMPLES_DIR="$PRIV/samples" \
+	# shellcheck disable=SC2086
+	$priv_prefix setpriv --reuid=65534 --regid=65534 --clear-groups env MLXCLI_SAMPLES_DIR="$PRIV/samples" \
 		MLXCLI_REAL="$PRIV/mlxcli" VALGRIND_LOGDIR="$PRIV/logs" "$@"
 }
 
