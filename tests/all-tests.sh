@@ -47,7 +47,8 @@ copy_checkout() {   # $1 destination
 	else
 		tar -C "$SRC" --exclude='./build*' --exclude=./.git -cf - .
 	fi | tar -C "$1" -xf -
-	(cd "$1" && { [ -x configure ] || autoreconf -fi >/dev/null; })
+	(cd "$1" && { [ -x configure ] || autoreconf -fi; }) >"$LOGS/copy.log" 2>&1 ||
+		{ cat "$LOGS/copy.log"; exit 1; }
 }
 
 run_check check "$SRC" "$BUILD"
