@@ -45,7 +45,7 @@ copy_checkout() {   # $1 destination
 	if command -v git >/dev/null && git -C "$SRC" rev-parse --git-dir >/dev/null 2>&1; then
 		(cd "$SRC" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -)
 	else
-		tar -C "$SRC" --exclude='./build*' --exclude=./.git -cf - .
+		tar -C "$SRC" --exclude=./build --exclude=./build-asan --exclude=./.git -cf - .
 	fi | tar -C "$1" -xf -
 	(cd "$1" && { [ -x configure ] || autoreconf -fi; }) >"$LOGS/copy.log" 2>&1 ||
 		{ cat "$LOGS/copy.log"; exit 1; }
