@@ -2,8 +2,9 @@
 /*
  * The bundled sample hosts (--sample[=NAME], `mlxcli sample ...`).
  *
- * The pristine trees live in $(pkgdatadir)/samples (or $MLXCLI_SAMPLES_DIR,
- * which the tests and the README's uninstalled run set).  Commands never
+ * The pristine trees live in $MLXCLI_SAMPLES_DIR if set, else, for a binary
+ * run from the build tree it was built in, in that source tree's
+ * tests/data/samples, else in $(pkgdatadir)/samples.  Commands never
  * touch them: the first use copies a sample into a per-user working copy,
  * under $MLXCLI_STATE_DIR, else $XDG_STATE_HOME/mlxcli, else
  * ~/.local/state/mlxcli, and every later command (reads and writes) uses
@@ -22,11 +23,51 @@
 #include "cli.h"
 #include "tree.h"
 
-const char *cli_samples_dir(void)
+/*
+ * Whether this process is the binary the build made, not an installed copy:
+ * /proc/self/exe is MLX_BUILD_BINARY (both resolved: the build directory
+ * may be reached through a symbolic link).  Git and other tools run from
+ * their build trees the same way.
+ */
+static bool uninstalled(void)
+{
+	static int known = -1;
+
+	if (known < 0) {
+		char self[PATH_MAX], built[PATH_MAX];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+		known = 0;
+		if (n > 0 && realpath(MLX_BUILD_BINARY, built)) {
+			self[n] = '\0';
+			known = !strcmp(self, built);
+		}
+	}
+	return known;
+}
+
+/* Where the sample hosts are, and (@from) what that place is. */
+static const char *samples_dir(const char **from)
 {
 	const char *d = getenv("MLXCLI_SAMPLES_DIR");
 
-	return d && *d ? d : MLX_PKGDATADIR "/samples";
+	if (d && *d) {
+		*from = "from MLXCLI_SAMPLES_DIR";
+		return d;
+	}
+	if (uninstalled()) {
+		*from = "the source tree of this uninstalled binary";
+		return MLX_BUILD_SAMPLES;
+	}
+	*from = "the installed samples";
+	return MLX_PKGDATADIR "/samples";
+}
+
+const char *cli_samples_dir(void)
+{
+	const char *from;
+
+	return samples_dir(&from);
 }
 
 static int state_dir(char *buf, size_t len)
@@ -93,8 +134,12 @@ static int pristine(struct cli *cli, const char *name, char *buf, size_t len)
 	}
 	if (snprintf(buf, len, "%s/%s", cli_samples_dir(), name) >= (int)len ||
 	    stat(buf, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		cli_error(cli, "no sample host '%s' in %s", name, cli_samples_dir());
+		const char *from, *dir = samples_dir(&from);
+
+		cli_error(cli, "no sample host '%s' in %s (%s)", name, dir, from);
 		list_names(cli);
+		cli_hint(cli, "set MLXCLI_SAMPLES_DIR to the directory that holds the sample hosts "
+			 "(tests/data/samples in a source tree)");
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;

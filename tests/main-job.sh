@@ -6,7 +6,6 @@
 set -e
 . "$(dirname "$0")/setup.sh"
 cd "$BUILD"
-export MLXCLI_SAMPLES_DIR="$SRC/tests/data/samples"
 if [ "$(./mlxcli -j devices | jq '.devices | length')" -gt 0 ]; then
 	echo "== ConnectX devices on $(hostname)"
 	./mlxcli devices

@@ -7,10 +7,22 @@ set -e
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$SRC/build}
 
-# Build and test dependencies, all Debian packages.
+# Build and test dependencies, all Debian packages.  A minimal Debian 12
+# (debootstrap --variant=minbase, containers, cloud images) has almost
+# nothing, and --no-install-recommends below adds nothing unasked: every
+# tool a test or the bench runs is named here.  What calls what:
+#   clang libclang-rt-14-dev  make fuzz (libFuzzer and the sanitizer runtimes)
+#   iproute2         ip, ip netns, dcb, devlink (kernel tier, bench)
+#   util-linux       setpriv, unshare (tests that drop to nobody, kernel tier)
+#   procps           ps, sysctl: for whoever debugs a test on a fresh machine
+#                    (the tests write /proc/sys themselves)
+#   pciutils         lspci (kernel tier, bench)      ethtool: bench, counters-netns
+#   man-db bsdextrautils  man, col (tests/cli/meta.sh)
+#   time hyperfine   the bench      prometheus: promtool (tests/cli/counters.sh)
 PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
 libnl-route-3-dev libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
-util-linux man-db clang valgrind hyperfine time python3 tmux zsh prometheus"
+util-linux procps ethtool man-db bsdextrautils clang libclang-rt-14-dev valgrind
+hyperfine time python3 tmux zsh prometheus"
 
 missing=
 for p in $PKGS; do

@@ -70,8 +70,8 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 	chmod 755 "$tmp"
 	chmod 700 "$tmp/host/sys/kernel/debug"
 	chmod -R a+rX "$tmp/host/sys/bus" "$tmp/host/sys/devices" "$tmp/host/sys/class" 2>/dev/null
-	setpriv --reuid=65534 --regid=65534 --clear-groups env MLXCLI_STATE_DIR="$tmp/ustate" \
-		"$MLXCLI_REAL" --sysroot "$tmp/host" dbg cmd-stats -d 3b:00.0 >/dev/null 2>"$tmp/err"
+	priv_setup
+	as_nobody env MLXCLI_STATE_DIR="$tmp/ustate" "$NOBODY_MLXCLI" --sysroot "$tmp/host" dbg cmd-stats -d 3b:00.0 >/dev/null 2>"$tmp/err"
 	rc=$?
 	[ $rc -eq 5 ] && grep -q 'hint: .*only root' "$tmp/err" && ok "root-only debugfs: exit 5 with a hint" ||
 		bad "permission: exit $rc, $(cat "$tmp/err")"

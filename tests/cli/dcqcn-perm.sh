@@ -16,9 +16,10 @@ if [ "$(id -u)" = 0 ]; then
 		echo "SKIP: running as root without setpriv"
 		exit 77
 	fi
-	as_user() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+	priv_setup cx5-ofed cx6dx-upstream
+	as_user() { as_nobody "$NOBODY_MLXCLI" "$@"; }
 else
-	as_user() { "$@"; }
+	as_user() { "$MLXCLI" "$@"; }
 fi
 
 chmod 755 "$MLXCLI_STATE_DIR" "$tmp"
@@ -41,12 +42,12 @@ if [ "$(id -u)" != 0 ]; then
 	find "$MLXCLI_STATE_DIR" -type f -path '*cc_params*' -exec chmod 0000 {} +
 fi
 
-as_user "$MLXCLI" --sample=cx5-ofed qosconfig dcqcn get >"$tmp/user.txt" 2>"$tmp/e"
+as_user --sample=cx5-ofed qosconfig dcqcn get >"$tmp/user.txt" 2>"$tmp/e"
 rc=$?
 [ $rc -eq 0 ] && cmp -s "$tmp/root.txt" "$tmp/user.txt" && ok "OFED get as non-root" ||
 	bad "OFED get as non-root: exit $rc: $(cat "$tmp/e")"
 
-as_user "$MLXCLI" --sample=cx5-ofed qosconfig dcqcn set -d enp94s0f0np0 DcqcnRpgAiRate 20 \
+as_user --sample=cx5-ofed qosconfig dcqcn set -d enp94s0f0np0 DcqcnRpgAiRate 20 \
 	DcqcnCnpDscp 26 >"$tmp/o" 2>"$tmp/e"
 rc=$?
 "$MLXCLI" --sample=cx5-ofed qosconfig dcqcn get >"$tmp/after.txt"
@@ -54,7 +55,7 @@ rc=$?
 	grep -q "rpg_ai_rate'): Permission denied" "$tmp/e" && ok "OFED set as non-root: exit 5, nothing changed" ||
 	bad "OFED set as non-root: exit $rc: $(cat "$tmp/e")"
 
-as_user "$MLXCLI" --sample=cx6dx-upstream qosconfig dcqcn get >"$tmp/o" 2>"$tmp/e"
+as_user --sample=cx6dx-upstream qosconfig dcqcn get >"$tmp/o" 2>"$tmp/e"
 rc=$?
 [ $rc -eq 5 ] && [ ! -s "$tmp/o" ] && grep -q 'run as root' "$tmp/e" &&
 	ok "upstream get as non-root: exit 5" || bad "upstream get as non-root: exit $rc: $(cat "$tmp/e")"

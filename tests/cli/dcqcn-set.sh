@@ -99,18 +99,19 @@ $O qosconfig dcqcn set -d $P0 DcqcnCnpPrioMode 1 >/dev/null 2>&1
 # A write failing midway: earlier writes are put back.  Table order is
 # Threshold, AiRate, HaiRate: make HaiRate read-only, run as a non-root user.
 $O qosconfig dcqcn get -d $P0 >"$tmp/b"
-run_as() { "$@"; }
+run_as() { $O "$@"; }
 if [ "$(id -u)" = 0 ]; then
 	if command -v setpriv >/dev/null 2>&1; then
 		chmod 755 "$MLXCLI_STATE_DIR"
 		chown -R 65534:65534 "$MLXCLI_STATE_DIR"
-		run_as() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+		priv_setup cx5-ofed
+		run_as() { as_nobody "$NOBODY_MLXCLI" --sample=cx5-ofed "$@"; }
 	else
 		run_as() { return 77; }
 	fi
 fi
 chmod 0444 "$RP/rpg_hai_rate"
-run_as $O qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 77 DcqcnRpgHaiRate 200 DcqcnRpgThreshold 7 \
+run_as qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 77 DcqcnRpgHaiRate 200 DcqcnRpgThreshold 7 \
 	>/dev/null 2>"$tmp/e"
 rc=$?
 if [ $rc -eq 77 ]; then

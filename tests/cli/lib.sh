@@ -14,6 +14,20 @@
 #                          $tmp/NAME.err, exit status in $rc
 #     finish               print PASS or FAIL and exit 0 or 1
 #
+# and, for the tests that drop privileges (as root, to uid 65534):
+#
+#     priv_setup [SAMPLE...]  copy the binary under test (and its wrapper,
+#                          under check-valgrind) and the named sample hosts
+#                          into $PRIV, a private directory every user may
+#                          read (mode 755, removed on exit): the checkout
+#                          may be where nobody can enter (/root/mlxcli, under
+#                          a 0700 home), and nobody must still run them.
+#                          Exit 77, saying why, when nobody cannot reach it.
+#     as_nobody CMD...     CMD as uid and gid 65534 without groups, with
+#                          MLXCLI_SAMPLES_DIR the copies; $NOBODY_MLXCLI
+#                          names the copied binary (or wrapper) for CMD;
+#                          run under $priv_prefix (ip netns exec NS) if set
+#
 # A test with more to undo on exit sets on_exit to a command first.
 
 : "${MLXCLI:?MLXCLI must name the binary under test}"
@@ -34,9 +48,53 @@ MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
 export MLXCLI_STATE_DIR
 tmp=$(mktemp -d) || exit 1
 on_exit=:
-trap 'eval "$on_exit"; rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT
-trap 'exit 130' INT TERM
+PRIV=
+trap 'eval "$on_exit"; priv_cleanup; rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT
+# a signal ends the test (the EXIT trap cleans up), with the shell's status
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 fail=0
+
+priv_setup() {
+	PRIV=$(mktemp -d) || exit 1
+	chmod 755 "$PRIV"
+	real=${MLXCLI_REAL:-$MLXCLI}
+	cp "$real" "$PRIV/mlxcli" || exit 1
+	NOBODY_MLXCLI=$PRIV/mlxcli
+	if [ "$MLXCLI" != "$real" ]; then
+		# a wrapper (tests/valgrind-wrap.sh) that runs $MLXCLI_REAL;
+		# its logs go to a directory nobody can write, copied back on exit
+		cp "$MLXCLI" "$PRIV/wrapper" || exit 1
+		NOBODY_MLXCLI=$PRIV/wrapper
+		mkdir -m 1777 "$PRIV/logs"
+	fi
+	mkdir "$PRIV/samples"
+	for s in "$@"; do
+		cp -a "$MLXCLI_SAMPLES_DIR/$s" "$PRIV/samples/" || exit 1
+	done
+	# a checkout made under umask 077 has files only their owner reads
+	chmod -R a+rX "$PRIV"
+	if ! as_nobody test -x "$NOBODY_MLXCLI" -a -r "$NOBODY_MLXCLI"; then
+		echo "SKIP: uid 65534 cannot run $NOBODY_MLXCLI (is TMPDIR=${TMPDIR:-/tmp} private?)"
+		exit 77
+	fi
+}
+
+priv_prefix=
+as_nobody() {
+	# shellcheck disable=SC2086
+	$priv_prefix setpriv --reuid=65534 --regid=65534 --clear-groups env MLXCLI_SAMPLES_DIR="$PRIV/samples" \
+		MLXCLI_REAL="$PRIV/mlxcli" VALGRIND_LOGDIR="$PRIV/logs" "$@"
+}
+
+priv_cleanup() {
+	[ -n "$PRIV" ] || return 0
+	if [ -n "${VALGRIND_LOGDIR:-}" ] && [ -d "$PRIV/logs" ]; then
+		mkdir -p "$VALGRIND_LOGDIR" && find "$PRIV/logs" -type f -exec cp {} "$VALGRIND_LOGDIR/" \;
+	fi
+	rm -rf "$PRIV"
+}
 
 bad() {
 	echo "FAIL: $*"

@@ -17,6 +17,7 @@
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root (to drop to nobody)"; exit 77; }
 need setpriv
 MLXCLI_REAL=${MLXCLI_REAL:-$MLXCLI}
+priv_setup
 chmod 755 "$tmp"
 n=0
 
@@ -106,17 +107,15 @@ fi
 tree_sum() { (cd "$1" && find . -type f ! -name '*.lock' -exec md5sum {} + | sort -k2 | md5sum); }
 before=$(tree_sum "$host")
 
-as_nobody() {
-	# shellcheck disable=SC2086
-	setpriv --reuid=65534 --regid=65534 --clear-groups env -u MLXCLI_STATE_DIR HOME=/nonexistent \
-		"$MLXCLI" --sysroot "$host" "$@"
+on_host() {
+	as_nobody env -u MLXCLI_STATE_DIR HOME=/nonexistent "$NOBODY_MLXCLI" --sysroot "$host" "$@"
 }
 
 while IFS='|' read -r kind words args; do
 	[ "$args" = - ] && continue
 	n=$((n + 1))
 	# shellcheck disable=SC2086
-	as_nobody $args >"$tmp/out" 2>"$tmp/err"
+	on_host $args >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	if [ "$rc" -ge 128 ]; then
 		bad "$words: killed by signal $((rc - 128))"

@@ -138,12 +138,12 @@ else
 fi
 # the parent is not writable by the user running it
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
+	priv_setup
 	ro=$tmp/readonly
 	mkdir -p "$ro" && chmod 0755 "$tmp" "$ro"
 	# nobody must be able to read the system it captures
 	chmod -R a+rX "$tmp/cx5-ofed"
-	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		env MLXCLI_STATE_DIR=/nonexistent "$MLXCLI" --sysroot "$tmp/cx5-ofed" snapshot "$ro/snap" \
+	as_nobody env MLXCLI_STATE_DIR=/nonexistent "$NOBODY_MLXCLI" --sysroot "$tmp/cx5-ofed" snapshot "$ro/snap" \
 		>"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	echo "  as nobody: exit $rc: $(cat "$tmp/err")"
@@ -158,8 +158,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 	# the same user can snapshot where it may write: the failure was the parent
 	wr=$tmp/writable
 	mkdir -p "$wr" && chown 65534:65534 "$wr"
-	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		env MLXCLI_STATE_DIR=/nonexistent "$MLXCLI" --sysroot "$tmp/cx5-ofed" snapshot "$wr/snap" \
+	as_nobody env MLXCLI_STATE_DIR=/nonexistent "$NOBODY_MLXCLI" --sysroot "$tmp/cx5-ofed" snapshot "$wr/snap" \
 		>/dev/null 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 0 ] && [ -f "$wr/snap/mlxcli-snapshot.json" ] && [ -z "$(ls -A "$wr" | grep tmp-)" ] &&

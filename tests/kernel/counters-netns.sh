@@ -19,48 +19,20 @@
 # Root only (a namespace needs CAP_SYS_ADMIN): 77 otherwise.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-
-if [ "$(id -u)" -ne 0 ]; then
-	echo "SKIP: needs root to create a network namespace"
-	exit 77
-fi
-for tool in ip jq python3; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "SKIP: $tool not installed"
-		exit 77
-	fi
-done
-
-ns=mlxcli-cnt-$$
+. "$(dirname "$0")/lib.sh"
+need_root
+need jq python3
 N=57
-tmp=$(mktemp -d) || exit 1
-MLXCLI_STATE_DIR=$tmp/state
-export MLXCLI_STATE_DIR
-trap 'ip netns del "$ns" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-fail=0
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-ok() {
-	echo "  ok: $*"
-}
-
-nsx() {
-	ip netns exec "$ns" "$@"
-}
-
-if ! ip netns add "$ns"; then
-	echo "SKIP: cannot create a network namespace here"
-	exit 77
+make_netns mlxcli-cnt
+# IPv6 off in the namespace, so the kernel sends nothing of its own: written
+# to its /proc/sys directly (no sysctl, which minimal systems lack); a
+# kernel without IPv6 has nothing to turn off
+if [ -d /proc/sys/net/ipv6 ]; then
+	nsx sh -c 'echo 1 >/proc/sys/net/ipv6/conf/all/disable_ipv6 &&
+		echo 1 >/proc/sys/net/ipv6/conf/default/disable_ipv6' ||
+		{ bad "cannot disable IPv6 in the namespace"; exit 1; }
 fi
-nsx sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 ||
-	{ bad "cannot disable IPv6 in the namespace"; exit 1; }
-ip -n "$ns" link add va type veth peer name vb || { bad "cannot create a veth pair"; exit 1; }
-ip -n "$ns" link set va up && ip -n "$ns" link set vb up || { bad "cannot set the veths up"; exit 1; }
+make_veth va vb
 gro=no
 # veth receives through NAPI (and counts rx_queue_0_xdp_*) when GRO is on at
 # the receiver and the sender's frames are GRO-eligible (no TSO on va):
@@ -208,4 +180,4 @@ case $g in
 *) bad "watch gone flags $g" ;;
 esac
 
-exit $fail
+finish

@@ -11,26 +11,13 @@
 #   - `dbg restart` without --yes and without a TTY refuses (exit 2).
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-command -v jq >/dev/null 2>&1 || { echo "SKIP: jq not installed"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+need jq
 [ -d /sys/bus/pci/devices ] || { echo "SKIP: no /sys/bus/pci/devices"; exit 77; }
-for d in /sys/bus/pci/devices/*; do
-	if [ "$(cat "$d/vendor" 2>/dev/null)" = 0x15b3 ]; then
-		echo "SKIP: this machine has a Mellanox/NVIDIA function; the test expects none"
-		exit 77
-	fi
-done
-tmp=$(mktemp -d) || exit 1
+need_no_connectx
 chmod 0755 "$tmp"
-MLXCLI_STATE_DIR=$tmp/state
-mkdir -p "$MLXCLI_STATE_DIR"
-export MLXCLI_STATE_DIR
 MLXCLI_CONFIG=/nonexistent
 export MLXCLI_CONFIG
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "  ok: $*"; }
 
 "$MLXCLI" dump-me-now --dir "$tmp/live" >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -47,22 +34,23 @@ rc=$?
 # a sample is not the live system: exit 4 before any confirmation
 [ "$rc" -eq 4 ] && ok "restart on a sample: exit 4" || bad "restart sample: exit $rc $(cat "$tmp/err")"
 
-run=
+bin=$MLXCLI
+user() { "$@"; }
 if [ "$(id -u)" -eq 0 ]; then
-	command -v setpriv >/dev/null 2>&1 || { echo "SKIP: setpriv missing"; exit 77; }
+	need setpriv
 	# The working copy is made (and owned) by root, as the files of a
 	# live system are; nobody reads it and writes its own dump root.
 	"$MLXCLI" --sample devices >/dev/null 2>&1
 	chmod 755 "$MLXCLI_STATE_DIR" "$MLXCLI_STATE_DIR/samples"
 	mkdir "$tmp/dmn" && chown 65534:65534 "$tmp/dmn"
-	run="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	priv_setup cx5-ofed
+	bin=$NOBODY_MLXCLI
+	user() { as_nobody "$@"; }
 fi
-$run env MLXCLI_STATE_DIR="$MLXCLI_STATE_DIR" MLXCLI_CONFIG=/nonexistent \
-	MLXCLI_SAMPLES_DIR="$MLXCLI_SAMPLES_DIR" \
-	"$MLXCLI" --sample -j dump-me-now -d 5e:00.0 --dir "$tmp/dmn/root" >"$tmp/out.json" 2>"$tmp/err"
+user env MLXCLI_STATE_DIR="$MLXCLI_STATE_DIR" MLXCLI_CONFIG=/nonexistent "$bin" --sample -j dump-me-now -d 5e:00.0 --dir "$tmp/dmn/root" >"$tmp/out.json" 2>"$tmp/err"
 rc=$?
 if [ "$rc" -eq 0 ]; then
-	ok "--sample as uid $($run id -u): exit 0"
+	ok "--sample as uid $(user id -u): exit 0"
 	jq -r '.incidents[0].items[] | "    \(.name): \(.status) \(.reason // "")"' "$tmp/out.json"
 	[ "$(jq -r '.incidents[0].items[0].status' "$tmp/out.json")" = unavailable ] &&
 		jq -r '.incidents[0].items[0].reason' "$tmp/out.json" | grep -q '^permission' &&
@@ -74,6 +62,4 @@ if [ "$rc" -eq 0 ]; then
 else
 	bad "--sample as non-root: exit $rc: $(cat "$tmp/err")"
 fi
-[ "$fail" -eq 0 ] && { echo PASS; exit 0; }
-echo FAIL
-exit 1
+finish

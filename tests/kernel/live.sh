@@ -13,29 +13,14 @@
 #     otherwise: then the whole test already runs unprivileged).
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-
+. "$(dirname "$0")/lib.sh"
 if [ ! -d /sys/bus/pci/devices ]; then
 	echo "SKIP: no /sys/bus/pci/devices on this machine"
 	exit 77
 fi
-if ! command -v jq >/dev/null 2>&1; then
-	echo "SKIP: jq not installed"
-	exit 77
-fi
-for d in /sys/bus/pci/devices/*; do
-	if [ "$(cat "$d/vendor" 2>/dev/null)" = 0x15b3 ]; then
-		echo "SKIP: this machine has a Mellanox/NVIDIA function ($(basename "$d")); the test expects none"
-		exit 77
-	fi
-done
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
+need jq
+need_no_connectx
 chmod 0755 "$tmp"
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
 npci=$(ls /sys/bus/pci/devices | wc -l)
 if command -v lspci >/dev/null 2>&1; then
 	nlspci=$(lspci -D | wc -l)
@@ -44,16 +29,16 @@ if command -v lspci >/dev/null 2>&1; then
 	[ "$nlspci" -gt 0 ] || echo "  note: no PCI functions at all here"
 fi
 
-bad() {
-	echo "FAIL: $*"
-	fail=1
+# mlx ARGS: mlxcli ARGS as $who
+mlx() {
+	if [ "$who" = "uid 65534" ]; then as_nobody "$NOBODY_MLXCLI" "$@"; else "$MLXCLI" "$@"; fi
 }
 
-# checks AS: the expectations, run through the prefix command in $run
+# checks WHO: the expectations, run as WHO
 checks() {
 	who=$1
 	echo "== as $who"
-	$run "$MLXCLI" devices >"$tmp/out" 2>"$tmp/err"
+	mlx devices >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	want="mlxcli: no ConnectX device was found ($npci other PCI function"
 	if [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && grep -F -q "$want" "$tmp/err"; then
@@ -61,45 +46,44 @@ checks() {
 	else
 		bad "$who devices: exit $rc, stdout '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")', want '$want'"
 	fi
-	$run "$MLXCLI" ports >"$tmp/out" 2>"$tmp/err"
+	mlx ports >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && grep -F -q "no ConnectX device was found" "$tmp/err" &&
 		echo "  ok: ports: exit 0, nothing found" || bad "$who ports: exit $rc $(cat "$tmp/err")"
-	$run "$MLXCLI" -j devices >"$tmp/out" 2>"$tmp/err"
+	mlx -j devices >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = '{"schema_version":1,"devices":[]}' ] && [ ! -s "$tmp/err" ]; then
 		echo "  ok: -j devices: $(cat "$tmp/out")"
 	else
 		bad "$who -j devices: exit $rc, '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")'"
 	fi
-	$run "$MLXCLI" -j ports >"$tmp/out" 2>/dev/null
+	mlx -j ports >"$tmp/out" 2>/dev/null
 	[ "$(cat "$tmp/out")" = '{"schema_version":1,"ports":[]}' ] || bad "$who -j ports: $(cat "$tmp/out")"
-	$run "$MLXCLI" -d 0000:99:00.0 devices >"$tmp/out" 2>"$tmp/err"
+	mlx -d 0000:99:00.0 devices >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 3 ] && grep -q "no ConnectX device '0000:99:00.0'" "$tmp/err" &&
 		echo "  ok: -d 0000:99:00.0 devices: exit 3" || bad "$who -d 0000:99:00.0: exit $rc $(cat "$tmp/err")"
-	$run "$MLXCLI" -d enp1s0 ports >"$tmp/out" 2>"$tmp/err"
+	mlx -d enp1s0 ports >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 3 ] && grep -q "none was found on this system" "$tmp/err" &&
 		echo "  ok: -d enp1s0 ports: exit 3" || bad "$who -d enp1s0: exit $rc $(cat "$tmp/err")"
 	# an existing PCI function that is not ConnectX is not selectable either
 	first=$(ls /sys/bus/pci/devices | head -1)
 	if [ -n "$first" ]; then
-		$run "$MLXCLI" -d "$first" devices >/dev/null 2>&1
+		mlx -d "$first" devices >/dev/null 2>&1
 		rc=$?
 		[ "$rc" -eq 3 ] && echo "  ok: -d $first (not ConnectX): exit 3" || bad "$who -d $first: exit $rc"
 	fi
 	# bad input is still bad input
-	$run "$MLXCLI" -d ../x devices >/dev/null 2>&1
+	mlx -d ../x devices >/dev/null 2>&1
 	[ $? -eq 2 ] || bad "$who -d ../x: not exit 2"
 }
 
-run=
 checks "$(id -un 2>/dev/null || id -u)"
 if [ "$(id -u)" -eq 0 ]; then
 	if command -v setpriv >/dev/null 2>&1; then
 		chmod 0777 "$MLXCLI_STATE_DIR"
-		run="setpriv --reuid=65534 --regid=65534 --clear-groups"
+		priv_setup
 		checks "uid 65534"
 	else
 		echo "skipped the non-root part: setpriv not installed"
@@ -108,9 +92,4 @@ else
 	echo "skipped the setpriv part: not root (this run was unprivileged already)"
 fi
 
-if [ "$fail" -ne 0 ]; then
-	echo "FAIL"
-	exit 1
-fi
-echo "PASS"
-exit 0
+finish

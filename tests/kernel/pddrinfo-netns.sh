@@ -12,30 +12,21 @@
 # Root only (a namespace needs CAP_SYS_ADMIN): 77 otherwise.
 # Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-if [ "$(id -u)" -ne 0 ]; then
-	echo "SKIP: needs root to create a network namespace"
-	exit 77
-fi
-for tool in ip jq; do
-	command -v $tool >/dev/null 2>&1 || { echo "SKIP: $tool not installed"; exit 77; }
-done
-ns=mlxcli-pddr-$$
-tmp=$(mktemp -d) || exit 1
-MLXCLI_STATE_DIR=$tmp/state
-export MLXCLI_STATE_DIR
-trap 'ip netns del "$ns" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "  ok: $*"; }
-nsx() { ip netns exec "$ns" "$@"; }
-
-ip netns add "$ns" || { echo "SKIP: cannot create a network namespace here"; exit 77; }
-ip -n "$ns" link add va type veth peer name vb || { bad "cannot create a veth pair"; exit 1; }
-ip -n "$ns" link set va up && ip -n "$ns" link set vb up || { bad "cannot set the link up"; exit 1; }
+. "$(dirname "$0")/lib.sh"
+need_root
+need jq
+make_netns mlxcli-pddr
+make_veth va vb
+# carrier_is N: wait (at most 5 s) until va's carrier reads N
+carrier_is() {
+	i=0
+	while [ "$(nsx cat /sys/class/net/va/carrier 2>/dev/null)" != "$1" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
 # carrier comes with both ends up; give the kernel a moment
-i=0
-while [ "$(nsx cat /sys/class/net/va/carrier 2>/dev/null)" != 1 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+carrier_is 1
 
 nsx "$MLXCLI" -j -d va dbg pddrinfo --any-netdev >"$tmp/up" 2>"$tmp/err"
 rc=$?
@@ -51,8 +42,7 @@ fi
 [ ! -s "$tmp/err" ] || bad "stderr on the live path: $(cat "$tmp/err")"
 
 ip -n "$ns" link set vb down
-i=0
-while [ "$(nsx cat /sys/class/net/va/carrier 2>/dev/null)" != 0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+carrier_is 0
 nsx "$MLXCLI" -j -d va dbg pddrinfo --any-netdev >"$tmp/down" 2>"$tmp/err"
 [ $? -eq 0 ] && [ "$(jq -c '.ports[0] | [.source, .link, .ext_state, .ext_state_code]' "$tmp/down")" = \
   '["ethtool-netlink",false,null,null]' ] && ok "vb down: va link false, no reason from veth" ||
@@ -63,13 +53,10 @@ nsx "$MLXCLI" -d va dbg pddrinfo --any-netdev 2>&1 | grep -q '^va: link down (th
 nsx "$MLXCLI" -j -d vb dbg pddrinfo --any-netdev | jq -e '.ports[0].link == false and .ports[0].operstate == "down"' >/dev/null &&
 	ok "vb (admin down): link false" || bad "vb"
 ip -n "$ns" link set vb up
-i=0
-while [ "$(nsx cat /sys/class/net/va/carrier 2>/dev/null)" != 1 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+carrier_is 1
 nsx "$MLXCLI" -j -d va dbg pddrinfo --any-netdev | jq -e '.ports[0].link == true' >/dev/null &&
 	ok "up again" || bad "up again"
 nsx "$MLXCLI" -d nosuch0 dbg pddrinfo --any-netdev >/dev/null 2>&1
 [ $? -eq 3 ] && ok "no such netdev: exit 3" || bad "no such netdev"
 
-[ "$fail" -eq 0 ] && { echo PASS; exit 0; }
-echo FAIL
-exit 1
+finish

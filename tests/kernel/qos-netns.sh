@@ -11,46 +11,37 @@
 #     (exit 4 on the veth), writes exit 5 before anything is sent.
 # Root only (77 otherwise).  Exit 0 pass, 1 fail, 77 skip.
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-[ "$(id -u)" = 0 ] || { echo "SKIP: needs root (network namespaces)"; exit 77; }
-command -v ip >/dev/null 2>&1 || { echo "SKIP: no ip(8)"; exit 77; }
-NS=mlxcli-qos-$$
-ip netns add "$NS" 2>/dev/null || { echo "SKIP: cannot create a network namespace"; exit 77; }
-tmp=$(mktemp -d)
+. "$(dirname "$0")/lib.sh"
+need_root
 chmod 755 "$tmp"
-trap 'ip netns del "$NS" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "  ok: $*"; }
-inns() { ip netns exec "$NS" "$@"; }
-
-inns ip link add qv0 type veth peer name qv1 || { echo "SKIP: no veth"; exit 77; }
-inns ip link set qv0 up
-before=$(inns ip -o link show qv0)
+make_netns mlxcli-qos
+make_veth qv0 qv1
+before=$(nsx ip -o link show qv0)
 
 for c in "show qos" "qosconfig show" "qosconfig trust dscp" "qosconfig dscp2prio set 26 3" \
 	"qosconfig dscp2prio flush" "qosconfig pfc 3" "qosconfig ets prio-tc 0:1" "qosconfig tc-bw 3 1000" \
 	"qosconfig buffer prio-buffer 3:1" "qosconfig dcbx host"; do
 	# shellcheck disable=SC2086
-	inns "$MLXCLI" $c -d qv0 >"$tmp/o" 2>"$tmp/e"; rc=$?
+	nsx "$MLXCLI" $c -d qv0 >"$tmp/o" 2>"$tmp/e"; rc=$?
 	[ $rc -eq 4 ] && grep -q 'not supported by this driver' "$tmp/e" || bad "'$c' on a veth: exit $rc: $(cat "$tmp/e")"
 done
-inns "$MLXCLI" modify tc-bw qv0 3 1000 >/dev/null 2>&1; [ $? -eq 4 ] || bad "modify tc-bw on a veth"
-[ "$(inns ip -o link show qv0)" = "$before" ] && ok "veth: every QoS command exit 4, nothing changed" || bad "veth changed"
-inns "$MLXCLI" show qos -d qv0 -j >"$tmp/o" 2>/dev/null; [ ! -s "$tmp/o" ] || jq . "$tmp/o" >/dev/null 2>&1 || bad "JSON on failure is not valid"
+nsx "$MLXCLI" modify tc-bw qv0 3 1000 >/dev/null 2>&1; [ $? -eq 4 ] || bad "modify tc-bw on a veth"
+[ "$(nsx ip -o link show qv0)" = "$before" ] && ok "veth: every QoS command exit 4, nothing changed" || bad "veth changed"
+nsx "$MLXCLI" show qos -d qv0 -j >"$tmp/o" 2>/dev/null; [ ! -s "$tmp/o" ] || jq . "$tmp/o" >/dev/null 2>&1 || bad "JSON on failure is not valid"
 
-inns "$MLXCLI" show qos -d nosuch0 >/dev/null 2>&1; rc=$?
+nsx "$MLXCLI" show qos -d nosuch0 >/dev/null 2>&1; rc=$?
 [ $rc -eq 3 ] && ok "nonexistent interface: exit 3" || bad "nonexistent interface: exit $rc"
 
 if command -v setpriv >/dev/null 2>&1; then
-	U="setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all"
-	inns $U "$MLXCLI" show qos -d qv0 >/dev/null 2>"$tmp/e"; rc=$?
+	priv_setup
+	U() { nsx_nobody "$NOBODY_MLXCLI" "$@"; }
+	U show qos -d qv0 >/dev/null 2>"$tmp/e"; rc=$?
 	[ $rc -eq 4 ] && ok "non-root read reaches the kernel (exit 4 on a veth)" || bad "non-root read: exit $rc $(cat "$tmp/e")"
-	inns $U "$MLXCLI" qosconfig pfc 3 -d qv0 >/dev/null 2>"$tmp/e"; rc=$?
+	U qosconfig pfc 3 -d qv0 >/dev/null 2>"$tmp/e"; rc=$?
 	[ $rc -eq 5 ] && grep -q 'permission denied' "$tmp/e" && ok "non-root write: exit 5" || bad "non-root write: exit $rc $(cat "$tmp/e")"
-	inns $U "$MLXCLI" qosconfig pfc 3 -d nosuch0 >/dev/null 2>&1; rc=$?
+	U qosconfig pfc 3 -d nosuch0 >/dev/null 2>&1; rc=$?
 	[ $rc -eq 5 ] || [ $rc -eq 3 ] || bad "non-root write to a missing interface: exit $rc"
 else
 	echo "  skip: no setpriv"
 fi
-exit $fail
+finish
