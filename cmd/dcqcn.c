@@ -176,7 +176,7 @@ static size_t read_values(struct cli *cli, struct target *t, int *first_err)
 	return ok;
 }
 
-/* The manual's values, for `defaults`. */
+/* The firmware's factory values, for `defaults`. */
 static void default_values(struct target *t)
 {
 	size_t np;
@@ -280,6 +280,17 @@ static void render_side(struct cli *cli, const struct target *t, int s, bool lin
 	}
 }
 
+/* Where the defaults come from (JSON of get, defaults, restore). */
+static void out_defaults_source(struct out *o, const struct mlx_function *fn)
+{
+	struct mlx_dcqcn_defaults d;
+
+	mlx_dcqcn_defaults(fn, &d);
+	out_str(o, "default_source", NULL, d.source);
+	out_str(o, "default_family", NULL, d.family);
+	out_bool(o, "default_family_captured", NULL, d.captured_family);
+}
+
 static void render_target(struct cli *cli, const struct target *t, bool linux_names,
 			  bool is_defaults, bool last)
 {
@@ -295,10 +306,20 @@ static void render_target(struct cli *cli, const struct target *t, bool linux_na
 			out_s64(o, "speed_mbps", NULL, t->port->speed_mbps);
 		else
 			out_null(o, "speed_mbps", NULL);
+		out_defaults_source(o, t->fn);
 		render_side(cli, t, 0, linux_names, is_defaults);
 		render_side(cli, t, 1, linux_names, is_defaults);
 		out_row_end(o);
 		return;
+	}
+	if (is_defaults) {
+		struct mlx_dcqcn_defaults d;
+
+		mlx_dcqcn_defaults(t->fn, &d);
+		fprintf(cli->out_fp, "Factory defaults (%s)%s%s%s:\n", d.source,
+			d.captured_family ? "" : "; assumed the same on ",
+			d.captured_family ? "" : t->fn->id ? t->fn->id->product : "this device",
+			d.captured_family ? "" : ", no capture of its family");
 	}
 	render_side(cli, t, 0, linux_names, is_defaults);
 	fputc('\n', cli->out_fp);
@@ -336,8 +357,8 @@ static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
 		int first = 0;
 
 		if (is_defaults) {
-			/* The manual's values need no device files; the layout
-			 * only picks the Linux names. */
+			/* The defaults need no device files; the layout only
+			 * picks the Linux names. */
 			if (open_target(cli, &t[i], true))
 				t[i].dp.layout = MLX_DCQCN_NONE;
 			default_values(&t[i]);
@@ -475,23 +496,131 @@ static void change_name(const struct req *q, bool linux_names, enum mlx_dcqcn_la
 }
 
 /*
+ * A write the driver answers by resetting another parameter (debugfs
+ * np_cnp_prio sets np_cnp_prio_mode to 0): when that parameter is not in
+ * the set and its value is not what the reset leaves, it is added with its
+ * current value, so the set changes only what it names.  Returns an exit code.
+ */
+static int plan_side_effects(struct cli *cli, struct target *t, struct mlx_dcqcn_write *w,
+			     size_t *nw, size_t cap, char mname[][64], char lname[][64], bool *kept)
+{
+	size_t n = *nw;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct mlx_dcqcn_param *se;
+		struct mlx_dcqcn_write *x;
+		bool listed = false;
+		uint64_t sv, cur;
+		int e;
+
+		se = mlx_dcqcn_side_effect(w[i].p, t->dp.layout, &sv);
+		if (!se || w[i].old == w[i].val)
+			continue;
+		for (size_t j = 0; j < *nw; j++)
+			listed |= w[j].p == se;
+		if (listed || *nw >= 2 * cap)
+			continue;
+		e = mlx_dcqcn_read(cli->ctx, &t->dp, se, se->side, &cur);
+		if (e == -ENOENT || (e == 0 && cur == sv))
+			continue;
+		x = &w[*nw];
+		if (e == 0)
+			e = mlx_dcqcn_path(&t->dp, se, se->side, x->path, sizeof(x->path));
+		if (e < 0) {
+			cli_error(cli, "cannot read the current %s of %s: %s; nothing was changed",
+				  param_label(se), t->name, strerror(-e));
+			return cli_exit_code(e);
+		}
+		snprintf(mname[*nw], 64, "%s", se->mlx5cmd ? se->mlx5cmd : "");
+		snprintf(lname[*nw], 64, "%s", linux_name(se, t->dp.layout));
+		x->what = mname[*nw][0] ? mname[*nw] : lname[*nw];
+		x->p = se;
+		x->old = x->val = cur;
+		kept[*nw] = true;
+		(*nw)++;
+	}
+	return EXIT_OK;
+}
+
+/* Read every value back after writing: what is reported is what is set. */
+static int read_back(struct cli *cli, struct target *t, struct mlx_dcqcn_write *w, size_t nw)
+{
+	int r = EXIT_OK;
+
+	for (size_t i = 0; i < nw; i++) {
+		uint64_t now;
+		int e = mlx_read_u64(cli->ctx, w[i].path, &now);
+
+		if (e < 0) {
+			cli_error(cli, "%s of %s was written but cannot be read back from '%s': %s",
+				  w[i].what, t->name, w[i].path, strerror(-e));
+			r = EXIT_FAIL;
+			continue;
+		}
+		if (now != w[i].val) {
+			cli_error(cli, "%s of %s reads back %" PRIu64 " after writing %" PRIu64,
+				  w[i].what, t->name, now, w[i].val);
+			w[i].val = now;
+			r = EXIT_FAIL;
+		}
+	}
+	return r;
+}
+
+static void render_changes(struct cli *cli, const struct target *t, const struct mlx_dcqcn_write *w,
+			   size_t nw, char mname[][64], char lname[][64], const bool *kept, bool dry)
+{
+	struct out *o = cli->out;
+
+	if (out_is_json(o)) {
+		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
+		out_str(o, "pci_address", NULL, t->fn->bdf);
+		out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
+		out_bool(o, "dry_run", NULL, dry);
+		out_table_begin(o, "changes");
+		for (size_t i = 0; i < nw; i++) {
+			out_row_begin(o);
+			out_str(o, "mlx5cmd_name", NULL, mname[i][0] ? mname[i] : NULL);
+			out_str(o, "linux_name", NULL, lname[i]);
+			out_str(o, "path", NULL, w[i].path);
+			out_u64(o, "old", NULL, w[i].old);
+			out_u64(o, "new", NULL, w[i].val);
+			out_bool(o, "changed", NULL, w[i].old != w[i].val);
+			/* Not asked for: written back after a write reset it. */
+			out_bool(o, "kept", NULL, kept[i]);
+			out_row_end(o);
+		}
+		out_table_end(o);
+		return;
+	}
+	for (size_t i = 0; i < nw; i++)
+		fprintf(cli->out_fp, "%s: %" PRIu64 " -> %" PRIu64 "%s\n", w[i].what, w[i].old,
+			w[i].val, kept[i] ? " (kept: the driver resets it on the write above, so it "
+			"is written again)" : w[i].old == w[i].val ? " (unchanged)" : "");
+	if (!dry)
+		fprintf(cli->out_fp, "%s\n", TRAILER);
+}
+
+/*
  * Apply the requests to the one target: check them against the layout,
  * take the device lock, read the old values, clamp, then write all or
  * nothing (or, with --dry-run, show what would change).
  */
 static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
 {
-	struct mlx_dcqcn_write *w = NULL;
-	bool dry = cli_opt(cli, "dry-run") != NULL;
-	struct out *o = cli->out;
+	struct mlx_dcqcn_write *w = NULL, *todo = NULL;
+	bool dry = cli_opt(cli, "dry-run") != NULL, speed_warned = false;
 	int lockfd = -1, r = EXIT_OK, e, rerr;
 	char mname[MAXP * 2][64], lname[MAXP * 2][64];
-	size_t nw = 0, failed;
+	bool kept[MAXP * 2] = { false };
+	size_t nw = 0, failed, nt = 0;
+	int64_t sp = t->port ? t->port->speed_mbps : -1;
 
 	if (nq > MAXP * 2) {
 		cli_error(cli, "too many values");
 		return EXIT_USAGE;
 	}
+	/* Table order: a write that resets another file comes before it. */
 	qsort(q, nq, sizeof(*q), cmp_req);
 	for (size_t i = 0; i < nq; i++) {
 		char path[200];
@@ -511,10 +640,13 @@ static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
 			return EXIT_NOTSUP;
 		}
 	}
-	w = calloc(nq ? nq : 1, sizeof(*w));
-	if (!w) {
+	/* Room for one kept value per request (a side effect undone). */
+	w = calloc(nq ? 2 * nq : 1, sizeof(*w));
+	todo = calloc(nq ? 2 * nq : 1, sizeof(*todo));
+	if (!w || !todo) {
 		cli_error(cli, "out of memory");
-		return EXIT_FAIL;
+		r = EXIT_FAIL;
+		goto out;
 	}
 	if (!dry) {
 		e = mlx_lock_device(cli->ctx, t->fn->bdf, &lockfd);
@@ -540,43 +672,51 @@ static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
 			goto out;
 		}
 		if (q[i].p->line_rate) {
-			int64_t sp = t->port ? t->port->speed_mbps : -1;
-
 			val = mlx_dcqcn_clamp(q[i].p, val, sp, &clamped);
 			if (clamped)
 				cli_warn(cli, "%s %" PRIu64 " is above the line rate of %s (%" PRId64
 					 " Mb/s): setting %" PRIu64 " instead", param_label(q[i].p),
 					 q[i].val, t->name, sp, val);
-			else if (sp <= 0)
-				cli_warn(cli, "the line rate of %s is unknown (link down): %s %" PRIu64
-					 " is not clamped to it", t->name, param_label(q[i].p), val);
-			if (q[i].p->mlx5cmd && !strcmp(q[i].p->mlx5cmd, "DcqcnRpgMinRate") && sp > 0 &&
-			    val >= (uint64_t)sp)
-				cli_warn(cli, "DcqcnRpgMinRate at the line rate disables congestion control");
+			else if (sp <= 0 && !speed_warned)
+				/* Once per port, not once per line-rate value. */
+				cli_warn(cli, "the line rate of %s is unknown (link down): line-rate "
+					 "values are not clamped to it", t->name);
+			speed_warned |= sp <= 0;
+			if (mlx_dcqcn_disables_cc(q[i].p, val, sp))
+				cli_warn(cli, "%s at the line rate disables congestion control",
+					 param_label(q[i].p));
 		}
 		change_name(&q[i], false, t->dp.layout, mname[nw], sizeof(mname[nw]));
 		change_name(&q[i], true, t->dp.layout, lname[nw], sizeof(lname[nw]));
 		if (!q[i].p->mlx5cmd)
 			mname[nw][0] = '\0';
 		x->what = mname[nw][0] ? mname[nw] : lname[nw];
+		x->p = q[i].p;
 		x->old = old;
 		x->val = val;
 		nw++;
 	}
+	r = plan_side_effects(cli, t, w, &nw, nq, mname, lname, kept);
+	if (r)
+		goto out;
+	/*
+	 * Unchanged values are not written (fewer writes, fewer to undo),
+	 * unless an earlier write resets them.
+	 */
+	for (size_t i = 0; i < nw; i++) {
+		bool reset = false;
 
-	if (!dry) {
-		/* Unchanged values are not written: fewer writes, fewer to undo. */
-		struct mlx_dcqcn_write *todo = calloc(nw ? nw : 1, sizeof(*todo));
-		size_t k = 0;
+		for (size_t j = 0; j < nt && !reset; j++) {
+			uint64_t sv;
 
-		if (!todo) {
-			r = EXIT_FAIL;
-			goto out;
+			reset = mlx_dcqcn_side_effect(todo[j].p, t->dp.layout, &sv) == w[i].p &&
+				sv != w[i].val;
 		}
-		for (size_t i = 0; i < nw; i++)
-			if (w[i].old != w[i].val)
-				todo[k++] = w[i];
-		e = mlx_dcqcn_write_all(cli->ctx, todo, k, &failed, &rerr);
+		if (w[i].old != w[i].val || reset)
+			todo[nt++] = w[i];
+	}
+	if (!dry) {
+		e = mlx_dcqcn_write_all(cli->ctx, &t->dp, todo, nt, &failed, &rerr);
 		if (e < 0) {
 			r = cli_exit_code(e) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
 			if (!rerr)
@@ -590,39 +730,15 @@ static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
 					  todo[failed].path, strerror(-e), failed, strerror(-rerr), t->name);
 			if (r == EXIT_PERM)
 				cli_hint(cli, "changing DCQCN needs root");
-			free(todo);
 			goto out;
 		}
-		free(todo);
+		r = read_back(cli, t, w, nw);
 	}
-
-	if (out_is_json(o)) {
-		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
-		out_str(o, "pci_address", NULL, t->fn->bdf);
-		out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
-		out_bool(o, "dry_run", NULL, dry);
-		out_table_begin(o, "changes");
-		for (size_t i = 0; i < nw; i++) {
-			out_row_begin(o);
-			out_str(o, "mlx5cmd_name", NULL, mname[i][0] ? mname[i] : NULL);
-			out_str(o, "linux_name", NULL, lname[i]);
-			out_str(o, "path", NULL, w[i].path);
-			out_u64(o, "old", NULL, w[i].old);
-			out_u64(o, "new", NULL, w[i].val);
-			out_bool(o, "changed", NULL, w[i].old != w[i].val);
-			out_row_end(o);
-		}
-		out_table_end(o);
-	} else {
-		for (size_t i = 0; i < nw; i++)
-			fprintf(cli->out_fp, "%s: %" PRIu64 " -> %" PRIu64 "%s\n", w[i].what, w[i].old,
-				w[i].val, w[i].old == w[i].val ? " (unchanged)" : "");
-		if (!dry)
-			fprintf(cli->out_fp, "%s\n", TRAILER);
-	}
+	render_changes(cli, t, w, nw, mname, lname, kept, dry);
 out:
 	if (lockfd >= 0)
 		close(lockfd);
+	free(todo);
 	free(w);
 	return r;
 }
@@ -781,10 +897,10 @@ static int cmd_dcqcn_disable(struct cli *cli, int argc, char **argv)
 }
 
 /*
- * Write the manual's defaults.  The per-priority enables are left alone
- * (turning DCQCN on for all eight priorities is a traffic decision, and the
- * manual's own samples show both states); parameters the layout lacks, or
- * that have no documented default, are skipped.
+ * Write the firmware's factory defaults.  The per-priority enables are
+ * left alone (which priorities carry RoCE is a traffic decision); parameters
+ * the layout lacks, or without a known factory value (DcqcnCnpPrioMode), are
+ * skipped.
  */
 static int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 {
@@ -810,6 +926,8 @@ static int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 		q[nq].val = p[i].def;
 		nq++;
 	}
+	if (out_is_json(cli->out))
+		out_defaults_source(cli->out, t->fn);
 	r = apply(cli, t, q, nq);
 	free(t);
 	return r;
@@ -874,6 +992,10 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 			out_u64(o, "default", NULL, p->def);
 		else
 			out_null(o, "default", NULL);
+		if (p->has_example)
+			out_u64(o, "manual_example", NULL, p->example);
+		else
+			out_null(o, "manual_example", NULL);
 		out_str(o, "description", NULL, p->desc);
 		out_row_end(o);
 		return;
@@ -890,9 +1012,12 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 	fprintf(cli->out_fp, "\trange: %s%s\n", range,
 		p->line_rate ? "; above the port speed it is clamped to it" : "");
 	if (p->has_default)
-		fprintf(cli->out_fp, "\tdefault: %" PRIu64 "\n", p->def);
+		fprintf(cli->out_fp, "\tdefault: %" PRIu64 " (the firmware's factory value)\n", p->def);
 	else
-		fprintf(cli->out_fp, "\tdefault: n/a (not in the manual)\n");
+		fprintf(cli->out_fp, "\tdefault: n/a (no factory value known)\n");
+	if (p->has_example)
+		fprintf(cli->out_fp, "\texample: %" PRIu64 " (the WinOF-2 manual's -Get sample, not a "
+			"default)\n", p->example);
 	fprintf(cli->out_fp, "\t%s\n", p->desc);
 }
 
