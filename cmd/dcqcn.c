@@ -54,14 +54,6 @@ static void range_str(const struct mlx_dcqcn_param *p, char *buf, size_t len)
 		snprintf(buf, len, "%" PRIu64 " - %" PRIu64 " %s", p->min, p->max, p->unit);
 }
 
-/* The Linux name of p in this layout, else in the other one. */
-static const char *linux_name(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_layout l)
-{
-	if (l == MLX_DCQCN_DEBUGFS)
-		return p->debugfs ? p->debugfs : p->ofed;
-	return p->ofed ? p->ofed : p->debugfs;
-}
-
 static const char *param_label(const struct mlx_dcqcn_param *p)
 {
 	return p->mlx5cmd ? p->mlx5cmd : p->ofed;
@@ -206,7 +198,7 @@ static void json_value(struct out *o, const struct mlx_dcqcn_param *p, const str
 	out_row_begin(o);
 	out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
 	out_str(o, "linux_name", NULL,
-		t->dp.layout == MLX_DCQCN_NONE ? linux_name(p, MLX_DCQCN_OFED) :
+		t->dp.layout == MLX_DCQCN_NONE ? mlx_dcqcn_file(p, MLX_DCQCN_OFED) :
 		t->dp.layout == MLX_DCQCN_OFED ? p->ofed : p->debugfs);
 	if (t->st[i][0] == 0)
 		out_u64(o, "value", NULL, t->val[i][0]);
@@ -264,19 +256,12 @@ static void render_side(struct cli *cli, const struct target *t, int s, bool lin
 	}
 	fprintf(fp, "DCQCN %s attributes for adapter \"%s\":\n", s ? "NP" : "RP", t->name);
 	for (size_t i = 0; i < np; i++) {
-		if (p[i].prio >= 0) {
-			if (linux_names)
-				snprintf(label, sizeof(label), "enable/%d", p[i].prio);
-			else
-				snprintf(label, sizeof(label), "Dcqcn%sEnablePrio%d", s ? "NP" : "RP",
-					 p[i].prio);
-			text_value(fp, label, t, i, s);
-		} else if (p[i].side == side) {
-			if (linux_names)
-				text_value(fp, linux_name(&p[i], t->dp.layout), t, i, 0);
-			else if (p[i].mlx5cmd)
-				text_value(fp, p[i].mlx5cmd, t, i, 0);
-		}
+		if (p[i].prio < 0 && p[i].side != side)
+			continue;
+		mlx_dcqcn_name(&p[i], side, t->dp.layout,
+			       linux_names ? MLX_DCQCN_FILE : MLX_DCQCN_MLX5CMD, label, sizeof(label));
+		if (label[0])
+			text_value(fp, label, t, i, p[i].prio >= 0 ? s : 0);
 	}
 }
 
@@ -482,17 +467,8 @@ static int write_target(struct cli *cli, struct target **t)
 static void change_name(const struct req *q, bool linux_names, enum mlx_dcqcn_layout l,
 			char *buf, size_t len)
 {
-	if (q->p->prio >= 0) {
-		if (linux_names)
-			snprintf(buf, len, "%s/enable/%d", q->side == MLX_DCQCN_NP ? "roce_np" : "roce_rp",
-				 q->p->prio);
-		else
-			snprintf(buf, len, "Dcqcn%sEnablePrio%d", q->side == MLX_DCQCN_NP ? "NP" : "RP",
-				 q->p->prio);
-	} else {
-		snprintf(buf, len, "%s", linux_names || !q->p->mlx5cmd ? linux_name(q->p, l) :
-			 q->p->mlx5cmd);
-	}
+	mlx_dcqcn_name(q->p, q->side, l, linux_names || !q->p->mlx5cmd ? MLX_DCQCN_SIDE_FILE :
+		       MLX_DCQCN_MLX5CMD, buf, len);
 }
 
 /*
@@ -531,8 +507,8 @@ static int plan_side_effects(struct cli *cli, struct target *t, struct mlx_dcqcn
 				  param_label(se), t->name, strerror(-e));
 			return cli_exit_code(e);
 		}
-		snprintf(mname[*nw], 64, "%s", se->mlx5cmd ? se->mlx5cmd : "");
-		snprintf(lname[*nw], 64, "%s", linux_name(se, t->dp.layout));
+		mlx_dcqcn_name(se, se->side, t->dp.layout, MLX_DCQCN_MLX5CMD, mname[*nw], 64);
+		mlx_dcqcn_name(se, se->side, t->dp.layout, MLX_DCQCN_SIDE_FILE, lname[*nw], 64);
 		x->what = mname[*nw][0] ? mname[*nw] : lname[*nw];
 		x->p = se;
 		x->old = x->val = cur;
@@ -634,7 +610,7 @@ static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
 			cli_error(cli, "cannot set %s on %s: the %s layout has no such parameter "
 				  "(it exists only as %s in the %s layout)", param_label(q[i].p),
 				  t->name, mlx_dcqcn_layout_name(t->dp.layout),
-				  linux_name(q[i].p, t->dp.layout == MLX_DCQCN_OFED ? MLX_DCQCN_DEBUGFS :
+				  mlx_dcqcn_file(q[i].p, t->dp.layout == MLX_DCQCN_OFED ? MLX_DCQCN_DEBUGFS :
 					     MLX_DCQCN_OFED),
 				  t->dp.layout == MLX_DCQCN_OFED ? "debugfs" : "MLNX_OFED sysfs");
 			return EXIT_NOTSUP;
@@ -1001,10 +977,12 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 		return;
 	}
 	fprintf(cli->out_fp, "%s (%s)\n", param_label(p), side);
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s", p->ofed ? p->ofed : "",
-		 p->ofed ? (p->side == MLX_DCQCN_NP ? " (MLNX_OFED ecn/roce_np)" :
-			    p->side == MLX_DCQCN_RP ? " (MLNX_OFED ecn/roce_rp)" :
-			    " (MLNX_OFED ecn/roce_rp and ecn/roce_np)") : "",
+	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s%s%s%s%s", p->ofed ? p->ofed : "",
+		 p->ofed ? " (MLNX_OFED ecn/" : "",
+		 p->ofed ? mlx_dcqcn_ofed_dir(p->side == MLX_DCQCN_NP ? MLX_DCQCN_NP : MLX_DCQCN_RP) : "",
+		 p->ofed && p->side == MLX_DCQCN_BOTH ? " and ecn/" : "",
+		 p->ofed && p->side == MLX_DCQCN_BOTH ? mlx_dcqcn_ofed_dir(MLX_DCQCN_NP) : "",
+		 p->ofed ? ")" : "",
 		 p->ofed && p->debugfs ? ", " : "", p->debugfs ? p->debugfs : "",
 		 p->debugfs ? " (debugfs cc_params)" : "",
 		 p->debugfs ? "" : ", no debugfs file");

@@ -214,6 +214,32 @@ bool mlx_dcqcn_disables_cc(const struct mlx_dcqcn_param *p, uint64_t val, int64_
 	return p->line_rate_disables && speed_mbps > 0 && val >= (uint64_t)speed_mbps;
 }
 
+const char *mlx_dcqcn_ofed_dir(enum mlx_dcqcn_side side)
+{
+	return side == MLX_DCQCN_NP ? "roce_np" : "roce_rp";
+}
+
+const char *mlx_dcqcn_file(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_layout l)
+{
+	if (l == MLX_DCQCN_DEBUGFS)
+		return p->debugfs ? p->debugfs : p->ofed;
+	return p->ofed ? p->ofed : p->debugfs;
+}
+
+void mlx_dcqcn_name(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side,
+		    enum mlx_dcqcn_layout l, enum mlx_dcqcn_style style, char *buf, size_t len)
+{
+	if (p->prio >= 0 && style == MLX_DCQCN_MLX5CMD)
+		/* -Get prints each side: DcqcnRPEnablePrio3, DcqcnNPEnablePrio3. */
+		snprintf(buf, len, "Dcqcn%sEnablePrio%d", side == MLX_DCQCN_NP ? "NP" : "RP", p->prio);
+	else if (p->prio >= 0 && style == MLX_DCQCN_SIDE_FILE)
+		snprintf(buf, len, "%s/%s", mlx_dcqcn_ofed_dir(side), p->ofed);
+	else if (style == MLX_DCQCN_MLX5CMD)
+		snprintf(buf, len, "%s", p->mlx5cmd ? p->mlx5cmd : "");
+	else
+		snprintf(buf, len, "%s", mlx_dcqcn_file(p, l));
+}
+
 const char *mlx_dcqcn_layout_name(enum mlx_dcqcn_layout l)
 {
 	switch (l) {
@@ -250,8 +276,10 @@ int mlx_dcqcn_open(struct mlx_ctx *ctx, const struct mlx_function *fn,
 		snprintf(ofed, sizeof(ofed), "/sys/class/net/%s/ecn", port->ifname);
 		if (mlx_is_dir(ctx, ofed)) {
 			dp->layout = MLX_DCQCN_OFED;
-			snprintf(dp->dir[0], sizeof(dp->dir[0]), "%s/roce_rp", ofed);
-			snprintf(dp->dir[1], sizeof(dp->dir[1]), "%s/roce_np", ofed);
+			snprintf(dp->dir[0], sizeof(dp->dir[0]), "%s/%s", ofed,
+				 mlx_dcqcn_ofed_dir(MLX_DCQCN_RP));
+			snprintf(dp->dir[1], sizeof(dp->dir[1]), "%s/%s", ofed,
+				 mlx_dcqcn_ofed_dir(MLX_DCQCN_NP));
 			return 0;
 		}
 	} else {

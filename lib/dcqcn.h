@@ -107,6 +107,27 @@ uint64_t mlx_dcqcn_clamp(const struct mlx_dcqcn_param *p, uint64_t val, int64_t 
  * (DcqcnRpgMinRate at the line rate: the manual.) */
 bool mlx_dcqcn_disables_cc(const struct mlx_dcqcn_param *p, uint64_t val, int64_t speed_mbps);
 
+/* How a parameter is named in output. */
+enum mlx_dcqcn_style {
+	MLX_DCQCN_MLX5CMD,        /* the -Get spelling: DcqcnRPEnablePrio3, DcqcnRpgAiRate;
+				   * "" for a Linux-only parameter */
+	MLX_DCQCN_FILE,           /* the file: enable/3, rpg_ai_rate (OFED), rp_ai_rate */
+	MLX_DCQCN_SIDE_FILE,      /* as FILE, an enable with its side: roce_rp/enable/3 */
+};
+
+/*
+ * The name of @p (on @side, for an enable) in @style, for layout @l: the
+ * file of that layout, else of the other one (MLX_DCQCN_NONE: OFED first).
+ */
+void mlx_dcqcn_name(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side,
+		    enum mlx_dcqcn_layout l, enum mlx_dcqcn_style style, char *buf, size_t len);
+
+/* The file name of @p in layout @l, else in the other layout (never NULL). */
+const char *mlx_dcqcn_file(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_layout l);
+
+/* The MLNX_OFED directory of a side under ecn/: "roce_rp" or "roce_np". */
+const char *mlx_dcqcn_ofed_dir(enum mlx_dcqcn_side side);
+
 /* Where one port's DCQCN files are. */
 struct mlx_dcqcn_port {
 	enum mlx_dcqcn_layout layout;
