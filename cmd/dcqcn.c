@@ -3,9 +3,8 @@
  * `mlxcli qosconfig dcqcn ...` and `mlxcli qosconfig default-untagged-priority
  * ...`: the Linux counterpart of `mlx5cmd -Qosconfig -Dcqcn` and
  * `-DefaultUntaggedPriority`.  The parameters, their names, ranges and
- * defaults are the table in lib/dcqcn.c; this file only renders and
- * orchestrates (validate everything, lock, read the old values, write all
- * or nothing).
+ * defaults are the table in lib/dcqcn.c; this file finds the ports and
+ * renders get, defaults and describe; the writes are cmd/dcqcn-write.c.
  */
 #include "config.h"
 
@@ -17,33 +16,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dcqcn-cmd.h"
 #include "dcqcn.h"
-#include "lock.h"
-
-#define MAXP 40
-#define TRAILER "The command was executed successfully"
-
-/* One port to act on, and its values. */
-struct target {
-	const struct mlx_function *fn;
-	const struct mlx_port *port;
-	struct mlx_dcqcn_port dp;
-	const char *name;                 /* netdev, else the PCI address */
-	/* per parameter, per side (index 0 RP, 1 NP; only enables use 1) */
-	uint64_t val[MAXP][2];
-	int st[MAXP][2];                  /* 0 or -errno (-ENOENT: n/a) */
-	char src[MAXP][2][200];
-};
 
 static const char *const names_choices[] = { "mlx5cmd", "linux", NULL };
 
-static enum mlx_dcqcn_side idx_side(int i)
-{
-	return i ? MLX_DCQCN_NP : MLX_DCQCN_RP;
-}
-
-/* The range as the manual writes it, with the unit. */
-static void range_str(const struct mlx_dcqcn_param *p, char *buf, size_t len)
+void dcqcn_range_str(const struct mlx_dcqcn_param *p, char *buf, size_t len)
 {
 	if (p->line_rate)
 		snprintf(buf, len, "%" PRIu64 " - line rate (at most %" PRIu64 ") %s", p->min,
@@ -54,18 +32,14 @@ static void range_str(const struct mlx_dcqcn_param *p, char *buf, size_t len)
 		snprintf(buf, len, "%" PRIu64 " - %" PRIu64 " %s", p->min, p->max, p->unit);
 }
 
-static const char *param_label(const struct mlx_dcqcn_param *p)
+const char *dcqcn_label(const struct mlx_dcqcn_param *p)
 {
 	return p->mlx5cmd ? p->mlx5cmd : p->ofed;
 }
 
 /* ---- the targets: PF ports ---- */
 
-/*
- * Fill t[] with the ports to act on: the one -d names, or every port of
- * every PF.  Returns an exit code; *n may be 0 (no ConnectX device).
- */
-static int collect_targets(struct cli *cli, struct target **out, size_t *n)
+int dcqcn_targets(struct cli *cli, struct target **out, size_t *n)
 {
 	struct mlx_function *sel = NULL;
 	struct mlx_port *selp = NULL;
@@ -123,7 +97,7 @@ static int collect_targets(struct cli *cli, struct target **out, size_t *n)
 	return EXIT_OK;
 }
 
-static int open_target(struct cli *cli, struct target *t, bool quiet)
+int dcqcn_open_target(struct cli *cli, struct target *t, bool quiet)
 {
 	int r = mlx_dcqcn_open(cli->ctx, t->fn, t->port, &t->dp);
 
@@ -265,8 +239,7 @@ static void render_side(struct cli *cli, const struct target *t, int s, bool lin
 	}
 }
 
-/* Where the defaults come from (JSON of get, defaults, restore). */
-static void out_defaults_source(struct out *o, const struct mlx_function *fn)
+void dcqcn_out_defaults_source(struct out *o, const struct mlx_function *fn)
 {
 	struct mlx_dcqcn_defaults d;
 
@@ -291,7 +264,7 @@ static void render_target(struct cli *cli, const struct target *t, bool linux_na
 			out_s64(o, "speed_mbps", NULL, t->port->speed_mbps);
 		else
 			out_null(o, "speed_mbps", NULL);
-		out_defaults_source(o, t->fn);
+		dcqcn_out_defaults_source(o, t->fn);
 		render_side(cli, t, 0, linux_names, is_defaults);
 		render_side(cli, t, 1, linux_names, is_defaults);
 		out_row_end(o);
@@ -322,7 +295,7 @@ static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
 	int r, worst = EXIT_OK;
 	bool *ok = NULL;
 
-	r = collect_targets(cli, &t, &n);
+	r = dcqcn_targets(cli, &t, &n);
 	if (r)
 		goto out;
 	if (!n) {
@@ -344,13 +317,13 @@ static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
 		if (is_defaults) {
 			/* The defaults need no device files; the layout only
 			 * picks the Linux names. */
-			if (open_target(cli, &t[i], true))
+			if (dcqcn_open_target(cli, &t[i], true))
 				t[i].dp.layout = MLX_DCQCN_NONE;
 			default_values(&t[i]);
 			ok[i] = true;
 			continue;
 		}
-		r = open_target(cli, &t[i], false);
+		r = dcqcn_open_target(cli, &t[i], false);
 		if (r) {
 			if (worst == EXIT_OK || r == EXIT_PERM)
 				worst = r;
@@ -410,317 +383,8 @@ static int cmd_dcqcn_defaults(struct cli *cli, int argc, char **argv)
 	return cmd_dcqcn_show(cli, true);
 }
 
-/* ---- writes ---- */
-
-/* One requested value. */
-struct req {
-	const struct mlx_dcqcn_param *p;
-	size_t idx;                       /* in the table */
-	enum mlx_dcqcn_side side;
-	uint64_t val;
-};
-
-static int cmp_req(const void *a, const void *b)
-{
-	const struct req *x = a, *y = b;
-
-	if (x->idx != y->idx)
-		return x->idx < y->idx ? -1 : 1;
-	return (int)x->side - (int)y->side;
-}
-
-static const char *upstream_enable_why =
-	"per-priority DCQCN enable is not exposed by the upstream mlx5 driver (no file in "
-	"debugfs cc_params); set the firmware's per-port priority mask instead: "
-	"mlxconfig -d DEV set ROCE_CC_PRIO_MASK_P1=<mask> (and _P2), effective after a "
-	"firmware reset or reboot";
-
-/*
- * The one target -d names, opened, for a write command.  Returns an exit
- * code; on success *t is allocated.
- */
-static int write_target(struct cli *cli, struct target **t)
-{
-	size_t n = 0;
-	int r;
-
-	r = collect_targets(cli, t, &n);
-	if (r)
-		return r;
-	if (n != 1) {
-		if (n == 0)
-			cli_error(cli, "'%s' has no network port to configure", cli->device);
-		else
-			cli_error(cli, "'%s' has %zu ports: name one (its netdev)", cli->device, n);
-		free(*t);
-		*t = NULL;
-		return EXIT_USAGE;
-	}
-	r = open_target(cli, *t, false);
-	if (r) {
-		free(*t);
-		*t = NULL;
-	}
-	return r;
-}
-
-static void change_name(const struct req *q, bool linux_names, enum mlx_dcqcn_layout l,
-			char *buf, size_t len)
-{
-	mlx_dcqcn_name(q->p, q->side, l, linux_names || !q->p->mlx5cmd ? MLX_DCQCN_SIDE_FILE :
-		       MLX_DCQCN_MLX5CMD, buf, len);
-}
-
-/*
- * A write the driver answers by resetting another parameter (debugfs
- * np_cnp_prio sets np_cnp_prio_mode to 0): when that parameter is not in
- * the set and its value is not what the reset leaves, it is added with its
- * current value, so the set changes only what it names.  Returns an exit code.
- */
-static int plan_side_effects(struct cli *cli, struct target *t, struct mlx_dcqcn_write *w,
-			     size_t *nw, size_t cap, char mname[][64], char lname[][64], bool *kept)
-{
-	size_t n = *nw;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct mlx_dcqcn_param *se;
-		struct mlx_dcqcn_write *x;
-		bool listed = false;
-		uint64_t sv, cur;
-		int e;
-
-		se = mlx_dcqcn_side_effect(w[i].p, t->dp.layout, &sv);
-		if (!se || w[i].old == w[i].val)
-			continue;
-		for (size_t j = 0; j < *nw; j++)
-			listed |= w[j].p == se;
-		if (listed || *nw >= 2 * cap)
-			continue;
-		e = mlx_dcqcn_read(cli->ctx, &t->dp, se, se->side, &cur);
-		if (e == -ENOENT || (e == 0 && cur == sv))
-			continue;
-		x = &w[*nw];
-		if (e == 0)
-			e = mlx_dcqcn_path(&t->dp, se, se->side, x->path, sizeof(x->path));
-		if (e < 0) {
-			cli_error(cli, "cannot read the current %s of %s: %s; nothing was changed",
-				  param_label(se), t->name, strerror(-e));
-			return cli_exit_code(e);
-		}
-		mlx_dcqcn_name(se, se->side, t->dp.layout, MLX_DCQCN_MLX5CMD, mname[*nw], 64);
-		mlx_dcqcn_name(se, se->side, t->dp.layout, MLX_DCQCN_SIDE_FILE, lname[*nw], 64);
-		x->what = mname[*nw][0] ? mname[*nw] : lname[*nw];
-		x->p = se;
-		x->old = x->val = cur;
-		kept[*nw] = true;
-		(*nw)++;
-	}
-	return EXIT_OK;
-}
-
-/* Read every value back after writing: what is reported is what is set. */
-static int read_back(struct cli *cli, struct target *t, struct mlx_dcqcn_write *w, size_t nw)
-{
-	int r = EXIT_OK;
-
-	for (size_t i = 0; i < nw; i++) {
-		uint64_t now;
-		int e = mlx_read_u64(cli->ctx, w[i].path, &now);
-
-		if (e < 0) {
-			cli_error(cli, "%s of %s was written but cannot be read back from '%s': %s",
-				  w[i].what, t->name, w[i].path, strerror(-e));
-			r = EXIT_FAIL;
-			continue;
-		}
-		if (now != w[i].val) {
-			cli_error(cli, "%s of %s reads back %" PRIu64 " after writing %" PRIu64,
-				  w[i].what, t->name, now, w[i].val);
-			w[i].val = now;
-			r = EXIT_FAIL;
-		}
-	}
-	return r;
-}
-
-static void render_changes(struct cli *cli, const struct target *t, const struct mlx_dcqcn_write *w,
-			   size_t nw, char mname[][64], char lname[][64], const bool *kept, bool dry)
-{
-	struct out *o = cli->out;
-
-	if (out_is_json(o)) {
-		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
-		out_str(o, "pci_address", NULL, t->fn->bdf);
-		out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
-		out_bool(o, "dry_run", NULL, dry);
-		out_table_begin(o, "changes");
-		for (size_t i = 0; i < nw; i++) {
-			out_row_begin(o);
-			out_str(o, "mlx5cmd_name", NULL, mname[i][0] ? mname[i] : NULL);
-			out_str(o, "linux_name", NULL, lname[i]);
-			out_str(o, "path", NULL, w[i].path);
-			out_u64(o, "old", NULL, w[i].old);
-			out_u64(o, "new", NULL, w[i].val);
-			out_bool(o, "changed", NULL, w[i].old != w[i].val);
-			/* Not asked for: written back after a write reset it. */
-			out_bool(o, "kept", NULL, kept[i]);
-			out_row_end(o);
-		}
-		out_table_end(o);
-		return;
-	}
-	for (size_t i = 0; i < nw; i++)
-		fprintf(cli->out_fp, "%s: %" PRIu64 " -> %" PRIu64 "%s\n", w[i].what, w[i].old,
-			w[i].val, kept[i] ? " (kept: the driver resets it on the write above, so it "
-			"is written again)" : w[i].old == w[i].val ? " (unchanged)" : "");
-	if (!dry)
-		fprintf(cli->out_fp, "%s\n", TRAILER);
-}
-
-/*
- * Apply the requests to the one target: check them against the layout,
- * take the device lock, read the old values, clamp, then write all or
- * nothing (or, with --dry-run, show what would change).
- */
-static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
-{
-	struct mlx_dcqcn_write *w = NULL, *todo = NULL;
-	bool dry = cli_opt(cli, "dry-run") != NULL, speed_warned = false;
-	int lockfd = -1, r = EXIT_OK, e, rerr;
-	char mname[MAXP * 2][64], lname[MAXP * 2][64];
-	bool kept[MAXP * 2] = { false };
-	size_t nw = 0, failed, nt = 0;
-	int64_t sp = t->port ? t->port->speed_mbps : -1;
-
-	if (nq > MAXP * 2) {
-		cli_error(cli, "too many values");
-		return EXIT_USAGE;
-	}
-	/* Table order: a write that resets another file comes before it. */
-	qsort(q, nq, sizeof(*q), cmp_req);
-	for (size_t i = 0; i < nq; i++) {
-		char path[200];
-
-		if (q[i].p->prio >= 0 && t->dp.layout == MLX_DCQCN_DEBUGFS) {
-			cli_error(cli, "cannot change DcqcnEnablePrio%d on %s: %s", q[i].p->prio,
-				  t->name, upstream_enable_why);
-			return EXIT_NOTSUP;
-		}
-		if (mlx_dcqcn_path(&t->dp, q[i].p, q[i].side, path, sizeof(path)) < 0) {
-			cli_error(cli, "cannot set %s on %s: the %s layout has no such parameter "
-				  "(it exists only as %s in the %s layout)", param_label(q[i].p),
-				  t->name, mlx_dcqcn_layout_name(t->dp.layout),
-				  mlx_dcqcn_file(q[i].p, t->dp.layout == MLX_DCQCN_OFED ? MLX_DCQCN_DEBUGFS :
-					     MLX_DCQCN_OFED),
-				  t->dp.layout == MLX_DCQCN_OFED ? "debugfs" : "MLNX_OFED sysfs");
-			return EXIT_NOTSUP;
-		}
-	}
-	/* Room for one kept value per request (a side effect undone). */
-	w = calloc(nq ? 2 * nq : 1, sizeof(*w));
-	todo = calloc(nq ? 2 * nq : 1, sizeof(*todo));
-	if (!w || !todo) {
-		cli_error(cli, "out of memory");
-		r = EXIT_FAIL;
-		goto out;
-	}
-	if (!dry) {
-		e = mlx_lock_device(cli->ctx, t->fn->bdf, &lockfd);
-		if (e < 0) {
-			r = cli_fail(cli, e, "cannot lock the device");
-			goto out;
-		}
-	}
-	for (size_t i = 0; i < nq; i++) {
-		struct mlx_dcqcn_write *x = &w[nw];
-		uint64_t old, val = q[i].val;
-		bool clamped;
-
-		e = mlx_dcqcn_path(&t->dp, q[i].p, q[i].side, x->path, sizeof(x->path));
-		if (e == 0)
-			e = mlx_dcqcn_read(cli->ctx, &t->dp, q[i].p, q[i].side, &old);
-		if (e < 0) {
-			cli_error(cli, "cannot read the current %s of %s from '%s': %s; nothing was "
-				  "changed", param_label(q[i].p), t->name, x->path, strerror(-e));
-			r = cli_exit_code(e);
-			if (r == EXIT_PERM)
-				cli_hint(cli, "run as root");
-			goto out;
-		}
-		if (q[i].p->line_rate) {
-			val = mlx_dcqcn_clamp(q[i].p, val, sp, &clamped);
-			if (clamped)
-				cli_warn(cli, "%s %" PRIu64 " is above the line rate of %s (%" PRId64
-					 " Mb/s): setting %" PRIu64 " instead", param_label(q[i].p),
-					 q[i].val, t->name, sp, val);
-			else if (sp <= 0 && !speed_warned)
-				/* Once per port, not once per line-rate value. */
-				cli_warn(cli, "the line rate of %s is unknown (link down): line-rate "
-					 "values are not clamped to it", t->name);
-			speed_warned |= sp <= 0;
-			if (mlx_dcqcn_disables_cc(q[i].p, val, sp))
-				cli_warn(cli, "%s at the line rate disables congestion control",
-					 param_label(q[i].p));
-		}
-		change_name(&q[i], false, t->dp.layout, mname[nw], sizeof(mname[nw]));
-		change_name(&q[i], true, t->dp.layout, lname[nw], sizeof(lname[nw]));
-		if (!q[i].p->mlx5cmd)
-			mname[nw][0] = '\0';
-		x->what = mname[nw][0] ? mname[nw] : lname[nw];
-		x->p = q[i].p;
-		x->old = old;
-		x->val = val;
-		nw++;
-	}
-	r = plan_side_effects(cli, t, w, &nw, nq, mname, lname, kept);
-	if (r)
-		goto out;
-	/*
-	 * Unchanged values are not written (fewer writes, fewer to undo),
-	 * unless an earlier write resets them.
-	 */
-	for (size_t i = 0; i < nw; i++) {
-		bool reset = false;
-
-		for (size_t j = 0; j < nt && !reset; j++) {
-			uint64_t sv;
-
-			reset = mlx_dcqcn_side_effect(todo[j].p, t->dp.layout, &sv) == w[i].p &&
-				sv != w[i].val;
-		}
-		if (w[i].old != w[i].val || reset)
-			todo[nt++] = w[i];
-	}
-	if (!dry) {
-		e = mlx_dcqcn_write_all(cli->ctx, &t->dp, todo, nt, &failed, &rerr);
-		if (e < 0) {
-			r = cli_exit_code(e) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
-			if (!rerr)
-				cli_error(cli, "cannot set %s on %s ('%s'): %s; %snothing was changed",
-					  todo[failed].what, t->name, todo[failed].path, strerror(-e),
-					  failed ? "the values written before it were put back: " : "");
-			else
-				cli_error(cli, "cannot set %s on %s ('%s'): %s; putting back the %zu "
-					  "value(s) written before it failed too (%s): check with "
-					  "'mlxcli qosconfig dcqcn get -d %s'", todo[failed].what, t->name,
-					  todo[failed].path, strerror(-e), failed, strerror(-rerr), t->name);
-			if (r == EXIT_PERM)
-				cli_hint(cli, "changing DCQCN needs root");
-			goto out;
-		}
-		r = read_back(cli, t, w, nw);
-	}
-	render_changes(cli, t, w, nw, mname, lname, kept, dry);
-out:
-	if (lockfd >= 0)
-		close(lockfd);
-	free(todo);
-	free(w);
-	return r;
-}
-
 /* "did you mean": every name the table knows. */
-static void suggest_param(struct cli *cli, const char *word)
+void dcqcn_suggest(struct cli *cli, const char *word)
 {
 	const char *cands[MAXP * 3], *s;
 	size_t np, nc = 0;
@@ -738,175 +402,6 @@ static void suggest_param(struct cli *cli, const char *word)
 	if (s)
 		cli_hint(cli, "did you mean '%s'?", s);
 	cli_hint(cli, "'mlxcli qosconfig dcqcn describe' lists the parameters");
-}
-
-/* Validate NAME VALUE; 0 or an exit code (the message is out). */
-static int parse_pair(struct cli *cli, const char *name, const char *text, struct req *q)
-{
-	enum mlx_dcqcn_side side;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_find(name, &side);
-	char range[96];
-	size_t np;
-	int r;
-
-	if (!p) {
-		cli_error(cli, "unknown DCQCN parameter '%s'", name);
-		suggest_param(cli, name);
-		return EXIT_USAGE;
-	}
-	range_str(p, range, sizeof(range));
-	r = mlx_dcqcn_parse(p, text, &q->val);
-	if (r == -EINVAL) {
-		cli_error(cli, "invalid value '%s' for %s: expected a number (decimal or 0x hex) "
-			  "in the range %s", text, param_label(p), range);
-		return EXIT_USAGE;
-	}
-	if (r < 0) {
-		cli_error(cli, "cannot set %s: value %s is outside the range %s", param_label(p),
-			  text, range);
-		return EXIT_USAGE;
-	}
-	q->p = p;
-	q->idx = (size_t)(p - mlx_dcqcn_params(&np));
-	q->side = side;
-	return EXIT_OK;
-}
-
-static int cmd_dcqcn_set(struct cli *cli, int argc, char **argv)
-{
-	struct req q[MAXP * 2];
-	struct target *t = NULL;
-	size_t nq = 0;
-	int r;
-
-	if (argc % 2) {
-		cli_error(cli, "'mlxcli %s' takes NAME VALUE pairs: '%s' has no value", cli->path,
-			  argv[argc - 1]);
-		return EXIT_USAGE;
-	}
-	/* Every value is checked before the device is even looked at. */
-	for (int i = 0; i < argc; i += 2) {
-		struct req one;
-
-		r = parse_pair(cli, argv[i], argv[i + 1], &one);
-		if (r)
-			return r;
-		for (size_t k = 0; k < nq; k++)
-			if (q[k].p == one.p && (q[k].side & one.side)) {
-				cli_error(cli, "%s is given twice", param_label(one.p));
-				return EXIT_USAGE;
-			}
-		if (one.side == MLX_DCQCN_BOTH) {
-			/* DcqcnEnablePrio<N> drives both roles, as -Enable does. */
-			one.side = MLX_DCQCN_RP;
-			q[nq++] = one;
-			one.side = MLX_DCQCN_NP;
-		}
-		if (nq >= MAXP * 2 - 1) {
-			cli_error(cli, "too many values");
-			return EXIT_USAGE;
-		}
-		q[nq++] = one;
-	}
-	r = write_target(cli, &t);
-	if (r)
-		return r;
-	r = apply(cli, t, q, nq);
-	free(t);
-	return r;
-}
-
-static int dcqcn_enable(struct cli *cli, int argc, char **argv, uint64_t on)
-{
-	bool rp = cli_opt(cli, "rp") != NULL, np = cli_opt(cli, "np") != NULL;
-	struct req q[16];
-	struct target *t = NULL;
-	size_t n, nq = 0;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
-	uint64_t prio = 8;
-	int r;
-
-	if (argc && strcmp(argv[0], "all")) {
-		if (mlx_parse_u64(argv[0], &prio) < 0 || prio > 7) {
-			cli_error(cli, "invalid priority '%s': expected 0-7, or nothing (or 'all') for "
-				  "every priority", argv[0]);
-			return EXIT_USAGE;
-		}
-	}
-	if (!rp && !np)
-		rp = np = true;
-	r = write_target(cli, &t);
-	if (r)
-		return r;
-	if (t->dp.layout != MLX_DCQCN_OFED) {
-		cli_error(cli, "cannot %s DCQCN on %s: %s", on ? "enable" : "disable", t->name,
-			  upstream_enable_why);
-		free(t);
-		return EXIT_NOTSUP;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (p[i].prio < 0 || (prio < 8 && (uint64_t)p[i].prio != prio))
-			continue;
-		for (int s = 0; s < 2; s++) {
-			if (!(s ? np : rp))
-				continue;
-			q[nq].p = &p[i];
-			q[nq].idx = i;
-			q[nq].side = idx_side(s);
-			q[nq].val = on;
-			nq++;
-		}
-	}
-	r = apply(cli, t, q, nq);
-	free(t);
-	return r;
-}
-
-static int cmd_dcqcn_enable(struct cli *cli, int argc, char **argv)
-{
-	return dcqcn_enable(cli, argc, argv, 1);
-}
-
-static int cmd_dcqcn_disable(struct cli *cli, int argc, char **argv)
-{
-	return dcqcn_enable(cli, argc, argv, 0);
-}
-
-/*
- * Write the firmware's factory defaults.  The per-priority enables are
- * left alone (which priorities carry RoCE is a traffic decision); parameters
- * the layout lacks, or without a known factory value (DcqcnCnpPrioMode), are
- * skipped.
- */
-static int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
-{
-	struct req q[MAXP];
-	struct target *t = NULL;
-	size_t n, nq = 0;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
-	char path[200];
-	int r;
-
-	(void)argc;
-	(void)argv;
-	r = write_target(cli, &t);
-	if (r)
-		return r;
-	for (size_t i = 0; i < n && nq < MAXP; i++) {
-		if (p[i].prio >= 0 || !p[i].has_default ||
-		    mlx_dcqcn_path(&t->dp, &p[i], p[i].side, path, sizeof(path)) < 0)
-			continue;
-		q[nq].p = &p[i];
-		q[nq].idx = i;
-		q[nq].side = p[i].side;
-		q[nq].val = p[i].def;
-		nq++;
-	}
-	if (out_is_json(cli->out))
-		out_defaults_source(cli->out, t->fn);
-	r = apply(cli, t, q, nq);
-	free(t);
-	return r;
 }
 
 /* ---- describe ---- */
@@ -950,7 +445,7 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 	char range[96], buf[160];
 	const char *side = p->side == MLX_DCQCN_BOTH ? "rp+np" : p->side == MLX_DCQCN_RP ? "rp" : "np";
 
-	range_str(p, range, sizeof(range));
+	dcqcn_range_str(p, range, sizeof(range));
 	if (out_is_json(o)) {
 		out_row_begin(o);
 		out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
@@ -976,7 +471,7 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 		out_row_end(o);
 		return;
 	}
-	fprintf(cli->out_fp, "%s (%s)\n", param_label(p), side);
+	fprintf(cli->out_fp, "%s (%s)\n", dcqcn_label(p), side);
 	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s%s%s%s%s", p->ofed ? p->ofed : "",
 		 p->ofed ? " (MLNX_OFED ecn/" : "",
 		 p->ofed ? mlx_dcqcn_ofed_dir(p->side == MLX_DCQCN_NP ? MLX_DCQCN_NP : MLX_DCQCN_RP) : "",
@@ -1024,7 +519,7 @@ static int cmd_dcqcn_describe(struct cli *cli, int argc, char **argv)
 		one = mlx_dcqcn_find(argv[0], NULL);
 		if (!one) {
 			cli_error(cli, "unknown DCQCN parameter '%s'", argv[0]);
-			suggest_param(cli, argv[0]);
+			dcqcn_suggest(cli, argv[0]);
 			return EXIT_USAGE;
 		}
 	}
