@@ -127,31 +127,6 @@ static int plan_side_effects(struct cli *cli, struct target *t, struct mlx_dcqcn
 	return EXIT_OK;
 }
 
-/* Read every value back after writing: what is reported is what is set. */
-static int read_back(struct cli *cli, struct target *t, struct mlx_dcqcn_write *w, size_t nw)
-{
-	int r = EXIT_OK;
-
-	for (size_t i = 0; i < nw; i++) {
-		uint64_t now;
-		int e = mlx_read_u64(cli->ctx, w[i].path, &now);
-
-		if (e < 0) {
-			cli_error(cli, "%s of %s was written but cannot be read back from '%s': %s",
-				  w[i].what, t->name, w[i].path, strerror(-e));
-			r = EXIT_FAIL;
-			continue;
-		}
-		if (now != w[i].val) {
-			cli_error(cli, "%s of %s reads back %" PRIu64 " after writing %" PRIu64,
-				  w[i].what, t->name, now, w[i].val);
-			w[i].val = now;
-			r = EXIT_FAIL;
-		}
-	}
-	return r;
-}
-
 static void render_changes(struct cli *cli, const struct target *t, const struct mlx_dcqcn_write *w,
 			   size_t nw, char mname[][64], char lname[][64], const bool *kept, bool dry)
 {
@@ -301,23 +276,34 @@ static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
 			todo[nt++] = w[i];
 	}
 	if (!dry) {
+		/* Written, then read back: on success each value reads as written. */
 		e = mlx_dcqcn_write_all(cli->ctx, &t->dp, todo, nt, &failed, &rerr);
 		if (e < 0) {
+			const struct mlx_dcqcn_write *f = &todo[failed];
+			char why[160];
+
 			r = cli_exit_code(e) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
+			if (f->check == -ERANGE)
+				snprintf(why, sizeof(why), "it reads back %" PRIu64 " after writing %"
+					 PRIu64, f->now, f->val);
+			else if (f->check < 0)
+				snprintf(why, sizeof(why), "it was written but cannot be read back: %s",
+					 strerror(-e));
+			else
+				snprintf(why, sizeof(why), "%s", strerror(-e));
 			if (!rerr)
 				cli_error(cli, "cannot set %s on %s ('%s'): %s; %snothing was changed",
-					  todo[failed].what, t->name, todo[failed].path, strerror(-e),
-					  failed ? "the values written before it were put back: " : "");
+					  f->what, t->name, f->path, why,
+					  failed || f->check ? "the values written were put back: " : "");
 			else
-				cli_error(cli, "cannot set %s on %s ('%s'): %s; putting back the %zu "
-					  "value(s) written before it failed too (%s): check with "
-					  "'mlxcli qosconfig dcqcn get -d %s'", todo[failed].what, t->name,
-					  todo[failed].path, strerror(-e), failed, strerror(-rerr), t->name);
+				cli_error(cli, "cannot set %s on %s ('%s'): %s; putting back the "
+					  "value(s) written failed too (%s): check with "
+					  "'mlxcli qosconfig dcqcn get -d %s'", f->what, t->name,
+					  f->path, why, strerror(-rerr), t->name);
 			if (r == EXIT_PERM)
 				cli_hint(cli, "changing DCQCN needs root");
 			goto out;
 		}
-		r = read_back(cli, t, w, nw);
 	}
 	render_changes(cli, t, w, nw, mname, lname, kept, dry);
 out:

@@ -47,14 +47,31 @@ static bool is_cc_param(const char *path, const char *file)
 
 int mlx_emul_dcqcn_write(struct mlx_ctx *ctx, const char *path, const char *val)
 {
-	char mode[256];
-	int r = mlx_write_str(ctx, path, val);
+	char mode[256], old[32];
+	int r;
 
-	if (r < 0 || !is_cc_param(path, "np_cnp_prio"))
-		return r;
+	if (!is_cc_param(path, "np_cnp_prio"))
+		return mlx_write_str(ctx, path, val);
 	r = sibling(path, "np_cnp_prio_mode", mode, sizeof(mode));
+	if (r < 0)
+		return r;
 	/* An older kernel without the mode file: nothing to reset. */
-	if (r == 0 && mlx_exists(ctx, mode))
-		r = mlx_write_str(ctx, mode, "0\n");
+	if (!mlx_exists(ctx, mode))
+		return mlx_write_str(ctx, path, val);
+	/* One firmware command sets both: both files change, or neither. */
+	r = mlx_read_str(ctx, path, old, sizeof(old));
+	if (r < 0)
+		return r;
+	r = mlx_write_str(ctx, path, val);
+	if (r < 0)
+		return r;
+	r = mlx_write_str(ctx, mode, "0\n");
+	if (r < 0) {
+		size_t n = strlen(old);
+
+		if (n + 1 < sizeof(old) && (!n || old[n - 1] != '\n'))
+			strcat(old, "\n");
+		(void)mlx_write_str(ctx, path, old);
+	}
 	return r;
 }

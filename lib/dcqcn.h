@@ -172,19 +172,23 @@ struct mlx_dcqcn_write {
 	const char *what;         /* name for messages */
 	const struct mlx_dcqcn_param *p;
 	uint64_t old, val;
+	uint64_t now;             /* read back after writing */
+	int check;                /* 0; the read-back's -errno; -ERANGE: it
+				   * reads back another value than written */
 };
 
 /*
- * Write w[0..n) in order.  If w[k] fails, w[0]..w[k-1] are put back to
- * their old values, in the same order (a write that resets another file,
- * mlx_dcqcn_side_effect(), comes before that file's, as it did), and a
- * later entry whose file such a put-back reset gets its old value again;
- * *failed = k, *restore_err = 0 or the first -errno of the restore.
- * Returns 0 or the -errno of the failed write.  On a captured system the
- * writes go through mlx_emul_dcqcn_write().
+ * Write w[0..n) in order, then read each back into w[].now.  If w[k]'s
+ * write fails, or its read-back fails (w[k].check = -errno) or differs
+ * (w[k].check = -ERANGE), what was written is put back, in the order it was
+ * written (a write that resets another file, mlx_dcqcn_side_effect(), comes
+ * before that file's, as it did), and a later entry whose file such a
+ * put-back reset gets its old value again; *failed = k, *restore_err = 0 or
+ * the first -errno of the put-back.  Returns 0 or that -errno.  On a
+ * captured system the writes go through mlx_emul_dcqcn_write().
  */
 int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
-			const struct mlx_dcqcn_write *w, size_t n, size_t *failed, int *restore_err);
+			struct mlx_dcqcn_write *w, size_t n, size_t *failed, int *restore_err);
 
 /*
  * The driver's side of a write to a captured system's DCQCN file

@@ -425,6 +425,20 @@ static void test_emul_cnp_prio_resets_mode(void **state)
 	assert_int_equal(rerr, 0);
 	assert_int_equal(cat(CC "/np_cnp_prio"), 6);
 	assert_int_equal(cat(CC "/np_cnp_prio_mode"), 1);
+	/* Mode before priority (the order the table forbids): the mode reads
+	 * back 0, so the set fails and both files are as before. */
+	{
+		struct mlx_dcqcn_write bad[2] = { w[1], w[0] };
+
+		put(CC "/np_cnp_prio_mode", "0\n");
+		bad[0].old = 0;
+		assert_int_equal(mlx_dcqcn_write_all(ctx, &dp, bad, 2, &failed, &rerr), -ERANGE);
+		assert_int_equal(failed, 0);
+		assert_int_equal(bad[0].check, -ERANGE);
+		assert_int_equal(bad[0].now, 0);
+		assert_int_equal(cat(CC "/np_cnp_prio"), 6);
+		assert_int_equal(cat(CC "/np_cnp_prio_mode"), 0);
+	}
 	mlx_ctx_free(ctx);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
 	assert_int_equal(system(cmd), 0);
