@@ -365,9 +365,7 @@ static void out_dcqcn(struct cli *cli, const struct mlx_counter_port *p,
 {
 	struct out *o = cli->out;
 	struct mlx_dcqcn_port dp;
-	int side[2][8];
-	size_t nen[2] = { 0, 0 };
-	uint64_t en[2][8];
+	int state[2][8];
 
 	out_obj_begin(o, "dcqcn", NULL);
 	if (!t->fn || !t->port || mlx_dcqcn_open(cli->ctx, t->fn, t->port, &dp) < 0) {
@@ -377,38 +375,35 @@ static void out_dcqcn(struct cli *cli, const struct mlx_counter_port *p,
 		out_obj_end(o);
 		return;
 	}
-	for (int prio = 0; prio < 8; prio++) {
-		char name[32];
-		const struct mlx_dcqcn_param *par;
-
-		snprintf(name, sizeof(name), "DcqcnEnablePrio%d", prio);
-		par = mlx_dcqcn_find(name, NULL);
-		for (int s = 0; s < 2; s++) {
-			uint64_t v = 0;
-
-			side[s][prio] = par ? mlx_dcqcn_read(cli->ctx, &dp, par,
-							     s ? MLX_DCQCN_NP : MLX_DCQCN_RP, &v) : -ENOENT;
-			if (side[s][prio] == 0 && v)
-				en[s][nen[s]++] = (uint64_t)prio;
-		}
-	}
+	mlx_dcqcn_prio_state(cli->ctx, &dp, state[0], state[1]);
 	mlx_err_clear(cli->ctx);
 	out_str(o, "layout", NULL, mlx_dcqcn_layout_name(dp.layout));
 	for (int s = 0; s < 2; s++) {
+		const char *key = s ? "np_enabled_priorities" : "rp_enabled_priorities";
+		const char *label = s ? "DCQCN NP (notification point) enabled on priorities" :
+				   "DCQCN RP (reaction point) enabled on priorities";
 		char txt[64] = "";
-		size_t at = 0;
+		size_t at = 0, nen = 0;
+		bool unknown = false;
 
-		out_list_begin(o, s ? "np_enabled_priorities" : "rp_enabled_priorities", NULL);
-		for (size_t k = 0; k < nen[s]; k++) {
-			out_u64(o, NULL, NULL, en[s][k]);
-			at += (size_t)snprintf(txt + at, sizeof(txt) - at, "%s%" PRIu64, k ? "," : "",
-					       en[s][k]);
+		for (int prio = 0; prio < 8; prio++)
+			unknown |= state[s][prio] < 0;
+		/* No enable files (upstream): unknown, not "none". */
+		if (unknown) {
+			out_null(o, key, NULL);
+			out_text(o, label, "unknown");
+			continue;
+		}
+		out_list_begin(o, key, NULL);
+		for (int prio = 0; prio < 8; prio++) {
+			if (state[s][prio] != 1)
+				continue;
+			out_u64(o, NULL, NULL, (uint64_t)prio);
+			at += (size_t)snprintf(txt + at, sizeof(txt) - at, "%s%d", nen++ ? "," : "", prio);
 		}
 		out_list_end(o);
-		out_text(o, s ? "DCQCN NP (notification point) enabled on priorities" :
-			 "DCQCN RP (reaction point) enabled on priorities", nen[s] ? txt : "none");
+		out_text(o, label, nen ? txt : "none");
 	}
-	(void)side;
 	out_obj_end(o);
 }
 

@@ -3,9 +3,8 @@
  * `mlxcli qosconfig dcqcn ...` and `mlxcli qosconfig default-untagged-priority
  * ...`: the Linux counterpart of `mlx5cmd -Qosconfig -Dcqcn` and
  * `-DefaultUntaggedPriority`.  The parameters, their names, ranges and
- * defaults are the table in lib/dcqcn.c; this file only renders and
- * orchestrates (validate everything, lock, read the old values, write all
- * or nothing).
+ * defaults are the table in lib/dcqcn.c; this file finds the ports and
+ * renders get, defaults and describe; the writes are cmd/dcqcn-write.c.
  */
 #include "config.h"
 
@@ -14,36 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "dcqcn-cmd.h"
 #include "dcqcn.h"
-#include "lock.h"
-
-#define MAXP 40
-#define TRAILER "The command was executed successfully"
-
-/* One port to act on, and its values. */
-struct target {
-	const struct mlx_function *fn;
-	const struct mlx_port *port;
-	struct mlx_dcqcn_port dp;
-	const char *name;                 /* netdev, else the PCI address */
-	/* per parameter, per side (index 0 RP, 1 NP; only enables use 1) */
-	uint64_t val[MAXP][2];
-	int st[MAXP][2];                  /* 0 or -errno (-ENOENT: n/a) */
-	char src[MAXP][2][200];
-};
 
 static const char *const names_choices[] = { "mlx5cmd", "linux", NULL };
 
-static enum mlx_dcqcn_side idx_side(int i)
-{
-	return i ? MLX_DCQCN_NP : MLX_DCQCN_RP;
-}
-
-/* The range as the manual writes it, with the unit. */
-static void range_str(const struct mlx_dcqcn_param *p, char *buf, size_t len)
+void dcqcn_range_str(const struct mlx_dcqcn_param *p, char *buf, size_t len)
 {
 	if (p->line_rate)
 		snprintf(buf, len, "%" PRIu64 " - line rate (at most %" PRIu64 ") %s", p->min,
@@ -54,26 +31,14 @@ static void range_str(const struct mlx_dcqcn_param *p, char *buf, size_t len)
 		snprintf(buf, len, "%" PRIu64 " - %" PRIu64 " %s", p->min, p->max, p->unit);
 }
 
-/* The Linux name of p in this layout, else in the other one. */
-static const char *linux_name(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_layout l)
-{
-	if (l == MLX_DCQCN_DEBUGFS)
-		return p->debugfs ? p->debugfs : p->ofed;
-	return p->ofed ? p->ofed : p->debugfs;
-}
-
-static const char *param_label(const struct mlx_dcqcn_param *p)
+const char *dcqcn_label(const struct mlx_dcqcn_param *p)
 {
 	return p->mlx5cmd ? p->mlx5cmd : p->ofed;
 }
 
 /* ---- the targets: PF ports ---- */
 
-/*
- * Fill t[] with the ports to act on: the one -d names, or every port of
- * every PF.  Returns an exit code; *n may be 0 (no ConnectX device).
- */
-static int collect_targets(struct cli *cli, struct target **out, size_t *n)
+int dcqcn_targets(struct cli *cli, struct target **out, size_t *n)
 {
 	struct mlx_function *sel = NULL;
 	struct mlx_port *selp = NULL;
@@ -131,7 +96,7 @@ static int collect_targets(struct cli *cli, struct target **out, size_t *n)
 	return EXIT_OK;
 }
 
-static int open_target(struct cli *cli, struct target *t, bool quiet)
+int dcqcn_open_target(struct cli *cli, struct target *t, bool quiet)
 {
 	int r = mlx_dcqcn_open(cli->ctx, t->fn, t->port, &t->dp);
 
@@ -176,7 +141,7 @@ static size_t read_values(struct cli *cli, struct target *t, int *first_err)
 	return ok;
 }
 
-/* The manual's values, for `defaults`. */
+/* The firmware's factory values, for `defaults`. */
 static void default_values(struct target *t)
 {
 	size_t np;
@@ -206,7 +171,7 @@ static void json_value(struct out *o, const struct mlx_dcqcn_param *p, const str
 	out_row_begin(o);
 	out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
 	out_str(o, "linux_name", NULL,
-		t->dp.layout == MLX_DCQCN_NONE ? linux_name(p, MLX_DCQCN_OFED) :
+		t->dp.layout == MLX_DCQCN_NONE ? mlx_dcqcn_file(p, MLX_DCQCN_OFED) :
 		t->dp.layout == MLX_DCQCN_OFED ? p->ofed : p->debugfs);
 	if (t->st[i][0] == 0)
 		out_u64(o, "value", NULL, t->val[i][0]);
@@ -264,20 +229,23 @@ static void render_side(struct cli *cli, const struct target *t, int s, bool lin
 	}
 	fprintf(fp, "DCQCN %s attributes for adapter \"%s\":\n", s ? "NP" : "RP", t->name);
 	for (size_t i = 0; i < np; i++) {
-		if (p[i].prio >= 0) {
-			if (linux_names)
-				snprintf(label, sizeof(label), "enable/%d", p[i].prio);
-			else
-				snprintf(label, sizeof(label), "Dcqcn%sEnablePrio%d", s ? "NP" : "RP",
-					 p[i].prio);
-			text_value(fp, label, t, i, s);
-		} else if (p[i].side == side) {
-			if (linux_names)
-				text_value(fp, linux_name(&p[i], t->dp.layout), t, i, 0);
-			else if (p[i].mlx5cmd)
-				text_value(fp, p[i].mlx5cmd, t, i, 0);
-		}
+		if (p[i].prio < 0 && p[i].side != side)
+			continue;
+		mlx_dcqcn_name(&p[i], side, t->dp.layout,
+			       linux_names ? MLX_DCQCN_FILE : MLX_DCQCN_MLX5CMD, label, sizeof(label));
+		if (label[0])
+			text_value(fp, label, t, i, p[i].prio >= 0 ? s : 0);
 	}
+}
+
+void dcqcn_out_defaults_source(struct out *o, const struct mlx_function *fn)
+{
+	struct mlx_dcqcn_defaults d;
+
+	mlx_dcqcn_defaults(fn, &d);
+	out_str(o, "default_source", NULL, d.source);
+	out_str(o, "default_family", NULL, d.family);
+	out_bool(o, "default_family_captured", NULL, d.captured_family);
 }
 
 static void render_target(struct cli *cli, const struct target *t, bool linux_names,
@@ -295,10 +263,20 @@ static void render_target(struct cli *cli, const struct target *t, bool linux_na
 			out_s64(o, "speed_mbps", NULL, t->port->speed_mbps);
 		else
 			out_null(o, "speed_mbps", NULL);
+		dcqcn_out_defaults_source(o, t->fn);
 		render_side(cli, t, 0, linux_names, is_defaults);
 		render_side(cli, t, 1, linux_names, is_defaults);
 		out_row_end(o);
 		return;
+	}
+	if (is_defaults) {
+		struct mlx_dcqcn_defaults d;
+
+		mlx_dcqcn_defaults(t->fn, &d);
+		fprintf(cli->out_fp, "Factory defaults (%s)%s%s%s:\n", d.source,
+			d.captured_family ? "" : "; assumed the same on ",
+			d.captured_family ? "" : t->fn->id ? t->fn->id->product : "this device",
+			d.captured_family ? "" : ", no capture of its family");
 	}
 	render_side(cli, t, 0, linux_names, is_defaults);
 	fputc('\n', cli->out_fp);
@@ -316,7 +294,7 @@ static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
 	int r, worst = EXIT_OK;
 	bool *ok = NULL;
 
-	r = collect_targets(cli, &t, &n);
+	r = dcqcn_targets(cli, &t, &n);
 	if (r)
 		goto out;
 	if (!n) {
@@ -336,15 +314,15 @@ static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
 		int first = 0;
 
 		if (is_defaults) {
-			/* The manual's values need no device files; the layout
-			 * only picks the Linux names. */
-			if (open_target(cli, &t[i], true))
+			/* The defaults need no device files; the layout only
+			 * picks the Linux names. */
+			if (dcqcn_open_target(cli, &t[i], true))
 				t[i].dp.layout = MLX_DCQCN_NONE;
 			default_values(&t[i]);
 			ok[i] = true;
 			continue;
 		}
-		r = open_target(cli, &t[i], false);
+		r = dcqcn_open_target(cli, &t[i], false);
 		if (r) {
 			if (worst == EXIT_OK || r == EXIT_PERM)
 				worst = r;
@@ -404,231 +382,8 @@ static int cmd_dcqcn_defaults(struct cli *cli, int argc, char **argv)
 	return cmd_dcqcn_show(cli, true);
 }
 
-/* ---- writes ---- */
-
-/* One requested value. */
-struct req {
-	const struct mlx_dcqcn_param *p;
-	size_t idx;                       /* in the table */
-	enum mlx_dcqcn_side side;
-	uint64_t val;
-};
-
-static int cmp_req(const void *a, const void *b)
-{
-	const struct req *x = a, *y = b;
-
-	if (x->idx != y->idx)
-		return x->idx < y->idx ? -1 : 1;
-	return (int)x->side - (int)y->side;
-}
-
-static const char *upstream_enable_why =
-	"per-priority DCQCN enable is not exposed by the upstream mlx5 driver (no file in "
-	"debugfs cc_params); set the firmware's per-port priority mask instead: "
-	"mlxconfig -d DEV set ROCE_CC_PRIO_MASK_P1=<mask> (and _P2), effective after a "
-	"firmware reset or reboot";
-
-/*
- * The one target -d names, opened, for a write command.  Returns an exit
- * code; on success *t is allocated.
- */
-static int write_target(struct cli *cli, struct target **t)
-{
-	size_t n = 0;
-	int r;
-
-	r = collect_targets(cli, t, &n);
-	if (r)
-		return r;
-	if (n != 1) {
-		if (n == 0)
-			cli_error(cli, "'%s' has no network port to configure", cli->device);
-		else
-			cli_error(cli, "'%s' has %zu ports: name one (its netdev)", cli->device, n);
-		free(*t);
-		*t = NULL;
-		return EXIT_USAGE;
-	}
-	r = open_target(cli, *t, false);
-	if (r) {
-		free(*t);
-		*t = NULL;
-	}
-	return r;
-}
-
-static void change_name(const struct req *q, bool linux_names, enum mlx_dcqcn_layout l,
-			char *buf, size_t len)
-{
-	if (q->p->prio >= 0) {
-		if (linux_names)
-			snprintf(buf, len, "%s/enable/%d", q->side == MLX_DCQCN_NP ? "roce_np" : "roce_rp",
-				 q->p->prio);
-		else
-			snprintf(buf, len, "Dcqcn%sEnablePrio%d", q->side == MLX_DCQCN_NP ? "NP" : "RP",
-				 q->p->prio);
-	} else {
-		snprintf(buf, len, "%s", linux_names || !q->p->mlx5cmd ? linux_name(q->p, l) :
-			 q->p->mlx5cmd);
-	}
-}
-
-/*
- * Apply the requests to the one target: check them against the layout,
- * take the device lock, read the old values, clamp, then write all or
- * nothing (or, with --dry-run, show what would change).
- */
-static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
-{
-	struct mlx_dcqcn_write *w = NULL;
-	bool dry = cli_opt(cli, "dry-run") != NULL;
-	struct out *o = cli->out;
-	int lockfd = -1, r = EXIT_OK, e, rerr;
-	char mname[MAXP * 2][64], lname[MAXP * 2][64];
-	size_t nw = 0, failed;
-
-	if (nq > MAXP * 2) {
-		cli_error(cli, "too many values");
-		return EXIT_USAGE;
-	}
-	qsort(q, nq, sizeof(*q), cmp_req);
-	for (size_t i = 0; i < nq; i++) {
-		char path[200];
-
-		if (q[i].p->prio >= 0 && t->dp.layout == MLX_DCQCN_DEBUGFS) {
-			cli_error(cli, "cannot change DcqcnEnablePrio%d on %s: %s", q[i].p->prio,
-				  t->name, upstream_enable_why);
-			return EXIT_NOTSUP;
-		}
-		if (mlx_dcqcn_path(&t->dp, q[i].p, q[i].side, path, sizeof(path)) < 0) {
-			cli_error(cli, "cannot set %s on %s: the %s layout has no such parameter "
-				  "(it exists only as %s in the %s layout)", param_label(q[i].p),
-				  t->name, mlx_dcqcn_layout_name(t->dp.layout),
-				  linux_name(q[i].p, t->dp.layout == MLX_DCQCN_OFED ? MLX_DCQCN_DEBUGFS :
-					     MLX_DCQCN_OFED),
-				  t->dp.layout == MLX_DCQCN_OFED ? "debugfs" : "MLNX_OFED sysfs");
-			return EXIT_NOTSUP;
-		}
-	}
-	w = calloc(nq ? nq : 1, sizeof(*w));
-	if (!w) {
-		cli_error(cli, "out of memory");
-		return EXIT_FAIL;
-	}
-	if (!dry) {
-		e = mlx_lock_device(cli->ctx, t->fn->bdf, &lockfd);
-		if (e < 0) {
-			r = cli_fail(cli, e, "cannot lock the device");
-			goto out;
-		}
-	}
-	for (size_t i = 0; i < nq; i++) {
-		struct mlx_dcqcn_write *x = &w[nw];
-		uint64_t old, val = q[i].val;
-		bool clamped;
-
-		e = mlx_dcqcn_path(&t->dp, q[i].p, q[i].side, x->path, sizeof(x->path));
-		if (e == 0)
-			e = mlx_dcqcn_read(cli->ctx, &t->dp, q[i].p, q[i].side, &old);
-		if (e < 0) {
-			cli_error(cli, "cannot read the current %s of %s from '%s': %s; nothing was "
-				  "changed", param_label(q[i].p), t->name, x->path, strerror(-e));
-			r = cli_exit_code(e);
-			if (r == EXIT_PERM)
-				cli_hint(cli, "run as root");
-			goto out;
-		}
-		if (q[i].p->line_rate) {
-			int64_t sp = t->port ? t->port->speed_mbps : -1;
-
-			val = mlx_dcqcn_clamp(q[i].p, val, sp, &clamped);
-			if (clamped)
-				cli_warn(cli, "%s %" PRIu64 " is above the line rate of %s (%" PRId64
-					 " Mb/s): setting %" PRIu64 " instead", param_label(q[i].p),
-					 q[i].val, t->name, sp, val);
-			else if (sp <= 0)
-				cli_warn(cli, "the line rate of %s is unknown (link down): %s %" PRIu64
-					 " is not clamped to it", t->name, param_label(q[i].p), val);
-			if (q[i].p->mlx5cmd && !strcmp(q[i].p->mlx5cmd, "DcqcnRpgMinRate") && sp > 0 &&
-			    val >= (uint64_t)sp)
-				cli_warn(cli, "DcqcnRpgMinRate at the line rate disables congestion control");
-		}
-		change_name(&q[i], false, t->dp.layout, mname[nw], sizeof(mname[nw]));
-		change_name(&q[i], true, t->dp.layout, lname[nw], sizeof(lname[nw]));
-		if (!q[i].p->mlx5cmd)
-			mname[nw][0] = '\0';
-		x->what = mname[nw][0] ? mname[nw] : lname[nw];
-		x->old = old;
-		x->val = val;
-		nw++;
-	}
-
-	if (!dry) {
-		/* Unchanged values are not written: fewer writes, fewer to undo. */
-		struct mlx_dcqcn_write *todo = calloc(nw ? nw : 1, sizeof(*todo));
-		size_t k = 0;
-
-		if (!todo) {
-			r = EXIT_FAIL;
-			goto out;
-		}
-		for (size_t i = 0; i < nw; i++)
-			if (w[i].old != w[i].val)
-				todo[k++] = w[i];
-		e = mlx_dcqcn_write_all(cli->ctx, todo, k, &failed, &rerr);
-		if (e < 0) {
-			r = cli_exit_code(e) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
-			if (!rerr)
-				cli_error(cli, "cannot set %s on %s ('%s'): %s; %snothing was changed",
-					  todo[failed].what, t->name, todo[failed].path, strerror(-e),
-					  failed ? "the values written before it were put back: " : "");
-			else
-				cli_error(cli, "cannot set %s on %s ('%s'): %s; putting back the %zu "
-					  "value(s) written before it failed too (%s): check with "
-					  "'mlxcli qosconfig dcqcn get -d %s'", todo[failed].what, t->name,
-					  todo[failed].path, strerror(-e), failed, strerror(-rerr), t->name);
-			if (r == EXIT_PERM)
-				cli_hint(cli, "changing DCQCN needs root");
-			free(todo);
-			goto out;
-		}
-		free(todo);
-	}
-
-	if (out_is_json(o)) {
-		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
-		out_str(o, "pci_address", NULL, t->fn->bdf);
-		out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
-		out_bool(o, "dry_run", NULL, dry);
-		out_table_begin(o, "changes");
-		for (size_t i = 0; i < nw; i++) {
-			out_row_begin(o);
-			out_str(o, "mlx5cmd_name", NULL, mname[i][0] ? mname[i] : NULL);
-			out_str(o, "linux_name", NULL, lname[i]);
-			out_str(o, "path", NULL, w[i].path);
-			out_u64(o, "old", NULL, w[i].old);
-			out_u64(o, "new", NULL, w[i].val);
-			out_bool(o, "changed", NULL, w[i].old != w[i].val);
-			out_row_end(o);
-		}
-		out_table_end(o);
-	} else {
-		for (size_t i = 0; i < nw; i++)
-			fprintf(cli->out_fp, "%s: %" PRIu64 " -> %" PRIu64 "%s\n", w[i].what, w[i].old,
-				w[i].val, w[i].old == w[i].val ? " (unchanged)" : "");
-		if (!dry)
-			fprintf(cli->out_fp, "%s\n", TRAILER);
-	}
-out:
-	if (lockfd >= 0)
-		close(lockfd);
-	free(w);
-	return r;
-}
-
 /* "did you mean": every name the table knows. */
-static void suggest_param(struct cli *cli, const char *word)
+void dcqcn_suggest(struct cli *cli, const char *word)
 {
 	const char *cands[MAXP * 3], *s;
 	size_t np, nc = 0;
@@ -646,173 +401,6 @@ static void suggest_param(struct cli *cli, const char *word)
 	if (s)
 		cli_hint(cli, "did you mean '%s'?", s);
 	cli_hint(cli, "'mlxcli qosconfig dcqcn describe' lists the parameters");
-}
-
-/* Validate NAME VALUE; 0 or an exit code (the message is out). */
-static int parse_pair(struct cli *cli, const char *name, const char *text, struct req *q)
-{
-	enum mlx_dcqcn_side side;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_find(name, &side);
-	char range[96];
-	size_t np;
-	int r;
-
-	if (!p) {
-		cli_error(cli, "unknown DCQCN parameter '%s'", name);
-		suggest_param(cli, name);
-		return EXIT_USAGE;
-	}
-	range_str(p, range, sizeof(range));
-	r = mlx_dcqcn_parse(p, text, &q->val);
-	if (r == -EINVAL) {
-		cli_error(cli, "invalid value '%s' for %s: expected a number (decimal or 0x hex) "
-			  "in the range %s", text, param_label(p), range);
-		return EXIT_USAGE;
-	}
-	if (r < 0) {
-		cli_error(cli, "cannot set %s: value %s is outside the range %s", param_label(p),
-			  text, range);
-		return EXIT_USAGE;
-	}
-	q->p = p;
-	q->idx = (size_t)(p - mlx_dcqcn_params(&np));
-	q->side = side;
-	return EXIT_OK;
-}
-
-static int cmd_dcqcn_set(struct cli *cli, int argc, char **argv)
-{
-	struct req q[MAXP * 2];
-	struct target *t = NULL;
-	size_t nq = 0;
-	int r;
-
-	if (argc % 2) {
-		cli_error(cli, "'mlxcli %s' takes NAME VALUE pairs: '%s' has no value", cli->path,
-			  argv[argc - 1]);
-		return EXIT_USAGE;
-	}
-	/* Every value is checked before the device is even looked at. */
-	for (int i = 0; i < argc; i += 2) {
-		struct req one;
-
-		r = parse_pair(cli, argv[i], argv[i + 1], &one);
-		if (r)
-			return r;
-		for (size_t k = 0; k < nq; k++)
-			if (q[k].p == one.p && (q[k].side & one.side)) {
-				cli_error(cli, "%s is given twice", param_label(one.p));
-				return EXIT_USAGE;
-			}
-		if (one.side == MLX_DCQCN_BOTH) {
-			/* DcqcnEnablePrio<N> drives both roles, as -Enable does. */
-			one.side = MLX_DCQCN_RP;
-			q[nq++] = one;
-			one.side = MLX_DCQCN_NP;
-		}
-		if (nq >= MAXP * 2 - 1) {
-			cli_error(cli, "too many values");
-			return EXIT_USAGE;
-		}
-		q[nq++] = one;
-	}
-	r = write_target(cli, &t);
-	if (r)
-		return r;
-	r = apply(cli, t, q, nq);
-	free(t);
-	return r;
-}
-
-static int dcqcn_enable(struct cli *cli, int argc, char **argv, uint64_t on)
-{
-	bool rp = cli_opt(cli, "rp") != NULL, np = cli_opt(cli, "np") != NULL;
-	struct req q[16];
-	struct target *t = NULL;
-	size_t n, nq = 0;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
-	uint64_t prio = 8;
-	int r;
-
-	if (argc && strcmp(argv[0], "all")) {
-		if (mlx_parse_u64(argv[0], &prio) < 0 || prio > 7) {
-			cli_error(cli, "invalid priority '%s': expected 0-7, or nothing (or 'all') for "
-				  "every priority", argv[0]);
-			return EXIT_USAGE;
-		}
-	}
-	if (!rp && !np)
-		rp = np = true;
-	r = write_target(cli, &t);
-	if (r)
-		return r;
-	if (t->dp.layout != MLX_DCQCN_OFED) {
-		cli_error(cli, "cannot %s DCQCN on %s: %s", on ? "enable" : "disable", t->name,
-			  upstream_enable_why);
-		free(t);
-		return EXIT_NOTSUP;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (p[i].prio < 0 || (prio < 8 && (uint64_t)p[i].prio != prio))
-			continue;
-		for (int s = 0; s < 2; s++) {
-			if (!(s ? np : rp))
-				continue;
-			q[nq].p = &p[i];
-			q[nq].idx = i;
-			q[nq].side = idx_side(s);
-			q[nq].val = on;
-			nq++;
-		}
-	}
-	r = apply(cli, t, q, nq);
-	free(t);
-	return r;
-}
-
-static int cmd_dcqcn_enable(struct cli *cli, int argc, char **argv)
-{
-	return dcqcn_enable(cli, argc, argv, 1);
-}
-
-static int cmd_dcqcn_disable(struct cli *cli, int argc, char **argv)
-{
-	return dcqcn_enable(cli, argc, argv, 0);
-}
-
-/*
- * Write the manual's defaults.  The per-priority enables are left alone
- * (turning DCQCN on for all eight priorities is a traffic decision, and the
- * manual's own samples show both states); parameters the layout lacks, or
- * that have no documented default, are skipped.
- */
-static int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
-{
-	struct req q[MAXP];
-	struct target *t = NULL;
-	size_t n, nq = 0;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
-	char path[200];
-	int r;
-
-	(void)argc;
-	(void)argv;
-	r = write_target(cli, &t);
-	if (r)
-		return r;
-	for (size_t i = 0; i < n && nq < MAXP; i++) {
-		if (p[i].prio >= 0 || !p[i].has_default ||
-		    mlx_dcqcn_path(&t->dp, &p[i], p[i].side, path, sizeof(path)) < 0)
-			continue;
-		q[nq].p = &p[i];
-		q[nq].idx = i;
-		q[nq].side = p[i].side;
-		q[nq].val = p[i].def;
-		nq++;
-	}
-	r = apply(cli, t, q, nq);
-	free(t);
-	return r;
 }
 
 /* ---- describe ---- */
@@ -856,7 +444,7 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 	char range[96], buf[160];
 	const char *side = p->side == MLX_DCQCN_BOTH ? "rp+np" : p->side == MLX_DCQCN_RP ? "rp" : "np";
 
-	range_str(p, range, sizeof(range));
+	dcqcn_range_str(p, range, sizeof(range));
 	if (out_is_json(o)) {
 		out_row_begin(o);
 		out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
@@ -874,15 +462,21 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 			out_u64(o, "default", NULL, p->def);
 		else
 			out_null(o, "default", NULL);
+		if (p->has_example)
+			out_u64(o, "manual_example", NULL, p->example);
+		else
+			out_null(o, "manual_example", NULL);
 		out_str(o, "description", NULL, p->desc);
 		out_row_end(o);
 		return;
 	}
-	fprintf(cli->out_fp, "%s (%s)\n", param_label(p), side);
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s", p->ofed ? p->ofed : "",
-		 p->ofed ? (p->side == MLX_DCQCN_NP ? " (MLNX_OFED ecn/roce_np)" :
-			    p->side == MLX_DCQCN_RP ? " (MLNX_OFED ecn/roce_rp)" :
-			    " (MLNX_OFED ecn/roce_rp and ecn/roce_np)") : "",
+	fprintf(cli->out_fp, "%s (%s)\n", dcqcn_label(p), side);
+	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s%s%s%s%s", p->ofed ? p->ofed : "",
+		 p->ofed ? " (MLNX_OFED ecn/" : "",
+		 p->ofed ? mlx_dcqcn_ofed_dir(p->side == MLX_DCQCN_NP ? MLX_DCQCN_NP : MLX_DCQCN_RP) : "",
+		 p->ofed && p->side == MLX_DCQCN_BOTH ? " and ecn/" : "",
+		 p->ofed && p->side == MLX_DCQCN_BOTH ? mlx_dcqcn_ofed_dir(MLX_DCQCN_NP) : "",
+		 p->ofed ? ")" : "",
 		 p->ofed && p->debugfs ? ", " : "", p->debugfs ? p->debugfs : "",
 		 p->debugfs ? " (debugfs cc_params)" : "",
 		 p->debugfs ? "" : ", no debugfs file");
@@ -890,9 +484,12 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 	fprintf(cli->out_fp, "\trange: %s%s\n", range,
 		p->line_rate ? "; above the port speed it is clamped to it" : "");
 	if (p->has_default)
-		fprintf(cli->out_fp, "\tdefault: %" PRIu64 "\n", p->def);
+		fprintf(cli->out_fp, "\tdefault: %" PRIu64 " (the firmware's factory value)\n", p->def);
 	else
-		fprintf(cli->out_fp, "\tdefault: n/a (not in the manual)\n");
+		fprintf(cli->out_fp, "\tdefault: n/a (no factory value known)\n");
+	if (p->has_example)
+		fprintf(cli->out_fp, "\texample: %" PRIu64 " (the WinOF-2 manual's -Get sample, not a "
+			"default)\n", p->example);
 	fprintf(cli->out_fp, "\t%s\n", p->desc);
 }
 
@@ -921,7 +518,7 @@ static int cmd_dcqcn_describe(struct cli *cli, int argc, char **argv)
 		one = mlx_dcqcn_find(argv[0], NULL);
 		if (!one) {
 			cli_error(cli, "unknown DCQCN parameter '%s'", argv[0]);
-			suggest_param(cli, argv[0]);
+			dcqcn_suggest(cli, argv[0]);
 			return EXIT_USAGE;
 		}
 	}
@@ -1030,9 +627,9 @@ static const struct cmd dcqcn_cmds[] = {
 	  cmd_dcqcn_enable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL },
 	{ "disable", "[PRIO]", "disable DCQCN on one priority (0-7) or all, RP and NP",
 	  cmd_dcqcn_disable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL },
-	{ "defaults", "", "show the factory defaults (the manual's values)",
+	{ "defaults", "", "show the firmware's factory defaults and where they come from",
 	  cmd_dcqcn_defaults, 0, 0, 0, NULL, show_opts, NULL },
-	{ "restore", "", "write the factory defaults, all or nothing",
+	{ "restore", "", "write the firmware's factory defaults, all or nothing",
 	  cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, write_opts, NULL },
 	{ "describe", "[NAME]", "what each parameter does, its range and unit; the algorithm",
 	  cmd_dcqcn_describe, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL },

@@ -147,6 +147,7 @@ static void read_roce(struct cli *cli, const struct qport *q, struct view *v)
 	struct mlx_dcqcn_port dp;
 	enum mlx_dcqcn_side side;
 	const struct mlx_dcqcn_param *p;
+	int rp[8], np[8];
 	uint64_t val;
 
 	v->cnp_dscp = v->cnp_prio = -1;
@@ -156,17 +157,11 @@ static void read_roce(struct cli *cli, const struct qport *q, struct view *v)
 		mlx_err_clear(cli->ctx);
 		return;
 	}
-	for (int i = 0; i < MLX_DCB_NPRIO; i++) {
-		char name[32];
-		int any = -1;
-
-		snprintf(name, sizeof(name), "DcqcnEnablePrio%d", i);
-		p = mlx_dcqcn_find(name, &side);
-		for (int s = 0; p && s < 2; s++)
-			if (mlx_dcqcn_read(cli->ctx, &dp, p, s ? MLX_DCQCN_NP : MLX_DCQCN_RP, &val) == 0)
-				any = any == 1 ? 1 : (int)(val != 0);
-		v->roce_en[i] = any;
-		if (any >= 0)
+	mlx_dcqcn_prio_state(cli->ctx, &dp, rp, np);
+	for (int i = 0; i < MLX_DCB_NPRIO && i < 8; i++) {
+		/* On if either side is; unknown only if both are. */
+		v->roce_en[i] = rp[i] == 1 || np[i] == 1 ? 1 : rp[i] < 0 && np[i] < 0 ? -1 : 0;
+		if (v->roce_en[i] >= 0)
 			v->roce_known = true;
 	}
 	if ((p = mlx_dcqcn_find("DcqcnCnpDscp", &side)) && mlx_dcqcn_read(cli->ctx, &dp, p, side, &val) == 0)

@@ -2,11 +2,16 @@
 /*
  * The DCQCN parameter table and the two Linux layouts (see dcqcn.h).
  *
- * Ranges, units and defaults are the WinOF-2 manual's ("RCM Parameters",
- * and the `-Get` sample, which is the only place the manual shows values).
- * Where the manual contradicts itself we chose, and say so in the
- * description: DcqcnRpgMinDecFac is a denominator ("!zero"), so 0 is
- * rejected; "0 - UINT32-1" is read as the whole 32-bit range.
+ * Ranges and units are the WinOF-2 manual's ("RCM Parameters").  Where the
+ * manual contradicts itself we chose, and say so in the description:
+ * DcqcnRpgMinDecFac is a denominator ("!zero"), so 0 is rejected;
+ * "0 - UINT32-1" is read as the whole 32-bit range.
+ * Defaults are the firmware's factory values as mlxconfig prints them
+ * (NV_ROCE_CC_ECN_P<n>, ROCE_CC_PRIO_MASK_P<n>: 255 = every priority on),
+ * captured on a ConnectX-4 Lx (fixtures dcqcn/cx4lx-*-roce-cc-defaults;
+ * tests/unit/test-dcqcn.c checks each against it).  The manual's `-Get`
+ * sample (the only values the manual prints) is kept as `example`: it is
+ * a tuned port, and restoring it broke working RoCE set-ups (issue 15).
  * File names: MLNX_OFED en_sysfs.c (ecn/), upstream
  * drivers/infiniband/hw/mlx5/cong.c (cc_params/).
  */
@@ -20,85 +25,126 @@
 #include "dcqcn.h"
 
 #define U32 4294967295ULL
-#define EN(n) { "DcqcnEnablePrio" #n, MLX_DCQCN_BOTH, n, "enable/" #n, NULL, 1, 0, 1, "bool", \
-		true, 1, false, \
-		"enable DCQCN on priority " #n " (RP and NP separately in -Get; per-priority " \
-		"enable exists only in the MLNX_OFED sysfs)" }
+#define EN(n) { .mlx5cmd = "DcqcnEnablePrio" #n, .side = MLX_DCQCN_BOTH, .prio = n, \
+		.ofed = "enable/" #n, .width = 1, .min = 0, .max = 1, .unit = "bool", \
+		.nvconfig = "ROCE_CC_PRIO_MASK", .has_default = true, .def = 1, \
+		.has_example = true, .example = 1, \
+		.desc = "enable DCQCN on priority " #n " (RP and NP separately in -Get; per-priority " \
+			"enable exists only in the MLNX_OFED sysfs)" }
+/* An RP or NP parameter: firmware default d, the manual's example x. */
+#define RP(cmd, of, dbg, w, lo, hi, u, nv, d, x, lr, text) \
+	{ .mlx5cmd = cmd, .side = MLX_DCQCN_RP, .prio = -1, .ofed = of, .debugfs = dbg, .width = w, \
+	  .min = lo, .max = hi, .unit = u, .nvconfig = nv, .has_default = true, .def = d, \
+	  .has_example = cmd != NULL, .example = x, .line_rate = lr, .desc = text }
+#define NP(cmd, of, dbg, w, lo, hi, u, nv, d, x, text) \
+	{ .mlx5cmd = cmd, .side = MLX_DCQCN_NP, .prio = -1, .ofed = of, .debugfs = dbg, .width = w, \
+	  .min = lo, .max = hi, .unit = u, .nvconfig = nv, .has_default = true, .def = d, \
+	  .has_example = cmd != NULL, .example = x, .desc = text }
 
 static const struct mlx_dcqcn_param params[] = {
 	EN(0), EN(1), EN(2), EN(3), EN(4), EN(5), EN(6), EN(7),
-	{ "DcqcnClampTgtRate", MLX_DCQCN_RP, -1, "clamp_tgt_rate", "rp_clamp_tgt_rate",
-	  1, 0, 1, "bool", true, 0, false,
-	  "if set, whenever a CNP is processed, the target rate is updated to be the current rate" },
-	{ "DcqcnClampTgtRateAfterTimeInc", MLX_DCQCN_RP, -1, "clamp_tgt_rate_after_time_inc",
-	  "rp_clamp_tgt_rate_ati", 1, 0, 1, "bool", true, 1, false,
-	  "when receiving a CNP, update the target rate also if the rate was increased by the "
-	  "timer, not only by the byte counter" },
-	{ "DcqcnRpgTimeReset", MLX_DCQCN_RP, -1, "rpg_time_reset", "rp_time_reset",
-	  32, 0, 131071, "usec", true, 100, false,
-	  "time between rate increases when no CNP arrives (T)" },
-	{ "DcqcnRpgByteReset", MLX_DCQCN_RP, -1, "rpg_byte_reset", "rp_byte_reset",
-	  32, 0, 32767, "64 bytes", true, 400, false,
-	  "bytes sent between rate increases (B), in 64-byte units; 0 disables the byte counter" },
-	{ "DcqcnRpgThreshold", MLX_DCQCN_RP, -1, "rpg_threshold", "rp_threshold",
-	  32, 1, 31, "iterations", true, 5, false,
-	  "successive increase iterations before the next increase phase (Th)" },
-	{ "DcqcnRpgAiRate", MLX_DCQCN_RP, -1, "rpg_ai_rate", "rp_ai_rate",
-	  32, 1, U32, "Mbit/s", true, 10, true,
-	  "rate step of the additive increase phase" },
-	{ "DcqcnRpgHaiRate", MLX_DCQCN_RP, -1, "rpg_hai_rate", "rp_hai_rate",
-	  32, 1, U32, "Mbit/s", true, 100, true,
-	  "rate step of the hyper additive increase phase" },
-	{ "DcqcnAlphaToRateShift", MLX_DCQCN_RP, -1, "rpg_gd", "rp_gd",
-	  32, 0, 11, "log2", true, 11, false,
-	  "the decrease rate for a given alpha: Cr * (1 - alpha / 2^shift)" },
-	{ "DcqcnRpgMinDecFac", MLX_DCQCN_RP, -1, "rpg_min_dec_fac", "rp_min_dec_fac",
-	  32, 1, 100, "percent", true, 50, false,
-	  "the maximal ratio of decrease in a single step (the manual allows 0 but uses it as a "
-	  "denominator, so 0 is rejected)" },
-	{ "DcqcnRpgMinRate", MLX_DCQCN_RP, -1, "rpg_min_rate", "rp_min_rate",
-	  32, 0, U32, "Mbit/s", true, 1, true,
-	  "the minimal rate of a single flow; setting it to the line rate disables congestion "
-	  "control" },
-	{ "DcqcnRateToSetOnFirstCnp", MLX_DCQCN_RP, -1, "rate_to_set_on_first_cnp",
-	  "rp_rate_to_set_on_first_cnp", 32, 0, U32, "Mbit/s", true, 3000, true,
-	  "the current rate (CR) set when the first CNP of a flow arrives" },
-	{ "DcqcnDceTcpG", MLX_DCQCN_RP, -1, "dce_tcp_g", "rp_dce_tcp_g",
-	  32, 0, 1023, "1/1024", true, 32, false,
-	  "alpha gain g, a fixed-point fraction of 1024" },
-	{ "DcqcnDceTcpRtt", MLX_DCQCN_RP, -1, "dce_tcp_rtt", "rp_dce_tcp_rtt",
-	  32, 0, 131071, "usec", true, 4, false,
-	  "alpha update period: alpha rises if a CNP arrived in it, else decays" },
-	{ "DcqcnRateReduceMonitorPeriod", MLX_DCQCN_RP, -1, "rate_reduce_monitor_period",
-	  "rp_rate_reduce_monitor_period", 32, 0, U32, "usec", true, 32, false,
-	  "minimal time between two rate decreases (the manual's \"UINT32-1\" is read as the "
-	  "32-bit range)" },
-	{ "DcqcnInitialAlphaValue", MLX_DCQCN_RP, -1, "initial_alpha_value",
-	  "rp_initial_alpha_value", 32, 0, 1023, "1/1024", true, 0, false,
-	  "alpha used on the first CNP of a flow, a fixed-point fraction of 1024" },
-	{ NULL, MLX_DCQCN_RP, -1, "rpg_max_rate", "rp_max_rate",
-	  32, 0, U32, "Mbit/s", false, 0, false,
-	  "the maximal rate of a flow, 0 = the port speed (Linux only; not in the manual)" },
-	{ "DcqcnCnpDscp", MLX_DCQCN_NP, -1, "cnp_dscp", "np_cnp_dscp",
-	  6, 0, 63, "DSCP", true, 0, false,
-	  "the DSCP (IP-level priority) of generated CNPs" },
-	{ "DcqcnCnp802pPrio", MLX_DCQCN_NP, -1, "cnp_802p_prio", "np_cnp_prio",
-	  3, 0, 7, "802.1p", true, 7, false,
-	  "the 802.1p priority of generated CNPs, used when DcqcnCnpPrioMode is 0 (on Linux, "
-	  "writing it also sets the mode to 0)" },
-	{ "DcqcnCnpPrioMode", MLX_DCQCN_NP, -1, NULL, "np_cnp_prio_mode",
-	  1, 0, 1, "bool", true, 1, false,
-	  "0: CNPs use DcqcnCnp802pPrio; 1: CNPs take the priority of the marked packet "
-	  "(upstream debugfs only)" },
-	{ NULL, MLX_DCQCN_NP, -1, "min_time_between_cnps", "np_min_time_between_cnps",
-	  32, 0, U32, "usec", false, 0, false,
-	  "minimal time between two CNPs sent (Linux only; not in the manual)" },
+	RP("DcqcnClampTgtRate", "clamp_tgt_rate", "rp_clamp_tgt_rate", 1, 0, 1, "bool",
+	   "CLAMP_TGT_RATE", 0, 0, false,
+	   "if set, whenever a CNP is processed, the target rate is updated to be the current rate"),
+	RP("DcqcnClampTgtRateAfterTimeInc", "clamp_tgt_rate_after_time_inc", "rp_clamp_tgt_rate_ati",
+	   1, 0, 1, "bool", "CLAMP_TGT_RATE_AFTER_TIME_INC", 1, 1, false,
+	   "when receiving a CNP, update the target rate also if the rate was increased by the "
+	   "timer, not only by the byte counter"),
+	RP("DcqcnRpgTimeReset", "rpg_time_reset", "rp_time_reset", 32, 0, 131071, "usec",
+	   "RPG_TIME_RESET", 300, 100, false,
+	   "time between rate increases when no CNP arrives (T)"),
+	RP("DcqcnRpgByteReset", "rpg_byte_reset", "rp_byte_reset", 32, 0, 32767, "64 bytes",
+	   "RPG_BYTE_RESET", 32767, 400, false,
+	   "bytes sent between rate increases (B), in 64-byte units; 0 disables the byte counter"),
+	RP("DcqcnRpgThreshold", "rpg_threshold", "rp_threshold", 32, 1, 31, "iterations",
+	   "RPG_THRESHOLD", 1, 5, false,
+	   "successive increase iterations before the next increase phase (Th)"),
+	RP("DcqcnRpgAiRate", "rpg_ai_rate", "rp_ai_rate", 32, 1, U32, "Mbit/s",
+	   "RPG_AI_RATE", 5, 10, true,
+	   "rate step of the additive increase phase"),
+	RP("DcqcnRpgHaiRate", "rpg_hai_rate", "rp_hai_rate", 32, 1, U32, "Mbit/s",
+	   "RPG_HAI_RATE", 50, 100, true,
+	   "rate step of the hyper additive increase phase"),
+	RP("DcqcnAlphaToRateShift", "rpg_gd", "rp_gd", 32, 0, 11, "log2",
+	   "RPG_GD", 11, 11, false,
+	   "the decrease rate for a given alpha: Cr * (1 - alpha / 2^shift)"),
+	RP("DcqcnRpgMinDecFac", "rpg_min_dec_fac", "rp_min_dec_fac", 32, 1, 100, "percent",
+	   "RPG_MIN_DEC_FAC", 50, 50, false,
+	   "the maximal ratio of decrease in a single step (the manual allows 0 but uses it as a "
+	   "denominator, so 0 is rejected)"),
+	/* At the line rate no flow is ever slowed: a floor, not a cap. */
+	{ .mlx5cmd = "DcqcnRpgMinRate", .side = MLX_DCQCN_RP, .prio = -1, .ofed = "rpg_min_rate",
+	  .debugfs = "rp_min_rate", .width = 32, .min = 0, .max = U32, .unit = "Mbit/s",
+	  .nvconfig = "RPG_MIN_RATE", .has_default = true, .def = 1, .has_example = true,
+	  .example = 1, .line_rate = true, .line_rate_disables = true,
+	  .desc = "the minimal rate of a single flow; setting it to the line rate disables "
+		  "congestion control" },
+	RP("DcqcnRateToSetOnFirstCnp", "rate_to_set_on_first_cnp", "rp_rate_to_set_on_first_cnp",
+	   32, 0, U32, "Mbit/s", "RATE_TO_SET_ON_FIRST_CNP", 0, 3000, true,
+	   "the current rate (CR) set when the first CNP of a flow arrives (0: the port speed)"),
+	RP("DcqcnDceTcpG", "dce_tcp_g", "rp_dce_tcp_g", 32, 0, 1023, "1/1024",
+	   "DCE_TCP_G", 1019, 32, false,
+	   "alpha gain g, a fixed-point fraction of 1024"),
+	RP("DcqcnDceTcpRtt", "dce_tcp_rtt", "rp_dce_tcp_rtt", 32, 0, 131071, "usec",
+	   "DCE_TCP_RTT", 1, 4, false,
+	   "alpha update period: alpha rises if a CNP arrived in it, else decays"),
+	RP("DcqcnRateReduceMonitorPeriod", "rate_reduce_monitor_period",
+	   "rp_rate_reduce_monitor_period", 32, 0, U32, "usec",
+	   "RATE_REDUCE_MONITOR_PERIOD", 4, 32, false,
+	   "minimal time between two rate decreases (the manual's \"UINT32-1\" is read as the "
+	   "32-bit range)"),
+	RP("DcqcnInitialAlphaValue", "initial_alpha_value", "rp_initial_alpha_value", 32, 0, 1023,
+	   "1/1024", "INITIAL_ALPHA_VALUE", 1023, 0, false,
+	   "alpha used on the first CNP of a flow, a fixed-point fraction of 1024"),
+	RP(NULL, "rpg_max_rate", "rp_max_rate", 32, 0, U32, "Mbit/s", "RPG_MAX_RATE", 0, 0, false,
+	   "the maximal rate of a flow, 0 = the port speed (Linux only; not in the manual)"),
+	NP("DcqcnCnpDscp", "cnp_dscp", "np_cnp_dscp", 6, 0, 63, "DSCP", "CNP_DSCP", 48, 0,
+	   "the DSCP (IP-level priority) of generated CNPs"),
+	/* Before DcqcnCnpPrioMode: its write resets the mode (cong.c). */
+	{ .mlx5cmd = "DcqcnCnp802pPrio", .side = MLX_DCQCN_NP, .prio = -1, .ofed = "cnp_802p_prio",
+	  .debugfs = "np_cnp_prio", .width = 3, .min = 0, .max = 7, .unit = "802.1p",
+	  .nvconfig = "CNP_802P_PRIO", .has_default = true, .def = 6, .has_example = true,
+	  .example = 7, .resets = "np_cnp_prio_mode",
+	  .desc = "the 802.1p priority of generated CNPs, used when DcqcnCnpPrioMode is 0 (on "
+		  "Linux, writing it also sets the mode to 0)" },
+	/* Not in mlxconfig's NV_ROCE_CC_ECN: no factory value captured. */
+	{ .mlx5cmd = "DcqcnCnpPrioMode", .side = MLX_DCQCN_NP, .prio = -1,
+	  .debugfs = "np_cnp_prio_mode", .width = 1, .min = 0, .max = 1, .unit = "bool",
+	  .has_example = true, .example = 1,
+	  .desc = "0: CNPs use DcqcnCnp802pPrio; 1: CNPs take the priority of the marked packet "
+		  "(upstream debugfs only)" },
+	NP(NULL, "min_time_between_cnps", "np_min_time_between_cnps", 32, 0, U32, "usec",
+	   "MIN_TIME_BETWEEN_CNPS", 4, 0,
+	   "minimal time between two CNPs sent (Linux only; not in the manual)"),
 };
 
 const struct mlx_dcqcn_param *mlx_dcqcn_params(size_t *n)
 {
 	*n = sizeof(params) / sizeof(params[0]);
 	return params;
+}
+
+/* PCI device IDs of the captured family: ConnectX-4 Lx PF and VF. */
+#define CAPTURED_PF 0x1015
+#define CAPTURED_VF 0x1016
+
+void mlx_dcqcn_defaults(const struct mlx_function *fn, struct mlx_dcqcn_defaults *d)
+{
+	d->source = "firmware factory values: mlxconfig q (NV_ROCE_CC_ECN_P1/P2, "
+		    "ROCE_CC_PRIO_MASK_P1/P2) of a ConnectX-4 Lx MCX4121A-ACU_Ax, MFT 4.27";
+	d->family = "ConnectX-4 Lx";
+	d->captured_family = fn && fn->vendor == 0x15b3 &&
+			     (fn->device == CAPTURED_PF || fn->device == CAPTURED_VF);
+}
+
+const struct mlx_dcqcn_param *mlx_dcqcn_side_effect(const struct mlx_dcqcn_param *p,
+						    enum mlx_dcqcn_layout l, uint64_t *val)
+{
+	/* MLNX_OFED has no cnp_prio_mode file: nothing to see there. */
+	if (l != MLX_DCQCN_DEBUGFS || !p->resets)
+		return NULL;
+	*val = 0;
+	return mlx_dcqcn_find(p->resets, NULL);
 }
 
 const char *mlx_dcqcn_strip_dash(const char *name)
@@ -163,6 +209,37 @@ uint64_t mlx_dcqcn_clamp(const struct mlx_dcqcn_param *p, uint64_t val, int64_t 
 	return val;
 }
 
+bool mlx_dcqcn_disables_cc(const struct mlx_dcqcn_param *p, uint64_t val, int64_t speed_mbps)
+{
+	return p->line_rate_disables && speed_mbps > 0 && val >= (uint64_t)speed_mbps;
+}
+
+const char *mlx_dcqcn_ofed_dir(enum mlx_dcqcn_side side)
+{
+	return side == MLX_DCQCN_NP ? "roce_np" : "roce_rp";
+}
+
+const char *mlx_dcqcn_file(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_layout l)
+{
+	if (l == MLX_DCQCN_DEBUGFS)
+		return p->debugfs ? p->debugfs : p->ofed;
+	return p->ofed ? p->ofed : p->debugfs;
+}
+
+void mlx_dcqcn_name(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side,
+		    enum mlx_dcqcn_layout l, enum mlx_dcqcn_style style, char *buf, size_t len)
+{
+	if (p->prio >= 0 && style == MLX_DCQCN_MLX5CMD)
+		/* -Get prints each side: DcqcnRPEnablePrio3, DcqcnNPEnablePrio3. */
+		snprintf(buf, len, "Dcqcn%sEnablePrio%d", side == MLX_DCQCN_NP ? "NP" : "RP", p->prio);
+	else if (p->prio >= 0 && style == MLX_DCQCN_SIDE_FILE)
+		snprintf(buf, len, "%s/%s", mlx_dcqcn_ofed_dir(side), p->ofed);
+	else if (style == MLX_DCQCN_MLX5CMD)
+		snprintf(buf, len, "%s", p->mlx5cmd ? p->mlx5cmd : "");
+	else
+		snprintf(buf, len, "%s", mlx_dcqcn_file(p, l));
+}
+
 const char *mlx_dcqcn_layout_name(enum mlx_dcqcn_layout l)
 {
 	switch (l) {
@@ -199,8 +276,10 @@ int mlx_dcqcn_open(struct mlx_ctx *ctx, const struct mlx_function *fn,
 		snprintf(ofed, sizeof(ofed), "/sys/class/net/%s/ecn", port->ifname);
 		if (mlx_is_dir(ctx, ofed)) {
 			dp->layout = MLX_DCQCN_OFED;
-			snprintf(dp->dir[0], sizeof(dp->dir[0]), "%s/roce_rp", ofed);
-			snprintf(dp->dir[1], sizeof(dp->dir[1]), "%s/roce_np", ofed);
+			snprintf(dp->dir[0], sizeof(dp->dir[0]), "%s/%s", ofed,
+				 mlx_dcqcn_ofed_dir(MLX_DCQCN_RP));
+			snprintf(dp->dir[1], sizeof(dp->dir[1]), "%s/%s", ofed,
+				 mlx_dcqcn_ofed_dir(MLX_DCQCN_NP));
 			return 0;
 		}
 	} else {
@@ -282,32 +361,101 @@ int mlx_dcqcn_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
 	return mlx_read_u64(ctx, path, val);
 }
 
-int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_write *w, size_t n,
-			size_t *failed, int *restore_err)
+int mlx_dcqcn_prio_state(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp, int rp[8],
+			 int np[8])
+{
+	size_t n;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
+	int known = 0;
+
+	for (int i = 0; i < 8; i++)
+		rp[i] = np[i] = -1;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t v;
+
+		if (p[i].prio < 0 || p[i].prio > 7)
+			continue;
+		if (mlx_dcqcn_read(ctx, dp, &p[i], MLX_DCQCN_RP, &v) == 0) {
+			rp[p[i].prio] = v != 0;
+			known++;
+		}
+		if (mlx_dcqcn_read(ctx, dp, &p[i], MLX_DCQCN_NP, &v) == 0) {
+			np[p[i].prio] = v != 0;
+			known++;
+		}
+	}
+	return known;
+}
+
+static int write_one(struct mlx_ctx *ctx, const char *path, uint64_t v)
 {
 	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)v);
+	return mlx_is_live(ctx) ? mlx_write_str(ctx, path, buf) : mlx_emul_dcqcn_write(ctx, path, buf);
+}
+
+/*
+ * Put back w[0..k) in the order they were written: a write with a side
+ * effect precedes the file it resets, so that file is put back after it.
+ * A file the put-back reset that was not written (w[k] and later) gets its
+ * old value again.  Returns 0 or the first -errno.
+ */
+static int put_back(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		    const struct mlx_dcqcn_write *w, size_t k, size_t n)
+{
+	int err = 0, e;
+
+	for (size_t j = 0; j < k; j++) {
+		const struct mlx_dcqcn_param *se;
+		uint64_t sv;
+
+		e = write_one(ctx, w[j].path, w[j].old);
+		if (e < 0 && !err)
+			err = e;
+		se = w[j].p ? mlx_dcqcn_side_effect(w[j].p, dp->layout, &sv) : NULL;
+		for (size_t m = k; se && m < n; m++) {
+			if (w[m].p != se || w[m].old == sv)
+				continue;
+			e = write_one(ctx, w[m].path, w[m].old);
+			if (e < 0 && !err)
+				err = e;
+		}
+	}
+	return err;
+}
+
+int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+			struct mlx_dcqcn_write *w, size_t n, size_t *failed, int *restore_err)
+{
 	int r = 0;
 	size_t k;
 
 	*failed = n;
 	*restore_err = 0;
 	for (k = 0; k < n; k++) {
-		snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)w[k].val);
-		r = mlx_write_str(ctx, w[k].path, buf);
+		w[k].check = 0;
+		r = write_one(ctx, w[k].path, w[k].val);
 		if (r < 0)
 			break;
 	}
-	if (k == n)
-		return 0;
-	*failed = k;
-	/* Put back what was written, newest first. */
-	while (k-- > 0) {
-		int e;
-
-		snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)w[k].old);
-		e = mlx_write_str(ctx, w[k].path, buf);
-		if (e < 0 && !*restore_err)
-			*restore_err = e;
+	if (k < n) {
+		*failed = k;
+		*restore_err = put_back(ctx, dp, w, k, n);
+		return r;
 	}
-	return r;
+	/*
+	 * Read every value back: a write the driver took but that did not
+	 * stick (or that a later write of the set undid) fails the set.
+	 */
+	for (k = 0; k < n; k++) {
+		r = mlx_read_u64(ctx, w[k].path, &w[k].now);
+		w[k].check = r < 0 ? r : w[k].now != w[k].val ? -ERANGE : 0;
+		if (w[k].check < 0) {
+			*failed = k;
+			*restore_err = put_back(ctx, dp, w, n, n);
+			return w[k].check;
+		}
+	}
+	return 0;
 }

@@ -8,6 +8,9 @@
  * parameters) in the order `-Get` prints them, plus the two parameters
  * Linux has and the manual does not (rpg_max_rate, min_time_between_cnps).
  * It drives validation, help, describe, completion and the man page.
+ * Defaults are the firmware's factory values (mlxconfig's NV_ROCE_CC_ECN
+ * and ROCE_CC_PRIO_MASK, see mlx_dcqcn_defaults()); the manual's `-Get`
+ * sample is kept as an example only: it is not a defaults table.
  *
  * Layouts (reference linux-mlx5-interfaces.md §1.2, §1.3):
  *   OFED      /sys/class/net/<if>/ecn/roce_rp|roce_np/<file>, enable/<0-7>
@@ -31,14 +34,46 @@ struct mlx_dcqcn_param {
 	unsigned width;           /* bits, as the manual gives the type */
 	uint64_t min, max;
 	const char *unit;
-	bool has_default;         /* the manual shows a value */
+	const char *nvconfig;     /* mlxconfig name without _P<port>; for the
+				   * enables ROCE_CC_PRIO_MASK (bit prio) */
+	bool has_default;         /* the firmware's factory value is known */
 	uint64_t def;
+	bool has_example;         /* the manual's -Get sample shows a value */
+	uint64_t example;         /* ... which is an example, not a default */
 	bool line_rate;           /* max is "line rate": clamp to port speed */
+	bool line_rate_disables;  /* at the line rate, congestion control is off */
+	const char *resets;       /* debugfs: the driver sets this other
+				   * cc_params file to 0 when this one is
+				   * written (cong.c); NULL: none */
 	const char *desc;
 };
 
 /* The table; *n receives its length. */
 const struct mlx_dcqcn_param *mlx_dcqcn_params(size_t *n);
+
+/*
+ * Where the table's defaults come from, for a device.  Only one family's
+ * factory values are captured (mlxconfig of a ConnectX-4 Lx); the other
+ * families are assumed to ship the same (the sample hosts' ConnectX-5 and
+ * ConnectX-6 Dx files agree) until a capture says otherwise.
+ */
+struct mlx_dcqcn_defaults {
+	const char *source;       /* what was read: tool, card, capture */
+	const char *family;       /* the family the values were captured on */
+	bool captured_family;     /* @fn is of that family */
+};
+
+/* @fn may be NULL (no device: family unknown, captured_family false). */
+void mlx_dcqcn_defaults(const struct mlx_function *fn, struct mlx_dcqcn_defaults *d);
+
+/*
+ * The parameter that writing @p changes as a side effect in layout @l
+ * (debugfs: np_cnp_prio resets np_cnp_prio_mode to 0), and the value it
+ * gets; NULL when none.  The table lists @p before that parameter, so
+ * writes in table order leave what was asked.
+ */
+const struct mlx_dcqcn_param *mlx_dcqcn_side_effect(const struct mlx_dcqcn_param *p,
+						    enum mlx_dcqcn_layout l, uint64_t *val);
 
 /*
  * Find a parameter by any of its names, case-insensitively: the mlx5cmd
@@ -68,6 +103,31 @@ int mlx_dcqcn_parse(const struct mlx_dcqcn_param *p, const char *text, uint64_t 
 uint64_t mlx_dcqcn_clamp(const struct mlx_dcqcn_param *p, uint64_t val, int64_t speed_mbps,
 			 bool *clamped);
 
+/* Does @val of @p at this port speed turn congestion control off?
+ * (DcqcnRpgMinRate at the line rate: the manual.) */
+bool mlx_dcqcn_disables_cc(const struct mlx_dcqcn_param *p, uint64_t val, int64_t speed_mbps);
+
+/* How a parameter is named in output. */
+enum mlx_dcqcn_style {
+	MLX_DCQCN_MLX5CMD,        /* the -Get spelling: DcqcnRPEnablePrio3, DcqcnRpgAiRate;
+				   * "" for a Linux-only parameter */
+	MLX_DCQCN_FILE,           /* the file: enable/3, rpg_ai_rate (OFED), rp_ai_rate */
+	MLX_DCQCN_SIDE_FILE,      /* as FILE, an enable with its side: roce_rp/enable/3 */
+};
+
+/*
+ * The name of @p (on @side, for an enable) in @style, for layout @l: the
+ * file of that layout, else of the other one (MLX_DCQCN_NONE: OFED first).
+ */
+void mlx_dcqcn_name(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side,
+		    enum mlx_dcqcn_layout l, enum mlx_dcqcn_style style, char *buf, size_t len);
+
+/* The file name of @p in layout @l, else in the other layout (never NULL). */
+const char *mlx_dcqcn_file(const struct mlx_dcqcn_param *p, enum mlx_dcqcn_layout l);
+
+/* The MLNX_OFED directory of a side under ecn/: "roce_rp" or "roce_np". */
+const char *mlx_dcqcn_ofed_dir(enum mlx_dcqcn_side side);
+
 /* Where one port's DCQCN files are. */
 struct mlx_dcqcn_port {
 	enum mlx_dcqcn_layout layout;
@@ -95,19 +155,46 @@ int mlx_dcqcn_path(const struct mlx_dcqcn_port *dp, const struct mlx_dcqcn_param
 int mlx_dcqcn_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
 		   const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side, uint64_t *val);
 
+/*
+ * Per-priority DCQCN enable state of one port, for readers (counters cc,
+ * show qos and its lint): rp[prio] and np[prio] are 1 enabled, 0 disabled,
+ * -1 unknown.  Unknown is not "disabled": the upstream driver exposes no
+ * per-priority enable (the firmware's ROCE_CC_PRIO_MASK decides, and it is
+ * not readable from Linux), and a file that cannot be read is unknown too.
+ * Returns the number of known entries (0..16).
+ */
+int mlx_dcqcn_prio_state(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp, int rp[8],
+			 int np[8]);
+
 /* One file write of an all-or-nothing set. */
 struct mlx_dcqcn_write {
 	char path[200];           /* target path */
 	const char *what;         /* name for messages */
+	const struct mlx_dcqcn_param *p;
 	uint64_t old, val;
+	uint64_t now;             /* read back after writing */
+	int check;                /* 0; the read-back's -errno; -ERANGE: it
+				   * reads back another value than written */
 };
 
 /*
- * Write w[0..n) in order.  If w[k] fails, w[k-1]..w[0] are put back to
- * their old values; *failed = k, *restore_err = 0 or the first -errno of
- * the restore.  Returns 0 or the -errno of the failed write.
+ * Write w[0..n) in order, then read each back into w[].now.  If w[k]'s
+ * write fails, or its read-back fails (w[k].check = -errno) or differs
+ * (w[k].check = -ERANGE), what was written is put back, in the order it was
+ * written (a write that resets another file, mlx_dcqcn_side_effect(), comes
+ * before that file's, as it did), and a later entry whose file such a
+ * put-back reset gets its old value again; *failed = k, *restore_err = 0 or
+ * the first -errno of the put-back.  Returns 0 or that -errno.  On a
+ * captured system the writes go through mlx_emul_dcqcn_write().
  */
-int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_write *w, size_t n,
-			size_t *failed, int *restore_err);
+int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+			struct mlx_dcqcn_write *w, size_t n, size_t *failed, int *restore_err);
+
+/*
+ * The driver's side of a write to a captured system's DCQCN file
+ * (lib/dcqcn-emul.c): the value is stored, and what the driver does on
+ * that write is done to the other files.
+ */
+int mlx_emul_dcqcn_write(struct mlx_ctx *ctx, const char *path, const char *val);
 
 #endif /* MLX_DCQCN_H */

@@ -11,7 +11,7 @@
 #     holding exactly the value shown; a parameter missing from the layout is
 #     null (CnpPrioMode on OFED, the enables on upstream);
 #   - a VF is refused with exit 4; snapshot + --sysroot gives the same output;
-#   - defaults shows the manual's values; describe knows every parameter.
+#   - defaults shows the firmware's values; describe knows every parameter.
 # Exit 0 pass, 1 fail, 77 skip.
 
 . "$(dirname "$0")/lib.sh"
@@ -94,20 +94,21 @@ for host in cx5-ofed cx6dx-upstream; do
 		bad "$host: snapshot + --sysroot differs"
 done
 
-# defaults: the manual's -Get values, whatever the device holds.
+# defaults: the firmware's factory values, whatever the device holds
+# (dcqcn-roce.sh checks them all and their source).
 "$MLXCLI" --sample qosconfig dcqcn defaults -d enp94s0f0np0 >"$tmp/def.txt"
-for kv in DcqcnRpgTimeReset:100 DcqcnRpgByteReset:400 DcqcnRpgThreshold:5 DcqcnRpgAiRate:10 \
-	DcqcnRpgHaiRate:100 DcqcnAlphaToRateShift:11 DcqcnRpgMinDecFac:50 DcqcnRpgMinRate:1 \
-	DcqcnRateToSetOnFirstCnp:3000 DcqcnDceTcpG:32 DcqcnDceTcpRtt:4 \
-	DcqcnRateReduceMonitorPeriod:32 DcqcnInitialAlphaValue:0 DcqcnClampTgtRate:0 \
-	DcqcnClampTgtRateAfterTimeInc:1 DcqcnCnpDscp:0 DcqcnCnp802pPrio:7 DcqcnCnpPrioMode:1; do
+for kv in DcqcnRpgTimeReset:300 DcqcnRpgByteReset:32767 DcqcnRpgThreshold:1 DcqcnRpgAiRate:5 \
+	DcqcnRpgHaiRate:50 DcqcnAlphaToRateShift:11 DcqcnRpgMinDecFac:50 DcqcnRpgMinRate:1 \
+	DcqcnRateToSetOnFirstCnp:0 DcqcnDceTcpG:1019 DcqcnDceTcpRtt:1 \
+	DcqcnRateReduceMonitorPeriod:4 DcqcnInitialAlphaValue:1023 DcqcnClampTgtRate:0 \
+	DcqcnClampTgtRateAfterTimeInc:1 DcqcnCnpDscp:48 DcqcnCnp802pPrio:6 DcqcnCnpPrioMode:n/a; do
 	grep -q "$(printf '^\t%s: %s$' "${kv%%:*}" "${kv#*:}")" "$tmp/def.txt" || bad "defaults: $kv"
 done
 [ "$(grep -c "$(printf '^\t')" "$tmp/def.txt")" -eq 34 ] && tail -n 1 "$tmp/def.txt" |
 	grep -qx 'The command was executed successfully' && ok "defaults" || bad "defaults layout"
 "$MLXCLI" --sample -j qosconfig dcqcn defaults -d enp94s0f0np0 |
-	jq -e '.ports[0].rp.parameters[] | select(.linux_name == "rpg_max_rate") | .value == null' \
-	>/dev/null && ok "defaults: no invented value for rpg_max_rate" || bad "defaults rpg_max_rate"
+	jq -e '.ports[0].np.parameters[] | select(.mlx5cmd_name == "DcqcnCnpPrioMode") | .value == null' \
+	>/dev/null && ok "defaults: no invented value for DcqcnCnpPrioMode" || bad "defaults DcqcnCnpPrioMode"
 
 # describe: every parameter, one by name in every spelling.
 "$MLXCLI" -j qosconfig dcqcn describe >"$tmp/d.json" || bad "describe -j"

@@ -63,7 +63,8 @@ grep -qx 'DcqcnRpgAiRate: 20 -> 33' "$tmp/dry" && grep -qx 'DcqcnDceTcpG: 1019 -
 	bad "dry-run text: $(cat "$tmp/dry")"
 $O -j qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 33 --dry-run |
 	jq -e '.dry_run == true and .changes == [{"mlx5cmd_name":"DcqcnRpgAiRate","linux_name":"rpg_ai_rate",
-		"path":"/sys/class/net/enp94s0f0np0/ecn/roce_rp/rpg_ai_rate","old":20,"new":33,"changed":true}]' \
+		"path":"/sys/class/net/enp94s0f0np0/ecn/roce_rp/rpg_ai_rate","old":20,"new":33,"changed":true,
+		"kept":false}]' \
 	>/dev/null || bad "dry-run JSON"
 $O qosconfig dcqcn restore -d $P0 --dry-run >/dev/null
 $O qosconfig dcqcn get >"$tmp/after"
@@ -123,15 +124,18 @@ else
 fi
 chmod 0644 "$RP/rpg_hai_rate"
 
-# restore: the manual's values; then get shows them.
+# restore: the firmware's values; then get shows them.
 $O qosconfig dcqcn restore -d $P0 >/dev/null 2>&1 || bad "restore"
-$O qosconfig dcqcn defaults -d $P0 >"$tmp/def"
+$O qosconfig dcqcn defaults -d $P0 | tail -n +2 >"$tmp/def"
 $O qosconfig dcqcn get -d $P0 >"$tmp/get"
 grep -v Enable "$tmp/def" | grep -v CnpPrioMode >"$tmp/d1"
 grep -v Enable "$tmp/get" | grep -v CnpPrioMode >"$tmp/d2"
-cmp -s "$tmp/d1" "$tmp/d2" && [ "$(cat "$RP/rpg_time_reset")" = 100 ] && ok "restore = defaults" ||
+cmp -s "$tmp/d1" "$tmp/d2" && [ "$(cat "$RP/rpg_time_reset")" = 300 ] && ok "restore = defaults" ||
 	{ bad "restore"; diff "$tmp/d1" "$tmp/d2"; }
-$U qosconfig dcqcn restore -d enp59s0f0np0 >/dev/null 2>&1 && [ "$(cat "$CC/np_cnp_prio")" = 7 ] &&
+# The mode has no known default: restore leaves it (and keeps it across the
+# np_cnp_prio write that resets it in the driver).
+$U qosconfig dcqcn set -d enp59s0f0np0 np_cnp_prio 3 rp_max_rate 5 >/dev/null 2>&1
+$U qosconfig dcqcn restore -d enp59s0f0np0 >/dev/null 2>&1 && [ "$(cat "$CC/np_cnp_prio")" = 6 ] &&
 	[ "$(cat "$CC/np_cnp_prio_mode")" = 1 ] && [ "$(cat "$CC/rp_max_rate")" = 0 ] &&
 	ok "restore on debugfs" || bad "restore on debugfs"
 

@@ -63,6 +63,7 @@ dcqcn-set|cx5-ofed|-|qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 20 DcqcnRpgHaiRat
 dcqcn-restore|cx5-ofed|qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 20 DcqcnRpgHaiRate 40|qosconfig dcqcn restore -d $P0|/ecn/
 dcqcn-enable|cx5-ofed|-|qosconfig dcqcn enable 5 -d $P0|/ecn/
 dcqcn-set-debugfs|cx6dx-upstream|-|qosconfig dcqcn set -d enp59s0f0np0 rp_time_reset 131071 DcqcnCnpPrioMode 1|/cc_params/
+dcqcn-prio-debugfs|cx6dx-upstream|qosconfig dcqcn set -d enp59s0f0np0 DcqcnCnpPrioMode 1|qosconfig dcqcn set -d enp59s0f0np0 np_cnp_prio 3 rp_time_reset 100|/cc_params/
 trust|cx5-ofed|-|qosconfig trust pcp -d $P0|/netlink/
 dscp2prio|cx5-ofed|-|qosconfig dscp2prio set 26 5 10 2 -d $P0|/netlink/
 pfc|cx5-ofed|-|qosconfig pfc 3,4 -d $P0|/netlink/

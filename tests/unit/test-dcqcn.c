@@ -3,7 +3,9 @@
  * Unit tests for lib/dcqcn.c: the DCQCN parameter table against the
  * WinOF-2 manual's "RCM Parameters" (reference seeds-mlx5cmd-dcqcn-qos.md
  * §3.3), every range edge, name lookup in all its spellings, the
- * line-rate clamp.
+ * line-rate clamp; the defaults against the firmware's, as mlxconfig
+ * printed them on a real card ($FIXTURES/dcqcn, skipped when absent);
+ * the captured-system write model (np_cnp_prio resets np_cnp_prio_mode).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -11,10 +13,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "dcqcn.h"
+#include "mlx.h"
 
 static const struct mlx_dcqcn_param *get(const char *name)
 {
@@ -40,16 +46,20 @@ static void test_table_shape(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < n; i++) {
+		if (p[i].has_default) {
+			/* Every default is a firmware value (checked below). */
+			assert_non_null(p[i].nvconfig);
+			assert_true(p[i].def >= p[i].min && p[i].def <= p[i].max);
+		}
 		if (!p[i].mlx5cmd) {
-			/* Linux-only parameters have no made-up default. */
-			assert_false(p[i].has_default);
+			/* Linux-only parameters: not in the manual's example. */
+			assert_false(p[i].has_example);
 			assert_non_null(p[i].ofed);
 			assert_non_null(p[i].debugfs);
 			continue;
 		}
 		named++;
-		assert_true(p[i].has_default);
-		assert_true(p[i].def >= p[i].min && p[i].def <= p[i].max);
+		assert_true(p[i].has_example);
 		assert_non_null(p[i].unit);
 		assert_non_null(p[i].desc);
 		assert_true(p[i].ofed || p[i].debugfs);
@@ -67,11 +77,13 @@ static void test_table_shape(void **state)
 	}
 	assert_int_equal(named, 26);
 	assert_int_equal(k, 18);
-	/* The manual's -Get sample values are the defaults. */
-	assert_int_equal(get("DcqcnRpgTimeReset")->def, 100);
-	assert_int_equal(get("DcqcnRpgByteReset")->def, 400);
-	assert_int_equal(get("DcqcnRateToSetOnFirstCnp")->def, 3000);
-	assert_int_equal(get("DcqcnCnp802pPrio")->def, 7);
+	/* The manual's -Get sample is an example, not the defaults. */
+	assert_int_equal(get("DcqcnRpgTimeReset")->example, 100);
+	assert_int_equal(get("DcqcnRpgByteReset")->example, 400);
+	assert_int_equal(get("DcqcnRateToSetOnFirstCnp")->example, 3000);
+	assert_int_equal(get("DcqcnCnp802pPrio")->example, 7);
+	/* No factory value of the CNP prio mode was captured. */
+	assert_false(get("DcqcnCnpPrioMode")->has_default);
 	/* Only the CNP prio mode is missing from the OFED sysfs. */
 	assert_null(get("DcqcnCnpPrioMode")->ofed);
 	assert_string_equal(get("DcqcnCnpPrioMode")->debugfs, "np_cnp_prio_mode");
@@ -241,6 +253,197 @@ static void test_clamp(void **state)
 	assert_false(clamped);
 }
 
+/* ---- the defaults against the firmware's, as captured ---- */
+
+#define CAPTURE "dcqcn/cx4lx-mcx4121a-mlxconfig-q-linux-pve-roce-cc-defaults.txt"
+
+/* The value of mlxconfig's NAME in @text: "  NAME   300" or "True(1)". */
+static bool nv_value(const char *text, const char *name, uint64_t *val)
+{
+	size_t len = strlen(name);
+
+	for (const char *s = strstr(text, name); s; s = strstr(s + 1, name)) {
+		const char *v = s + len, *paren;
+
+		if ((s != text && s[-1] != ' ') || (*v != ' '))
+			continue;
+		while (*v == ' ')
+			v++;
+		paren = strchr(v, '(');
+		if (paren && paren < strchr(v, '\n'))
+			v = paren + 1;
+		*val = strtoull(v, NULL, 0);
+		return true;
+	}
+	return false;
+}
+
+static void test_defaults_are_firmware(void **state)
+{
+	const char *fx = getenv("FIXTURES");
+	char path[512], *text;
+	size_t n, checked = 0;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
+	struct mlx_dcqcn_defaults d;
+	FILE *f;
+	long len;
+
+	(void)state;
+	if (!fx || !*fx) {
+		print_message("SKIP: FIXTURES not set: the captured firmware defaults are not here\n");
+		skip();
+	}
+	snprintf(path, sizeof(path), "%s/%s", fx, CAPTURE);
+	f = fopen(path, "r");
+	if (!f) {
+		print_message("SKIP: %s not found\n", path);
+		skip();
+	}
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)len + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(strstr(text, "ConnectX4LX"));
+	for (size_t i = 0; i < n; i++) {
+		for (int port = 1; port <= 2 && p[i].has_default; port++) {
+			char name[64];
+			uint64_t v = 0;
+
+			snprintf(name, sizeof(name), "%s_P%d", p[i].nvconfig, port);
+			assert_true(nv_value(text, name, &v));
+			if (p[i].prio >= 0)
+				v = (v >> p[i].prio) & 1;
+			if (v != p[i].def)
+				fail_msg("%s: default %llu, the firmware's %s is %llu",
+					 p[i].mlx5cmd ? p[i].mlx5cmd : p[i].ofed,
+					 (unsigned long long)p[i].def, name, (unsigned long long)v);
+			checked++;
+		}
+	}
+	/* 8 enables and 19 parameters, both ports. */
+	assert_int_equal(checked, 2 * 27);
+	free(text);
+	/* Which family these come from is said, and matched by device ID. */
+	mlx_dcqcn_defaults(NULL, &d);
+	assert_string_equal(d.family, "ConnectX-4 Lx");
+	assert_non_null(strstr(d.source, "MCX4121A"));
+	assert_false(d.captured_family);
+}
+
+/* A write with a side effect comes before the file it resets. */
+static void test_side_effect_order(void **state)
+{
+	size_t n;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n), *se;
+	uint64_t v = 9;
+
+	(void)state;
+	se = mlx_dcqcn_side_effect(get("DcqcnCnp802pPrio"), MLX_DCQCN_DEBUGFS, &v);
+	assert_ptr_equal(se, get("DcqcnCnpPrioMode"));
+	assert_int_equal(v, 0);
+	assert_null(mlx_dcqcn_side_effect(get("DcqcnCnp802pPrio"), MLX_DCQCN_OFED, &v));
+	for (size_t i = 0; i < n; i++) {
+		se = mlx_dcqcn_side_effect(&p[i], MLX_DCQCN_DEBUGFS, &v);
+		if (se)
+			assert_true(se > &p[i]);
+	}
+}
+
+/* ---- the captured-system write model ---- */
+
+static char root[] = "/tmp/mlx-dcqcn-unit-XXXXXX";
+#define CC "/sys/kernel/debug/mlx5/0000:3b:00.0/cc_params"
+
+static void put(const char *rel, const char *val)
+{
+	char p[256];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s%s", root, rel);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(val, f);
+	fclose(f);
+}
+
+static uint64_t cat(const char *rel)
+{
+	char p[256], buf[32] = "";
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s%s", root, rel);
+	f = fopen(p, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(buf, sizeof(buf), f));
+	fclose(f);
+	return strtoull(buf, NULL, 10);
+}
+
+static void test_emul_cnp_prio_resets_mode(void **state)
+{
+	struct mlx_dcqcn_port dp = { .layout = MLX_DCQCN_DEBUGFS };
+	const struct mlx_dcqcn_param *prio = get("DcqcnCnp802pPrio"), *mode = get("DcqcnCnpPrioMode");
+	struct mlx_dcqcn_write w[3] = {
+		{ .path = CC "/np_cnp_prio", .what = "np_cnp_prio", .p = prio, .old = 6, .val = 5 },
+		{ .path = CC "/np_cnp_prio_mode", .what = "np_cnp_prio_mode", .p = mode, .old = 1,
+		  .val = 1 },
+		{ .path = CC "/np_min_time_between_cnps", .what = "np_min_time_between_cnps",
+		  .p = get("np_min_time_between_cnps"), .old = 4, .val = 8 },
+	};
+	struct mlx_ctx *ctx;
+	char cmd[256];
+	size_t failed;
+	int rerr;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s" CC " %s/sys/bus/pci/devices", root, root);
+	assert_int_equal(system(cmd), 0);
+	snprintf(dp.dir[0], sizeof(dp.dir[0]), "%s", CC);
+	put(CC "/np_cnp_prio", "6\n");
+	put(CC "/np_cnp_prio_mode", "1\n");
+	assert_int_equal(mlx_ctx_new(root, &ctx, NULL), 0);
+	/* The driver: writing np_cnp_prio alone sets the mode to 0. */
+	assert_int_equal(mlx_dcqcn_write_all(ctx, &dp, w, 1, &failed, &rerr), 0);
+	assert_int_equal(cat(CC "/np_cnp_prio"), 5);
+	assert_int_equal(cat(CC "/np_cnp_prio_mode"), 0);
+	/* Priority, then mode: both as asked. */
+	put(CC "/np_cnp_prio_mode", "1\n");
+	assert_int_equal(mlx_dcqcn_write_all(ctx, &dp, w, 2, &failed, &rerr), 0);
+	assert_int_equal(cat(CC "/np_cnp_prio"), 5);
+	assert_int_equal(cat(CC "/np_cnp_prio_mode"), 1);
+	/* A later write fails: the priority is put back before the mode, so
+	 * the mode the put-back resets ends as it was. */
+	put(CC "/np_cnp_prio", "6\n");
+	snprintf(cmd, sizeof(cmd), "%s" CC "/np_min_time_between_cnps", root);
+	assert_int_equal(mkdir(cmd, 0755), 0);   /* a directory: the write fails */
+	assert_true(mlx_dcqcn_write_all(ctx, &dp, w, 3, &failed, &rerr) < 0);
+	assert_int_equal(failed, 2);
+	assert_int_equal(rerr, 0);
+	assert_int_equal(cat(CC "/np_cnp_prio"), 6);
+	assert_int_equal(cat(CC "/np_cnp_prio_mode"), 1);
+	/* Mode before priority (the order the table forbids): the mode reads
+	 * back 0, so the set fails and both files are as before. */
+	{
+		struct mlx_dcqcn_write bad[2] = { w[1], w[0] };
+
+		put(CC "/np_cnp_prio_mode", "0\n");
+		bad[0].old = 0;
+		assert_int_equal(mlx_dcqcn_write_all(ctx, &dp, bad, 2, &failed, &rerr), -ERANGE);
+		assert_int_equal(failed, 0);
+		assert_int_equal(bad[0].check, -ERANGE);
+		assert_int_equal(bad[0].now, 0);
+		assert_int_equal(cat(CC "/np_cnp_prio"), 6);
+		assert_int_equal(cat(CC "/np_cnp_prio_mode"), 0);
+	}
+	mlx_ctx_free(ctx);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -248,6 +451,9 @@ int main(void)
 		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_clamp),
+		cmocka_unit_test(test_defaults_are_firmware),
+		cmocka_unit_test(test_side_effect_order),
+		cmocka_unit_test(test_emul_cnp_prio_resets_mode),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
