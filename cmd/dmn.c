@@ -1014,20 +1014,14 @@ int cmd_dbg_dump_me_now(struct cli *cli, int argc, char **argv)
 
 const struct cmd_opt dmn_opts[] = {
 	{ "reason", 0, "TEXT", "why the dump was taken (part of the folder name)", NULL },
-	{ "dir", 0, "DIR", "the dump root (default /var/lib/mlxcli/dmn, or dmn_dir= in /etc/mlxcli.conf)", NULL },
 	{ "no-crdump", 0, NULL, "skip the CR-space dump", NULL },
-	{ "total-count", 0, "N", "DumpMeNowTotalCount: incidents kept at most (default 128)", NULL },
-	{ "preserved-count", 0, "N", "DumpMeNowPreservedCountMin: first incidents never removed (default 8)", NULL },
-	{ NULL, 0, NULL, NULL, NULL },
-};
-
-/* The settings `list` and `show` read (the dump root and retention). */
-static const struct cmd_opt dmn_read_opts[] = {
+	/* From here on the settings `list` and `show` read too (DMN_READ_OPTS). */
 	{ "dir", 0, "DIR", "the dump root (default /var/lib/mlxcli/dmn, or dmn_dir= in /etc/mlxcli.conf)", NULL },
 	{ "total-count", 0, "N", "DumpMeNowTotalCount: incidents kept at most (default 128)", NULL },
 	{ "preserved-count", 0, "N", "DumpMeNowPreservedCountMin: first incidents never removed (default 8)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
+#define DMN_READ_OPTS (&dmn_opts[2])
 
 static const struct cmd_arg dmn_show_args[] = {
 	{ "PATH", NULL, SRC_INCIDENTS, 0 },
@@ -1037,9 +1031,9 @@ static const struct cmd_arg dmn_show_args[] = {
 /* `mlxcli dump-me-now` makes an incident; these read them. */
 static const struct cmd dmn_cmds[] = {
 	{ "list", "", "the incidents in the dump root, oldest first, and the retention settings",
-	  cmd_dmn_list, 0, 0, 0, NULL, dmn_read_opts, NULL },
+	  cmd_dmn_list, 0, 0, 0, NULL, DMN_READ_OPTS, NULL },
 	{ "show", "", "what one incident holds, item by item (PATH: its name in the dump root, or its folder)",
-	  cmd_dmn_show, 1, 1, 0, NULL, dmn_read_opts, NULL, NULL, dmn_show_args },
+	  cmd_dmn_show, 1, 1, 0, NULL, DMN_READ_OPTS, NULL, NULL, dmn_show_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-#include <ftw.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +21,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "sample-env.h"
 
 #define MAXW 16
 
@@ -188,33 +188,14 @@ static const struct tcase cases[] = {
 
 static int setup(void **state)
 {
-	const char *top = getenv("TOP_SRCDIR");
-
 	(void)state;
-	if (!top || !*top)
-		return 0;
-	snprintf(samples, sizeof(samples), "%s/tests/data/samples", top);
-	if (!mkdtemp(state_dir))
-		return -1;
-	setenv("MLXCLI_SAMPLES_DIR", samples, 1);
-	setenv("MLXCLI_STATE_DIR", state_dir, 1);
-	return 0;
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
+	return sample_env_setup(state_dir, samples, sizeof(samples));
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	if (strstr(state_dir, "XXXXXX"))
-		return 0;
-	return nftw(state_dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	return sample_env_teardown(state_dir);
 }
 
 static void need_samples(void)

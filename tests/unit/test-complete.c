@@ -16,7 +16,6 @@
  */
 #include "config.h"
 
-#include <ftw.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,6 +28,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "sample-env.h"
 
 #define MAXW 32
 
@@ -248,18 +248,14 @@ static void test_walk(void **state)
 
 static int setup(void **state)
 {
-	const char *top = getenv("TOP_SRCDIR");
 	char samples[4096];
 	int rc;
 
 	(void)state;
-	if (!top || !*top)
-		return 0;
-	snprintf(samples, sizeof(samples), "%s/tests/data/samples", top);
-	if (!mkdtemp(state_dir))
+	if (sample_env_setup(state_dir, samples, sizeof(samples)) < 0)
 		return -1;
-	setenv("MLXCLI_SAMPLES_DIR", samples, 1);
-	setenv("MLXCLI_STATE_DIR", state_dir, 1);
+	if (!samples[0])
+		return 0;
 	snprintf(dmn_dir, sizeof(dmn_dir), "%s/dmn", state_dir);
 	/* One incident, for the incident names. */
 	free(run((const char *[]){ "--sample", "dump-me-now", "--no-crdump", "-d", "5e:00.0",
@@ -268,20 +264,10 @@ static int setup(void **state)
 	return 0;
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 static int teardown(void **state)
 {
 	(void)state;
-	if (strstr(state_dir, "XXXXXX"))
-		return 0;
-	return nftw(state_dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	return sample_env_teardown(state_dir);
 }
 
 int main(void)
