@@ -136,7 +136,8 @@ static const char *source_text(enum cmd_source src)
 	return "";
 }
 
-/* "  LABEL   values", the values wrapped under each other. */
+/* "  LABEL   values" of an argument, or (@label NULL) "values: ..." under
+ * an option; wrapped under each other. */
 static void values_line(FILE *fp, const char *label, const char *const *choices,
 			enum cmd_source src)
 {
@@ -145,6 +146,12 @@ static void values_line(FILE *fp, const char *label, const char *const *choices,
 
 	if (src)
 		join(buf, sizeof(buf), at ? join(buf, sizeof(buf), at, "; or ") : at, source_text(src));
+	if (!label) {
+		/* under an option's help */
+		fprintf(fp, "%27svalues: ", "");
+		wrapped(fp, 35, 35, buf);
+		return;
+	}
 	if (strlen(label) > 22)
 		fprintf(fp, "  %s\n  %-22s ", label, "");
 	else
@@ -213,7 +220,7 @@ static void usage_cmd(FILE *fp, const struct cmd *c, const char *path)
 					 o->arg ? o->arg : "");
 			fprintf(fp, "  %-24s %s\n", left, o->help);
 			if (o->choices || o->src)
-				values_line(fp, "", o->choices, o->src);
+				values_line(fp, NULL, o->choices, o->src);
 		}
 	}
 }
