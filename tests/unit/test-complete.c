@@ -181,6 +181,11 @@ static void walk(const struct cmd_group *g, struct line *l, char *path)
 			continue;
 		snprintf(path + plen, 256 - plen, "%s%s", plen ? " " : "", k->name);
 		l->w[l->n++] = k->name;
+		/* one source of a synopsis: the arguments, or the text */
+		if (k->pos && *k->args) {
+			print_message("FAIL: '%s' has both arguments and a synopsis text\n", path);
+			failed++;
+		}
 		if (k->fn) {
 			const char *hw[MAXW] = { "help" };
 			int nh = 1;
