@@ -115,10 +115,9 @@ else
 	fail=1
 fi
 # The incidents of the dump root the line names.
-"$MLXCLI" --sample dump-me-now --no-crdump -d 5e:00.0 --dir "$STATE/dmn" >/dev/null 2>&1 ||
+inc=$("$MLXCLI" --sample dump-me-now --no-crdump -d 5e:00.0 --dir "$STATE/dmn" 2>/dev/null) ||
 	{ echo "FAIL: cannot make an incident"; fail=1; }
-expect "$(ls "$STATE/dmn" | grep '^dmn-' | sort | tr '\n' ' ' | sed 's/ $//')" \
-	dump-me-now show --dir "$STATE/dmn" ""
+expect "$(basename "$inc")" dump-me-now show --dir "$STATE/dmn" ""
 # mlx5cmd's syntax (-Qosconfig, cmd/compat.c): its own words, netdevs after
 # -Name, the parameter names in their "-Name VALUE" form after -Set.
 expect "-Dcqcn -DefaultUntaggedPriority -Name" -Qosconfig ""
