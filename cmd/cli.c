@@ -443,6 +443,14 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 	return PARSE_OK;
 }
 
+const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w)
+{
+	for (const struct cmd *c = cmds; c && c->name; c++)
+		if (!strcmp(c->name, w))
+			return c;
+	return NULL;
+}
+
 /*
  * Options of @c (a command that is a group too) from rest[i] on: the index
  * of the first word after them, or -1.  "counters -g port watch": the

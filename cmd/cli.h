@@ -179,6 +179,9 @@ void cli_hint(struct cli *cli, const char *fmt, ...) __attribute__((format(print
 int cli_fail(struct cli *cli, int err, const char *what);
 int cli_exit_code(int err);
 
+/* The command word @w of @cmds; NULL when there is none. */
+const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w);
+
 /* Local option value: NULL when not given. */
 const char *cli_opt(const struct cli *cli, const char *name);
 
@@ -242,8 +245,6 @@ void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struc
 /* The synopsis of @c's positional arguments, rendered from c->pos. */
 const char *cli_synopsis(const struct cmd *c, char *buf, size_t len);
 const char *cli_suggest(const char *word, const char *const *cands, size_t n);
-/* The command word @w of @cmds; NULL when there is none. */
-const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w);
 
 /* complete.c */
 int cmd_complete(struct cli *cli, int argc, char **argv);

@@ -171,10 +171,7 @@ const struct cmd *cli_lookup(const struct cmd_group *top, const char *path)
 	for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		if (!g)
 			return NULL;
-		c = NULL;
-		for (const struct cmd *k = g->cmds; k->name; k++)
-			if (!strcmp(k->name, w))
-				c = k;
+		c = cli_find_cmd(g->cmds, w);
 		if (!c)
 			return NULL;
 		g = c->sub;

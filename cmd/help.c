@@ -287,14 +287,6 @@ const char *cli_suggest(const char *word, const char *const *cands, size_t n)
 	return bestd <= limit ? best : NULL;
 }
 
-const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w)
-{
-	for (const struct cmd *c = cmds; c && c->name; c++)
-		if (!strcmp(c->name, w))
-			return c;
-	return NULL;
-}
-
 int cmd_help(struct cli *cli, int argc, char **argv)
 {
 	const struct cmd_group *g = &cli_top;
