@@ -170,6 +170,10 @@ if command -v zsh >/dev/null && command -v tmux >/dev/null; then
 	zwait "describe DcqcnRpgAiRate" "TAB completes a DCQCN parameter name"
 	tmux -S "$SOCK" send-keys C-u "mlxcli counters --gro" Tab
 	zwait "counters --group" "TAB completes an option"
+	tmux -S "$SOCK" send-keys C-u "mlxcli sriov vf 0 set spoof" Tab
+	zwait "set spoofchk" "TAB completes a value from a command's arguments"
+	tmux -S "$SOCK" send-keys C-u "mlxcli -Qosconfig -Dcq" Tab
+	zwait "mlxcli -Qosconfig -Dcqcn" "TAB completes an mlx5cmd word"
 	tmux -S "$SOCK" kill-server 2>/dev/null
 else
 	echo "note: zsh or tmux not installed: the zsh completion is not exercised"
