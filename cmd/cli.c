@@ -21,6 +21,9 @@
 
 #define MAX_ARGS 256
 
+const char *const cli_prio_choices[] = { "0", "1", "2", "3", "4", "5", "6", "7", NULL };
+const char *const cli_prio_all_choices[] = { "0", "1", "2", "3", "4", "5", "6", "7", "all", NULL };
+
 static const struct cmd top_cmds[] = {
 	{ "devices", "", "list every ConnectX PCI function (PFs and VFs)",
 	  cmd_devices, 0, 0, 0, NULL, NULL, NULL },
@@ -32,19 +35,18 @@ static const struct cmd top_cmds[] = {
 	  NULL, 0, 0, 0, &qosconfig_group, NULL, NULL },
 	{ "sriov", "", "SR-IOV: VFs and their settings, numvfs, eswitch mode",
 	  NULL, 0, 0, 0, &sriov_group, NULL, NULL },
-	{ "fw", "[query]", "firmware versions (running, stored), PSID, serials, VPD",
-	  cmd_fw, 0, 1, 0, NULL, NULL, NULL },
-	{ "pci", "[show]", "PCIe link capability vs status, AER counters, capabilities",
-	  cmd_pci, 0, 1, 0, NULL, NULL, NULL },
+	{ "fw", "", "firmware versions (running, stored), PSID, serials, VPD",
+	  cmd_fw, 0, 0, 0, &fw_group, NULL, NULL },
+	{ "pci", "", "PCIe link capability vs status, AER counters, capabilities",
+	  cmd_pci, 0, 0, 0, &pci_group, NULL, NULL },
 	{ "modify", "", "mlxtool-style changes: modify tc-bw IFNAME TC MBPS...",
 	  NULL, 0, 0, 0, &modify_group, NULL, NULL },
-	{ "counters", "[show|watch|cc|prio|errors]",
-	  "every counter with group, unit and description; deltas, rates, Prometheus",
-	  cmd_counters, 0, 1, 0, NULL, counters_opts, NULL },
+	{ "counters", "", "every counter with group, unit and description; deltas, rates, Prometheus",
+	  cmd_counters, 0, 0, 0, &counters_group, counters_opts, NULL },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL },
-	{ "dump-me-now", "[list | show PATH]", "make an incident folder per device (CR space, state, snapshot)",
-	  cmd_dump_me_now, 0, 2, 0, NULL, dmn_opts, NULL },
+	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",
+	  cmd_dump_me_now, 0, 0, 0, &dmn_group, dmn_opts, NULL },
 	{ "dbg", "", "debugging: mstdump, dump-me-now, get-state, restart, pddrinfo",
 	  NULL, 0, 0, 0, &dbg_group, NULL, NULL },
 	{ "sample", "", "the bundled sample hosts: list them, reset a working copy",
@@ -486,7 +488,7 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 		}
 		if (!o->arg)
 			val = "";
-		if (o->choices && o->arg) {
+		if (o->choices && o->arg && !(o->flags & OPT_LIST)) {
 			bool ok = false;
 
 			for (const char *const *ch = o->choices; *ch; ch++)
@@ -503,12 +505,35 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 	return PARSE_OK;
 }
 
-static const struct cmd *find_cmd(const struct cmd *cmds, const char *word)
+const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w)
 {
-	for (const struct cmd *c = cmds; c->name; c++)
-		if (!strcmp(c->name, word))
+	for (const struct cmd *c = cmds; c && c->name; c++)
+		if (!strcmp(c->name, w))
 			return c;
 	return NULL;
+}
+
+/*
+ * Options of @c (a command that is a group too) from rest[i] on: the index
+ * of the first word after them, or -1.  "counters -g port watch": the
+ * view may follow the options.
+ */
+static int after_opts(const struct cmd *c, char **rest, int i, int nrest)
+{
+	while (i < nrest && rest[i][0] == '-' && rest[i][1] && strcmp(rest[i], "--")) {
+		const char *a = rest[i];
+		bool takes = false;
+
+		for (const struct cmd_opt *o = c->opts; o && o->name; o++) {
+			size_t n = strlen(o->name);
+
+			if ((a[1] == '-' && !strncmp(a + 2, o->name, n) && !a[2 + n]) ||
+			    (a[1] != '-' && a[1] == o->shortname && !a[2]))
+				takes = o->arg != NULL;
+		}
+		i += takes ? 2 : 1;
+	}
+	return i < nrest ? i : -1;
 }
 
 static void log_sink(void *data, enum mlx_log_level lvl, const char *msg)
@@ -582,7 +607,7 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 	char triple[64];
 	struct cli cli;
 	const struct cmd_group *g = &cli_top;
-	const struct cmd *cmds = cli_top.cmds, *c = NULL;
+	const struct cmd *cmds = cli_top.cmds, *c = NULL, *k;
 	bool show_version = false;
 	int nrest = 0, i = 0, r, nargs;
 
@@ -631,16 +656,30 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 	for (; i < nrest; i++) {
 		const char *w = rest[i];
 
-		if (w[0] == '-' && w[1])
-			break;          /* a command option before the verb */
-		c = find_cmd(cmds, w);
-		if (!c) {
+		if (w[0] == '-' && w[1]) {
+			/* A command option before the verb; the verb of a
+			 * command that is a group too may still follow. */
+			int j = c ? after_opts(c, rest, i, nrest) : -1;
+			char *verb;
+
+			if (j < 0 || !cli_find_cmd(cmds, rest[j]))
+				break;
+			verb = rest[j];
+			memmove(&rest[i + 1], &rest[i], (size_t)(j - i) * sizeof(*rest));
+			rest[i] = verb;
+			w = verb;
+		}
+		k = cli_find_cmd(cmds, w);
+		/* Not a sub-command of a command that runs itself: its argument. */
+		if (!k && c && c->max_args != 0)
+			break;
+		if (!k) {
 			const char *cands[64], *s;
 			size_t n = 0;
 
-			for (const struct cmd *k = cmds; k->name && n < 64; k++)
-				if (!(k->flags & CMD_HIDDEN))
-					cands[n++] = k->name;
+			for (const struct cmd *x = cmds; x->name && n < 64; x++)
+				if (!(x->flags & CMD_HIDDEN))
+					cands[n++] = x->name;
 			if (*g->name)
 				cli_error(&cli, "unknown command '%s' in 'mlxcli %s'", w, cli.path);
 			else
@@ -657,13 +696,15 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 				strcat(cli.path, " ");
 			strcat(cli.path, w);
 		}
+		c = k;
 		if (!c->sub) {
 			i++;
 			break;
 		}
 		g = c->sub;
 		cmds = g->cmds;
-		c = NULL;
+		if (!c->fn)
+			c = NULL;
 	}
 	if (!c) {
 		if (cli.want_help) {
@@ -698,8 +739,11 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		return EXIT_OK;
 	}
 	if (nargs < c->min_args || (c->max_args >= 0 && nargs > c->max_args)) {
+		char syn[512];
+
 		if (nargs < c->min_args)
-			cli_error(&cli, "'mlxcli %s' needs %s", cli.path, c->args);
+			cli_error(&cli, "'mlxcli %s' needs %s", cli.path,
+				  cli_synopsis(c, syn, sizeof(syn)));
 		else
 			cli_error(&cli, "unexpected argument '%s' for 'mlxcli %s'",
 				  rest[i + c->max_args], cli.path);

@@ -29,13 +29,53 @@ enum {
 struct cli;
 struct cmd;
 
+/*
+ * Where the values of an argument or an option come from when they are
+ * not a fixed list: read when completing (cmd/complete.c), described in
+ * help (cmd/help.c).
+ */
+enum cmd_source {
+	SRC_NONE = 0,
+	SRC_DEVICES,            /* PCI addresses, netdevs, RDMA devices */
+	SRC_NETDEVS,            /* the netdevs of the ConnectX ports */
+	SRC_SAMPLES,            /* the bundled sample hosts */
+	SRC_INCIDENTS,          /* dump-me-now incidents in the dump root */
+	SRC_DCQCN_NAMES,        /* DCQCN parameters, both spellings (lib's table) */
+};
+
+enum cmd_arg_flags {
+	ARG_OPTIONAL = 1u << 0, /* "[NAME]" */
+	/* This and the arguments after it repeat: "NAME VALUE [NAME VALUE...]". */
+	ARG_REPEAT   = 1u << 1,
+	/* Its choices are keywords that may start any later word too
+	 * ("ets prio-tc 0:0 1:0 tsa 0:ets"); the name is the whole grammar. */
+	ARG_KEYWORDS = 1u << 2,
+	/* An option whose value is a comma-separated list of choices (the
+	 * command checks the elements; completion offers them). */
+	OPT_LIST     = 1u << 3,
+};
+
+/*
+ * A positional argument of a command: help renders the synopsis from
+ * these, completion offers their values.
+ */
+struct cmd_arg {
+	const char *name;             /* as the synopsis shows it; NULL: "a|b|c" of choices */
+	const char *const *choices;   /* its values, NULL-terminated; or: */
+	enum cmd_source src;          /* where they come from */
+	unsigned flags;               /* enum cmd_arg_flags */
+};
+
 /* A command-local option (global ones live in cli.c). */
 struct cmd_opt {
 	const char *name;       /* long name without "--" */
 	char shortname;         /* 0 for none */
 	const char *arg;        /* argument name, NULL for a flag */
 	const char *help;
-	const char *const *choices;   /* allowed values (completion, checks) */
+	/* allowed values (completion, checks; OPT_LIST: each element) */
+	const char *const *choices;
+	enum cmd_source src;    /* values from a source (completion only) */
+	unsigned flags;         /* OPT_LIST */
 };
 
 enum cmd_flags {
@@ -51,21 +91,34 @@ enum cmd_flags {
 	CMD_RAW_ARGS     = 1u << 6,
 };
 
+#define CMD_ARG_END { NULL, NULL, SRC_NONE, 0 }
+#define cmd_arg_end(a) (!(a)->name && !(a)->choices && !(a)->src)
+
+/* Value lists that tables of several groups share (cmd/cli.c). */
+extern const char *const cli_prio_choices[];      /* 0 - 7 */
+extern const char *const cli_prio_all_choices[];  /* 0 - 7, all */
+
 struct cmd_group;
 
 struct cmd {
 	const char *name;
-	const char *args;             /* synopsis of positional arguments */
+	/* Synopsis of positional arguments without choices ("DIR"); a
+	 * command with @pos has "" here and its synopsis is rendered. */
+	const char *args;
 	const char *summary;          /* one line, lowercase, no full stop */
 	int (*fn)(struct cli *cli, int argc, char **argv);
 	int min_args, max_args;       /* positional; max -1 = unlimited */
 	unsigned flags;
-	const struct cmd_group *sub;  /* a group: words continue there */
+	/* A group: words continue there.  With @fn too, the command runs
+	 * itself when the next word is not one of the group's ("counters"
+	 * is "counters show", "dump-me-now" makes an incident). */
+	const struct cmd_group *sub;
 	const struct cmd_opt *opts;   /* command-local options, NULL-name terminated */
 	const char *alias_of;         /* "show devices" is an alias of "devices" */
 	/* Its man page when not its group's ("mlxcli-qos(8)" for the QoS
 	 * verbs of the qosconfig group); NULL: the group's. */
 	const char *man;
+	const struct cmd_arg *pos;    /* positional arguments, CMD_ARG_END terminated */
 };
 
 struct cmd_group {
@@ -126,6 +179,9 @@ void cli_hint(struct cli *cli, const char *fmt, ...) __attribute__((format(print
 int cli_fail(struct cli *cli, int err, const char *what);
 int cli_exit_code(int err);
 
+/* The command word @w of @cmds; NULL when there is none. */
+const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w);
+
 /* Local option value: NULL when not given. */
 const char *cli_opt(const struct cli *cli, const char *name);
 
@@ -148,10 +204,12 @@ extern const struct cmd_group sample_group;
 extern const struct cmd_group sriov_group;
 int cmd_fw(struct cli *cli, int argc, char **argv);
 int cmd_pci(struct cli *cli, int argc, char **argv);
+extern const struct cmd_group fw_group, pci_group;
 void cli_out_sriov_cap(struct out *o, const struct mlx_function *fn);
 extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
 /* counters.c (issue 5): `counters [VIEW]` and `show perfstats` */
 extern const struct cmd_opt counters_opts[];
+extern const struct cmd_group counters_group;
 int cmd_counters(struct cli *cli, int argc, char **argv);
 int cmd_perfstats(struct cli *cli, int argc, char **argv);
 /* qos.c (issue 4): show qos, the QoS verbs of qosconfig, modify tc-bw */
@@ -174,21 +232,44 @@ int cli_batch(struct cli *cli, const char *file, bool force);
 /* dbg.c, dmn.c (issue 7): dbg group, dump-me-now */
 extern const struct cmd_group dbg_group;
 extern const struct cmd_opt dmn_opts[];
+extern const struct cmd_group dmn_group;
 int cmd_dump_me_now(struct cli *cli, int argc, char **argv);
+/* The dump root the line's options and the configuration name (completion). */
+int cli_dmn_root(struct cli *cli, char *buf, size_t len);
 int cmd_dbg_dump_me_now(struct cli *cli, int argc, char **argv);
 
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);
-int cmd_complete(struct cli *cli, int argc, char **argv);
 void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struct cmd *c,
 	       const char *path);
+/* The synopsis of @c's positional arguments, rendered from c->pos. */
+const char *cli_synopsis(const struct cmd *c, char *buf, size_t len);
 const char *cli_suggest(const char *word, const char *const *cands, size_t n);
+
+/* complete.c */
+int cmd_complete(struct cli *cli, int argc, char **argv);
 /*
  * Completion candidates for the last word of a partial command line
  * (argv: the words after "mlxcli", the last one possibly ""): @fn gets
  * each.  `mlxcli __complete` and the shell's TAB both use it.
  */
 void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand), void *data);
+/* One request's candidates: the Windows syntax (cmd/compat.c) adds its own. */
+struct completion {
+	void (*fn)(void *data, const char *cand);
+	void *data;
+	const char *partial;       /* the word being completed */
+	const char *deco;          /* put in front of each value ("--names=", "port,") */
+	bool dashed;               /* DCQCN names in mlx5cmd's "-Name" form */
+	const char *root;          /* the system the devices come from */
+	const struct cmd *cmd;     /* the command on the line, NULL before one */
+	/* its options' values typed so far (for a source such as the dump root) */
+	const char *optname[16], *optval[16];
+	int nopt;
+};
+/* Offer @cand (with cp->deco in front) when it extends the partial word. */
+void cli_complete_add(struct completion *cp, const char *cand);
+void cli_complete_source(struct completion *cp, enum cmd_source src);
 
 /* sample.c: --sample: the working copy of a bundled sample host. */
 int cli_sample_root(struct cli *cli, const char *name, char **root);

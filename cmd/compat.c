@@ -171,15 +171,12 @@ const struct cmd *cli_lookup(const struct cmd_group *top, const char *path)
 	for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		if (!g)
 			return NULL;
-		c = NULL;
-		for (const struct cmd *k = g->cmds; k->name; k++)
-			if (!strcmp(k->name, w))
-				c = k;
+		c = cli_find_cmd(g->cmds, w);
 		if (!c)
 			return NULL;
 		g = c->sub;
 	}
-	return c && !c->sub ? c : NULL;
+	return c && c->fn ? c : NULL;
 }
 
 static int add_path(struct cli_words *o, const char *path)
@@ -452,4 +449,89 @@ int cli_compat_map(const struct cmd_group *top, int argc, char **argv, struct cl
 		}
 	}
 	return map_mlx5cmd(&cli, top, argc, argv, k, out);
+}
+
+/* ---- completion of the mlx5cmd syntax ---- */
+
+static bool is_name_word(const char *w)
+{
+	const struct win_word *x = find_win(w);
+
+	return !strcmp(w, "-d") || (x && x->kind == W_NAME);
+}
+
+bool cli_compat_complete(struct completion *cp, int argc, char **argv)
+{
+	const struct win_word *group = NULL, *action = NULL, *w;
+	bool named = false, takes;
+	int k = 0, pos = 0;
+	char buf[160];
+
+	/* Native global options may come first (bash splits "--sample=X"). */
+	while (k + 1 < argc && is_global(argv[k], &takes)) {
+		k += takes ? 2 : 1;
+		if (k + 2 < argc && !strcmp(argv[k], "="))
+			k += 2;
+	}
+	if (k + 1 >= argc) {
+		/* The first word: mlx5cmd's module word is one too. */
+		if (cp->partial[0] == '-' && cp->partial[1] != '-')
+			cli_complete_add(cp, "-Qosconfig");
+		return false;
+	}
+	w = find_win(argv[k]);
+	if (!w || (w->kind != W_MODULE && w->kind != W_GROUP))
+		return false;
+	for (int i = k; i + 1 < argc; i++) {
+		w = is_name_word(argv[i]) ? &win_words[3] : find_win(argv[i]);
+		if (!w && is_global(argv[i], &takes)) {
+			i += takes;
+			continue;
+		}
+		if (!w || action) {
+			pos += !!action;        /* the action's own words */
+			continue;
+		}
+		if (w->kind == W_GROUP)
+			group = w;
+		else if (w->kind == W_NAME) {
+			named = true;
+			i++;                    /* its value */
+		}
+		else if (w->kind == W_ACTION)
+			action = w;
+	}
+	if (argc >= 2 && is_name_word(argv[argc - 2])) {
+		cli_complete_source(cp, SRC_NETDEVS);
+		return true;
+	}
+	if (action) {
+		/* -Set -DcqcnRpgAiRate 5 -DcqcnRpgHaiRate 50 */
+		if (group && !strcmp(group->win, "Dcqcn") && !strcmp(action->native, "set") &&
+		    pos % 2 == 0) {
+			cp->dashed = true;
+			cli_complete_source(cp, SRC_DCQCN_NAMES);
+		}
+		if (!named)
+			cli_complete_add(cp, "-Name");
+		return true;
+	}
+	/* Before the action: the words still missing, the actions the group
+	 * has in the native tables. */
+	for (size_t i = 0; i < NWIN; i++) {
+		const struct win_word *x = &win_words[i];
+
+		if ((x->kind == W_GROUP && !group) || (x->kind == W_NAME && !named)) {
+			snprintf(buf, sizeof(buf), "-%s", x->win);
+			cli_complete_add(cp, buf);
+		}
+		if (x->kind != W_ACTION || !group || (x->only && strcmp(x->only, group->native)))
+			continue;
+		snprintf(buf, sizeof(buf), "%s %s", group->native, x->native);
+		if (!cli_lookup(&cli_top, buf))
+			continue;
+		snprintf(buf, sizeof(buf), "-%s", x->win);
+		cli_complete_add(cp, buf);
+	}
+	return true;
 }

@@ -28,8 +28,8 @@
 static const char *const formats[] = { "text", "json", "prometheus", NULL };
 
 const struct cmd_opt counters_opts[] = {
-	{ "group", 'g', "G[,G...]", "only these groups (port vport prio queue channel pcie congestion "
-	  "rdma netdev driver module errors uncatalogued)", NULL },
+	{ "group", 'g', "G[,G...]", "only the counters of these groups", mlx_counter_groups,
+	  SRC_NONE, OPT_LIST },
 	{ "filter", 'f', "REGEX", "only counters whose name matches REGEX (POSIX extended)", NULL },
 	{ "nonzero", 'n', NULL, "only counters that are not zero", NULL },
 	{ "format", 0, "FORMAT", "text, json (as -j) or prometheus", formats },
@@ -511,31 +511,20 @@ static int view_prio(struct cli *cli, const struct mlx_counters *cs)
 
 /* ---- the command -------------------------------------------------------------- */
 
-static const char *const views[] = { "show", "watch", "cc", "prio", "errors" };
-
 int cmd_counters(struct cli *cli, int argc, char **argv)
 {
-	const char *view = argc ? argv[0] : "show";
+	/* The view is the command word ("counters watch"); "counters" alone
+	 * is "counters show". */
+	const char *view = cli->cmd->sub ? "show" : cli->cmd->name;
 	const char *fmt = cli_opt(cli, "format");
 	struct mlx_counters cs;
 	struct mlx_cstate *st = NULL;
 	struct targets ts;
 	struct sel s;
-	size_t v;
 	int r;
 
-	for (v = 0; v < sizeof(views) / sizeof(views[0]); v++)
-		if (!strcmp(view, views[v]))
-			break;
-	if (v == sizeof(views) / sizeof(views[0])) {
-		const char *h = cli_suggest(view, views, sizeof(views) / sizeof(views[0]));
-
-		cli_error(cli, "unknown counters view '%s'", view);
-		if (h)
-			cli_hint(cli, "did you mean '%s'?", h);
-		cli_hint(cli, "views: show, watch, cc, prio, errors");
-		return EXIT_USAGE;
-	}
+	(void)argc;
+	(void)argv;
 	if (fmt && !strcmp(fmt, "json") && !cli->json) {
 		/* --format json is -j: swap the (still empty) text output. */
 		struct out *o = out_new(true, cli->pretty, cli->out_fp);
@@ -603,6 +592,25 @@ out_sel:
 }
 
 /* ---- show perfstats ------------------------------------------------------------ */
+
+/* The views: each a command word of `mlxcli counters` (help and
+ * completion see them), all run by cmd_counters. */
+static const struct cmd counters_cmds[] = {
+	{ "show", "", "every counter with group, unit and description (as 'mlxcli counters')",
+	  cmd_counters, 0, 0, 0, NULL, counters_opts, NULL },
+	{ "watch", "", "deltas and rates every --interval seconds, until interrupted or --count",
+	  cmd_counters, 0, 0, 0, NULL, counters_opts, NULL },
+	{ "cc", "", "RoCE congestion control: CNPs sent and handled, ECN marks, DCQCN layout",
+	  cmd_counters, 0, 0, 0, NULL, counters_opts, NULL },
+	{ "prio", "", "per-priority traffic and pause frames, one row per priority",
+	  cmd_counters, 0, 0, 0, NULL, counters_opts, NULL },
+	{ "errors", "", "every error or drop counter that is not zero, with what it means",
+	  cmd_counters, 0, 0, 0, NULL, counters_opts, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group counters_group = { "counters", "counter views", "mlxcli-counters(8)",
+					  counters_cmds };
 
 static const struct {
 	const char *dir, *stem, *key, *label;

@@ -832,6 +832,11 @@ static const struct cmd_opt cmdstats_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_arg restart_args[] = {
+	{ "IFNAME", NULL, SRC_NETDEVS, 0 },
+	CMD_ARG_END,
+};
+
 static const struct cmd dbg_cmds[] = {
 	{ "mstdump", "", "CR-space dump of a PF in mstdump's format (root, live device)",
 	  cmd_dbg_mstdump, 0, 0, CMD_NEEDS_ROOT, NULL, mstdump_opts, NULL },
@@ -839,8 +844,8 @@ static const struct cmd dbg_cmds[] = {
 	  cmd_dbg_dump_me_now, 0, 3, 0, NULL, dmn_opts, NULL },
 	{ "get-state", "", "health at a glance: link, PCIe, AER, DCQCN layout, devlink health",
 	  cmd_dbg_get_state, 0, 0, 0, NULL, NULL, NULL },
-	{ "restart", "IFNAME", "take a ConnectX interface down and up",
-	  cmd_dbg_restart, 1, 1, CMD_WRITES, NULL, restart_opts, NULL },
+	{ "restart", "", "take a ConnectX interface down and up",
+	  cmd_dbg_restart, 1, 1, CMD_WRITES, NULL, restart_opts, NULL, NULL, restart_args },
 	{ "pddrinfo", "", "link state and the kernel's link-down reason (ethtool netlink)",
 	  cmd_dbg_pddrinfo, 0, 0, 0, NULL, pddr_opts, NULL },
 	{ "cmd-stats", "", "mlx5 firmware command statistics from debugfs (root)",

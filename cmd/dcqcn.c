@@ -618,21 +618,40 @@ static const struct cmd_opt enable_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_arg set_args[] = {
+	{ "NAME", NULL, SRC_DCQCN_NAMES, ARG_REPEAT },
+	{ "VALUE", NULL, SRC_NONE, 0 },
+	CMD_ARG_END,
+};
+
+static const struct cmd_arg prio_all_args[] = {
+	{ "PRIO", cli_prio_all_choices, SRC_NONE, ARG_OPTIONAL },
+	CMD_ARG_END,
+};
+
+static const struct cmd_arg describe_args[] = {
+	{ "NAME", NULL, SRC_DCQCN_NAMES, ARG_OPTIONAL },
+	CMD_ARG_END,
+};
+
 static const struct cmd dcqcn_cmds[] = {
 	{ "get", "", "show the RP and NP attributes of each port (mlx5cmd -Get)",
 	  cmd_dcqcn_get, 0, 0, 0, NULL, show_opts, NULL },
-	{ "set", "NAME VALUE [NAME VALUE...]", "set one or more parameters, all or nothing",
-	  cmd_dcqcn_set, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, write_opts, NULL },
-	{ "enable", "[PRIO]", "enable DCQCN on one priority (0-7) or all, RP and NP",
-	  cmd_dcqcn_enable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL },
-	{ "disable", "[PRIO]", "disable DCQCN on one priority (0-7) or all, RP and NP",
-	  cmd_dcqcn_disable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL },
+	{ "set", "", "set one or more parameters, all or nothing",
+	  cmd_dcqcn_set, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, write_opts, NULL,
+	  NULL, set_args },
+	{ "enable", "", "enable DCQCN on one priority (0-7) or all, RP and NP",
+	  cmd_dcqcn_enable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL,
+	  NULL, prio_all_args },
+	{ "disable", "", "disable DCQCN on one priority (0-7) or all, RP and NP",
+	  cmd_dcqcn_disable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL,
+	  NULL, prio_all_args },
 	{ "defaults", "", "show the firmware's factory defaults and where they come from",
 	  cmd_dcqcn_defaults, 0, 0, 0, NULL, show_opts, NULL },
 	{ "restore", "", "write the firmware's factory defaults, all or nothing",
 	  cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, write_opts, NULL },
-	{ "describe", "[NAME]", "what each parameter does, its range and unit; the algorithm",
-	  cmd_dcqcn_describe, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL },
+	{ "describe", "", "what each parameter does, its range and unit; the algorithm",
+	  cmd_dcqcn_describe, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL, NULL, describe_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -641,17 +660,56 @@ static const struct cmd_group dcqcn_group = {
 	"mlxcli-qosconfig(8)", dcqcn_cmds
 };
 
+static const struct cmd_arg prio_args[] = {
+	{ "PRIO", cli_prio_choices, SRC_NONE, 0 },
+	CMD_ARG_END,
+};
+
 static const struct cmd untagged_cmds[] = {
 	{ "get", "", "show the port default priority of untagged frames",
 	  cmd_untagged_get, 0, 0, 0, NULL, NULL, NULL },
-	{ "set", "PRIO", "set the port default priority of untagged frames (0-7)",
-	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, NULL, NULL },
+	{ "set", "", "set the port default priority of untagged frames (0-7)",
+	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, NULL, NULL,
+	  NULL, prio_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 static const struct cmd_group untagged_group = {
 	"default-untagged-priority", "the port default priority of untagged frames",
 	"mlxcli-qosconfig(8)", untagged_cmds
+};
+
+/* The QoS verbs' words (their parsers are in cmd/qos.c). */
+static const char *const trust_modes[] = { "pcp", "dscp", NULL };
+static const char *const dcbx_modes[] = { "host", "firmware", NULL };
+static const char *const dscp2prio_verbs[] = { "set", "del", "flush", NULL };
+static const char *const pfc_values[] = { "0", "1", "2", "3", "4", "5", "6", "7", "none", NULL };
+static const char *const ets_words[] = { "prio-tc", "tsa", "bw", NULL };
+static const char *const buffer_words[] = { "prio-buffer", "size", NULL };
+
+static const struct cmd_arg trust_args[] = { { NULL, trust_modes, SRC_NONE, 0 }, CMD_ARG_END };
+static const struct cmd_arg dcbx_args[] = { { NULL, dcbx_modes, SRC_NONE, 0 }, CMD_ARG_END };
+static const struct cmd_arg dscp2prio_args[] = {
+	{ "set|del DSCP PRIO [DSCP PRIO...] | flush", dscp2prio_verbs, SRC_NONE, 0 },
+	CMD_ARG_END,
+};
+static const struct cmd_arg pfc_args[] = {
+	{ "PRIO[,PRIO...]|none", pfc_values, SRC_NONE, 0 },
+	CMD_ARG_END,
+};
+static const struct cmd_arg ets_args[] = {
+	{ "[prio-tc P:TC...] [tsa TC:strict|ets|vendor...] [bw TC:PCT...]", ets_words, SRC_NONE,
+	  ARG_KEYWORDS },
+	CMD_ARG_END,
+};
+static const struct cmd_arg tc_rate_args[] = {
+	{ "TC", cli_prio_choices, SRC_NONE, ARG_REPEAT },
+	{ "RATE", NULL, SRC_NONE, 0 },
+	CMD_ARG_END,
+};
+static const struct cmd_arg buffer_args[] = {
+	{ "[prio-buffer P:BUF...] [size BUF:BYTES...]", buffer_words, SRC_NONE, ARG_KEYWORDS },
+	CMD_ARG_END,
 };
 
 static const struct cmd qosconfig_cmds[] = {
@@ -662,21 +720,28 @@ static const struct cmd qosconfig_cmds[] = {
 	/* issue 4: QoS through DCB netlink (cmd/qos.c) */
 	{ "show", "", "the QoS of each port: DCBX, trust, DSCP map, ETS, PFC, rates, buffers",
 	  cmd_qos_show, 0, 0, 0, NULL, qos_show_opts, NULL, "mlxcli-qos(8)" },
-	{ "trust", "pcp|dscp", "classify received packets by PCP or DSCP",
-	  cmd_qos_trust, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)" },
-	{ "dscp2prio", "set|del DSCP PRIO [DSCP PRIO...] | flush", "the DSCP -> priority map",
-	  cmd_qos_dscp2prio, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)" },
-	{ "pfc", "PRIO[,PRIO...]|none", "the priorities with PFC (lossless); the others lose it",
-	  cmd_qos_pfc, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_pfc_opts, NULL, "mlxcli-qos(8)" },
-	{ "ets", "[prio-tc P:TC...] [tsa TC:strict|ets|vendor...] [bw TC:PCT...]",
+	{ "trust", "", "classify received packets by PCP or DSCP",
+	  cmd_qos_trust, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  trust_args },
+	{ "dscp2prio", "", "the DSCP -> priority map",
+	  cmd_qos_dscp2prio, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  dscp2prio_args },
+	{ "pfc", "", "the priorities with PFC (lossless); the others lose it",
+	  cmd_qos_pfc, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_pfc_opts, NULL, "mlxcli-qos(8)",
+	  pfc_args },
+	{ "ets", "",
 	  "priority -> TC map, TSA and bandwidth share per TC",
-	  cmd_qos_ets, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)" },
-	{ "tc-bw", "TC RATE [TC RATE...]", "per-TC max rate (Mb/s, or Gbit; 0 = unlimited)",
-	  cmd_qos_tc_bw, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)" },
-	{ "buffer", "[prio-buffer P:BUF...] [size BUF:BYTES...]", "receive buffers",
-	  cmd_qos_buffer, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)" },
-	{ "dcbx", "host|firmware", "who owns the DCB settings: the OS or the firmware",
-	  cmd_qos_dcbx, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)" },
+	  cmd_qos_ets, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  ets_args },
+	{ "tc-bw", "", "per-TC max rate (Mb/s, or Gbit; 0 = unlimited)",
+	  cmd_qos_tc_bw, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  tc_rate_args },
+	{ "buffer", "", "receive buffers",
+	  cmd_qos_buffer, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  buffer_args },
+	{ "dcbx", "", "who owns the DCB settings: the OS or the firmware",
+	  cmd_qos_dcbx, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  dcbx_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

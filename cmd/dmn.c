@@ -960,20 +960,32 @@ static int dmn_show(struct cli *cli, const char *arg)
 
 int cmd_dump_me_now(struct cli *cli, int argc, char **argv)
 {
-	if (argc == 0)
-		return dmn_create(cli);
-	if (!strcmp(argv[0], "list") && argc == 1)
-		return dmn_list(cli);
-	if (!strcmp(argv[0], "show") && argc == 2)
-		return dmn_show(cli, argv[1]);
-	if (!strcmp(argv[0], "show"))
-		cli_error(cli, "'mlxcli dump-me-now show' needs one incident PATH");
-	else if (!strcmp(argv[0], "list"))
-		cli_error(cli, "unexpected argument '%s' for 'mlxcli dump-me-now list'", argv[1]);
-	else
-		cli_error(cli, "unknown word '%s' for 'mlxcli dump-me-now': give nothing, 'list' or "
-			  "'show PATH'", argv[0]);
-	return EXIT_USAGE;
+	(void)argc;
+	(void)argv;
+	return dmn_create(cli);
+}
+
+static int cmd_dmn_list(struct cli *cli, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return dmn_list(cli);
+}
+
+static int cmd_dmn_show(struct cli *cli, int argc, char **argv)
+{
+	(void)argc;
+	return dmn_show(cli, argv[0]);
+}
+
+int cli_dmn_root(struct cli *cli, char *buf, size_t len)
+{
+	struct dmn_settings s;
+	int r = load_settings(cli, &s);
+
+	if (!r)
+		snprintf(buf, len, "%s", s.dir);
+	return r;
 }
 
 /* mlxtool's form: dbg dump-me-now BUS DEV FUNC (decimal). */
@@ -1002,9 +1014,28 @@ int cmd_dbg_dump_me_now(struct cli *cli, int argc, char **argv)
 
 const struct cmd_opt dmn_opts[] = {
 	{ "reason", 0, "TEXT", "why the dump was taken (part of the folder name)", NULL },
-	{ "dir", 0, "DIR", "the dump root (default /var/lib/mlxcli/dmn, or dmn_dir= in /etc/mlxcli.conf)", NULL },
 	{ "no-crdump", 0, NULL, "skip the CR-space dump", NULL },
+	/* From here on the settings `list` and `show` read too (DMN_READ_OPTS). */
+	{ "dir", 0, "DIR", "the dump root (default /var/lib/mlxcli/dmn, or dmn_dir= in /etc/mlxcli.conf)", NULL },
 	{ "total-count", 0, "N", "DumpMeNowTotalCount: incidents kept at most (default 128)", NULL },
 	{ "preserved-count", 0, "N", "DumpMeNowPreservedCountMin: first incidents never removed (default 8)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
+#define DMN_READ_OPTS (&dmn_opts[2])
+
+static const struct cmd_arg dmn_show_args[] = {
+	{ "PATH", NULL, SRC_INCIDENTS, 0 },
+	CMD_ARG_END,
+};
+
+/* `mlxcli dump-me-now` makes an incident; these read them. */
+static const struct cmd dmn_cmds[] = {
+	{ "list", "", "the incidents in the dump root, oldest first, and the retention settings",
+	  cmd_dmn_list, 0, 0, 0, NULL, DMN_READ_OPTS, NULL },
+	{ "show", "", "what one incident holds, item by item (PATH: its name in the dump root, or its folder)",
+	  cmd_dmn_show, 1, 1, 0, NULL, DMN_READ_OPTS, NULL, NULL, dmn_show_args },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group dmn_group = { "dump-me-now", "incident folders", "mlxcli-dump-me-now(8)",
+				     dmn_cmds };

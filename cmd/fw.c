@@ -116,11 +116,8 @@ int cmd_fw(struct cli *cli, int argc, char **argv)
 	struct mlx_function *sel;
 	int r;
 
-	if (argc && strcmp(argv[0], "query")) {
-		cli_error(cli, "unknown command '%s' in 'mlxcli fw'", argv[0]);
-		cli_hint(cli, "the command is 'mlxcli fw query' (or just 'mlxcli fw')");
-		return EXIT_USAGE;
-	}
+	(void)argc;
+	(void)argv;
 	r = cli_select(cli, &sel, NULL);
 	if (r)
 		return r;
@@ -141,3 +138,12 @@ int cmd_fw(struct cli *cli, int argc, char **argv)
 		fprintf(cli->err_fp, "mlxcli: no ConnectX device was found\n");
 	return EXIT_OK;
 }
+
+/* `mlxcli fw` is `mlxcli fw query` (mlxfwmanager's word). */
+static const struct cmd fw_cmds[] = {
+	{ "query", "", "firmware versions (running, stored), PSID, serials, VPD (as 'mlxcli fw')",
+	  cmd_fw, 0, 0, 0, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group fw_group = { "fw", "firmware versions", "mlxcli-fw(8)", fw_cmds };

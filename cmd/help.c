@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Help, suggestions and shell completion, all generated from the dispatch
- * tables, so a new command is documented and completed by being added.
+ * Help and suggestions, generated from the dispatch tables (synopses from
+ * the commands' arguments), so a new command is documented by being added;
+ * completion from the same tables is cmd/complete.c.
  */
 #include "config.h"
 
@@ -9,7 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "dcqcn.h"
 #include "mlx.h"
 
 static const struct {
@@ -27,11 +27,203 @@ static const struct {
 	{ "    --force", "with -b: run every line, exit with the first failure's status" },
 };
 
-/* Long option names for completion. */
-static const char *const global_words[] = {
-	"--json", "--pretty", "--device", "--sysroot", "--sample", "--verbose", "--help",
-	"--version", "--batch", NULL,
-};
+#define WIDTH 79
+
+/* Print @text from column @col on, wrapped at blanks before WIDTH; the
+ * lines after the first start at column @indent.  Never cuts a word. */
+static void wrapped(FILE *fp, size_t col, size_t indent, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (p != text && col + 1 + n > WIDTH && col > indent) {
+			fprintf(fp, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (p != text) {
+			fputc(' ', fp);
+			col++;
+		}
+		fprintf(fp, "%.*s", (int)n, p);
+		col += n;
+		p += n;
+		p += strspn(p, " ");
+	}
+	fputc('\n', fp);
+}
+
+static size_t join(char *buf, size_t len, size_t at, const char *s)
+{
+	int n = snprintf(buf + at, at < len ? len - at : 0, "%s", s);
+
+	return n < 0 ? at : at + (size_t)n;
+}
+
+/* "a|b|c" (@sep "|") or "a, b, c" of a choice list. */
+static size_t join_list(char *buf, size_t len, size_t at, const char *const *v, const char *sep)
+{
+	for (size_t i = 0; v && v[i]; i++) {
+		if (i)
+			at = join(buf, len, at, sep);
+		at = join(buf, len, at, v[i]);
+	}
+	return at;
+}
+
+static size_t arg_text(char *buf, size_t len, size_t at, const struct cmd_arg *a, bool brackets)
+{
+	if (brackets && (a->flags & ARG_OPTIONAL))
+		at = join(buf, len, at, "[");
+	at = a->name ? join(buf, len, at, a->name) : join_list(buf, len, at, a->choices, "|");
+	if (brackets && (a->flags & ARG_OPTIONAL))
+		at = join(buf, len, at, "]");
+	return at;
+}
+
+const char *cli_synopsis(const struct cmd *c, char *buf, size_t len)
+{
+	const struct cmd_arg *rep = NULL;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	/* A command that is a group too: its own words are optional. */
+	if (c->sub && c->fn) {
+		at = join(buf, len, at, "[");
+		for (const struct cmd *k = c->sub->cmds; k->name; k++) {
+			if (k != c->sub->cmds)
+				at = join(buf, len, at, "|");
+			at = join(buf, len, at, k->name);
+		}
+		at = join(buf, len, at, "]");
+	}
+	if (!c->pos) {
+		join(buf, len, at ? join(buf, len, at, *c->args ? " " : "") : at, c->args);
+		return buf;
+	}
+	for (const struct cmd_arg *a = c->pos; !cmd_arg_end(a); a++) {
+		if ((a->flags & ARG_REPEAT) && !rep)
+			rep = a;
+		at = arg_text(buf, len, at ? join(buf, len, at, " ") : at, a, true);
+	}
+	/* "NAME VALUE [NAME VALUE...]" */
+	if (rep) {
+		at = join(buf, len, at, " [");
+		for (const struct cmd_arg *a = rep; !cmd_arg_end(a); a++)
+			at = arg_text(buf, len, a == rep ? at : join(buf, len, at, " "), a, false);
+		join(buf, len, at, "...]");
+	}
+	return buf;
+}
+
+/* What a source offers, for help. */
+static const char *source_text(enum cmd_source src)
+{
+	switch (src) {
+	case SRC_NONE:
+		break;
+	case SRC_DEVICES:
+		return "a PCI address, netdev or RDMA device ('mlxcli devices')";
+	case SRC_NETDEVS:
+		return "a netdev of a ConnectX port ('mlxcli ports')";
+	case SRC_SAMPLES:
+		return "a bundled sample host ('mlxcli sample list')";
+	case SRC_INCIDENTS:
+		return "an incident ('mlxcli dump-me-now list') or its folder";
+	case SRC_DCQCN_NAMES:
+		return "a DCQCN parameter, mlx5cmd or Linux name ('mlxcli qosconfig dcqcn describe')";
+	}
+	return "";
+}
+
+/* "  LABEL   values" of an argument, or (@label NULL) "values: ..." under
+ * an option; wrapped under each other. */
+static void values_line(FILE *fp, const char *label, const char *const *choices,
+			enum cmd_source src)
+{
+	char buf[1024];
+	size_t at = join_list(buf, sizeof(buf), 0, choices, ", ");
+
+	if (src)
+		join(buf, sizeof(buf), at ? join(buf, sizeof(buf), at, "; or ") : at, source_text(src));
+	if (!label) {
+		/* under an option's help */
+		fprintf(fp, "%27svalues: ", "");
+		wrapped(fp, 35, 35, buf);
+		return;
+	}
+	if (strlen(label) > 22)
+		fprintf(fp, "  %s\n  %-22s ", label, "");
+	else
+		fprintf(fp, "  %-22s ", label);
+	wrapped(fp, 25, 25, buf);
+}
+
+static void list_cmds(FILE *fp, const struct cmd_group *g)
+{
+	char syn[512], left[600];
+
+	for (const struct cmd *k = g->cmds; k->name; k++) {
+		if (k->flags & CMD_HIDDEN)
+			continue;
+		cli_synopsis(k, syn, sizeof(syn));
+		snprintf(left, sizeof(left), "%s%s%s", k->name, *syn ? " " : "", syn);
+		/* A long synopsis gets lines of its own, wrapped, never cut. */
+		if (strlen(left) > 22) {
+			fprintf(fp, "  ");
+			wrapped(fp, 2, 6, left);
+			fprintf(fp, "  %-22s %s\n", "", k->summary);
+		} else {
+			fprintf(fp, "  %-22s %s\n", left, k->summary);
+		}
+	}
+}
+
+static void usage_cmd(FILE *fp, const struct cmd *c, const char *path)
+{
+	char syn[512], line[768];
+	bool args = false;
+
+	cli_synopsis(c, syn, sizeof(syn));
+	snprintf(line, sizeof(line), "usage: mlxcli %s%s%s [options]", path, *syn ? " " : "", syn);
+	wrapped(fp, 0, 8, line);
+	fprintf(fp, "\n%s", c->summary);
+	if (c->alias_of)
+		fprintf(fp, " (same as 'mlxcli %s')", c->alias_of);
+	fprintf(fp, "\n");
+	if (c->flags & CMD_NEEDS_DEVICE)
+		fprintf(fp, "It changes a device, so -d DEV is required.\n");
+	/* The values of the named arguments (an unnamed one shows its
+	 * choices in the synopsis already). */
+	for (const struct cmd_arg *a = c->pos; a && !cmd_arg_end(a); a++) {
+		if (!a->name || (!a->choices && !a->src) || (a->flags & ARG_KEYWORDS))
+			continue;
+		if (!args)
+			fprintf(fp, "\narguments:\n");
+		args = true;
+		values_line(fp, a->name, a->choices, a->src);
+	}
+	if (c->sub && c->fn) {
+		fprintf(fp, "\nWithout a command it does the above.\n\ncommands:\n");
+		list_cmds(fp, c->sub);
+	}
+	if (c->opts && c->opts[0].name) {
+		fprintf(fp, "\noptions:\n");
+		for (const struct cmd_opt *o = c->opts; o->name; o++) {
+			char left[64];
+
+			if (o->shortname)
+				snprintf(left, sizeof(left), "-%c, --%s%s%s", o->shortname, o->name,
+					 o->arg ? " " : "", o->arg ? o->arg : "");
+			else
+				snprintf(left, sizeof(left), "    --%s%s%s", o->name, o->arg ? " " : "",
+					 o->arg ? o->arg : "");
+			fprintf(fp, "  %-24s %s\n", left, o->help);
+			if (o->choices || o->src)
+				values_line(fp, NULL, o->choices, o->src);
+		}
+	}
+}
 
 void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struct cmd *c,
 	       const char *path)
@@ -39,42 +231,11 @@ void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struc
 	const char *sp = *path ? " " : "";
 
 	if (c) {
-		fprintf(fp, "usage: mlxcli %s%s%s [options]\n\n%s", path, *c->args ? " " : "", c->args,
-			c->summary);
-		if (c->alias_of)
-			fprintf(fp, " (same as 'mlxcli %s')", c->alias_of);
-		fprintf(fp, "\n");
-		if (c->flags & CMD_NEEDS_DEVICE)
-			fprintf(fp, "It changes a device, so -d DEV is required.\n");
-		if (c->opts && c->opts[0].name) {
-			fprintf(fp, "\noptions:\n");
-			for (const struct cmd_opt *o = c->opts; o->name; o++) {
-				char left[64];
-
-				if (o->shortname)
-					snprintf(left, sizeof(left), "-%c, --%s%s%s", o->shortname,
-						 o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-				else
-					snprintf(left, sizeof(left), "    --%s%s%s", o->name,
-						 o->arg ? " " : "", o->arg ? o->arg : "");
-				fprintf(fp, "  %-24s %s\n", left, o->help);
-			}
-		}
+		usage_cmd(fp, c, path);
 	} else {
 		fprintf(fp, "usage: mlxcli %s%sCOMMAND [ARGS] [options]\n\n%s\n\ncommands:\n", path, sp,
 			g->summary);
-		for (const struct cmd *k = g->cmds; k->name; k++) {
-			char left[64];
-
-			if (k->flags & CMD_HIDDEN)
-				continue;
-			snprintf(left, sizeof(left), "%s%s%s", k->name, *k->args ? " " : "", k->args);
-			/* A long synopsis gets a line of its own. */
-			if (strlen(left) > 22)
-				fprintf(fp, "  %s\n  %-22s %s\n", left, "", k->summary);
-			else
-				fprintf(fp, "  %-22s %s\n", left, k->summary);
-		}
+		list_cmds(fp, g);
 	}
 	fprintf(fp, "\nglobal options (anywhere on the line):\n");
 	for (size_t i = 0; i < sizeof(global_opts) / sizeof(global_opts[0]); i++)
@@ -84,7 +245,6 @@ void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struc
 	fprintf(fp, "see %s\n", c && c->man ? c->man : g->man);
 	(void)cli;
 }
-
 /* Levenshtein distance, small strings only. */
 static size_t distance(const char *a, const char *b)
 {
@@ -127,29 +287,28 @@ const char *cli_suggest(const char *word, const char *const *cands, size_t n)
 	return bestd <= limit ? best : NULL;
 }
 
-static const struct cmd *find(const struct cmd *cmds, const char *w)
-{
-	for (const struct cmd *c = cmds; c->name; c++)
-		if (!strcmp(c->name, w))
-			return c;
-	return NULL;
-}
-
 int cmd_help(struct cli *cli, int argc, char **argv)
 {
 	const struct cmd_group *g = &cli_top;
-	const struct cmd *c = NULL;
+	const struct cmd *c = NULL, *k;
 	char path[128] = "";
 
 	for (int i = 0; i < argc; i++) {
-		c = find(g->cmds, argv[i]);
-		if (!c) {
+		/* After a command, only the words of its group (if it is one). */
+		const struct cmd *cmds = c ? (c->sub ? c->sub->cmds : NULL) : g->cmds;
+
+		if (!cmds) {
+			cli_error(cli, "'%s' has no sub-command '%s'", path, argv[i]);
+			return EXIT_USAGE;
+		}
+		k = cli_find_cmd(cmds, argv[i]);
+		if (!k) {
 			const char *cands[64], *s;
 			size_t n = 0;
 
-			for (const struct cmd *k = g->cmds; k->name && n < 64; k++)
-				if (!(k->flags & CMD_HIDDEN))
-					cands[n++] = k->name;
+			for (const struct cmd *x = cmds; x->name && n < 64; x++)
+				if (!(x->flags & CMD_HIDDEN))
+					cands[n++] = x->name;
 			cli_error(cli, "no help for '%s': unknown command", argv[i]);
 			s = cli_suggest(argv[i], cands, n);
 			if (s)
@@ -161,266 +320,16 @@ int cmd_help(struct cli *cli, int argc, char **argv)
 				strcat(path, " ");
 			strcat(path, argv[i]);
 		}
-		if (c->sub) {
-			g = c->sub;
+		c = k;
+		if (k->sub)
+			g = k->sub;
+		if (k->sub && !k->fn)
 			c = NULL;
-		} else if (i + 1 < argc) {
-			cli_error(cli, "'%s' has no sub-command '%s'", path, argv[i + 1]);
-			return EXIT_USAGE;
-		}
 	}
 	if (out_is_json(cli->out)) {
 		cli_error(cli, "'mlxcli help' has no JSON output");
 		return EXIT_USAGE;
 	}
 	cli_usage(cli, cli->out_fp, g, c, path);
-	return EXIT_OK;
-}
-
-/* ---- completion ---- */
-
-struct emitter {
-	void (*fn)(void *data, const char *cand);
-	void *data;
-	const char *prefix;
-};
-
-static void emit(struct emitter *e, const char *cand)
-{
-	if (!strncmp(cand, e->prefix, strlen(e->prefix)))
-		e->fn(e->data, cand);
-}
-
-static void complete_devices(struct emitter *e, const char *root)
-{
-	struct mlx_ctx *ctx = NULL;
-	struct mlx_devices devs;
-
-	if (mlx_ctx_new(root, &ctx, NULL) < 0)
-		return;
-	if (mlx_devices_scan(ctx, &devs) == 0) {
-		for (size_t i = 0; i < devs.nfn; i++) {
-			const struct mlx_function *fn = &devs.fn[i];
-
-			emit(e, fn->bdf);
-			for (size_t k = 0; k < fn->nports; k++)
-				emit(e, fn->ports[k].ifname);
-			for (size_t k = 0; k < fn->nrdma; k++)
-				emit(e, fn->rdma[k].name);
-		}
-		mlx_devices_free(&devs);
-	}
-	mlx_ctx_free(ctx);
-}
-
-/*
- * Positional arguments that come from a table: DCQCN parameter names in
- * both spellings (mlx5cmd's DcqcnRpgAiRate and the Linux file names), and
- * priorities.  Keyed by command path, so the group tables stay as they are.
- */
-enum pos_kind { POS_DCQCN_PAIRS, POS_DCQCN_NAME, POS_PRIO, POS_PRIO_ALL };
-
-static const struct {
-	const char *path;
-	enum pos_kind kind;
-} pos_args[] = {
-	{ "qosconfig dcqcn set", POS_DCQCN_PAIRS },
-	{ "qosconfig dcqcn describe", POS_DCQCN_NAME },
-	{ "qosconfig dcqcn enable", POS_PRIO_ALL },
-	{ "qosconfig dcqcn disable", POS_PRIO_ALL },
-	{ "qosconfig default-untagged-priority set", POS_PRIO },
-};
-
-static void complete_dcqcn_names(struct emitter *e, bool dashed)
-{
-	size_t n;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
-	char buf[80];
-
-	for (size_t i = 0; i < n; i++) {
-		if (p[i].mlx5cmd) {
-			/* mlx5cmd's own form is "-Name VALUE" (-Set -DcqcnCnpDscp 3). */
-			snprintf(buf, sizeof(buf), "%s%s", dashed ? "-" : "", p[i].mlx5cmd);
-			emit(e, buf);
-		}
-		if (dashed)
-			continue;
-		if (p[i].ofed && p[i].prio < 0)
-			emit(e, p[i].ofed);
-		if (p[i].debugfs && (!p[i].ofed || strcmp(p[i].ofed, p[i].debugfs)))
-			emit(e, p[i].debugfs);
-	}
-}
-
-static void complete_positional(struct emitter *e, const char *path, int npos)
-{
-	static const char *const prios[] = { "0", "1", "2", "3", "4", "5", "6", "7", "all" };
-
-	for (size_t i = 0; i < sizeof(pos_args) / sizeof(pos_args[0]); i++) {
-		if (strcmp(pos_args[i].path, path))
-			continue;
-		switch (pos_args[i].kind) {
-		case POS_DCQCN_PAIRS:
-			if (npos % 2 == 0)
-				complete_dcqcn_names(e, e->prefix[0] == '-');
-			break;
-		case POS_DCQCN_NAME:
-			if (npos == 0)
-				complete_dcqcn_names(e, false);
-			break;
-		case POS_PRIO:
-		case POS_PRIO_ALL:
-			if (npos == 0)
-				for (size_t k = 0; k < 8 + (pos_args[i].kind == POS_PRIO_ALL); k++)
-					emit(e, prios[k]);
-			break;
-		}
-	}
-}
-
-static const struct cmd_opt *find_opt(const struct cmd *c, const char *w, const char **eq)
-{
-	*eq = NULL;
-	if (!c || !c->opts || strncmp(w, "--", 2))
-		return NULL;
-	for (const struct cmd_opt *o = c->opts; o->name; o++) {
-		size_t n = strlen(o->name);
-
-		if (!strncmp(w + 2, o->name, n) && (!w[2 + n] || w[2 + n] == '=')) {
-			if (w[2 + n] == '=')
-				*eq = w + 3 + n;
-			return o;
-		}
-	}
-	return NULL;
-}
-
-void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand), void *data)
-{
-	const struct cmd_group *g = &cli_top;
-	const struct cmd *c = NULL;
-	const struct cmd_opt *o;
-	struct emitter e = { fn, data, argc ? argv[argc - 1] : "" };
-	const char *root = "/", *eq;
-	char samp[4096], path[128] = "";
-	bool in_help = false;
-	int npos = 0;
-
-	for (int i = 0; i + 1 < argc; i++) {
-		const char *w = argv[i];
-
-		if (!strcmp(w, "-d") || !strcmp(w, "--device")) {
-			i++;
-			continue;
-		}
-		if (!strcmp(w, "--sysroot")) {
-			if (i + 2 < argc)
-				root = argv[i + 1];
-			i++;
-			continue;
-		}
-		if (!strncmp(w, "--sysroot=", 10))
-			root = w + 10;
-		if (!strncmp(w, "--sample", 8)) {
-			if (cli_sample_current(w[8] == '=' ? w + 9 : CLI_DEFAULT_SAMPLE, samp,
-					       sizeof(samp)) == 0)
-				root = samp;
-		}
-		if (c && (o = find_opt(c, w, &eq)) && o->arg && !eq) {
-			if (i + 2 < argc && !strcmp(argv[i + 1], "="))
-				i++;    /* bash's "--names = VALUE" */
-			i++;            /* the option's value */
-			continue;
-		}
-		if (w[0] == '-' && !(c && (c->flags & CMD_RAW_ARGS) && w[1] && w[1] != '-'))
-			continue;
-		if (c) {
-			npos++;         /* positional arguments of a command */
-			continue;
-		}
-		c = find(g->cmds, w);
-		if (!c)
-			return;
-		if (!in_help && strlen(path) + strlen(w) + 2 < sizeof(path)) {
-			if (*path)
-				strcat(path, " ");
-			strcat(path, w);
-		}
-		if (c->sub) {
-			g = c->sub;
-			c = NULL;
-		} else if (c->fn == cmd_help && g == &cli_top && !in_help) {
-			/* "help WORD...": the words are command words again. */
-			in_help = true;
-			c = NULL;
-		}
-	}
-	if (argc >= 2 && (!strcmp(argv[argc - 2], "-d") || !strcmp(argv[argc - 2], "--device"))) {
-		complete_devices(&e, root);
-		return;
-	}
-	if (argc >= 2 && !strcmp(argv[argc - 2], "--sysroot"))
-		return;         /* the shell completes file names */
-	/* The value of an option with choices: "--names ml", "--names=ml", and
-	 * "--names = ml" (bash splits words at '=', COMP_WORDBREAKS). */
-	if (argc >= 3 && !in_help && !strcmp(argv[argc - 2], "=") &&
-	    (o = find_opt(c, argv[argc - 3], &eq)) && o->arg && !eq) {
-		for (const char *const *ch = o->choices; ch && *ch; ch++)
-			emit(&e, *ch);
-		return;
-	}
-	if (argc >= 2 && !in_help && (o = find_opt(c, argv[argc - 2], &eq)) && o->arg && !eq) {
-		for (const char *const *ch = o->choices; ch && *ch; ch++)
-			emit(&e, *ch);
-		return;
-	}
-	if (!in_help && (o = find_opt(c, e.prefix, &eq)) && eq) {
-		char buf[128];
-
-		for (const char *const *ch = o->choices; ch && *ch; ch++) {
-			snprintf(buf, sizeof(buf), "--%s=%s", o->name, *ch);
-			emit(&e, buf);
-		}
-		return;
-	}
-	if (e.prefix[0] == '-') {
-		if (in_help)
-			return;
-		for (const char *const *w = global_words; *w; w++)
-			emit(&e, *w);
-		if (c && c->opts)
-			for (const struct cmd_opt *k = c->opts; k->name; k++) {
-				char buf[64];
-
-				snprintf(buf, sizeof(buf), "--%s", k->name);
-				emit(&e, buf);
-			}
-		if (c && !in_help && (c->flags & CMD_RAW_ARGS))
-			complete_positional(&e, path, npos);
-		return;
-	}
-	if (!c) {
-		for (const struct cmd *k = g->cmds; k->name; k++)
-			if (!(k->flags & CMD_HIDDEN))
-				emit(&e, k->name);
-		return;
-	}
-	if (!in_help)
-		complete_positional(&e, path, npos);
-}
-
-static void print_cand(void *data, const char *cand)
-{
-	fprintf(data, "%s\n", cand);
-}
-
-/*
- * `mlxcli __complete WORD... PARTIAL`: one candidate per line for PARTIAL
- * (the last word, possibly empty).  The bash and zsh scripts in
- * completions/ are thin wrappers around this.
- */
-int cmd_complete(struct cli *cli, int argc, char **argv)
-{
-	cli_complete(argc, argv, print_cand, cli->out_fp);
 	return EXIT_OK;
 }

@@ -147,11 +147,8 @@ int cmd_pci(struct cli *cli, int argc, char **argv)
 	struct mlx_function *sel;
 	int r;
 
-	if (argc && strcmp(argv[0], "show")) {
-		cli_error(cli, "unknown command '%s' in 'mlxcli pci'", argv[0]);
-		cli_hint(cli, "the command is 'mlxcli pci show' (or just 'mlxcli pci')");
-		return EXIT_USAGE;
-	}
+	(void)argc;
+	(void)argv;
 	r = cli_select(cli, &sel, NULL);
 	if (r)
 		return r;
@@ -167,3 +164,12 @@ int cmd_pci(struct cli *cli, int argc, char **argv)
 		fprintf(cli->err_fp, "mlxcli: no ConnectX device was found\n");
 	return EXIT_OK;
 }
+
+/* `mlxcli pci` is `mlxcli pci show`. */
+static const struct cmd pci_cmds[] = {
+	{ "show", "", "PCIe link capability vs status, AER counters, capabilities (as 'mlxcli pci')",
+	  cmd_pci, 0, 0, 0, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group pci_group = { "pci", "PCIe link and capabilities", "mlxcli-pci(8)", pci_cmds };

@@ -1539,10 +1539,17 @@ const struct cmd_opt qos_pfc_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_arg modify_tc_bw_args[] = {
+	{ "IFNAME", NULL, SRC_NETDEVS, 0 },
+	{ "TC", cli_prio_choices, SRC_NONE, ARG_REPEAT },
+	{ "MBPS", NULL, SRC_NONE, 0 },
+	CMD_ARG_END,
+};
+
 static const struct cmd modify_cmds[] = {
-	{ "tc-bw", "IFNAME TC MBPS [TC MBPS...]", "per-TC max rate, mlxtool style (100 Mb/s or "
+	{ "tc-bw", "", "per-TC max rate, mlxtool style (100 Mb/s or "
 	  "1 Gb/s steps, rounded down, at least 100 Mb/s)", cmd_modify_tc_bw, 2, -1, CMD_WRITES, NULL,
-	  qos_write_opts, NULL },
+	  qos_write_opts, NULL, NULL, modify_tc_bw_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -330,11 +330,16 @@ static int cmd_sample_reset(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
+static const struct cmd_arg reset_args[] = {
+	{ "NAME", NULL, SRC_SAMPLES, ARG_OPTIONAL },
+	CMD_ARG_END,
+};
+
 static const struct cmd sample_cmds[] = {
 	{ "list", "", "list the bundled sample hosts and their working copies",
 	  cmd_sample_list, 0, 0, CMD_NO_SCAN, NULL, NULL, NULL },
-	{ "reset", "[NAME]", "discard a sample's working copy (the next use starts pristine)",
-	  cmd_sample_reset, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL },
+	{ "reset", "", "discard a sample's working copy (the next use starts pristine)",
+	  cmd_sample_reset, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL, NULL, reset_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

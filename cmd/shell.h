@@ -46,6 +46,12 @@ enum { CLI_COMPAT_NONE, CLI_COMPAT_MAPPED, CLI_COMPAT_FAILED };
 int cli_compat_map(const struct cmd_group *top, int argc, char **argv, struct cli_words *out,
 		   FILE *err);
 
+/*
+ * Completion of the mlx5cmd syntax: false when the line is not one (the
+ * native completion goes on), else the candidates went to @cp.
+ */
+bool cli_compat_complete(struct completion *cp, int argc, char **argv);
+
 /* The leaf command at "word word ..." in @top; NULL when there is none. */
 const struct cmd *cli_lookup(const struct cmd_group *top, const char *path);
 

@@ -327,15 +327,11 @@ static int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 	unsigned n;
 	int r;
 
-	if (strcmp(argv[0], "numvfs")) {
-		cli_error(cli, "unknown setting '%s' for 'mlxcli sriov set'", argv[0]);
-		cli_hint(cli, "the setting is 'numvfs'");
-		return EXIT_USAGE;
-	}
+	(void)argc;
 	r = need_pf(cli, &pf);
 	if (r)
 		return r;
-	if (parse_uint(cli, "VF count", argv[1], 65535, &n))
+	if (parse_uint(cli, "VF count", argv[0], 65535, &n))
 		return EXIT_USAGE;
 	if (n > (unsigned)pf->sriov_totalvfs) {
 		cli_error(cli, "cannot set numvfs on %s to %u: the limit is %d (TotalVFs)", pf->bdf, n,
@@ -644,16 +640,43 @@ static int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The settings of a PF: `sriov set numvfs N`. */
+static const struct cmd sriov_set_cmds[] = {
+	{ "numvfs", "N", "enable N VFs on a PF (0 disables SR-IOV)",
+	  cmd_sriov_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+static const struct cmd_group sriov_set_group = { "set", "settings of a PF", "mlxcli-sriov(8)",
+						  sriov_set_cmds };
+
+static const char *const vf_verbs[] = { "set", NULL };
+
+static const struct cmd_arg vf_args[] = {
+	{ "VF", NULL, SRC_NONE, 0 },
+	{ NULL, vf_verbs, SRC_NONE, 0 },
+	{ "SETTING", vf_settings, SRC_NONE, ARG_REPEAT },
+	{ "VALUE", NULL, SRC_NONE, 0 },
+	CMD_ARG_END,
+};
+
+static const char *const eswitch_modes[] = { "legacy", "switchdev", NULL };
+
+static const struct cmd_arg eswitch_args[] = {
+	{ NULL, eswitch_modes, SRC_NONE, ARG_OPTIONAL },
+	CMD_ARG_END,
+};
+
 static const struct cmd sriov_cmds[] = {
 	{ "show", "", "PFs with their SR-IOV capability, eswitch mode and one row per VF",
 	  cmd_sriov_show, 0, 0, 0, NULL, NULL, NULL },
-	{ "set", "numvfs N", "enable N VFs on a PF (0 disables SR-IOV)",
-	  cmd_sriov_set, 2, 2, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL },
-	{ "vf", "VF set SETTING VALUE...",
-	  "set mac, vlan, qos, rate/max-rate, min-rate, spoofchk, trust or state of one VF",
-	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL },
-	{ "eswitch", "[legacy|switchdev]", "show or set the eswitch mode of a PF (devlink)",
-	  cmd_sriov_eswitch, 0, 1, CMD_NEEDS_DEVICE, NULL, write_opts, NULL },
+	{ "set", "", "settings of a PF: numvfs",
+	  NULL, 0, 0, 0, &sriov_set_group, NULL, NULL },
+	{ "vf", "", "set mac, vlan, qos, rate/max-rate, min-rate, spoofchk, trust or state of one VF",
+	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL,
+	  NULL, vf_args },
+	{ "eswitch", "", "show or set the eswitch mode of a PF (devlink)",
+	  cmd_sriov_eswitch, 0, 1, CMD_NEEDS_DEVICE, NULL, write_opts, NULL, NULL, eswitch_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -6,6 +6,7 @@
 # installed (tests/setup.sh installs them).
 set -u
 command -v bash >/dev/null || { echo "SKIP: no bash"; exit 77; }
+export LC_ALL=C         # one sort order for the expected lists
 STATE=$(mktemp -d)
 trap 'rm -rf "$STATE"' EXIT
 export MLXCLI_STATE_DIR="$STATE"
@@ -77,6 +78,58 @@ expect "--batch" --bat
 # Unknown words complete to nothing rather than to something wrong.
 expect "" nosuch ""
 
+# Every value the tables know (issue 15): sub-verbs, views, modes, settings,
+# option values from lib's tables, samples, incidents.
+expect "cc errors prio show watch" counters ""
+expect "cc" counters -g port c
+expect "$(printf '%s\n' port vport prio queue channel pcie congestion rdma netdev driver module \
+	errors uncatalogued | sort | tr '\n' ' ' | sed 's/ $//')" counters --group ""
+expect "port,vport" counters --group port,vp
+expect "errors" counters watch -g err
+expect "dscp pcp" qosconfig trust ""
+expect "firmware host" qosconfig dcbx ""
+expect "del flush set" qosconfig dscp2prio ""
+expect "bw prio-tc tsa" qosconfig ets prio-tc 0:0 ""
+expect "legacy switchdev" --sample sriov eswitch -d 5e:00.0 ""
+expect "legacy switchdev" sriov eswitch -d X ""
+expect "numvfs" sriov set ""
+expect "set" sriov vf 0 ""
+expect "mac max-rate min-rate qos rate spoofchk state trust vlan" sriov vf 0 set ""
+expect "mac max-rate min-rate" sriov vf 0 set vlan 5 m
+expect "enp94s0f0np0 enp94s0f1np1 enp94s0f2 enp94s0f3 enp94s0f4 enp94s0f5" --sample dbg restart ""
+expect "enp94s0f1np1" --sample modify tc-bw enp94s0f1
+expect "query" fw ""
+expect "show" pci ""
+expect "list show" dump-me-now ""
+# --sample=NAME as bash hands it over: "--sample" "=" NAME
+expect "cx5-ofed cx6dx-upstream" --sample =
+expect "cx6dx-upstream" --sample = cx6
+expect "mlx5_0 mlx5_1" --sample = cx6dx-upstream -d mlx5
+expect "cx5-ofed cx6dx-upstream" sample reset ""
+# and as zsh and the shell hand it over: one word
+got=$("$MLXCLI" __complete --sample= | tr '\n' ' ')
+if [ "$got" = "--sample=cx5-ofed --sample=cx6dx-upstream " ]; then
+	echo "ok: --sample= -> $got"
+else
+	echo "FAIL: mlxcli __complete --sample= -> '$got'"
+	fail=1
+fi
+# The incidents of the dump root the line names.
+inc=$("$MLXCLI" --sample dump-me-now --no-crdump -d 5e:00.0 --dir "$STATE/dmn" 2>/dev/null) ||
+	{ echo "FAIL: cannot make an incident"; fail=1; }
+expect "$(basename "$inc")" dump-me-now show --dir "$STATE/dmn" ""
+# mlx5cmd's syntax (-Qosconfig, cmd/compat.c): its own words, netdevs after
+# -Name, the parameter names in their "-Name VALUE" form after -Set.
+expect "-Dcqcn -DefaultUntaggedPriority -Name" -Qosconfig ""
+expect "-Defaults -Disable -Enable -Get -Name -Restore -Set" -Qosconfig -Dcqcn ""
+expect "-Get -Set" -Qosconfig -DefaultUntaggedPriority -Name x -
+expect "enp94s0f0np0 enp94s0f1np1 enp94s0f2 enp94s0f3 enp94s0f4 enp94s0f5" \
+	--sample -Qosconfig -Dcqcn -Name ""
+expect "enp59s0f0np0 enp59s0f1np1" --sample = cx6dx-upstream -Qosconfig -Name ""
+expect "-DcqcnRpgAiRate" -Qosconfig -Dcqcn -Name x -Set -DcqcnRpgAi
+expect "" -Qosconfig -Dcqcn -Name x -Set -DcqcnRpgAiRate ""
+expect "-Qosconfig" -Q
+
 # zsh: the completion function installed as zsh installs it (fpath +
 # compinit), driven by real keystrokes in an interactive zsh in a
 # pseudo-terminal (tmux), since zsh completes only on a terminal.
@@ -117,6 +170,10 @@ if command -v zsh >/dev/null && command -v tmux >/dev/null; then
 	zwait "describe DcqcnRpgAiRate" "TAB completes a DCQCN parameter name"
 	tmux -S "$SOCK" send-keys C-u "mlxcli counters --gro" Tab
 	zwait "counters --group" "TAB completes an option"
+	tmux -S "$SOCK" send-keys C-u "mlxcli sriov vf 0 set spoof" Tab
+	zwait "set spoofchk" "TAB completes a value from a command's arguments"
+	tmux -S "$SOCK" send-keys C-u "mlxcli -Qosconfig -Dcq" Tab
+	zwait "mlxcli -Qosconfig -Dcqcn" "TAB completes an mlx5cmd word"
 	tmux -S "$SOCK" kill-server 2>/dev/null
 else
 	echo "note: zsh or tmux not installed: the zsh completion is not exercised"

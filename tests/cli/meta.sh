@@ -106,6 +106,24 @@ walk() {
 }
 walk
 
+# Help for a sub-verb of a command that runs by itself too (a counters view,
+# fw query, dump-me-now show), and synopses shown whole: a long one is
+# wrapped, never cut ("ets ... [bw TC:PCT." was).
+for cmd in "counters watch" "counters cc" "fw query" "pci show" "dump-me-now show" \
+	   "sriov set numvfs"; do
+	# shellcheck disable=SC2086
+	"$MLXCLI" help $cmd >"$T/help" 2>"$T/err" || bad "'mlxcli help $cmd' exits non-zero: $(cat "$T/err")"
+	grep -q "^usage: mlxcli $cmd" "$T/help" || bad "'mlxcli help $cmd' prints no usage of it"
+done
+"$MLXCLI" help qosconfig | tr -s ' \n' '  ' >"$T/help"
+for syn in "ets [prio-tc P:TC...] [tsa TC:strict|ets|vendor...] [bw TC:PCT...]" \
+	   "buffer [prio-buffer P:BUF...] [size BUF:BYTES...]" \
+	   "dscp2prio set|del DSCP PRIO [DSCP PRIO...] | flush"; do
+	grep -qF -- "$syn" "$T/help" || bad "'mlxcli help qosconfig' does not show '$syn' whole"
+done
+"$MLXCLI" help qosconfig | awk 'length > 79 && /^  [a-z]/ && !/   / { print }' >"$T/long"
+[ -s "$T/long" ] && bad "'mlxcli help qosconfig' has synopsis lines over 79 columns: $(cat "$T/long")"
+
 # Per page: SYNOPSIS options exist; man is silent.
 for f in "$MAN"/*.8; do
 	page=$(basename "$f" .8)

@@ -48,15 +48,24 @@ W|qosconfig tc-bw|qosconfig tc-bw 0 1000 -d $P0
 W|qosconfig buffer|qosconfig buffer prio-buffer 3:1 -d $P0
 W|qosconfig dcbx|qosconfig dcbx firmware -d $P0
 R|sriov show|sriov show
-W|sriov set|sriov set numvfs 2 -d 5e:00.0
+W|sriov set numvfs|sriov set numvfs 2 -d 5e:00.0
 W|sriov vf|sriov vf 0 set vlan 10 -d $P0
 W|sriov eswitch|sriov eswitch switchdev -d 5e:00.0
 R|fw|fw
+R|fw query|fw query
 R|pci|pci
+R|pci show|pci show
 W|modify tc-bw|modify tc-bw $P0 0 500
 R|counters|counters
+R|counters show|counters show
+R|counters watch|counters watch --count 1 --interval 0.1
+R|counters cc|counters cc
+R|counters prio|counters prio
+R|counters errors|counters errors
 R|snapshot|-
 R|dump-me-now|-
+R|dump-me-now list|-
+R|dump-me-now show|-
 R|dbg mstdump|-
 R|dbg dump-me-now|-
 R|dbg get-state|dbg get-state

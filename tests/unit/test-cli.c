@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-#include <ftw.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +21,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "sample-env.h"
 
 #define MAXW 16
 
@@ -80,6 +80,17 @@ static const struct tcase cases[] = {
 	{ { "help", "show", "ports", NULL }, 0, "same as 'mlxcli ports'", E, NULL },
 	{ { "help", "sample", NULL }, 0, "usage: mlxcli sample COMMAND", E, NULL },
 	{ { "help", "nosuch", NULL }, 2, NULL, "unknown command", NULL },
+	/* sub-verbs are table entries: help sees them (issue 15) */
+	{ { "help", "counters", "watch", NULL }, 0, "usage: mlxcli counters watch [options]", E, NULL },
+	{ { "help", "counters", NULL }, 0, "usage: mlxcli counters [show|watch|cc|prio|errors]", E,
+	  NULL },
+	{ { "help", "counters", "nosuch", NULL }, 2, NULL, "no help for 'nosuch'", NULL },
+	{ { "help", "sriov", "set", "numvfs", NULL }, 0, "usage: mlxcli sriov set numvfs N", E, NULL },
+	{ { "help", "dump-me-now", "show", NULL }, 0, "usage: mlxcli dump-me-now show PATH", E, NULL },
+	{ { "help", "sriov", "vf", NULL }, 0, "  SETTING                mac, vlan, qos,", E, NULL },
+	/* a long synopsis is wrapped, never cut */
+	{ { "help", "qosconfig", NULL }, 0, "[tsa TC:strict|ets|vendor...] [bw TC:PCT...]\n", E,
+	  NULL },
 	{ { "help", "devices", "extra", NULL }, 2, NULL, "has no sub-command", NULL },
 	{ { "-h", NULL }, 0, "usage: mlxcli COMMAND", E, NULL },
 	{ { "-h", "devices", NULL }, 0, "usage: mlxcli devices [options]", E, NULL },
@@ -160,6 +171,11 @@ static const struct tcase cases[] = {
 	{ { "__complete", "show", "p", NULL }, 0, "ports\n", E, "devices" },
 	{ { "__complete", "--js", NULL }, 0, "--json\n", E, NULL },
 	{ { "__complete", "nosuch", "", NULL }, 0, "", E, "devices" },
+	{ { "__complete", "counters", "", NULL }, 0, "show\nwatch\ncc\nprio\nerrors\n", E, NULL },
+	{ { "__complete", "-Qosconfig", "-Dcqcn", "", NULL }, 0, "-Name\n-Get\n-Set\n", E,
+	  "devices" },
+	/* a view after the options of `counters` is still the view */
+	{ { "--sample", "counters", "-g", "port", "prio", NULL }, 0, "PRIO", E, NULL },
 	{ { "__complete", "--sample", "-d", "", NULL }, 0, "0000:5e:00.0\nenp94s0f0np0\nmlx5_0\n",
 	  E, "0000:00:1c.0" },
 	{ { "__complete", "--sample", "-d", "0000:5e:00.5", NULL }, 0, "0000:5e:00.5\n", E,
@@ -172,33 +188,14 @@ static const struct tcase cases[] = {
 
 static int setup(void **state)
 {
-	const char *top = getenv("TOP_SRCDIR");
-
 	(void)state;
-	if (!top || !*top)
-		return 0;
-	snprintf(samples, sizeof(samples), "%s/tests/data/samples", top);
-	if (!mkdtemp(state_dir))
-		return -1;
-	setenv("MLXCLI_SAMPLES_DIR", samples, 1);
-	setenv("MLXCLI_STATE_DIR", state_dir, 1);
-	return 0;
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
+	return sample_env_setup(state_dir, samples, sizeof(samples));
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	if (strstr(state_dir, "XXXXXX"))
-		return 0;
-	return nftw(state_dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	return sample_env_teardown(state_dir);
 }
 
 static void need_samples(void)
