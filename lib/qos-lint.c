@@ -910,42 +910,87 @@ static bool has(const struct mlx_lint_report *r, const struct mlx_lint_finding *
 	return false;
 }
 
-/* The first candidate that removes finding @i and raises nothing new; else
- * the one that removes it and raises the fewest, with their ids. */
-static void choose(struct mlx_lint_ctx *c, size_t i, struct mlx_lint_ctx *sim)
+/* Does @x remove finding @i?  *nnew: the findings it raises, their ids in
+ * @f's fix_adds when @keep. */
+static bool try_fix(struct mlx_lint_ctx *c, size_t i, const struct fix *x, struct mlx_lint_ctx *sim,
+		    size_t *nnew, bool keep)
 {
 	struct mlx_lint_finding *f = &c->r->f[i];
-	struct mlx_qos_state s;
-	size_t best = MAXCAND, bestn = SIZE_MAX;
+	struct mlx_qos_state s = *c->st;
+
+	fix_apply(x, &s);
+	sim->st = &s;
+	run(sim);
+	if (has(sim->r, f))
+		return false;
+	*nnew = 0;
+	if (keep)
+		f->nadds = 0;
+	for (size_t j = 0; j < sim->r->n; j++)
+		if (!has(c->r, &sim->r->f[j])) {
+			(*nnew)++;
+			if (keep && f->nadds < MLX_LINT_MAXADDS)
+				f->fix_adds[f->nadds++] = sim->r->f[j].id;
+		}
+	return true;
+}
+
+/* The first candidate that removes finding @i and raises nothing new; else
+ * the one that removes it and raises the fewest, with their ids. */
+static int choose(struct mlx_lint_ctx *c, size_t i, struct mlx_lint_ctx *sim)
+{
+	size_t best = MAXCAND, bestn = SIZE_MAX, nnew;
 
 	for (size_t k = 0; k < c->ncand[i] && bestn; k++) {
-		size_t nnew = 0;
-
-		s = *c->st;
-		fix_apply(&c->cand[i][k], &s);
-		sim->st = &s;
-		run(sim);
-		if (has(sim->r, f))
-			continue;
-		for (size_t j = 0; j < sim->r->n; j++)
-			nnew += !has(c->r, &sim->r->f[j]);
-		if (nnew >= bestn)
+		if (!try_fix(c, i, &c->cand[i][k], sim, &nnew, false) || nnew >= bestn)
 			continue;
 		best = k;
 		bestn = nnew;
-		f->nadds = 0;
-		for (size_t j = 0; j < sim->r->n && f->nadds < MLX_LINT_MAXADDS; j++)
-			if (!has(c->r, &sim->r->f[j]))
-				f->fix_adds[f->nadds++] = sim->r->f[j].id;
 	}
-	if (best < MAXCAND)
-		fix_format(&c->cand[i][best], c->st->ifname, f->fix, sizeof(f->fix));
+	if (best == MAXCAND)
+		return -1;
+	try_fix(c, i, &c->cand[i][best], sim, &nnew, true);
+	fix_format(&c->cand[i][best], c->st->ifname, c->r->f[i].fix, sizeof(c->r->f[i].fix));
+	return (int)best;
+}
+
+/*
+ * `qosconfig pfc` takes the whole set: two PFC fixes, each the current set
+ * plus its priority, would undo each other when run in a row.  So every
+ * PFC fix carries all the PFC changes of the report's fixes where that is
+ * still clean for its own finding.
+ */
+static void merge_pfc(struct mlx_lint_ctx *c, const int *chosen, struct mlx_lint_ctx *sim)
+{
+	uint8_t orig = c->st->pfc_en, add = 0, del = 0;
+	size_t n = 0, nnew;
+
+	for (size_t i = 0; i < c->r->n; i++)
+		if (chosen[i] >= 0 && c->cand[i][chosen[i]].cmd == F_PFC) {
+			add |= c->cand[i][chosen[i]].mask & ~orig;
+			del |= orig & ~c->cand[i][chosen[i]].mask;
+			n++;
+		}
+	for (size_t i = 0; n > 1 && i < c->r->n; i++) {
+		struct fix x;
+
+		if (chosen[i] < 0 || c->cand[i][chosen[i]].cmd != F_PFC)
+			continue;
+		x = c->cand[i][chosen[i]];
+		x.mask = (uint8_t)((orig | add) & ~del);
+		if (x.mask == c->cand[i][chosen[i]].mask || !try_fix(c, i, &x, sim, &nnew, false) ||
+		    nnew > c->r->f[i].nadds)
+			continue;
+		try_fix(c, i, &x, sim, &nnew, true);
+		fix_format(&x, c->st->ifname, c->r->f[i].fix, sizeof(c->r->f[i].fix));
+	}
 }
 
 int mlx_qos_lint(const struct mlx_qos_state *st, struct mlx_lint_report *r)
 {
 	struct mlx_lint_ctx *c = calloc(2, sizeof(*c));
 	struct mlx_lint_report *sr = calloc(1, sizeof(*sr));
+	int chosen[MLX_LINT_MAXFIND];
 
 	if (!c || !sr) {
 		free(c);
@@ -957,7 +1002,8 @@ int mlx_qos_lint(const struct mlx_qos_state *st, struct mlx_lint_report *r)
 	c[1].r = sr;
 	run(&c[0]);
 	for (size_t i = 0; i < r->n; i++)
-		choose(&c[0], i, &c[1]);
+		chosen[i] = choose(&c[0], i, &c[1]);
+	merge_pfc(&c[0], chosen, &c[1]);
 	free(c);
 	free(sr);
 	return 0;
