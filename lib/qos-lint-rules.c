@@ -372,6 +372,29 @@ static void r_cnp_mismatch(struct mlx_lint_ctx *c)
 	}
 }
 
+/*
+ * The RoCE and CNP priorities are never moved out of a lossless buffer or
+ * TC: when one of them is the lossy one there, the fix is PFC on it (what
+ * pfc-off-roce-prio and cnp-prio-lossy propose too), so the fixes agree.
+ */
+static unsigned keep_lossless(struct mlx_lint_ctx *c, const struct mlx_lint_finding *f,
+			      unsigned ly)
+{
+	const struct mlx_qos_state *st = c->st;
+	unsigned rb = 0;
+	struct fix x = fix0(F_PFC);
+
+	if (c->r->roce_prio >= 0)
+		rb |= 1u << c->r->roce_prio;
+	if (st->cnp_prio >= 0 && st->cnp_prio < 8 && st->cnp_prio_mode != 1)
+		rb |= 1u << st->cnp_prio;
+	if ((ly & rb) && !(ly & ~rb)) {
+		x.mask = (uint8_t)(st->pfc_en | ly);
+		cand(c, f, &x);
+	}
+	return ly & ~rb;
+}
+
 /* Buffer moves: the priorities of @mask to buffer @to, and sizes. */
 static struct fix buf_fix(unsigned mask, int to)
 {
@@ -462,6 +485,7 @@ static void r_shared_buffer(struct mlx_lint_ctx *c)
 		ev(f, "buffer", MLX_EV_INT, b);
 		ev(f, "lossless_priorities", MLX_EV_PRIOS, ll);
 		ev(f, "lossy_priorities", MLX_EV_PRIOS, ly);
+		ly = keep_lossless(c, f, ly);
 		for (int pass = 0; pass < 3; pass++)
 			for (int o = 0; o < 8; o++) {
 				struct fix x;
@@ -469,7 +493,7 @@ static void r_shared_buffer(struct mlx_lint_ctx *c)
 				split(st, o, false, &oll, &oly);
 				if (o == b)
 					continue;
-				if (pass == 0 && st->buffer_size[o] && oly && !oll)
+				if (pass == 0 && ly && st->buffer_size[o] && oly && !oll)
 					x = buf_fix(ly, o);
 				else if (pass == 1 && st->buffer_size[o] && oll && !oly)
 					x = buf_fix(ll, o);
@@ -520,6 +544,7 @@ static void r_shared_tc(struct mlx_lint_ctx *c)
 		ev(f, "tc", MLX_EV_INT, t);
 		ev(f, "lossless_priorities", MLX_EV_PRIOS, ll);
 		ev(f, "lossy_priorities", MLX_EV_PRIOS, ly);
+		ly = keep_lossless(c, f, ly);
 		/* an unused ETS TC that has a share first: that also ends its waste */
 		for (int pass = 0; pass < 4; pass++)
 			for (int o = 0; o < (int)ntc(st); o++) {
@@ -528,8 +553,8 @@ static void r_shared_tc(struct mlx_lint_ctx *c)
 				split(st, o, true, &oll, &oly);
 				if (o == t)
 					continue;
-				if ((pass == 0 && !oll && !oly && st->tc_tsa[o] == IEEE_8021QAZ_TSA_ETS &&
-				     st->tc_bw[o]) || (pass == 1 && oly && !oll))
+				if (ly && ((pass == 0 && !oll && !oly && st->tc_tsa[o] == IEEE_8021QAZ_TSA_ETS &&
+					    st->tc_bw[o]) || (pass == 1 && oly && !oll)))
 					x = tc_fix(ly, o);
 				else if ((pass == 2 && oll && !oly) || (pass == 3 && !oll && !oly))
 					x = tc_fix(ll, o);
