@@ -1363,8 +1363,8 @@ int cmd_qos_dcbx(struct cli *cli, int argc, char **argv)
 /* ---- tables (the verbs are entries of the qosconfig group, cmd/dcqcn.c) ---- */
 
 const struct cmd_opt qos_show_opts[] = {
-	{ "check", 0, NULL, "flag setups that bite RoCE users, each with its fix; exit 1 when "
-	  "something is found", NULL },
+	{ "check", 0, NULL, "run the RoCE QoS rules (mlxcli-qos(8) CHECK): each finding with its "
+	  "evidence and one fix; exit 1 on an error or a warning", NULL },
 	{ "roce-prio", 0, "PRIO", "the RoCE priority, where the kernel does not say (upstream "
 	  "mlx5 has no per-priority DCQCN enable)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
