@@ -81,7 +81,7 @@ struct mlx_lint_ev {
 	const char *key;
 	enum mlx_lint_ev_type type;
 	int64_t v;                /* INT, BOOL; PRIOS: a bit mask of priorities */
-	char s[240];              /* STR */
+	char s[320];              /* STR */
 };
 
 #define MLX_LINT_MAXEV 6

@@ -126,6 +126,26 @@ grep -q 'rule pfc-off-roce-prio not evaluated: the RoCE priority is unknown' "$t
 jq -e '.ports[0].findings[] | select(.id == "cnp-prio-lossy") | .fix_adds == ["lossless-shared-buffer"]' "$tmp/u" >/dev/null &&
 	ok "a fix that cannot stand alone says what it raises" || bad "fix_adds: $(jq -c '.ports[0].findings' "$tmp/u")"
 
+# A fix that cannot stand alone raises, once run, exactly what it said
+# (a --sysroot copy of the upstream capture).
+cp -a "$MLXCLI_SAMPLES_DIR/cx6dx-upstream" "$tmp/sys"
+S="$MLXCLI --sysroot $tmp/sys"
+keys "$S" $U0 >"$tmp/before"
+said=$($S show qos -d $U0 --check -j | jq -r '.ports[0].findings[] | select(.id == "cnp-prio-lossy") | .fix_adds[]')
+fix=$($S show qos -d $U0 --check -j | jq -r '.ports[0].findings[] | select(.id == "cnp-prio-lossy") | .fix')
+# shellcheck disable=SC2086
+$S ${fix#mlxcli } >/dev/null
+keys "$S" $U0 >"$tmp/after"
+[ -n "$said" ] && [ "$(comm -13 "$tmp/before" "$tmp/after" | cut -d' ' -f1)" = "$said" ] && ! grep -q '^cnp-prio-lossy' "$tmp/after" &&
+	ok "sysroot: '$fix' removes cnp-prio-lossy and raises what it said ($said)" || bad "fix_adds in practice: said '$said', got $(comm -13 "$tmp/before" "$tmp/after" | tr '\n' ' ')"
+# CNPs that reflect the request's priority (np_cnp_prio_mode 1, edited in
+# the capture) travel with RoCE: no lossy-CNP finding.
+$S qosconfig pfc -d $U0 none >/dev/null
+echo 1 >"$tmp/sys/sys/kernel/debug/mlx5/0000:3b:00.0/cc_params/np_cnp_prio_mode"
+keys "$S" $U0 >"$tmp/m1"
+! grep -q '^cnp-prio-lossy' "$tmp/m1" && ok "cnp_prio_mode 1: CNPs follow the RoCE priority, no cnp-prio-lossy" ||
+	bad "cnp_prio_mode 1: $(tr '\n' ' ' <"$tmp/m1")"
+
 # ---- DCQCN enable not exposed: said, with --roce-prio too ----
 $U show qos -d $U0 --check --roce-prio 3 -j >"$tmp/u3"
 jq -e '[.ports[0].findings[] | select(.id == "not-evaluated" and .evidence.rule == "dcqcn-off-roce-prio") | .evidence.reason | test("does not expose")] == [true]' "$tmp/u3" >/dev/null &&
