@@ -11,8 +11,8 @@
 #include "qos-lint.h"
 
 /* The DCQCN facts of @port on @fn (per-priority RP/NP enable, CNP DSCP,
- * priority and mode) and the link speed into @qs; what cannot be read
- * stays unknown. */
+ * priority and mode), the link speed and whether a VLAN device is on the
+ * port into @qs (its ifname set); what cannot be read stays unknown. */
 void qos_read_dcqcn(struct cli *cli, const struct mlx_function *fn, const struct mlx_port *port,
 		    struct mlx_qos_state *qs);
 

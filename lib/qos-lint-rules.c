@@ -283,15 +283,17 @@ static void r_trust_pcp(struct mlx_lint_ctx *c)
 	struct mlx_lint_finding *f;
 	struct fix x = fix0(F_TRUST);
 
-	if (!need_roce(c) || st->trust_dscp || p == 0)
+	/* over a VLAN, RoCE packets carry a PCP: trust pcp is a set-up of its own */
+	if (!need_roce(c) || st->trust_dscp || p == 0 || st->vlan == 1)
 		return;
-	f = find(c, p, "trust is pcp, but the RoCE priority is %d (%s): untagged RoCE v2 packets "
-		 "carry no PCP and are received on priority 0; a DSCP-based set-up needs trust dscp "
-		 "(with PCP, RoCE must run over a VLAN whose egress map gives PCP %d)", p,
-		 c->r->roce_why, p);
+	f = find(c, p, "trust is pcp, but the RoCE priority is %d (%s) and %s: untagged RoCE v2 "
+		 "packets carry no PCP and are received on priority 0; a DSCP-based set-up needs "
+		 "trust dscp", p, c->r->roce_why, st->vlan == 0 ? "the port has no VLAN device" :
+		 "no VLAN device on the port is known");
 	ev_str(f, "trust", "pcp");
 	ev(f, "priority", MLX_EV_INT, p);
 	ev(f, "untagged_priority", MLX_EV_INT, 0);
+	ev_tri(f, "vlan_device", st->vlan);
 	cand(c, f, &x);
 }
 
@@ -686,8 +688,9 @@ static const struct mlx_lint_rule rules[] = {
 	{ "dscp-map-no-roce-prio", MLX_LINT_ERROR, "trust dscp, but no DSCP is received on the "
 	  "RoCE priority", "qosconfig dscp2prio set DSCP PRIO (DSCP PRIO*8+2 first, never the CNP "
 	  "DSCP)", r_dscp_map_no_roce },
-	{ "trust-pcp-dscp-setup", MLX_LINT_WARNING, "trust pcp while the RoCE priority is not 0: "
-	  "untagged RoCE v2 packets have no PCP and land on priority 0", "qosconfig trust dscp "
+	{ "trust-pcp-dscp-setup", MLX_LINT_WARNING, "trust pcp while the RoCE priority is not 0 "
+	  "and no VLAN device is on the port: untagged RoCE v2 packets have no PCP and land on "
+	  "priority 0", "qosconfig trust dscp "
 	  "(installs the default map, priority = DSCP / 8)", r_trust_pcp },
 	{ "cnp-prio-lossy", MLX_LINT_WARNING, "the CNP 802.1p priority (cnp_802p_prio) has no PFC",
 	  "qosconfig pfc: the current set plus the CNP priority, else qosconfig dcqcn set "

@@ -310,6 +310,7 @@ void mlx_qos_state_init(struct mlx_qos_state *st, const char *ifname)
 	memset(st->np_en, 0xff, sizeof(st->np_en));
 	st->cnp_dscp = st->cnp_prio = st->cnp_prio_mode = st->roce_prio = -1;
 	st->speed_mbps = -1;
+	st->vlan = -1;
 }
 
 void mlx_qos_state_from_dcb(struct mlx_qos_state *st, const struct mlx_dcb_state *dcb)

@@ -48,6 +48,9 @@ struct mlx_qos_state {
 	int cnp_dscp, cnp_prio;                 /* CNPs' DSCP and 802.1p priority */
 	int cnp_prio_mode;                      /* 1: CNPs reflect the request's PCP */
 	int64_t speed_mbps;
+	/* a VLAN device on the port (its traffic carries a PCP): 1 yes, 0 no,
+	 * -1 unknown */
+	int vlan;
 	int roce_prio;                          /* given (--roce-prio), else -1: inferred */
 };
 

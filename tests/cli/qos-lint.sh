@@ -146,6 +146,16 @@ keys "$S" $U0 >"$tmp/m1"
 ! grep -q '^cnp-prio-lossy' "$tmp/m1" && ok "cnp_prio_mode 1: CNPs follow the RoCE priority, no cnp-prio-lossy" ||
 	bad "cnp_prio_mode 1: $(tr '\n' ' ' <"$tmp/m1")"
 
+# RoCE over a VLAN (a VLAN device stacked on the port, added to the capture):
+# trust pcp is then a PCP set-up, not a DSCP one.
+$S show qos -d $U0 --check --roce-prio 3 -j | jq -e '[.ports[0].findings[].id] | index("trust-pcp-dscp-setup") != null' >/dev/null ||
+	bad "sysroot: trust pcp with RoCE priority 3 and no VLAN not found"
+mkdir -p "$tmp/sys/sys/devices/virtual/net/$U0.100"
+printf 'DEVTYPE=vlan\nINTERFACE=%s.100\nIFINDEX=20\n' $U0 >"$tmp/sys/sys/devices/virtual/net/$U0.100/uevent"
+ln -s "/sys/devices/virtual/net/$U0.100" "$tmp/sys/sys/class/net/$U0/upper_$U0.100"
+$S show qos -d $U0 --check --roce-prio 3 -j | jq -e '[.ports[0].findings[].id] | index("trust-pcp-dscp-setup") == null' >/dev/null &&
+	ok "trust pcp over a VLAN device: no trust-pcp-dscp-setup" || bad "VLAN: $(keys "$S" $U0 --roce-prio 3 | tr '\n' ' ')"
+
 # ---- DCQCN enable not exposed: said, with --roce-prio too ----
 $U show qos -d $U0 --check --roce-prio 3 -j >"$tmp/u3"
 jq -e '[.ports[0].findings[] | select(.id == "not-evaluated" and .evidence.rule == "dcqcn-off-roce-prio") | .evidence.reason | test("does not expose")] == [true]' "$tmp/u3" >/dev/null &&

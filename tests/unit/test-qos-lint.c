@@ -273,13 +273,19 @@ static void test_dscp_map_no_roce(void **state)
 static void test_trust_pcp(void **state)
 {
 	struct mlx_qos_state st;
+	const struct mlx_lint_finding *f;
 
 	(void)state;
 	roce_host(&st);
 	st.trust_dscp = false;
 	memset(st.dscp2prio, 0xff, sizeof(st.dscp2prio));
-	expect(&st, "trust-pcp-dscp-setup", MLX_LINT_WARNING, "mlxcli qosconfig trust -d eth0 dscp");
+	st.vlan = 0;
+	f = expect(&st, "trust-pcp-dscp-setup", MLX_LINT_WARNING, "mlxcli qosconfig trust -d eth0 dscp");
 	assert_int_equal(rep.n, 1);     /* the CNP DSCP does not matter with trust pcp */
+	assert_int_equal(evid(f, "vlan_device")->type, MLX_EV_BOOL);
+	/* RoCE over a VLAN carries a PCP: trust pcp is a set-up of its own */
+	st.vlan = 1;
+	clean(&st);
 	roce_host(&st);
 	clean(&st);
 }
