@@ -65,7 +65,6 @@ void qos_read_dcqcn(struct cli *cli, const struct mlx_function *fn, const struct
 	int64_t v;
 
 	qs->speed_mbps = port ? port->speed_mbps : -1;
-	qs->vlan = has_vlan(cli, qs->ifname);
 	if (!fn || mlx_dcqcn_open(cli->ctx, fn, port, &dp) < 0) {
 		mlx_err_clear(cli->ctx);
 		return;
@@ -93,6 +92,7 @@ int qos_check(struct cli *cli, struct mlx_qos_state *qs, const struct mlx_dcb_st
 	      int roce_prio, struct mlx_lint_report *rep)
 {
 	mlx_qos_state_from_dcb(qs, dcb);
+	qs->vlan = has_vlan(cli, qs->ifname);   /* only the lint needs it */
 	qs->roce_prio = roce_prio;
 	if (mlx_qos_lint(qs, rep) < 0) {
 		cli_error(cli, "out of memory");

@@ -11,13 +11,14 @@
 #include "qos-lint.h"
 
 /* The DCQCN facts of @port on @fn (per-priority RP/NP enable, CNP DSCP,
- * priority and mode), the link speed and whether a VLAN device is on the
- * port into @qs (its ifname set); what cannot be read stays unknown. */
+ * priority and mode) and the link speed into @qs; what cannot be read
+ * stays unknown. */
 void qos_read_dcqcn(struct cli *cli, const struct mlx_function *fn, const struct mlx_port *port,
 		    struct mlx_qos_state *qs);
 
-/* Lint @qs (its DCQCN part read) with the DCB state @dcb; @roce_prio from
- * --roce-prio or -1.  An exit code. */
+/* Lint @qs (its DCQCN part read, its ifname set) with the DCB state @dcb
+ * and whether a VLAN device is on the port; @roce_prio from --roce-prio
+ * or -1.  An exit code. */
 int qos_check(struct cli *cli, struct mlx_qos_state *qs, const struct mlx_dcb_state *dcb,
 	      int roce_prio, struct mlx_lint_report *rep);
 
