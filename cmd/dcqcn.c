@@ -583,7 +583,7 @@ static int untagged(struct cli *cli, int argc, char **argv, bool set)
 		  "interface to the port default priority", set ? "set" : "get", name);
 	cli_hint(cli, "the port default priority lives in the firmware (mlx5cmd's default is 0) and "
 		 "only firmware tools (mlxconfig, where the firmware offers it) reach it; from Linux, "
-		 "classify untagged traffic by DSCP ('dcb app add dev IF dscp-prio DSCP:PRIO') or "
+		 "classify untagged traffic by DSCP ('mlxcli qosconfig dscp2prio -d IF set DSCP PRIO') or "
 		 "tag it (VLAN egress-qos-map)");
 	return EXIT_NOTSUP;
 }

@@ -26,20 +26,14 @@
 #include "dcb.h"
 #include "dcqcn.h"
 #include "lock.h"
+#include "qos-check.h"
 
 #define MAXPORTS 64
-#define MAXFIND 16
 
 struct qport {
 	char ifname[16];
 	const struct mlx_function *fn;    /* NULL: a netdev that is no ConnectX */
 	const struct mlx_port *port;
-};
-
-struct finding {
-	char id[24];
-	char msg[300];
-	char fix[200];
 };
 
 /* What one port's view holds besides the DCB state. */
@@ -48,12 +42,8 @@ struct view {
 	bool buf_sysfs;                   /* buffers from OFED qos/ sysfs */
 	bool lldpad;
 	char lldpad_pid[32];
-	/* RoCE / DCQCN (lib/dcqcn.h) */
-	int roce_en[MLX_DCB_NPRIO];       /* 1 enabled, 0 not, -1 unknown */
-	bool roce_known;
-	int64_t cnp_dscp, cnp_prio;       /* -1 unknown */
-	struct finding find[MAXFIND];
-	size_t nfind;
+	struct mlx_qos_state qs;          /* the RoCE / DCQCN side (cmd/qos-check.c) */
+	struct mlx_lint_report rep;       /* --check */
 };
 
 /* ---- targets ---- */
@@ -142,36 +132,6 @@ static int one_target(struct cli *cli, struct qport *q)
 
 /* ---- reading the view ---- */
 
-static void read_roce(struct cli *cli, const struct qport *q, struct view *v)
-{
-	struct mlx_dcqcn_port dp;
-	enum mlx_dcqcn_side side;
-	const struct mlx_dcqcn_param *p;
-	int rp[8], np[8];
-	uint64_t val;
-
-	v->cnp_dscp = v->cnp_prio = -1;
-	for (int i = 0; i < MLX_DCB_NPRIO; i++)
-		v->roce_en[i] = -1;
-	if (!q->fn || mlx_dcqcn_open(cli->ctx, q->fn, q->port, &dp) < 0) {
-		mlx_err_clear(cli->ctx);
-		return;
-	}
-	mlx_dcqcn_prio_state(cli->ctx, &dp, rp, np);
-	for (int i = 0; i < MLX_DCB_NPRIO && i < 8; i++) {
-		/* On if either side is; unknown only if both are. */
-		v->roce_en[i] = rp[i] == 1 || np[i] == 1 ? 1 : rp[i] < 0 && np[i] < 0 ? -1 : 0;
-		if (v->roce_en[i] >= 0)
-			v->roce_known = true;
-	}
-	if ((p = mlx_dcqcn_find("DcqcnCnpDscp", &side)) && mlx_dcqcn_read(cli->ctx, &dp, p, side, &val) == 0)
-		v->cnp_dscp = (int64_t)val;
-	if ((p = mlx_dcqcn_find("DcqcnCnp802pPrio", &side)) &&
-	    mlx_dcqcn_read(cli->ctx, &dp, p, side, &val) == 0)
-		v->cnp_prio = (int64_t)val;
-	mlx_err_clear(cli->ctx);
-}
-
 static int read_view(struct cli *cli, const struct qport *q, struct view *v)
 {
 	int r;
@@ -186,36 +146,12 @@ static int read_view(struct cli *cli, const struct qport *q, struct view *v)
 	}
 	mlx_err_clear(cli->ctx);
 	v->lldpad = mlx_dcb_lldpad_running(cli->ctx, v->lldpad_pid, sizeof(v->lldpad_pid));
-	read_roce(cli, q, v);
+	mlx_qos_state_init(&v->qs, q->ifname);
+	qos_read_dcqcn(cli, q->fn, q->port, &v->qs);
 	return 0;
 }
 
-/* ---- --check ---- */
-
-static void add_finding(struct view *v, const char *id, const char *fix, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void add_finding(struct view *v, const char *id, const char *fix, const char *fmt, ...)
-{
-	va_list ap;
-	struct finding *f;
-
-	if (v->nfind >= MAXFIND)
-		return;
-	f = &v->find[v->nfind++];
-	snprintf(f->id, sizeof(f->id), "%s", id);
-	snprintf(f->fix, sizeof(f->fix), "%s", fix);
-	va_start(ap, fmt);
-	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
-	va_end(ap);
-}
-
-static bool pfc_on(const struct view *v, int p)
-{
-	return v->st.has_pfc && p >= 0 && p < 8 && (v->st.pfc.pfc_en >> p) & 1;
-}
-
-/* "3,6" from a bitmap, with @p added or removed. */
+/* "3,6" from a bitmap. */
 static void prio_list(uint8_t mask, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -226,89 +162,6 @@ static void prio_list(uint8_t mask, char *buf, size_t len)
 			o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d", o ? "," : "", p);
 	if (!o)
 		snprintf(buf, len, "none");
-}
-
-static void check(const struct qport *q, struct view *v, int roce_prio)
-{
-	int map[MLX_DCB_NDSCP];
-	bool dscp = mlx_dcb_trust_dscp(&v->st);
-	char fix[200], list[32];
-	int cnp = -1;
-
-	mlx_dcb_dscp_map(&v->st, map);
-	if (roce_prio >= 0) {
-		for (int p = 0; p < 8; p++)
-			v->roce_en[p] = p == roce_prio;
-		v->roce_known = true;
-	}
-	if (v->roce_known) {
-		for (int p = 0; p < 8; p++) {
-			if (v->roce_en[p] != 1)
-				continue;
-			if (!pfc_on(v, p)) {
-				prio_list((uint8_t)(v->st.pfc.pfc_en | 1u << p), list, sizeof(list));
-				snprintf(fix, sizeof(fix), "mlxcli qosconfig pfc -d %s %s", q->ifname, list);
-				add_finding(v, "pfc-off-roce-prio", fix, "PFC is off on priority %d, which "
-					    "RoCE uses (DCQCN is enabled on it): RoCE traffic there is "
-					    "lossy and will see drops and retransmissions under load", p);
-			}
-			if (dscp) {
-				bool any = false;
-
-				for (int d = 0; d < 64; d++)
-					any |= map[d] == p;
-				if (!any) {
-					snprintf(fix, sizeof(fix), "mlxcli qosconfig dscp2prio -d %s set %d %d",
-						 q->ifname, p * 8 + 2, p);
-					add_finding(v, "dscp-map-no-roce-prio", fix, "trust is dscp but no DSCP "
-						    "maps to priority %d, which RoCE uses: RoCE packets cannot "
-						    "reach its lossless queue", p);
-				}
-			}
-		}
-		/* The CNP: the one priority<->DSCP pair Linux sets for RoCE. */
-		if (dscp && v->cnp_dscp >= 0 && v->cnp_dscp < 64) {
-			cnp = map[v->cnp_dscp];
-			if (cnp >= 0 && v->cnp_prio >= 0 && cnp != v->cnp_prio) {
-				snprintf(fix, sizeof(fix), "mlxcli qosconfig dscp2prio -d %s set %" PRId64
-					 " %" PRId64, q->ifname, v->cnp_dscp, v->cnp_prio);
-				add_finding(v, "cnp-dscp-prio-mismatch", fix, "CNPs are sent with DSCP %"
-					    PRId64 " and priority %" PRId64 " (cnp_dscp, cnp_802p_prio), but "
-					    "the trust table maps DSCP %" PRId64 " to priority %d: the two "
-					    "ends classify CNPs differently", v->cnp_dscp, v->cnp_prio,
-					    v->cnp_dscp, cnp);
-			}
-			if (cnp < 0)
-				cnp = (int)v->cnp_prio;
-		} else {
-			cnp = (int)v->cnp_prio;
-		}
-		if (cnp >= 0 && cnp < 8 && !pfc_on(v, cnp)) {
-			prio_list((uint8_t)(v->st.pfc.pfc_en | 1u << cnp), list, sizeof(list));
-			snprintf(fix, sizeof(fix), "mlxcli qosconfig pfc -d %s %s", q->ifname, list);
-			add_finding(v, "cnp-prio-lossy", fix, "CNPs travel on priority %d (%s), which "
-				    "is not lossless: dropped CNPs leave DCQCN senders at full rate",
-				    cnp, dscp ? "the trust table's priority of cnp_dscp" : "cnp_802p_prio");
-		}
-	}
-	if (v->st.has_ets) {
-		unsigned cap = v->st.ets.ets_cap ? v->st.ets.ets_cap : 8;
-
-		for (unsigned tc = 0; tc < cap && tc < 8; tc++) {
-			bool used = false;
-
-			for (int p = 0; p < 8; p++)
-				used |= v->st.ets.prio_tc[p] == tc;
-			if (!used && v->st.ets.tc_tsa[tc] == IEEE_8021QAZ_TSA_ETS &&
-			    v->st.ets.tc_tx_bw[tc]) {
-				snprintf(fix, sizeof(fix), "mlxcli qosconfig ets -d %s prio-tc PRIO:%u, or "
-					 "move its share to a used TC with 'bw'", q->ifname, tc);
-				add_finding(v, "ets-bw-unused-tc", fix, "TC %u gets %u%% of the ETS "
-					    "bandwidth but no priority maps to it: that share is wasted",
-					    tc, v->st.ets.tc_tx_bw[tc]);
-			}
-		}
-	}
 }
 
 /* ---- rendering ---- */
@@ -423,16 +276,8 @@ static void text_port(struct cli *cli, const struct qport *q, const struct view 
 			}
 		fprintf(fp, "%s\n", first ? " (none)" : "");
 	}
-	if (chk) {
-		if (!v->roce_known)
-			fprintf(fp, "Check: RoCE priority unknown (no per-priority DCQCN enable on this "
-				"kernel): give --roce-prio PRIO for the RoCE checks\n");
-		if (!v->nfind)
-			fprintf(fp, "Check: no problems found\n");
-		for (size_t i = 0; i < v->nfind; i++)
-			fprintf(fp, "Check [%s]: %s\n\tfix: %s\n", v->find[i].id, v->find[i].msg,
-				v->find[i].fix);
-	}
+	if (chk)
+		qos_check_out(cli->out, &v->rep);
 }
 
 static void json_u8v(struct out *o, const char *key, const uint8_t *v, size_t n)
@@ -449,6 +294,7 @@ static void json_port(struct cli *cli, const struct qport *q, const struct view 
 	const struct mlx_dcb_state *st = &v->st;
 	int map[MLX_DCB_NDSCP];
 	unsigned cap;
+	bool known = false;
 
 	(void)cli;
 	out_str(o, "ifname", NULL, q->ifname);
@@ -537,35 +383,28 @@ static void json_port(struct cli *cli, const struct qport *q, const struct view 
 		out_null(o, "buffer", NULL);
 	}
 	out_obj_begin(o, "roce", NULL);
-	if (v->roce_known) {
+	for (int p = 0; p < 8; p++)
+		known |= v->qs.rp_en[p] >= 0 || v->qs.np_en[p] >= 0;
+	if (known) {
 		out_list_begin(o, "dcqcn_priorities", NULL);
 		for (int p = 0; p < 8; p++)
-			if (v->roce_en[p] == 1)
+			if (v->qs.rp_en[p] == 1 || v->qs.np_en[p] == 1)
 				out_u64(o, NULL, NULL, (uint64_t)p);
 		out_list_end(o);
 	} else {
 		out_null(o, "dcqcn_priorities", NULL);
 	}
-	if (v->cnp_dscp >= 0)
-		out_u64(o, "cnp_dscp", NULL, (uint64_t)v->cnp_dscp);
+	if (v->qs.cnp_dscp >= 0)
+		out_u64(o, "cnp_dscp", NULL, (uint64_t)v->qs.cnp_dscp);
 	else
 		out_null(o, "cnp_dscp", NULL);
-	if (v->cnp_prio >= 0)
-		out_u64(o, "cnp_802p_prio", NULL, (uint64_t)v->cnp_prio);
+	if (v->qs.cnp_prio >= 0)
+		out_u64(o, "cnp_802p_prio", NULL, (uint64_t)v->qs.cnp_prio);
 	else
 		out_null(o, "cnp_802p_prio", NULL);
 	out_obj_end(o);
-	if (chk) {
-		out_table_begin(o, "findings");
-		for (size_t i = 0; i < v->nfind; i++) {
-			out_row_begin(o);
-			out_str(o, "id", NULL, v->find[i].id);
-			out_str(o, "message", NULL, v->find[i].msg);
-			out_str(o, "fix", NULL, v->find[i].fix);
-			out_row_end(o);
-		}
-		out_table_end(o);
-	}
+	if (chk)
+		qos_check_out(o, &v->rep);
 }
 
 static int parse_prio(struct cli *cli, const char *s, const char *what, int *out)
@@ -614,9 +453,13 @@ int cmd_qos_show(struct cli *cli, int argc, char **argv)
 				r = code;
 			continue;
 		}
-		if (chk)
-			check(&t[i], v, roce_prio);
-		found += v->nfind;
+		if (chk) {
+			if ((e = qos_check(cli, &v->qs, &v->st, roce_prio, &v->rep))) {
+				r = e;
+				goto out;
+			}
+			found += qos_check_problems(&v->rep);
+		}
 		if (v->lldpad)
 			cli_warn(cli, "lldpad is running (%s) and may overwrite the DCB settings of %s",
 				 v->lldpad_pid, t[i].ifname);
@@ -1520,8 +1363,8 @@ int cmd_qos_dcbx(struct cli *cli, int argc, char **argv)
 /* ---- tables (the verbs are entries of the qosconfig group, cmd/dcqcn.c) ---- */
 
 const struct cmd_opt qos_show_opts[] = {
-	{ "check", 0, NULL, "flag setups that bite RoCE users, each with its fix; exit 1 when "
-	  "something is found", NULL },
+	{ "check", 0, NULL, "run the RoCE QoS rules (mlxcli-qos(8) CHECK): each finding with its "
+	  "evidence and one fix; exit 1 on an error or a warning", NULL },
 	{ "roce-prio", 0, "PRIO", "the RoCE priority, where the kernel does not say (upstream "
 	  "mlx5 has no per-priority DCQCN enable)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
