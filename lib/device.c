@@ -59,7 +59,7 @@ static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *fmt, 
 }
 
 static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *ifname,
-		     struct mlx_port *p)
+		     struct mlx_port *p, unsigned want)
 {
 	char dir[PATH_MAX], buf[64];
 
@@ -71,27 +71,29 @@ static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *i
 	snprintf(p->ifname, sizeof(p->ifname), "%s", ifname);
 	snprintf(dir, sizeof(dir), "net/%s", ifname);    /* below mlx_chdir(fn) */
 
-	p->ifindex = (int)read_int_opt(ctx, -1, "%s/%s", dir, "ifindex");
-	p->dev_port = (int)read_int_opt(ctx, -1, "%s/%s", dir, "dev_port");
-	read_opt(ctx, p->phys_port_name, sizeof(p->phys_port_name), "%s/phys_port_name", dir);
-	read_opt(ctx, p->mac, sizeof(p->mac), "%s/address", dir);
 	read_opt(ctx, p->operstate, sizeof(p->operstate), "%s/operstate", dir);
-	read_opt(ctx, buf, sizeof(buf), "%s/carrier", dir);
-	if (buf[0]) {
-		p->carrier_known = true;
-		p->carrier = buf[0] == '1';
-	}
 	/* 'speed' is -1 (SPEED_UNKNOWN) or unreadable (EINVAL) while the link
 	 * is down; both mean "no speed to report". */
 	p->speed_mbps = read_int_opt(ctx, -1, "%s/%s", dir, "speed");
 	if (p->speed_mbps <= 0 || p->speed_mbps == 0xffffffffLL)
 		p->speed_mbps = -1;
+	if (!(want & MLX_SCAN_PORT_DETAILS))
+		return 0;
+	p->ifindex = (int)read_int_opt(ctx, -1, "%s/%s", dir, "ifindex");
+	p->dev_port = (int)read_int_opt(ctx, -1, "%s/%s", dir, "dev_port");
+	read_opt(ctx, p->phys_port_name, sizeof(p->phys_port_name), "%s/phys_port_name", dir);
+	read_opt(ctx, p->mac, sizeof(p->mac), "%s/address", dir);
+	read_opt(ctx, buf, sizeof(buf), "%s/carrier", dir);
+	if (buf[0]) {
+		p->carrier_known = true;
+		p->carrier = buf[0] == '1';
+	}
 	p->mtu = (unsigned)read_int_opt(ctx, 0, "%s/%s", dir, "mtu");
 	return 0;
 }
 
 static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *name,
-		      struct mlx_rdma *rd)
+		      struct mlx_rdma *rd, unsigned want)
 {
 	char dir[PATH_MAX], **ports = NULL;
 	size_t nports = 0;
@@ -101,8 +103,6 @@ static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *
 	snprintf(dir, sizeof(dir), "infiniband/%s", name);   /* below mlx_chdir(fn) */
 	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), "%s/fw_ver", dir);
 	read_opt(ctx, rd->board_id, sizeof(rd->board_id), "%s/board_id", dir);
-	read_opt(ctx, rd->hca_type, sizeof(rd->hca_type), "%s/hca_type", dir);
-	read_opt(ctx, rd->node_guid, sizeof(rd->node_guid), "%s/node_guid", dir);
 
 	/* Tie each IB port to its netdev: ports/N/gid_attrs/ndevs/0 names it
 	 * (RoCE); on mlx5 the one netdev of the function is the port anyway. */
@@ -117,7 +117,9 @@ static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *
 		if (mlx_parse_u64(ports[i], &pn) < 0 || !mlx_name_is_safe(ports[i]))
 			continue;
 		read_opt(ctx, ndev, sizeof(ndev), "%s/%s/gid_attrs/ndevs/0", dir, ports[i]);
-		read_opt(ctx, ll, sizeof(ll), "%s/%s/link_layer", dir, ports[i]);
+		ll[0] = '\0';
+		if (want & MLX_SCAN_PORT_DETAILS)
+			read_opt(ctx, ll, sizeof(ll), "%s/%s/link_layer", dir, ports[i]);
 		for (size_t k = 0; k < fn->nports; k++) {
 			struct mlx_port *p = &fn->ports[k];
 			bool match = ndev[0] ? !strcmp(ndev, p->ifname)
@@ -133,18 +135,13 @@ static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *
 	mlx_strv_free(ports);
 }
 
-static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
+/* net/ and infiniband/ below the function's directory (mlx_chdir). */
+static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want)
 {
-	char dir[PATH_MAX], **names = NULL;
+	char **names = NULL;
 	size_t n = 0, k = 0;
 	int r;
 
-	/* Everything below is read relative to the function's directory,
-	 * resolved once. */
-	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
-	r = mlx_chdir(ctx, dir);
-	if (r < 0)
-		return 0;       /* gone since the scan: nothing more to know */
 	if (mlx_list_dir(ctx, "net", &names, &n) == 0 && n) {
 		fn->ports = calloc(n, sizeof(*fn->ports));
 		if (!fn->ports) {
@@ -156,7 +153,7 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
 				mlx_log(ctx, MLX_LOG_WARN, "%s: ignoring netdev with unsafe name", fn->bdf);
 				continue;
 			}
-			r = scan_port(ctx, fn, names[i], &fn->ports[k]);
+			r = scan_port(ctx, fn, names[i], &fn->ports[k], want);
 			if (r == 0)
 				k++;
 		}
@@ -175,12 +172,11 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
 		for (size_t i = 0; i < n; i++) {
 			if (!mlx_name_is_safe(names[i]) || strlen(names[i]) >= MLX_NAME_LEN)
 				continue;
-			scan_rdma(ctx, fn, names[i], &fn->rdma[k++]);
+			scan_rdma(ctx, fn, names[i], &fn->rdma[k++], want);
 		}
 		fn->nrdma = k;
 	}
 	mlx_strv_free(names);
-	mlx_chdir(ctx, NULL);
 	return 0;
 }
 
@@ -251,11 +247,9 @@ static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
 	return bsearch(&key, devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
 }
 
-static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const struct mlx_pci_raw *raw)
+/* Identity, from what the PCI scan read (no file of its own). */
+static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw)
 {
-	char dir[PATH_MAX], buf[64];
-	uint64_t u;
-
 	fn->domain = raw->domain;
 	fn->bus = raw->bus;
 	fn->dev = raw->dev;
@@ -268,23 +262,42 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 	fn->vf_index = -1;
 	fn->numa_node = -1;
 	fn->sriov_totalvfs = fn->sriov_numvfs = -1;
+	if (raw->vf_index >= 0) {
+		fn->sriov_pf.known = true;
+		fn->sriov_pf.vf_index = raw->vf_index;
+		fmt_bdf(fn->sriov_pf.bdf, sizeof(fn->sriov_pf.bdf), raw->domain, raw->pf_bus,
+			raw->pf_dev, raw->pf_func);
+	}
 
 	fn->cfg_len = raw->cfg_len;
 	if (raw->cfg_len >= 64 && mlx_pci_config_decode(raw->cfg, raw->cfg_len, &fn->cfg) == 0)
 		fn->cfg_decoded = true;
-
-	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
-	if (mlx_chdir(ctx, dir) < 0)
-		return;         /* removed since the scan */
-
 	/* Subsystem and revision: the config header has them (a VF reads
 	 * 0xffff only for its vendor and device IDs, SR-IOV spec 3.4.1);
-	 * sysfs when we could not read the header. */
+	 * sysfs (read_function) when we could not read the header. */
 	if (fn->cfg_decoded) {
 		fn->subsys_vendor = fn->cfg.subsys_vendor;
 		fn->subsys_device = fn->cfg.subsys_device;
 		fn->revision = fn->cfg.revision;
-	} else {
+	}
+}
+
+/*
+ * The function's sysfs attributes and children, all relative to its
+ * directory, resolved once.  What the config space answered is not read
+ * again; the port attributes no caller asked for (want) are not read.
+ */
+static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want)
+{
+	char dir[PATH_MAX], buf[64];
+	uint64_t u;
+	int r;
+
+	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
+	if (mlx_chdir(ctx, dir) < 0)
+		return 0;       /* removed since the scan: nothing more to know */
+
+	if (!fn->cfg_decoded) {
 		read_opt(ctx, buf, sizeof(buf), "subsystem_vendor");
 		if (buf[0] && mlx_parse_u64(buf, &u) == 0)
 			fn->subsys_vendor = (uint16_t)u;
@@ -298,7 +311,9 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 
 	if (mlx_readlink_base(ctx, "driver", fn->driver, sizeof(fn->driver)) < 0)
 		fn->driver[0] = '\0';
-	fn->role = mlx_exists(ctx, "physfn") ? MLX_FN_VF
+	/* A function its PF's SR-IOV capability places is a VF: its physfn
+	 * link would only say so again. */
+	fn->role = fn->sriov_pf.known || mlx_exists(ctx, "physfn") ? MLX_FN_VF
 		 : (fn->id && fn->id->is_vf) ? MLX_FN_VF : MLX_FN_PF;
 	fn->numa_node = (int)read_int_opt(ctx, -1, "numa_node");
 
@@ -314,7 +329,27 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 		fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "sriov_totalvfs");
 		fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "sriov_numvfs");
 	}
+	r = scan_children(ctx, fn, want);
 	mlx_chdir(ctx, NULL);
+	return r;
+}
+
+/* VF k of pf, where its SR-IOV capability puts it, was linked already. */
+static bool vf_placed(struct mlx_devices *devs, const struct mlx_function *pf, int k)
+{
+	const struct mlx_sriov_info *sr = &pf->cfg.sriov;
+	struct mlx_function *vf;
+	char bdf[MLX_BDF_LEN];
+	uint32_t rid;
+
+	if (!pf->cfg_decoded || !sr->present)
+		return false;
+	rid = (pf->bus << 8 | pf->dev << 3 | pf->func) + sr->vf_offset + (uint32_t)k * sr->vf_stride;
+	if (rid > 0xffff)
+		return false;
+	fmt_bdf(bdf, sizeof(bdf), pf->domain, rid >> 8, (rid >> 3) & 0x1f, rid & 7);
+	vf = find_bdf(devs, bdf);
+	return vf && vf->pf == pf && vf->vf_index == k;
 }
 
 /*
@@ -326,15 +361,28 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
 {
 	char path[PATH_MAX], target[MLX_BDF_LEN + 16];
+	struct mlx_function *vf, *pf;
 
+	/* The VFs the PCI scan placed from their PF's SR-IOV capability,
+	 * where the kernel's virtfnN links would point: no readlink.  As the
+	 * links would, only up to the PF's sriov_numvfs. */
 	for (size_t i = 0; i < devs->nfn; i++) {
-		struct mlx_function *pf = &devs->fn[i];
-
+		vf = &devs->fn[i];
+		if (!vf->sriov_pf.known)
+			continue;
+		pf = find_bdf(devs, vf->sriov_pf.bdf);
+		if (pf && pf != vf && pf->role == MLX_FN_PF && vf->sriov_pf.vf_index < pf->sriov_numvfs) {
+			vf->pf = pf;
+			vf->vf_index = vf->sriov_pf.vf_index;
+		}
+	}
+	for (size_t i = 0; i < devs->nfn; i++) {
+		pf = &devs->fn[i];
 		if (pf->role != MLX_FN_PF || pf->sriov_numvfs <= 0)
 			continue;
 		for (int k = 0; k < pf->sriov_numvfs; k++) {
-			struct mlx_function *vf;
-
+			if (vf_placed(devs, pf, k))
+				continue;
 			snprintf(path, sizeof(path), FN_DIR "/virtfn%d", pf->bdf, k);
 			if (mlx_readlink_base(ctx, path, target, sizeof(target)) < 0)
 				continue;
@@ -347,8 +395,7 @@ static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
 		}
 	}
 	for (size_t i = 0; i < devs->nfn; i++) {
-		struct mlx_function *vf = &devs->fn[i];
-
+		vf = &devs->fn[i];
 		if (vf->role != MLX_FN_VF || vf->pf)
 			continue;
 		snprintf(path, sizeof(path), FN_DIR "/physfn", vf->bdf);
@@ -358,6 +405,11 @@ static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
 }
 
 int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
+{
+	return mlx_devices_scan_for(ctx, devs, MLX_SCAN_ALL);
+}
+
+int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want)
 {
 	struct mlx_pci_raw *raw = NULL;
 	size_t n = 0;
@@ -384,13 +436,13 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
 			devs->non_mlx_seen++;
 			continue;
 		}
-		fill_function(ctx, &devs->fn[devs->nfn++], &raw[i]);
+		fill_function(&devs->fn[devs->nfn++], &raw[i]);
 	}
 	free(raw);
 	if (devs->nfn)     /* qsort(NULL, 0, ...) is undefined (UBSan says so) */
 		qsort(devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
 	for (size_t i = 0; i < devs->nfn; i++) {
-		r = scan_children(ctx, &devs->fn[i]);
+		r = read_function(ctx, &devs->fn[i], want);
 		if (r < 0) {
 			mlx_devices_free(devs);
 			return r;

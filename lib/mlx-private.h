@@ -39,6 +39,11 @@ struct mlx_pci_raw {
 	uint32_t class_code;        /* 24-bit class/subclass/prog-if */
 	size_t cfg_len;             /* bytes of config space we could read */
 	uint8_t cfg[4096];
+	/* A VF whose identity its PF's SR-IOV capability gave (vendor, VF
+	 * device ID, place): vf_index >= 0 and the PF's address; -1 when
+	 * the IDs came from the function's own header or sysfs files. */
+	int vf_index;
+	unsigned pf_bus, pf_dev, pf_func;
 };
 
 /* Every PCI function of @vendor on the target (libpci, sysfs method

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "mlx-private.h"
+#include "pcicfg.h"
 
 static __thread struct {
 	jmp_buf *jmp;
@@ -71,16 +72,93 @@ static size_t read_config(struct pci_dev *d, uint8_t *buf)
 	return 0;
 }
 
+/* Functions in address order within a domain: bus, then devfn. */
+static uint32_t raw_rid(const struct mlx_pci_raw *r)
+{
+	return (uint32_t)r->domain << 16 | r->bus << 8 | r->dev << 3 | r->func;
+}
+
+static int cmp_pending(const void *a, const void *b, void *arg)
+{
+	const struct mlx_pci_raw *v = arg;
+	uint32_t x = raw_rid(&v[*(const size_t *)a]), y = raw_rid(&v[*(const size_t *)b]);
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * A VF's header reads FFFFh for its vendor and device IDs (SR-IOV 3.4.1);
+ * the kernel gives it its PF's vendor and the VF Device ID of the PF's
+ * SR-IOV capability, at the routing ID First VF Offset + k * VF Stride
+ * past the PF's (pci_iov_virtfn_bus/devfn).  Reading that from the PF's
+ * config space we already hold saves the two sysfs files per VF that
+ * libpci would open; a function no PF accounts for is asked as before.
+ * pending[] holds the indices of the FFFFh functions, sorted by address.
+ */
+static void derive_vfs(struct mlx_pci_raw *v, size_t cnt, size_t *pending, size_t npend)
+{
+	struct mlx_pci_config *cfg = malloc(sizeof(*cfg));
+
+	if (!cfg || !npend)
+		goto out;
+	qsort_r(pending, npend, sizeof(*pending), cmp_pending, v);
+	for (size_t i = 0; i < cnt; i++) {
+		const struct mlx_pci_raw *pf = &v[i];
+		uint32_t first;
+
+		if (pf->vf_index >= 0 || pf->vendor == 0xffff || pf->cfg_len < 0x200 ||
+		    mlx_pci_config_decode(pf->cfg, pf->cfg_len, cfg) < 0 || !cfg->sriov.present ||
+		    !cfg->sriov.num_vfs || !cfg->sriov.vf_device || cfg->sriov.vf_device == 0xffff)
+			continue;
+		first = (uint32_t)pf->bus << 8 | pf->dev << 3 | pf->func;
+		for (unsigned k = 0; k < cfg->sriov.num_vfs; k++) {
+			uint32_t rid = first + cfg->sriov.vf_offset + k * cfg->sriov.vf_stride;
+			size_t lo = 0, hi = npend;
+
+			if (rid > 0xffff)
+				break;
+			rid |= (uint32_t)pf->domain << 16;
+			while (lo < hi) {
+				size_t mid = (lo + hi) / 2;
+				uint32_t m = raw_rid(&v[pending[mid]]);
+
+				if (m == rid) {
+					struct mlx_pci_raw *vf = &v[pending[mid]];
+
+					if (vf->vf_index < 0) {
+						vf->vendor = pf->vendor;
+						vf->device = cfg->sriov.vf_device;
+						vf->vf_index = (int)k;
+						vf->pf_bus = pf->bus;
+						vf->pf_dev = pf->dev;
+						vf->pf_func = pf->func;
+					}
+					break;
+				}
+				if (m < rid)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+		}
+	}
+out:
+	free(cfg);
+}
+
 int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 		 size_t *n, unsigned *others)
 {
 	/* volatile: these change between setjmp() and a possible longjmp(). */
 	struct mlx_pci_raw *volatile v = NULL;
+	struct pci_dev **volatile devs = NULL;
+	size_t *volatile pending = NULL;
 	struct mlx_pci_raw *nv;
+	struct pci_dev **nd;
 	struct pci_access *pacc;
 	char path[PATH_MAX];
 	jmp_buf jmp;
-	volatile size_t cnt = 0, cap = 0;
+	volatile size_t cnt = 0, cap = 0, npend = 0, kept = 0;
 	struct pci_dev *d;
 	volatile int r = 0;
 
@@ -115,17 +193,16 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 	pci_init(pacc);
 	pci_scan_bus(pacc);
 
+	/*
+	 * The config header first: its vendor and device IDs spare libpci
+	 * the sysfs vendor and device files (one file per function where
+	 * lspci reads three).  Those files only for a function whose header
+	 * reads FFFFh or could not be read, and no PF's SR-IOV capability
+	 * names it (derive_vfs).
+	 */
 	for (d = pacc->devices; d; d = d->next) {
 		struct mlx_pci_raw *raw;
 
-		/* The IDs only: the class comes from the config header
-		 * below, one sysfs file fewer per function. */
-		pci_fill_info(d, PCI_FILL_IDENT);
-		if (d->vendor_id != vendor) {
-			if (others)
-				(*others)++;
-			continue;
-		}
 		if (cnt == cap) {
 			cap = cap ? cap * 2 : 8;
 			nv = realloc(v, cap * sizeof(*v));
@@ -134,16 +211,56 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 				goto out;
 			}
 			v = nv;
+			nd = realloc(devs, cap * sizeof(*devs));
+			if (!nd) {
+				r = -ENOMEM;
+				goto out;
+			}
+			devs = nd;
 		}
 		raw = &v[cnt];
-		cnt++;
 		raw->domain = (unsigned)d->domain;
 		raw->bus = d->bus;
 		raw->dev = d->dev;
 		raw->func = d->func;
-		raw->vendor = d->vendor_id;
-		raw->device = d->device_id;
+		raw->vf_index = -1;
 		raw->cfg_len = read_config(d, raw->cfg);
+		raw->vendor = raw->cfg_len >= 4 ? (uint16_t)(raw->cfg[0] | raw->cfg[1] << 8) : 0xffff;
+		raw->device = raw->cfg_len >= 4 ? (uint16_t)(raw->cfg[2] | raw->cfg[3] << 8) : 0xffff;
+		if (raw->vendor != 0xffff && raw->vendor != vendor) {
+			if (others)
+				(*others)++;
+			continue;
+		}
+		devs[cnt] = d;
+		cnt++;
+	}
+	if (cnt) {
+		pending = malloc(cnt * sizeof(*pending));
+		if (!pending) {
+			r = -ENOMEM;
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < cnt; i++)
+		if (v[i].vendor == 0xffff)
+			pending[npend++] = i;
+	derive_vfs(v, cnt, pending, npend);
+
+	for (size_t i = 0; i < cnt; i++) {
+		struct mlx_pci_raw *raw = &v[i];
+
+		d = devs[i];
+		if (raw->vendor == 0xffff) {
+			pci_fill_info(d, PCI_FILL_IDENT);
+			raw->vendor = d->vendor_id;
+			raw->device = d->device_id;
+			if (raw->vendor != vendor) {
+				if (others)
+					(*others)++;
+				continue;
+			}
+		}
 		/* Class, subclass and prog-if at 0x09-0x0b of the header (any
 		 * user reads the first 64 bytes); libpci's sysfs "class" only
 		 * when the header could not be read or reads all ones (a
@@ -155,16 +272,21 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 			pci_fill_info(d, PCI_FILL_CLASS);
 			raw->class_code = (uint32_t)d->device_class << 8;
 		}
+		if (kept != i)
+			memcpy(&v[kept], raw, sizeof(*raw));
+		kept++;
 	}
 out:
 	pci_guard.jmp = NULL;
 	pci_guard.ctx = NULL;
 	pci_cleanup(pacc);
+	free(devs);
+	free(pending);
 	if (r < 0) {
 		free(v);
 		return r;
 	}
 	*out = v;
-	*n = cnt;
+	*n = kept;
 	return 0;
 }
