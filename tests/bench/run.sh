@@ -56,6 +56,20 @@ for n in $SCALES; do
 	bench "devices-$n" "$MLXCLI --sysroot $WORK/big$n -j devices"
 	bench "lspci-$n" "lspci -A linux-sysfs -O sysfs.path=$WORK/big$n/sys/bus/pci -D -d 15b3:"
 	ratio "devices-$n" "lspci-$n" "mlxcli devices / lspci, $((n * 128)) functions"
+	# Syscalls per function, which noise does not move (strace -c).
+	if command -v strace >/dev/null; then
+		for side in "devices:$MLXCLI --sysroot $WORK/big$n -j devices" \
+			"lspci:lspci -A linux-sysfs -O sysfs.path=$WORK/big$n/sys/bus/pci -D -d 15b3:"; do
+			calls=$(strace -f -c -o "$WORK/strace" ${side#*:} >/dev/null 2>&1 &&
+				awk '$NF == "total" { print $4 }' "$WORK/strace")
+			[ -n "$calls" ] || continue
+			per=$(awk -v c="$calls" -v f="$((n * 128))" 'BEGIN { printf "%.1f", c / f }')
+			echo "  ${side%%:*}-$n: $calls syscalls, $per per function"
+			[ $first -eq 1 ] || echo "," >>"$OUT"
+			first=0
+			echo "{\"name\": \"${side%%:*}-$n-syscalls\", \"value\": $calls, \"per_function\": $per}" >>"$OUT"
+		done
+	fi
 done
 
 echo "== counters on a captured host scaled to P ports x 500 ethtool statistics"
