@@ -18,6 +18,8 @@ struct mlx_ctx {
 	enum mlx_log_level log_max;
 	int base_fd;            /* mlx_chdir(): relative paths resolve here, -1 none */
 	int ioctl_fd;           /* SIOCETHTOOL socket, opened on first use, -1 none */
+	void *stats_map;        /* GSTATS buffer before a guard page (ethtool-stats.c) */
+	size_t stats_map_len, stats_cap;   /* its mapping's bytes, the values it holds */
 	unsigned tmp_seq;       /* mlx_replace_file(): unique temporary names */
 	struct mlx_nl *nl;      /* netlink sockets and capture (lib/nl.c), lazily */
 };
