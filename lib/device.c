@@ -92,68 +92,87 @@ static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *i
 	return 0;
 }
 
+#define MLX_MAX_IB_PORTS 255         /* an IB port number is a u8, 1-based */
+
 static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *name,
 		      struct mlx_rdma *rd, unsigned want)
 {
-	char dir[PATH_MAX], **ports = NULL;
-	size_t nports = 0;
+	char dir[PATH_MAX], path[PATH_MAX], (*ndev)[MLX_IFNAME_LEN];
+	unsigned nports;
 
 	memset(rd, 0, sizeof(*rd));
 	snprintf(rd->name, sizeof(rd->name), "%s", name);
-	snprintf(dir, sizeof(dir), "infiniband/%s", name);   /* below mlx_chdir(fn) */
-	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), "%s/fw_ver", dir);
-	read_opt(ctx, rd->board_id, sizeof(rd->board_id), "%s/board_id", dir);
+	snprintf(dir, sizeof(dir), "infiniband/%s/", name);   /* below mlx_chdir(fn) */
+	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), "%sfw_ver", dir);
+	read_opt(ctx, rd->board_id, sizeof(rd->board_id), "%sboard_id", dir);
 
 	/* Tie each IB port to its netdev: ports/N/gid_attrs/ndevs/0 names it
-	 * (RoCE); on mlx5 the one netdev of the function is the port anyway. */
-	strcat(dir, "/ports");
-	if (mlx_list_dir(ctx, dir, &ports, &nports) < 0)
+	 * (RoCE); on mlx5 the one netdev of the function is the port anyway.
+	 * Ports are numbered 1 to N (IBTA), so they are probed in turn rather
+	 * than ports/ listed: a missing ndevs/0 asks whether the port is
+	 * there, which ends the run. */
+	ndev = calloc(MLX_MAX_IB_PORTS, sizeof(*ndev));
+	if (!ndev)
 		return;
-	rd->nports = (unsigned)nports;
-	for (size_t i = 0; i < nports; i++) {
-		char ndev[MLX_IFNAME_LEN], ll[16];
-		uint64_t pn;
-
-		if (mlx_parse_u64(ports[i], &pn) < 0 || !mlx_name_is_safe(ports[i]))
+	for (nports = 0; nports < MLX_MAX_IB_PORTS; nports++) {
+		snprintf(path, sizeof(path), "%sports/%u/gid_attrs/ndevs/0", dir, nports + 1);
+		if (mlx_read_str(ctx, path, ndev[nports], sizeof(ndev[0])) == 0)
 			continue;
-		read_opt(ctx, ndev, sizeof(ndev), "%s/%s/gid_attrs/ndevs/0", dir, ports[i]);
-		ll[0] = '\0';
+		ndev[nports][0] = '\0';
+		snprintf(path, sizeof(path), "%sports/%u", dir, nports + 1);
+		if (!mlx_exists(ctx, path))
+			break;
+	}
+	rd->nports = nports;
+	for (unsigned pn = 1; pn <= nports; pn++) {
+		char ll[16] = "";
+
 		if (want & MLX_SCAN_PORT_DETAILS)
-			read_opt(ctx, ll, sizeof(ll), "%s/%s/link_layer", dir, ports[i]);
+			read_opt(ctx, ll, sizeof(ll), "%sports/%u/link_layer", dir, pn);
 		for (size_t k = 0; k < fn->nports; k++) {
 			struct mlx_port *p = &fn->ports[k];
-			bool match = ndev[0] ? !strcmp(ndev, p->ifname)
-					     : (fn->nports == 1 && nports == 1);
+			bool match = ndev[pn - 1][0] ? !strcmp(ndev[pn - 1], p->ifname)
+						     : (fn->nports == 1 && nports == 1);
 
 			if (match && !p->rdma_dev[0]) {
 				snprintf(p->rdma_dev, sizeof(p->rdma_dev), "%s", name);
-				p->rdma_port = (unsigned)pn;
+				p->rdma_port = pn;
 				snprintf(p->link_layer, sizeof(p->link_layer), "%s", ll);
 			}
 		}
 	}
-	mlx_strv_free(ports);
+	free(ndev);
 }
 
-/* net/ and infiniband/ below the function's directory (mlx_chdir). */
-static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want)
+/*
+ * The function's netdevs (net/) and RDMA devices (infiniband/), each
+ * list from the class listing (class_children) or, without one, from
+ * the function's own directory (mlx_chdir).
+ */
+static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want,
+			 char **net, char **ib)
 {
 	char **names = NULL;
 	size_t n = 0, k = 0;
 	int r;
 
-	if (mlx_list_dir(ctx, "net", &names, &n) == 0 && n) {
+	if (net)
+		for (n = 0; net[n]; n++)
+			;
+	if (net ? n : mlx_list_dir(ctx, "net", &names, &n) == 0 && n) {
+		char **v = net ? net : names;
+
 		fn->ports = calloc(n, sizeof(*fn->ports));
 		if (!fn->ports) {
 			mlx_strv_free(names);
 			return -ENOMEM;
 		}
 		for (size_t i = 0; i < n; i++) {
-			if (!mlx_name_is_safe(names[i]) || strlen(names[i]) >= MLX_IFNAME_LEN) {
+			if (!mlx_name_is_safe(v[i]) || strlen(v[i]) >= MLX_IFNAME_LEN) {
 				mlx_log(ctx, MLX_LOG_WARN, "%s: ignoring netdev with unsafe name", fn->bdf);
 				continue;
 			}
-			r = scan_port(ctx, fn, names[i], &fn->ports[k], want);
+			r = scan_port(ctx, fn, v[i], &fn->ports[k], want);
 			if (r == 0)
 				k++;
 		}
@@ -162,7 +181,13 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned 
 	mlx_strv_free(names);
 	names = NULL;
 
-	if (mlx_list_dir(ctx, "infiniband", &names, &n) == 0 && n) {
+	n = 0;
+	if (ib)
+		for (n = 0; ib[n]; n++)
+			;
+	if (ib ? n : mlx_list_dir(ctx, "infiniband", &names, &n) == 0 && n) {
+		char **v = ib ? ib : names;
+
 		fn->rdma = calloc(n, sizeof(*fn->rdma));
 		if (!fn->rdma) {
 			mlx_strv_free(names);
@@ -170,9 +195,9 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned 
 		}
 		k = 0;
 		for (size_t i = 0; i < n; i++) {
-			if (!mlx_name_is_safe(names[i]) || strlen(names[i]) >= MLX_NAME_LEN)
+			if (!mlx_name_is_safe(v[i]) || strlen(v[i]) >= MLX_NAME_LEN)
 				continue;
-			scan_rdma(ctx, fn, names[i], &fn->rdma[k++], want);
+			scan_rdma(ctx, fn, v[i], &fn->rdma[k++], want);
 		}
 		fn->nrdma = k;
 	}
@@ -287,7 +312,8 @@ static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw
  * directory, resolved once.  What the config space answered is not read
  * again; the port attributes no caller asked for (want) are not read.
  */
-static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want)
+static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want,
+			 char **net, char **ib)
 {
 	char dir[PATH_MAX], buf[64];
 	uint64_t u;
@@ -329,7 +355,7 @@ static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned 
 		fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "sriov_totalvfs");
 		fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "sriov_numvfs");
 	}
-	r = scan_children(ctx, fn, want);
+	r = scan_children(ctx, fn, want, net, ib);
 	mlx_chdir(ctx, NULL);
 	return r;
 }
@@ -404,6 +430,82 @@ static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
 	}
 }
 
+static void free_children(char ***per, size_t n)
+{
+	for (size_t i = 0; per && i < n; i++)
+		mlx_strv_free(per[i]);
+	free(per);
+}
+
+/*
+ * The netdevs (cls "net") or RDMA devices ("infiniband") of every function
+ * at once: one listing of /sys/class/CLS and one readlink a device, whose
+ * target ends in ".../<BDF>/CLS/<name>", where listing each function's
+ * CLS/ directory costs four syscalls a function.  *per[i] is function i's
+ * sorted list (NULL for none).  -ENOENT without the class directory (a
+ * partial capture): the caller lists the functions' directories.
+ */
+static int class_children(struct mlx_ctx *ctx, struct mlx_devices *devs, const char *cls,
+			   char ****per)
+{
+	char dir[32], **names = NULL, target[PATH_MAX];
+	size_t n = 0, *cnt;
+	int r;
+
+	*per = NULL;
+	snprintf(dir, sizeof(dir), "/sys/class/%s", cls);
+	r = mlx_list_dir(ctx, dir, &names, &n);
+	if (r < 0)
+		return r;
+	r = mlx_chdir(ctx, dir);
+	*per = calloc(devs->nfn + 1, sizeof(**per));
+	cnt = calloc(devs->nfn + 1, sizeof(*cnt));
+	if (r == 0 && (!*per || !cnt))
+		r = -ENOMEM;
+	for (size_t i = 0; r == 0 && i < n; i++) {
+		char *end, *bdf, **nv;
+		struct mlx_function *fn;
+		size_t k, len;
+
+		/* names are sorted (mlx_list_dir): so is each function's list */
+		if (mlx_readlink(ctx, names[i], target, sizeof(target)) < 0)
+			continue;
+		len = strlen(target);
+		k = strlen(names[i]) + strlen(cls) + 2;          /* "/CLS/name" */
+		if (len <= k || strcmp(target + len - strlen(names[i]), names[i]) ||
+		    target[len - k] != '/' || strncmp(target + len - k + 1, cls, strlen(cls)) ||
+		    target[len - strlen(names[i]) - 1] != '/')
+			continue;
+		end = target + len - k;
+		*end = '\0';
+		bdf = strrchr(target, '/');
+		fn = find_bdf(devs, bdf ? bdf + 1 : target);
+		if (!fn)
+			continue;
+		k = (size_t)(fn - devs->fn);
+		nv = realloc((*per)[k], (cnt[k] + 2) * sizeof(*nv));
+		if (!nv) {
+			r = -ENOMEM;
+			break;
+		}
+		(*per)[k] = nv;
+		nv[cnt[k]] = strdup(names[i]);
+		if (!nv[cnt[k]]) {
+			r = -ENOMEM;
+			break;
+		}
+		nv[++cnt[k]] = NULL;
+	}
+	mlx_chdir(ctx, NULL);
+	mlx_strv_free(names);
+	free(cnt);
+	if (r < 0) {
+		free_children(*per, devs->nfn);
+		*per = NULL;
+	}
+	return r;
+}
+
 int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
 {
 	return mlx_devices_scan_for(ctx, devs, MLX_SCAN_ALL);
@@ -411,6 +513,7 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
 
 int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want)
 {
+	char ***net = NULL, ***ib = NULL, *none[] = { NULL };
 	struct mlx_pci_raw *raw = NULL;
 	size_t n = 0;
 	int r;
@@ -441,16 +544,33 @@ int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned
 	free(raw);
 	if (devs->nfn)     /* qsort(NULL, 0, ...) is undefined (UBSan says so) */
 		qsort(devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
+	/* Both lists from the class directories when there are any; an
+	 * empty list there means no netdev or RDMA device on the function
+	 * (the class directory names every one the kernel registered). */
+	if (devs->nfn) {
+		r = class_children(ctx, devs, "net", &net);
+		if (r == -ENOMEM)
+			goto fail;
+		r = class_children(ctx, devs, "infiniband", &ib);
+		if (r == -ENOMEM)
+			goto fail;
+	}
 	for (size_t i = 0; i < devs->nfn; i++) {
-		r = read_function(ctx, &devs->fn[i], want);
-		if (r < 0) {
-			mlx_devices_free(devs);
-			return r;
-		}
+		r = read_function(ctx, &devs->fn[i], want, net ? (net[i] ? net[i] : none) : NULL,
+				  ib ? (ib[i] ? ib[i] : none) : NULL);
+		if (r < 0)
+			goto fail;
 		find_fw(ctx, &devs->fn[i]);
 	}
+	free_children(net, devs->nfn);
+	free_children(ib, devs->nfn);
 	link_vfs(ctx, devs);
 	return 0;
+fail:
+	free_children(net, devs->nfn);
+	free_children(ib, devs->nfn);
+	mlx_devices_free(devs);
+	return r;
 }
 
 void mlx_devices_free(struct mlx_devices *devs)

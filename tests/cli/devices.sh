@@ -112,6 +112,24 @@ jq_is newvf '[.devices[] | select(.pci_address == "0000:5e:00.2") | [.vendor_id,
 	'[["0x15b3","0x10ff","vf","0000:5e:00.0",0]]'
 jq_is newvf '[.devices[] | select(.pci_address == "0000:5e:00.3") | [.device_id, .pf, .vf_index]]' \
 	'[["0x10ff","0000:5e:00.0",1]]'
+# Netdevs and RDMA devices come from one listing of /sys/class/net and
+# /sys/class/infiniband (a readlink each) rather than each function's net/
+# and infiniband/; a capture without the class directories is read the
+# old way, to the same result.
+for host in cx5-ofed cx6dx-upstream; do
+	cp -a "$MLXCLI_SAMPLES_DIR/$host" "$tmp/noclass"
+	rm -rf "$tmp/noclass/sys/class/net" "$tmp/noclass/sys/class/infiniband"
+	for c in devices ports; do
+		"$MLXCLI" --sysroot "$MLXCLI_SAMPLES_DIR/$host" -j $c >"$tmp/withclass.json" 2>/dev/null
+		"$MLXCLI" --sysroot "$tmp/noclass" -j $c >"$tmp/noclass.json" 2>/dev/null
+		if [ -s "$tmp/withclass.json" ] && cmp -s "$tmp/withclass.json" "$tmp/noclass.json"; then
+			ok "$host $c: the same without /sys/class/{net,infiniband}"
+		else
+			bad "$host $c: differs without /sys/class/{net,infiniband}"
+		fi
+	done
+	rm -rf "$tmp/noclass"
+done
 jq_is $h '[.devices[].pf]' \
 	'[null,null,"0000:5e:00.0","0000:5e:00.0","0000:5e:00.0","0000:5e:00.0"]'
 jq_is $h '[.devices[].vf_index]' '[null,null,0,1,2,3]'
