@@ -109,18 +109,22 @@ static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *
 	/* Tie each IB port to its netdev: ports/N/gid_attrs/ndevs/0 names it
 	 * (RoCE); on mlx5 the one netdev of the function is the port anyway.
 	 * Ports are numbered 1 to N (IBTA), so they are probed in turn rather
-	 * than ports/ listed: a missing ndevs/0 asks whether the port is
-	 * there, which ends the run. */
+	 * than ports/ listed (four syscalls): port 1 by its ndevs/0 (asking
+	 * whether the port is there only when that is missing), each next
+	 * one by its directory first. */
 	ndev = calloc(MLX_MAX_IB_PORTS, sizeof(*ndev));
 	if (!ndev)
 		return;
 	for (nports = 0; nports < MLX_MAX_IB_PORTS; nports++) {
-		snprintf(path, sizeof(path), "%sports/%u/gid_attrs/ndevs/0", dir, nports + 1);
+		snprintf(path, sizeof(path), "%sports/%u", dir, nports + 1);
+		if (nports && !mlx_exists(ctx, path))
+			break;
+		strcat(path, "/gid_attrs/ndevs/0");
 		if (mlx_read_str(ctx, path, ndev[nports], sizeof(ndev[0])) == 0)
 			continue;
 		ndev[nports][0] = '\0';
 		snprintf(path, sizeof(path), "%sports/%u", dir, nports + 1);
-		if (!mlx_exists(ctx, path))
+		if (!nports && !mlx_exists(ctx, path))
 			break;
 	}
 	rd->nports = nports;
