@@ -72,78 +72,90 @@ static size_t read_config(struct pci_dev *d, uint8_t *buf)
 	return 0;
 }
 
-/* Functions in address order within a domain: bus, then devfn. */
-static uint32_t raw_rid(const struct mlx_pci_raw *r)
+/* A function's place: domain, bus, device, function, in address order. */
+static uint64_t dev_key(const struct pci_dev *d)
 {
-	return (uint32_t)r->domain << 16 | r->bus << 8 | r->dev << 3 | r->func;
+	return (uint64_t)(unsigned)d->domain << 16 | (unsigned)d->bus << 8 |
+	       (unsigned)d->dev << 3 | d->func;
 }
 
-static int cmp_pending(const void *a, const void *b, void *arg)
+static int cmp_dev(const void *a, const void *b)
 {
-	const struct mlx_pci_raw *v = arg;
-	uint32_t x = raw_rid(&v[*(const size_t *)a]), y = raw_rid(&v[*(const size_t *)b]);
+	uint64_t x = dev_key(*(struct pci_dev *const *)a), y = dev_key(*(struct pci_dev *const *)b);
 
 	return x < y ? -1 : x > y;
 }
 
 /*
- * A VF's header reads FFFFh for its vendor and device IDs (SR-IOV 3.4.1);
- * the kernel gives it its PF's vendor and the VF Device ID of the PF's
- * SR-IOV capability, at the routing ID First VF Offset + k * VF Stride
- * past the PF's (pci_iov_virtfn_bus/devfn).  Reading that from the PF's
- * config space we already hold saves the two sysfs files per VF that
- * libpci would open; a function no PF accounts for is asked as before.
- * pending[] holds the indices of the FFFFh functions, sorted by address.
+ * Where a PF's SR-IOV capability puts its VFs.  A VF's header reads FFFFh
+ * for its vendor and device IDs (SR-IOV 3.4.1); the kernel gives it its
+ * PF's vendor and the VF Device ID of the PF's SR-IOV capability, at the
+ * routing ID First VF Offset + k * VF Stride past the PF's
+ * (pci_iov_virtfn_bus/devfn).  Known from the PF's config space, which we
+ * read anyway, that spares the two sysfs files per VF libpci would open.
  */
-static void derive_vfs(struct mlx_pci_raw *v, size_t cnt, size_t *pending, size_t npend)
+struct vf_place {
+	uint64_t key;                 /* as dev_key() */
+	size_t pf;                    /* the PF's index in the scan's result */
+	uint16_t device;
+	int index;
+};
+
+struct vf_places {
+	struct vf_place *v;
+	size_t n, cap;
+	bool sorted;
+};
+
+static int cmp_place(const void *a, const void *b)
 {
-	struct mlx_pci_config *cfg = malloc(sizeof(*cfg));
+	uint64_t x = ((const struct vf_place *)a)->key, y = ((const struct vf_place *)b)->key;
 
-	if (!cfg || !npend)
-		goto out;
-	qsort_r(pending, npend, sizeof(*pending), cmp_pending, v);
-	for (size_t i = 0; i < cnt; i++) {
-		const struct mlx_pci_raw *pf = &v[i];
-		uint32_t first;
+	return x < y ? -1 : x > y;
+}
 
-		if (pf->vf_index >= 0 || pf->vendor == 0xffff || pf->cfg_len < 0x200 ||
-		    mlx_pci_config_decode(pf->cfg, pf->cfg_len, cfg) < 0 || !cfg->sriov.present ||
-		    !cfg->sriov.num_vfs || !cfg->sriov.vf_device || cfg->sriov.vf_device == 0xffff)
-			continue;
-		first = (uint32_t)pf->bus << 8 | pf->dev << 3 | pf->func;
-		for (unsigned k = 0; k < cfg->sriov.num_vfs; k++) {
-			uint32_t rid = first + cfg->sriov.vf_offset + k * cfg->sriov.vf_stride;
-			size_t lo = 0, hi = npend;
+static int add_places(struct vf_places *pl, const struct mlx_pci_raw *pf, size_t pfi)
+{
+	struct mlx_pci_config cfg;
+	uint32_t first;
 
-			if (rid > 0xffff)
-				break;
-			rid |= (uint32_t)pf->domain << 16;
-			while (lo < hi) {
-				size_t mid = (lo + hi) / 2;
-				uint32_t m = raw_rid(&v[pending[mid]]);
+	if (pf->cfg_len < 0x200 || mlx_pci_config_decode(pf->cfg, pf->cfg_len, &cfg) < 0 ||
+	    !cfg.sriov.present || !cfg.sriov.num_vfs || !cfg.sriov.vf_device ||
+	    cfg.sriov.vf_device == 0xffff)
+		return 0;
+	first = (uint32_t)pf->bus << 8 | pf->dev << 3 | pf->func;
+	for (unsigned k = 0; k < cfg.sriov.num_vfs; k++) {
+		uint32_t rid = first + cfg.sriov.vf_offset + k * cfg.sriov.vf_stride;
 
-				if (m == rid) {
-					struct mlx_pci_raw *vf = &v[pending[mid]];
+		if (rid > 0xffff || rid <= first)
+			break;
+		if (pl->n == pl->cap) {
+			size_t nc = pl->cap ? pl->cap * 2 : 256;
+			struct vf_place *nv = realloc(pl->v, nc * sizeof(*nv));
 
-					if (vf->vf_index < 0) {
-						vf->vendor = pf->vendor;
-						vf->device = cfg->sriov.vf_device;
-						vf->vf_index = (int)k;
-						vf->pf_bus = pf->bus;
-						vf->pf_dev = pf->dev;
-						vf->pf_func = pf->func;
-					}
-					break;
-				}
-				if (m < rid)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
+			if (!nv)
+				return -ENOMEM;
+			pl->v = nv;
+			pl->cap = nc;
 		}
+		pl->v[pl->n++] = (struct vf_place){ (uint64_t)pf->domain << 16 | rid, pfi,
+						    cfg.sriov.vf_device, (int)k };
+		pl->sorted = false;
 	}
-out:
-	free(cfg);
+	return 0;
+}
+
+static const struct vf_place *find_place(struct vf_places *pl, uint64_t key)
+{
+	struct vf_place k = { .key = key };
+
+	if (!pl->n)
+		return NULL;
+	if (!pl->sorted) {
+		qsort(pl->v, pl->n, sizeof(*pl->v), cmp_place);
+		pl->sorted = true;
+	}
+	return bsearch(&k, pl->v, pl->n, sizeof(*pl->v), cmp_place);
 }
 
 int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
@@ -151,14 +163,13 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 {
 	/* volatile: these change between setjmp() and a possible longjmp(). */
 	struct mlx_pci_raw *volatile v = NULL;
-	struct pci_dev **volatile devs = NULL;
-	size_t *volatile pending = NULL;
+	struct pci_dev **volatile all = NULL;
+	struct vf_places places = { 0 };
 	struct mlx_pci_raw *nv;
-	struct pci_dev **nd;
 	struct pci_access *pacc;
 	char path[PATH_MAX];
 	jmp_buf jmp;
-	volatile size_t cnt = 0, cap = 0, npend = 0, kept = 0;
+	volatile size_t cnt = 0, cap = 0, ndev = 0;
 	struct pci_dev *d;
 	volatile int r = 0;
 
@@ -193,16 +204,29 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 	pci_init(pacc);
 	pci_scan_bus(pacc);
 
-	/*
-	 * The config header first: its vendor and device IDs spare libpci
-	 * the sysfs vendor and device files (one file per function where
-	 * lspci reads three).  Those files only for a function whose header
-	 * reads FFFFh or could not be read, and no PF's SR-IOV capability
-	 * names it (derive_vfs).
-	 */
-	for (d = pacc->devices; d; d = d->next) {
-		struct mlx_pci_raw *raw;
+	/* In address order, so that a PF comes before its VFs (First VF
+	 * Offset is never 0). */
+	for (d = pacc->devices; d; d = d->next)
+		ndev++;
+	if (ndev) {
+		all = malloc(ndev * sizeof(*all));
+		if (!all) {
+			r = -ENOMEM;
+			goto out;
+		}
+	}
+	ndev = 0;
+	for (d = pacc->devices; d; d = d->next)
+		all[ndev++] = d;
+	if (ndev)
+		qsort(all, ndev, sizeof(*all), cmp_dev);
 
+	for (size_t i = 0; i < ndev; i++) {
+		const struct vf_place *pl;
+		struct mlx_pci_raw *raw;
+		uint8_t id[4];
+
+		d = all[i];
 		if (cnt == cap) {
 			cap = cap ? cap * 2 : 8;
 			nv = realloc(v, cap * sizeof(*v));
@@ -211,12 +235,6 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 				goto out;
 			}
 			v = nv;
-			nd = realloc(devs, cap * sizeof(*devs));
-			if (!nd) {
-				r = -ENOMEM;
-				goto out;
-			}
-			devs = nd;
 		}
 		raw = &v[cnt];
 		raw->domain = (unsigned)d->domain;
@@ -224,43 +242,33 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 		raw->dev = d->dev;
 		raw->func = d->func;
 		raw->vf_index = -1;
-		raw->cfg_len = read_config(d, raw->cfg);
-		raw->vendor = raw->cfg_len >= 4 ? (uint16_t)(raw->cfg[0] | raw->cfg[1] << 8) : 0xffff;
-		raw->device = raw->cfg_len >= 4 ? (uint16_t)(raw->cfg[2] | raw->cfg[3] << 8) : 0xffff;
-		if (raw->vendor != 0xffff && raw->vendor != vendor) {
-			if (others)
-				(*others)++;
-			continue;
-		}
-		devs[cnt] = d;
-		cnt++;
-	}
-	if (cnt) {
-		pending = malloc(cnt * sizeof(*pending));
-		if (!pending) {
-			r = -ENOMEM;
-			goto out;
-		}
-	}
-	for (size_t i = 0; i < cnt; i++)
-		if (v[i].vendor == 0xffff)
-			pending[npend++] = i;
-	derive_vfs(v, cnt, pending, npend);
-
-	for (size_t i = 0; i < cnt; i++) {
-		struct mlx_pci_raw *raw = &v[i];
-
-		d = devs[i];
-		if (raw->vendor == 0xffff) {
-			pci_fill_info(d, PCI_FILL_IDENT);
-			raw->vendor = d->vendor_id;
-			raw->device = d->device_id;
+		pl = find_place(&places, dev_key(d));
+		if (pl) {
+			raw->vendor = v[pl->pf].vendor;
+			raw->device = pl->device;
+			raw->vf_index = pl->index;
+			raw->pf_bus = v[pl->pf].bus;
+			raw->pf_dev = v[pl->pf].dev;
+			raw->pf_func = v[pl->pf].func;
+		} else {
+			/* The IDs from the header's first dword (no sysfs
+			 * file); a VF no PF placed, or a header that cannot be
+			 * read, from libpci's sysfs vendor and device files. */
+			if (pci_read_block(d, 0, id, sizeof(id)) && (id[0] & id[1]) != 0xff) {
+				raw->vendor = (uint16_t)(id[0] | id[1] << 8);
+				raw->device = (uint16_t)(id[2] | id[3] << 8);
+			} else {
+				pci_fill_info(d, PCI_FILL_IDENT);
+				raw->vendor = d->vendor_id;
+				raw->device = d->device_id;
+			}
 			if (raw->vendor != vendor) {
 				if (others)
 					(*others)++;
 				continue;
 			}
 		}
+		raw->cfg_len = read_config(d, raw->cfg);
 		/* Class, subclass and prog-if at 0x09-0x0b of the header (any
 		 * user reads the first 64 bytes); libpci's sysfs "class" only
 		 * when the header could not be read or reads all ones (a
@@ -272,21 +280,23 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 			pci_fill_info(d, PCI_FILL_CLASS);
 			raw->class_code = (uint32_t)d->device_class << 8;
 		}
-		if (kept != i)
-			memcpy(&v[kept], raw, sizeof(*raw));
-		kept++;
+		if (!pl && add_places(&places, raw, cnt) < 0) {
+			r = -ENOMEM;
+			goto out;
+		}
+		cnt++;
 	}
 out:
 	pci_guard.jmp = NULL;
 	pci_guard.ctx = NULL;
 	pci_cleanup(pacc);
-	free(devs);
-	free(pending);
+	free(all);
+	free(places.v);
 	if (r < 0) {
 		free(v);
 		return r;
 	}
 	*out = v;
-	*n = kept;
+	*n = cnt;
 	return 0;
 }
