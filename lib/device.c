@@ -299,8 +299,8 @@ static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw
 	}
 
 	fn->cfg_len = raw->cfg_len;
-	if (raw->cfg_len >= 64 && mlx_pci_config_decode(raw->cfg, raw->cfg_len, &fn->cfg) == 0)
-		fn->cfg_decoded = true;
+	fn->cfg_decoded = raw->cfg_decoded;
+	fn->cfg = raw->cfg;
 	/* Subsystem and revision: the config header has them (a VF reads
 	 * 0xffff only for its vendor and device IDs, SR-IOV spec 3.4.1);
 	 * sysfs (read_function) when we could not read the header. */

@@ -116,16 +116,15 @@ static int cmp_place(const void *a, const void *b)
 
 static int add_places(struct vf_places *pl, const struct mlx_pci_raw *pf, size_t pfi)
 {
-	struct mlx_pci_config cfg;
+	const struct mlx_pci_config *c = &pf->cfg;
 	uint32_t first;
 
-	if (pf->cfg_len < 0x200 || mlx_pci_config_decode(pf->cfg, pf->cfg_len, &cfg) < 0 ||
-	    !cfg.sriov.present || !cfg.sriov.num_vfs || !cfg.sriov.vf_device ||
-	    cfg.sriov.vf_device == 0xffff)
+	if (!pf->cfg_decoded || !c->sriov.present || !c->sriov.num_vfs || !c->sriov.vf_device ||
+	    c->sriov.vf_device == 0xffff)
 		return 0;
 	first = (uint32_t)pf->bus << 8 | pf->dev << 3 | pf->func;
-	for (unsigned k = 0; k < cfg.sriov.num_vfs; k++) {
-		uint32_t rid = first + cfg.sriov.vf_offset + k * cfg.sriov.vf_stride;
+	for (unsigned k = 0; k < c->sriov.num_vfs; k++) {
+		uint32_t rid = first + c->sriov.vf_offset + k * c->sriov.vf_stride;
 
 		if (rid > 0xffff || rid <= first)
 			break;
@@ -139,7 +138,7 @@ static int add_places(struct vf_places *pl, const struct mlx_pci_raw *pf, size_t
 			pl->cap = nc;
 		}
 		pl->v[pl->n++] = (struct vf_place){ (uint64_t)pf->domain << 16 | rid, pfi,
-						    cfg.sriov.vf_device, (int)k };
+						    c->sriov.vf_device, (int)k };
 		pl->sorted = false;
 	}
 	return 0;
@@ -165,6 +164,7 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 	struct mlx_pci_raw *volatile v = NULL;
 	struct pci_dev **volatile all = NULL;
 	struct vf_places places = { 0 };
+	uint8_t *volatile buf = NULL;
 	struct mlx_pci_raw *nv;
 	struct pci_access *pacc;
 	char path[PATH_MAX];
@@ -204,6 +204,11 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 	pci_init(pacc);
 	pci_scan_bus(pacc);
 
+	buf = malloc(4096);
+	if (!buf) {
+		r = -ENOMEM;
+		goto out;
+	}
 	/* In address order, so that a PF comes before its VFs (First VF
 	 * Offset is never 0). */
 	for (d = pacc->devices; d; d = d->next)
@@ -268,14 +273,16 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 				continue;
 			}
 		}
-		raw->cfg_len = read_config(d, raw->cfg);
+		raw->cfg_len = read_config(d, buf);
+		memset(&raw->cfg, 0, sizeof(raw->cfg));
+		raw->cfg_decoded = raw->cfg_len >= 64 &&
+				   mlx_pci_config_decode(buf, raw->cfg_len, &raw->cfg) == 0;
 		/* Class, subclass and prog-if at 0x09-0x0b of the header (any
 		 * user reads the first 64 bytes); libpci's sysfs "class" only
 		 * when the header could not be read or reads all ones (a
 		 * function that stopped answering). */
-		if (raw->cfg_len >= 0x0c && (raw->cfg[0x09] & raw->cfg[0x0a] & raw->cfg[0x0b]) != 0xff) {
-			raw->class_code = (uint32_t)raw->cfg[0x0b] << 16 |
-					  (uint32_t)raw->cfg[0x0a] << 8 | raw->cfg[0x09];
+		if (raw->cfg_len >= 0x0c && (buf[0x09] & buf[0x0a] & buf[0x0b]) != 0xff) {
+			raw->class_code = (uint32_t)buf[0x0b] << 16 | (uint32_t)buf[0x0a] << 8 | buf[0x09];
 		} else {
 			pci_fill_info(d, PCI_FILL_CLASS);
 			raw->class_code = (uint32_t)d->device_class << 8;
@@ -291,6 +298,7 @@ out:
 	pci_guard.ctx = NULL;
 	pci_cleanup(pacc);
 	free(all);
+	free(buf);
 	free(places.v);
 	if (r < 0) {
 		free(v);
