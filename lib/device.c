@@ -447,7 +447,8 @@ static void free_children(char ***per, size_t n)
  * target ends in ".../<BDF>/CLS/<name>", where listing each function's
  * CLS/ directory costs four syscalls a function.  *per[i] is function i's
  * sorted list (NULL for none).  -ENOENT without the class directory (a
- * partial capture): the caller lists the functions' directories.
+ * partial capture), -ERANGE when it holds many other devices: the caller
+ * lists the functions' directories.
  */
 static int class_children(struct mlx_ctx *ctx, struct mlx_devices *devs, const char *cls,
 			   char ****per)
@@ -461,6 +462,13 @@ static int class_children(struct mlx_ctx *ctx, struct mlx_devices *devs, const c
 	r = mlx_list_dir(ctx, dir, &names, &n);
 	if (r < 0)
 		return r;
+	/* A readlink a device beats four syscalls a function only while
+	 * the class holds few devices that are not ours (a host with two
+	 * ConnectX functions and 200 containers' veths lists per function). */
+	if (n > 3 * devs->nfn) {
+		mlx_strv_free(names);
+		return -ERANGE;
+	}
 	r = mlx_chdir(ctx, dir);
 	*per = calloc(devs->nfn + 1, sizeof(**per));
 	cnt = calloc(devs->nfn + 1, sizeof(*cnt));
