@@ -665,7 +665,7 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 	struct values_arg a = { .vals = vals, .n = *n, .err = -ENODATA };
 	struct ethtool_stats *st;
 	uint8_t *msg = NULL;
-	size_t len = 0, cnt;
+	size_t len = 0;
 	int r;
 
 	if (strlen(ifname) >= IFNAMSIZ || !mlx_name_is_safe(ifname))
@@ -684,23 +684,16 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 	 * When the driver's count has changed since, a current kernel copies
 	 * no value and says n_stats 0; an older one copies them all whatever
 	 * n_stats says, into a buffer that ends at a guard page (EFAULT, not
-	 * an overrun, past its room).  Either way the count is asked then:
-	 * another count means the names are out of date. */
+	 * an overrun, past its room).  Either way the names are out of date:
+	 * the caller reads them again. */
 	st = stats_buf(ctx, *n + 64);
 	if (!st)
 		return -ENOMEM;
 	st->cmd = ETHTOOL_GSTATS;
 	st->n_stats = (uint32_t)*n;
 	r = ethtool_ioctl(ctx, ifname, st);
-	if (r == -EFAULT || (r == 0 && !st->n_stats && *n)) {
-		r = ioctl_count(ctx, ifname, &cnt);
-		if (r < 0)
-			return mlx_err(ctx, -r, "cannot read the statistics count of '%s' (SIOCETHTOOL "
-				       "GSSET_INFO): %s", ifname, strerror(-r));
-		if (cnt != *n)
-			return -ESTALE;
-		return mlx_err(ctx, EAGAIN, "the statistics of '%s' changed while being read", ifname);
-	}
+	if (r == -EFAULT || (r == 0 && !st->n_stats && *n))
+		return -ESTALE;
 	if (r < 0)
 		return mlx_err(ctx, -r, "cannot read the statistics of '%s' (SIOCETHTOOL GSTATS): %s",
 			       ifname, strerror(-r));
