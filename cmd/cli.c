@@ -140,7 +140,7 @@ int cli_devices(struct cli *cli, struct mlx_devices **devs)
 	int r;
 
 	if (!cli->scanned) {
-		r = mlx_devices_scan(cli->ctx, &cli->devs);
+		r = mlx_devices_scan_for(cli->ctx, &cli->devs, MLX_SCAN_ALL & ~cli->scan_skip);
 		if (r < 0)
 			return cli_fail(cli, r, "cannot scan the PCI bus");
 		cli->scanned = true;

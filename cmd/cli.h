@@ -150,6 +150,7 @@ struct cli {
 	/* the device model, scanned once per command on demand */
 	struct mlx_devices devs;
 	bool scanned;
+	unsigned scan_skip;           /* MLX_SCAN_* the command does not show */
 
 	/* shell and batch mode (cmd/shell.c) */
 	const char *batch;            /* -b FILE */

@@ -229,6 +229,9 @@ int cmd_devices(struct cli *cli, int argc, char **argv)
 	struct mlx_function *sel;
 	int r;
 
+	/* The port columns of `ports` (mac, mtu, carrier...) are not shown
+	 * here: five sysfs files a port not read. */
+	cli->scan_skip = MLX_SCAN_PORT_DETAILS;
 	r = cli_select(cli, &sel, NULL);
 	if (r)
 		return r;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/utsname.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -109,6 +110,8 @@ void mlx_ctx_free(struct mlx_ctx *ctx)
 	mlx_chdir(ctx, NULL);
 	if (ctx->ioctl_fd >= 0)
 		close(ctx->ioctl_fd);
+	if (ctx->stats_map)
+		munmap(ctx->stats_map, ctx->stats_map_len);
 	if (ctx->root_fd >= 0)
 		close(ctx->root_fd);
 	free(ctx->root);

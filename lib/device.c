@@ -59,7 +59,7 @@ static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *fmt, 
 }
 
 static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *ifname,
-		     struct mlx_port *p)
+		     struct mlx_port *p, unsigned want)
 {
 	char dir[PATH_MAX], buf[64];
 
@@ -71,92 +71,112 @@ static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *i
 	snprintf(p->ifname, sizeof(p->ifname), "%s", ifname);
 	snprintf(dir, sizeof(dir), "net/%s", ifname);    /* below mlx_chdir(fn) */
 
-	p->ifindex = (int)read_int_opt(ctx, -1, "%s/%s", dir, "ifindex");
-	p->dev_port = (int)read_int_opt(ctx, -1, "%s/%s", dir, "dev_port");
-	read_opt(ctx, p->phys_port_name, sizeof(p->phys_port_name), "%s/phys_port_name", dir);
-	read_opt(ctx, p->mac, sizeof(p->mac), "%s/address", dir);
 	read_opt(ctx, p->operstate, sizeof(p->operstate), "%s/operstate", dir);
-	read_opt(ctx, buf, sizeof(buf), "%s/carrier", dir);
-	if (buf[0]) {
-		p->carrier_known = true;
-		p->carrier = buf[0] == '1';
-	}
 	/* 'speed' is -1 (SPEED_UNKNOWN) or unreadable (EINVAL) while the link
 	 * is down; both mean "no speed to report". */
 	p->speed_mbps = read_int_opt(ctx, -1, "%s/%s", dir, "speed");
 	if (p->speed_mbps <= 0 || p->speed_mbps == 0xffffffffLL)
 		p->speed_mbps = -1;
+	if (!(want & MLX_SCAN_PORT_DETAILS))
+		return 0;
+	p->ifindex = (int)read_int_opt(ctx, -1, "%s/%s", dir, "ifindex");
+	p->dev_port = (int)read_int_opt(ctx, -1, "%s/%s", dir, "dev_port");
+	read_opt(ctx, p->phys_port_name, sizeof(p->phys_port_name), "%s/phys_port_name", dir);
+	read_opt(ctx, p->mac, sizeof(p->mac), "%s/address", dir);
+	read_opt(ctx, buf, sizeof(buf), "%s/carrier", dir);
+	if (buf[0]) {
+		p->carrier_known = true;
+		p->carrier = buf[0] == '1';
+	}
 	p->mtu = (unsigned)read_int_opt(ctx, 0, "%s/%s", dir, "mtu");
 	return 0;
 }
 
+#define MLX_MAX_IB_PORTS 255         /* an IB port number is a u8, 1-based */
+
 static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *name,
-		      struct mlx_rdma *rd)
+		      struct mlx_rdma *rd, unsigned want)
 {
-	char dir[PATH_MAX], **ports = NULL;
-	size_t nports = 0;
+	char dir[PATH_MAX], path[PATH_MAX], (*ndev)[MLX_IFNAME_LEN];
+	unsigned nports;
 
 	memset(rd, 0, sizeof(*rd));
 	snprintf(rd->name, sizeof(rd->name), "%s", name);
-	snprintf(dir, sizeof(dir), "infiniband/%s", name);   /* below mlx_chdir(fn) */
-	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), "%s/fw_ver", dir);
-	read_opt(ctx, rd->board_id, sizeof(rd->board_id), "%s/board_id", dir);
-	read_opt(ctx, rd->hca_type, sizeof(rd->hca_type), "%s/hca_type", dir);
-	read_opt(ctx, rd->node_guid, sizeof(rd->node_guid), "%s/node_guid", dir);
+	snprintf(dir, sizeof(dir), "infiniband/%s/", name);   /* below mlx_chdir(fn) */
+	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), "%sfw_ver", dir);
+	read_opt(ctx, rd->board_id, sizeof(rd->board_id), "%sboard_id", dir);
 
 	/* Tie each IB port to its netdev: ports/N/gid_attrs/ndevs/0 names it
-	 * (RoCE); on mlx5 the one netdev of the function is the port anyway. */
-	strcat(dir, "/ports");
-	if (mlx_list_dir(ctx, dir, &ports, &nports) < 0)
+	 * (RoCE); on mlx5 the one netdev of the function is the port anyway.
+	 * Ports are numbered 1 to N (IBTA), so they are probed in turn rather
+	 * than ports/ listed (four syscalls): port 1 by its ndevs/0 (asking
+	 * whether the port is there only when that is missing), each next
+	 * one by its directory first. */
+	ndev = calloc(MLX_MAX_IB_PORTS, sizeof(*ndev));
+	if (!ndev)
 		return;
-	rd->nports = (unsigned)nports;
-	for (size_t i = 0; i < nports; i++) {
-		char ndev[MLX_IFNAME_LEN], ll[16];
-		uint64_t pn;
-
-		if (mlx_parse_u64(ports[i], &pn) < 0 || !mlx_name_is_safe(ports[i]))
+	for (nports = 0; nports < MLX_MAX_IB_PORTS; nports++) {
+		snprintf(path, sizeof(path), "%sports/%u", dir, nports + 1);
+		if (nports && !mlx_exists(ctx, path))
+			break;
+		strcat(path, "/gid_attrs/ndevs/0");
+		if (mlx_read_str(ctx, path, ndev[nports], sizeof(ndev[0])) == 0)
 			continue;
-		read_opt(ctx, ndev, sizeof(ndev), "%s/%s/gid_attrs/ndevs/0", dir, ports[i]);
-		read_opt(ctx, ll, sizeof(ll), "%s/%s/link_layer", dir, ports[i]);
+		ndev[nports][0] = '\0';
+		snprintf(path, sizeof(path), "%sports/%u", dir, nports + 1);
+		if (!nports && !mlx_exists(ctx, path))
+			break;
+	}
+	rd->nports = nports;
+	for (unsigned pn = 1; pn <= nports; pn++) {
+		char ll[16] = "";
+
+		if (want & MLX_SCAN_PORT_DETAILS)
+			read_opt(ctx, ll, sizeof(ll), "%sports/%u/link_layer", dir, pn);
 		for (size_t k = 0; k < fn->nports; k++) {
 			struct mlx_port *p = &fn->ports[k];
-			bool match = ndev[0] ? !strcmp(ndev, p->ifname)
-					     : (fn->nports == 1 && nports == 1);
+			bool match = ndev[pn - 1][0] ? !strcmp(ndev[pn - 1], p->ifname)
+						     : (fn->nports == 1 && nports == 1);
 
 			if (match && !p->rdma_dev[0]) {
 				snprintf(p->rdma_dev, sizeof(p->rdma_dev), "%s", name);
-				p->rdma_port = (unsigned)pn;
+				p->rdma_port = pn;
 				snprintf(p->link_layer, sizeof(p->link_layer), "%s", ll);
 			}
 		}
 	}
-	mlx_strv_free(ports);
+	free(ndev);
 }
 
-static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
+/*
+ * The function's netdevs (net/) and RDMA devices (infiniband/), each
+ * list from the class listing (class_children) or, without one, from
+ * the function's own directory (mlx_chdir).
+ */
+static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want,
+			 char **net, char **ib)
 {
-	char dir[PATH_MAX], **names = NULL;
+	char **names = NULL;
 	size_t n = 0, k = 0;
 	int r;
 
-	/* Everything below is read relative to the function's directory,
-	 * resolved once. */
-	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
-	r = mlx_chdir(ctx, dir);
-	if (r < 0)
-		return 0;       /* gone since the scan: nothing more to know */
-	if (mlx_list_dir(ctx, "net", &names, &n) == 0 && n) {
+	if (net)
+		for (n = 0; net[n]; n++)
+			;
+	if (net ? n : mlx_list_dir(ctx, "net", &names, &n) == 0 && n) {
+		char **v = net ? net : names;
+
 		fn->ports = calloc(n, sizeof(*fn->ports));
 		if (!fn->ports) {
 			mlx_strv_free(names);
 			return -ENOMEM;
 		}
 		for (size_t i = 0; i < n; i++) {
-			if (!mlx_name_is_safe(names[i]) || strlen(names[i]) >= MLX_IFNAME_LEN) {
+			if (!mlx_name_is_safe(v[i]) || strlen(v[i]) >= MLX_IFNAME_LEN) {
 				mlx_log(ctx, MLX_LOG_WARN, "%s: ignoring netdev with unsafe name", fn->bdf);
 				continue;
 			}
-			r = scan_port(ctx, fn, names[i], &fn->ports[k]);
+			r = scan_port(ctx, fn, v[i], &fn->ports[k], want);
 			if (r == 0)
 				k++;
 		}
@@ -165,7 +185,13 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
 	mlx_strv_free(names);
 	names = NULL;
 
-	if (mlx_list_dir(ctx, "infiniband", &names, &n) == 0 && n) {
+	n = 0;
+	if (ib)
+		for (n = 0; ib[n]; n++)
+			;
+	if (ib ? n : mlx_list_dir(ctx, "infiniband", &names, &n) == 0 && n) {
+		char **v = ib ? ib : names;
+
 		fn->rdma = calloc(n, sizeof(*fn->rdma));
 		if (!fn->rdma) {
 			mlx_strv_free(names);
@@ -173,14 +199,13 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn)
 		}
 		k = 0;
 		for (size_t i = 0; i < n; i++) {
-			if (!mlx_name_is_safe(names[i]) || strlen(names[i]) >= MLX_NAME_LEN)
+			if (!mlx_name_is_safe(v[i]) || strlen(v[i]) >= MLX_NAME_LEN)
 				continue;
-			scan_rdma(ctx, fn, names[i], &fn->rdma[k++]);
+			scan_rdma(ctx, fn, v[i], &fn->rdma[k++], want);
 		}
 		fn->nrdma = k;
 	}
 	mlx_strv_free(names);
-	mlx_chdir(ctx, NULL);
 	return 0;
 }
 
@@ -251,11 +276,9 @@ static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
 	return bsearch(&key, devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
 }
 
-static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const struct mlx_pci_raw *raw)
+/* Identity, from what the PCI scan read (no file of its own). */
+static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw)
 {
-	char dir[PATH_MAX], buf[64];
-	uint64_t u;
-
 	fn->domain = raw->domain;
 	fn->bus = raw->bus;
 	fn->dev = raw->dev;
@@ -268,23 +291,43 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 	fn->vf_index = -1;
 	fn->numa_node = -1;
 	fn->sriov_totalvfs = fn->sriov_numvfs = -1;
+	if (raw->vf_index >= 0) {
+		fn->sriov_pf.known = true;
+		fn->sriov_pf.vf_index = raw->vf_index;
+		fmt_bdf(fn->sriov_pf.bdf, sizeof(fn->sriov_pf.bdf), raw->domain, raw->pf_bus,
+			raw->pf_dev, raw->pf_func);
+	}
 
 	fn->cfg_len = raw->cfg_len;
-	if (raw->cfg_len >= 64 && mlx_pci_config_decode(raw->cfg, raw->cfg_len, &fn->cfg) == 0)
-		fn->cfg_decoded = true;
-
-	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
-	if (mlx_chdir(ctx, dir) < 0)
-		return;         /* removed since the scan */
-
+	fn->cfg_decoded = raw->cfg_decoded;
+	fn->cfg = raw->cfg;
 	/* Subsystem and revision: the config header has them (a VF reads
 	 * 0xffff only for its vendor and device IDs, SR-IOV spec 3.4.1);
-	 * sysfs when we could not read the header. */
+	 * sysfs (read_function) when we could not read the header. */
 	if (fn->cfg_decoded) {
 		fn->subsys_vendor = fn->cfg.subsys_vendor;
 		fn->subsys_device = fn->cfg.subsys_device;
 		fn->revision = fn->cfg.revision;
-	} else {
+	}
+}
+
+/*
+ * The function's sysfs attributes and children, all relative to its
+ * directory, resolved once.  What the config space answered is not read
+ * again; the port attributes no caller asked for (want) are not read.
+ */
+static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want,
+			 char **net, char **ib)
+{
+	char dir[PATH_MAX], buf[64];
+	uint64_t u;
+	int r;
+
+	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
+	if (mlx_chdir(ctx, dir) < 0)
+		return 0;       /* removed since the scan: nothing more to know */
+
+	if (!fn->cfg_decoded) {
 		read_opt(ctx, buf, sizeof(buf), "subsystem_vendor");
 		if (buf[0] && mlx_parse_u64(buf, &u) == 0)
 			fn->subsys_vendor = (uint16_t)u;
@@ -298,7 +341,9 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 
 	if (mlx_readlink_base(ctx, "driver", fn->driver, sizeof(fn->driver)) < 0)
 		fn->driver[0] = '\0';
-	fn->role = mlx_exists(ctx, "physfn") ? MLX_FN_VF
+	/* A function its PF's SR-IOV capability places is a VF: its physfn
+	 * link would only say so again. */
+	fn->role = fn->sriov_pf.known || mlx_exists(ctx, "physfn") ? MLX_FN_VF
 		 : (fn->id && fn->id->is_vf) ? MLX_FN_VF : MLX_FN_PF;
 	fn->numa_node = (int)read_int_opt(ctx, -1, "numa_node");
 
@@ -314,7 +359,27 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 		fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "sriov_totalvfs");
 		fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "sriov_numvfs");
 	}
+	r = scan_children(ctx, fn, want, net, ib);
 	mlx_chdir(ctx, NULL);
+	return r;
+}
+
+/* VF k of pf, where its SR-IOV capability puts it, was linked already. */
+static bool vf_placed(struct mlx_devices *devs, const struct mlx_function *pf, int k)
+{
+	const struct mlx_sriov_info *sr = &pf->cfg.sriov;
+	struct mlx_function *vf;
+	char bdf[MLX_BDF_LEN];
+	uint32_t rid;
+
+	if (!pf->cfg_decoded || !sr->present)
+		return false;
+	rid = (pf->bus << 8 | pf->dev << 3 | pf->func) + sr->vf_offset + (uint32_t)k * sr->vf_stride;
+	if (rid > 0xffff)
+		return false;
+	fmt_bdf(bdf, sizeof(bdf), pf->domain, rid >> 8, (rid >> 3) & 0x1f, rid & 7);
+	vf = find_bdf(devs, bdf);
+	return vf && vf->pf == pf && vf->vf_index == k;
 }
 
 /*
@@ -326,15 +391,28 @@ static void fill_function(struct mlx_ctx *ctx, struct mlx_function *fn, const st
 static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
 {
 	char path[PATH_MAX], target[MLX_BDF_LEN + 16];
+	struct mlx_function *vf, *pf;
 
+	/* The VFs the PCI scan placed from their PF's SR-IOV capability,
+	 * where the kernel's virtfnN links would point: no readlink.  As the
+	 * links would, only up to the PF's sriov_numvfs. */
 	for (size_t i = 0; i < devs->nfn; i++) {
-		struct mlx_function *pf = &devs->fn[i];
-
+		vf = &devs->fn[i];
+		if (!vf->sriov_pf.known)
+			continue;
+		pf = find_bdf(devs, vf->sriov_pf.bdf);
+		if (pf && pf != vf && pf->role == MLX_FN_PF && vf->sriov_pf.vf_index < pf->sriov_numvfs) {
+			vf->pf = pf;
+			vf->vf_index = vf->sriov_pf.vf_index;
+		}
+	}
+	for (size_t i = 0; i < devs->nfn; i++) {
+		pf = &devs->fn[i];
 		if (pf->role != MLX_FN_PF || pf->sriov_numvfs <= 0)
 			continue;
 		for (int k = 0; k < pf->sriov_numvfs; k++) {
-			struct mlx_function *vf;
-
+			if (vf_placed(devs, pf, k))
+				continue;
 			snprintf(path, sizeof(path), FN_DIR "/virtfn%d", pf->bdf, k);
 			if (mlx_readlink_base(ctx, path, target, sizeof(target)) < 0)
 				continue;
@@ -347,8 +425,7 @@ static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
 		}
 	}
 	for (size_t i = 0; i < devs->nfn; i++) {
-		struct mlx_function *vf = &devs->fn[i];
-
+		vf = &devs->fn[i];
 		if (vf->role != MLX_FN_VF || vf->pf)
 			continue;
 		snprintf(path, sizeof(path), FN_DIR "/physfn", vf->bdf);
@@ -357,8 +434,98 @@ static void link_vfs(struct mlx_ctx *ctx, struct mlx_devices *devs)
 	}
 }
 
+static void free_children(char ***per, size_t n)
+{
+	for (size_t i = 0; per && i < n; i++)
+		mlx_strv_free(per[i]);
+	free(per);
+}
+
+/*
+ * The netdevs (cls "net") or RDMA devices ("infiniband") of every function
+ * at once: one listing of /sys/class/CLS and one readlink a device, whose
+ * target ends in ".../<BDF>/CLS/<name>", where listing each function's
+ * CLS/ directory costs four syscalls a function.  *per[i] is function i's
+ * sorted list (NULL for none).  -ENOENT without the class directory (a
+ * partial capture), -ERANGE when it holds many other devices: the caller
+ * lists the functions' directories.
+ */
+static int class_children(struct mlx_ctx *ctx, struct mlx_devices *devs, const char *cls,
+			   char ****per)
+{
+	char dir[32], **names = NULL, target[PATH_MAX];
+	size_t n = 0, *cnt;
+	int r;
+
+	*per = NULL;
+	snprintf(dir, sizeof(dir), "/sys/class/%s", cls);
+	r = mlx_list_dir(ctx, dir, &names, &n);
+	if (r < 0)
+		return r;
+	/* A readlink a device beats four syscalls a function only while
+	 * the class holds few devices that are not ours (a host with two
+	 * ConnectX functions and 200 containers' veths lists per function). */
+	if (n > 3 * devs->nfn) {
+		mlx_strv_free(names);
+		return -ERANGE;
+	}
+	r = mlx_chdir(ctx, dir);
+	*per = calloc(devs->nfn + 1, sizeof(**per));
+	cnt = calloc(devs->nfn + 1, sizeof(*cnt));
+	if (r == 0 && (!*per || !cnt))
+		r = -ENOMEM;
+	for (size_t i = 0; r == 0 && i < n; i++) {
+		char *end, *bdf, **nv;
+		struct mlx_function *fn;
+		size_t k, len;
+
+		/* names are sorted (mlx_list_dir): so is each function's list */
+		if (mlx_readlink(ctx, names[i], target, sizeof(target)) < 0)
+			continue;
+		len = strlen(target);
+		k = strlen(names[i]) + strlen(cls) + 2;          /* "/CLS/name" */
+		if (len <= k || strcmp(target + len - strlen(names[i]), names[i]) ||
+		    target[len - k] != '/' || strncmp(target + len - k + 1, cls, strlen(cls)) ||
+		    target[len - strlen(names[i]) - 1] != '/')
+			continue;
+		end = target + len - k;
+		*end = '\0';
+		bdf = strrchr(target, '/');
+		fn = find_bdf(devs, bdf ? bdf + 1 : target);
+		if (!fn)
+			continue;
+		k = (size_t)(fn - devs->fn);
+		nv = realloc((*per)[k], (cnt[k] + 2) * sizeof(*nv));
+		if (!nv) {
+			r = -ENOMEM;
+			break;
+		}
+		(*per)[k] = nv;
+		nv[cnt[k]] = strdup(names[i]);
+		if (!nv[cnt[k]]) {
+			r = -ENOMEM;
+			break;
+		}
+		nv[++cnt[k]] = NULL;
+	}
+	mlx_chdir(ctx, NULL);
+	mlx_strv_free(names);
+	free(cnt);
+	if (r < 0) {
+		free_children(*per, devs->nfn);
+		*per = NULL;
+	}
+	return r;
+}
+
 int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
 {
+	return mlx_devices_scan_for(ctx, devs, MLX_SCAN_ALL);
+}
+
+int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want)
+{
+	char ***net = NULL, ***ib = NULL, *none[] = { NULL };
 	struct mlx_pci_raw *raw = NULL;
 	size_t n = 0;
 	int r;
@@ -384,21 +551,38 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
 			devs->non_mlx_seen++;
 			continue;
 		}
-		fill_function(ctx, &devs->fn[devs->nfn++], &raw[i]);
+		fill_function(&devs->fn[devs->nfn++], &raw[i]);
 	}
 	free(raw);
 	if (devs->nfn)     /* qsort(NULL, 0, ...) is undefined (UBSan says so) */
 		qsort(devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
+	/* Both lists from the class directories when there are any; an
+	 * empty list there means no netdev or RDMA device on the function
+	 * (the class directory names every one the kernel registered). */
+	if (devs->nfn) {
+		r = class_children(ctx, devs, "net", &net);
+		if (r == -ENOMEM)
+			goto fail;
+		r = class_children(ctx, devs, "infiniband", &ib);
+		if (r == -ENOMEM)
+			goto fail;
+	}
 	for (size_t i = 0; i < devs->nfn; i++) {
-		r = scan_children(ctx, &devs->fn[i]);
-		if (r < 0) {
-			mlx_devices_free(devs);
-			return r;
-		}
+		r = read_function(ctx, &devs->fn[i], want, net ? (net[i] ? net[i] : none) : NULL,
+				  ib ? (ib[i] ? ib[i] : none) : NULL);
+		if (r < 0)
+			goto fail;
 		find_fw(ctx, &devs->fn[i]);
 	}
+	free_children(net, devs->nfn);
+	free_children(ib, devs->nfn);
 	link_vfs(ctx, devs);
 	return 0;
+fail:
+	free_children(net, devs->nfn);
+	free_children(ib, devs->nfn);
+	mlx_devices_free(devs);
+	return r;
 }
 
 void mlx_devices_free(struct mlx_devices *devs)

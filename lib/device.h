@@ -42,8 +42,6 @@ struct mlx_rdma {
 	char name[MLX_NAME_LEN];
 	char fw_ver[MLX_NAME_LEN];
 	char board_id[MLX_NAME_LEN];  /* PSID */
-	char hca_type[MLX_NAME_LEN];
-	char node_guid[32];
 	unsigned nports;
 };
 
@@ -80,6 +78,14 @@ struct mlx_function {
 	struct mlx_rdma *rdma;
 	size_t nrdma;
 
+	/* Where the PF's SR-IOV capability puts this VF (PCI scan): its
+	 * PF's address and index; link_vfs() turns it into pf/vf_index. */
+	struct {
+		bool known;
+		int vf_index;
+		char bdf[MLX_BDF_LEN];
+	} sriov_pf;
+
 	char fw_version[MLX_NAME_LEN];      /* "" when nobody told us */
 	char fw_source[32];                 /* where fw_version came from */
 	char psid[MLX_NAME_LEN];
@@ -93,6 +99,17 @@ struct mlx_devices {
 
 /* Scan the target system.  0 or -errno (mlx_errmsg has the story). */
 int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs);
+
+/*
+ * The same, reading only the attributes a caller shows (a sysfs file
+ * costs three syscalls: `devices` on 2,048 functions read 150,000).
+ * Without MLX_SCAN_PORT_DETAILS a port has its name, operstate, speed
+ * and RDMA port, and ifindex, dev_port, phys_port_name, mac, carrier,
+ * mtu and link_layer stay unknown.
+ */
+#define MLX_SCAN_PORT_DETAILS 0x1u
+#define MLX_SCAN_ALL (~0u)
+int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want);
 void mlx_devices_free(struct mlx_devices *devs);
 
 /* Ports of all functions, in function order. */

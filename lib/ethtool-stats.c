@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -606,6 +607,44 @@ int mlx_ethtool_stat_names_dump(struct mlx_ctx *ctx, mlx_ethtool_names_cb cb, vo
 			    dump_cb, &d);
 }
 
+/*
+ * The GSTATS buffer, laid out to end where a PROT_NONE page begins: a
+ * driver with more values than the room makes the kernel's copy fail with
+ * EFAULT instead of writing past it.  That spares the GSSET_INFO ioctl
+ * (and its RTNL lock) that would otherwise size the buffer for every
+ * netdev.  One mapping for the run, in the context, grown when asked for
+ * more than it holds.
+ */
+static struct ethtool_stats *stats_buf(struct mlx_ctx *ctx, size_t values)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), bytes, len;
+	uint8_t *m;
+
+	if (!ctx->stats_map || ctx->stats_cap < values) {
+		if (values > MAX_STATS)
+			return NULL;
+		if (values < 4096)
+			values = 4096;
+		if (ctx->stats_map)
+			munmap(ctx->stats_map, ctx->stats_map_len);
+		ctx->stats_map = NULL;
+		bytes = (sizeof(struct ethtool_stats) + values * sizeof(uint64_t) + pg - 1) / pg * pg;
+		len = bytes + pg;
+		m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m == MAP_FAILED)
+			return NULL;
+		if (mprotect(m + bytes, pg, PROT_NONE) < 0) {
+			munmap(m, len);
+			return NULL;
+		}
+		ctx->stats_map = m;
+		ctx->stats_map_len = len;
+		ctx->stats_cap = (bytes - sizeof(struct ethtool_stats)) / sizeof(uint64_t);
+	}
+	/* The header at the start, the last value right before the guard. */
+	return ctx->stats_map;
+}
+
 struct values_arg {
 	uint64_t *vals;
 	size_t n;
@@ -626,7 +665,7 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 	struct values_arg a = { .vals = vals, .n = *n, .err = -ENODATA };
 	struct ethtool_stats *st;
 	uint8_t *msg = NULL;
-	size_t len = 0, cnt;
+	size_t len = 0;
 	int r;
 
 	if (strlen(ifname) >= IFNAMSIZ || !mlx_name_is_safe(ifname))
@@ -640,30 +679,27 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 			*n = a.n;
 		return r;
 	}
-	/* The kernel copies out as many values as the driver has now, which
-	 * may be more than the names we hold (channels added): ask the
-	 * count first and give room for it. */
-	r = ioctl_count(ctx, ifname, &cnt);
-	if (r < 0)
-		return mlx_err(ctx, -r, "cannot read the statistics count of '%s' (SIOCETHTOOL "
-			       "GSSET_INFO): %s", ifname, strerror(-r));
-	st = calloc(1, sizeof(*st) + (cnt + 64) * sizeof(uint64_t));
+	/* GSTATS for as many values as we hold names (the string-set dump
+	 * counted them): no GSSET_INFO ioctl, and its RTNL lock, per netdev.
+	 * When the driver's count has changed since, a current kernel copies
+	 * no value and says n_stats 0; an older one copies them all whatever
+	 * n_stats says, into a buffer that ends at a guard page (EFAULT, not
+	 * an overrun, past its room).  Either way the names are out of date:
+	 * the caller reads them again. */
+	st = stats_buf(ctx, *n + 64);
 	if (!st)
 		return -ENOMEM;
 	st->cmd = ETHTOOL_GSTATS;
-	st->n_stats = (uint32_t)cnt;
+	st->n_stats = (uint32_t)*n;
 	r = ethtool_ioctl(ctx, ifname, st);
-	if (r < 0) {
-		r = mlx_err(ctx, -r, "cannot read the statistics of '%s' (SIOCETHTOOL GSTATS): %s",
-			    ifname, strerror(-r));
-	} else if (st->n_stats > cnt + 64) {
-		r = mlx_err(ctx, EAGAIN, "the statistics of '%s' changed while being read", ifname);
-	} else if (st->n_stats > *n) {
-		r = -ESTALE;                 /* the names are out of date */
-	} else {
-		r = mlx_encode_stats_msg(ifname, (const uint64_t *)st->data, st->n_stats, &msg, &len);
-	}
-	free(st);
+	if (r == -EFAULT || (r == 0 && !st->n_stats && *n))
+		return -ESTALE;
+	if (r < 0)
+		return mlx_err(ctx, -r, "cannot read the statistics of '%s' (SIOCETHTOOL GSTATS): %s",
+			       ifname, strerror(-r));
+	if (st->n_stats > *n)
+		return -ESTALE;                 /* the names are out of date */
+	r = mlx_encode_stats_msg(ifname, (const uint64_t *)st->data, st->n_stats, &msg, &len);
 	if (r < 0)
 		return r;
 	r = mlx_nl_replay(ctx, msg, len, values_cb, &a);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "mlx-private.h"
+#include "pcicfg.h"
 
 static __thread struct {
 	jmp_buf *jmp;
@@ -71,16 +72,104 @@ static size_t read_config(struct pci_dev *d, uint8_t *buf)
 	return 0;
 }
 
+/* A function's place: domain, bus, device, function, in address order. */
+static uint64_t dev_key(const struct pci_dev *d)
+{
+	return (uint64_t)(unsigned)d->domain << 16 | (unsigned)d->bus << 8 |
+	       (unsigned)d->dev << 3 | d->func;
+}
+
+static int cmp_dev(const void *a, const void *b)
+{
+	uint64_t x = dev_key(*(struct pci_dev *const *)a), y = dev_key(*(struct pci_dev *const *)b);
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Where a PF's SR-IOV capability puts its VFs.  A VF's header reads FFFFh
+ * for its vendor and device IDs (SR-IOV 3.4.1); the kernel gives it its
+ * PF's vendor and the VF Device ID of the PF's SR-IOV capability, at the
+ * routing ID First VF Offset + k * VF Stride past the PF's
+ * (pci_iov_virtfn_bus/devfn).  Known from the PF's config space, which we
+ * read anyway, that spares the two sysfs files per VF libpci would open.
+ */
+struct vf_place {
+	uint64_t key;                 /* as dev_key() */
+	size_t pf;                    /* the PF's index in the scan's result */
+	uint16_t device;
+	int index;
+};
+
+struct vf_places {
+	struct vf_place *v;
+	size_t n, cap;
+	bool sorted;
+};
+
+static int cmp_place(const void *a, const void *b)
+{
+	uint64_t x = ((const struct vf_place *)a)->key, y = ((const struct vf_place *)b)->key;
+
+	return x < y ? -1 : x > y;
+}
+
+static int add_places(struct vf_places *pl, const struct mlx_pci_raw *pf, size_t pfi)
+{
+	const struct mlx_pci_config *c = &pf->cfg;
+	uint32_t first;
+
+	if (!pf->cfg_decoded || !c->sriov.present || !c->sriov.num_vfs || !c->sriov.vf_device ||
+	    c->sriov.vf_device == 0xffff)
+		return 0;
+	first = (uint32_t)pf->bus << 8 | pf->dev << 3 | pf->func;
+	for (unsigned k = 0; k < c->sriov.num_vfs; k++) {
+		uint32_t rid = first + c->sriov.vf_offset + k * c->sriov.vf_stride;
+
+		if (rid > 0xffff || rid <= first)
+			break;
+		if (pl->n == pl->cap) {
+			size_t nc = pl->cap ? pl->cap * 2 : 256;
+			struct vf_place *nv = realloc(pl->v, nc * sizeof(*nv));
+
+			if (!nv)
+				return -ENOMEM;
+			pl->v = nv;
+			pl->cap = nc;
+		}
+		pl->v[pl->n++] = (struct vf_place){ (uint64_t)pf->domain << 16 | rid, pfi,
+						    c->sriov.vf_device, (int)k };
+		pl->sorted = false;
+	}
+	return 0;
+}
+
+static const struct vf_place *find_place(struct vf_places *pl, uint64_t key)
+{
+	struct vf_place k = { .key = key };
+
+	if (!pl->n)
+		return NULL;
+	if (!pl->sorted) {
+		qsort(pl->v, pl->n, sizeof(*pl->v), cmp_place);
+		pl->sorted = true;
+	}
+	return bsearch(&k, pl->v, pl->n, sizeof(*pl->v), cmp_place);
+}
+
 int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 		 size_t *n, unsigned *others)
 {
 	/* volatile: these change between setjmp() and a possible longjmp(). */
 	struct mlx_pci_raw *volatile v = NULL;
+	struct pci_dev **volatile all = NULL;
+	struct vf_places places = { 0 };
+	uint8_t *volatile buf = NULL;
 	struct mlx_pci_raw *nv;
 	struct pci_access *pacc;
 	char path[PATH_MAX];
 	jmp_buf jmp;
-	volatile size_t cnt = 0, cap = 0;
+	volatile size_t cnt = 0, cap = 0, ndev = 0;
 	struct pci_dev *d;
 	volatile int r = 0;
 
@@ -115,17 +204,34 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 	pci_init(pacc);
 	pci_scan_bus(pacc);
 
-	for (d = pacc->devices; d; d = d->next) {
-		struct mlx_pci_raw *raw;
-
-		/* The IDs only: the class comes from the config header
-		 * below, one sysfs file fewer per function. */
-		pci_fill_info(d, PCI_FILL_IDENT);
-		if (d->vendor_id != vendor) {
-			if (others)
-				(*others)++;
-			continue;
+	buf = malloc(4096);
+	if (!buf) {
+		r = -ENOMEM;
+		goto out;
+	}
+	/* In address order, so that a PF comes before its VFs (First VF
+	 * Offset is never 0). */
+	for (d = pacc->devices; d; d = d->next)
+		ndev++;
+	if (ndev) {
+		all = malloc(ndev * sizeof(*all));
+		if (!all) {
+			r = -ENOMEM;
+			goto out;
 		}
+	}
+	ndev = 0;
+	for (d = pacc->devices; d; d = d->next)
+		all[ndev++] = d;
+	if (ndev)
+		qsort(all, ndev, sizeof(*all), cmp_dev);
+
+	for (size_t i = 0; i < ndev; i++) {
+		const struct vf_place *pl;
+		struct mlx_pci_raw *raw;
+		uint8_t id[4];
+
+		d = all[i];
 		if (cnt == cap) {
 			cap = cap ? cap * 2 : 8;
 			nv = realloc(v, cap * sizeof(*v));
@@ -136,30 +242,64 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 			v = nv;
 		}
 		raw = &v[cnt];
-		cnt++;
 		raw->domain = (unsigned)d->domain;
 		raw->bus = d->bus;
 		raw->dev = d->dev;
 		raw->func = d->func;
-		raw->vendor = d->vendor_id;
-		raw->device = d->device_id;
-		raw->cfg_len = read_config(d, raw->cfg);
+		raw->vf_index = -1;
+		pl = find_place(&places, dev_key(d));
+		if (pl) {
+			raw->vendor = v[pl->pf].vendor;
+			raw->device = pl->device;
+			raw->vf_index = pl->index;
+			raw->pf_bus = v[pl->pf].bus;
+			raw->pf_dev = v[pl->pf].dev;
+			raw->pf_func = v[pl->pf].func;
+		} else {
+			/* The IDs from the header's first dword (no sysfs
+			 * file); a VF no PF placed, or a header that cannot be
+			 * read, from libpci's sysfs vendor and device files. */
+			if (pci_read_block(d, 0, id, sizeof(id)) && (id[0] & id[1]) != 0xff) {
+				raw->vendor = (uint16_t)(id[0] | id[1] << 8);
+				raw->device = (uint16_t)(id[2] | id[3] << 8);
+			} else {
+				pci_fill_info(d, PCI_FILL_IDENT);
+				raw->vendor = d->vendor_id;
+				raw->device = d->device_id;
+			}
+			if (raw->vendor != vendor) {
+				if (others)
+					(*others)++;
+				continue;
+			}
+		}
+		raw->cfg_len = read_config(d, buf);
+		memset(&raw->cfg, 0, sizeof(raw->cfg));
+		raw->cfg_decoded = raw->cfg_len >= 64 &&
+				   mlx_pci_config_decode(buf, raw->cfg_len, &raw->cfg) == 0;
 		/* Class, subclass and prog-if at 0x09-0x0b of the header (any
 		 * user reads the first 64 bytes); libpci's sysfs "class" only
 		 * when the header could not be read or reads all ones (a
 		 * function that stopped answering). */
-		if (raw->cfg_len >= 0x0c && (raw->cfg[0x09] & raw->cfg[0x0a] & raw->cfg[0x0b]) != 0xff) {
-			raw->class_code = (uint32_t)raw->cfg[0x0b] << 16 |
-					  (uint32_t)raw->cfg[0x0a] << 8 | raw->cfg[0x09];
+		if (raw->cfg_len >= 0x0c && (buf[0x09] & buf[0x0a] & buf[0x0b]) != 0xff) {
+			raw->class_code = (uint32_t)buf[0x0b] << 16 | (uint32_t)buf[0x0a] << 8 | buf[0x09];
 		} else {
 			pci_fill_info(d, PCI_FILL_CLASS);
 			raw->class_code = (uint32_t)d->device_class << 8;
 		}
+		if (!pl && add_places(&places, raw, cnt) < 0) {
+			r = -ENOMEM;
+			goto out;
+		}
+		cnt++;
 	}
 out:
 	pci_guard.jmp = NULL;
 	pci_guard.ctx = NULL;
 	pci_cleanup(pacc);
+	free(all);
+	free(buf);
+	free(places.v);
 	if (r < 0) {
 		free(v);
 		return r;

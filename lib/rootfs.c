@@ -280,20 +280,13 @@ int mlx_chdir(struct mlx_ctx *ctx, const char *path)
 	return 0;
 }
 
-/* Split "/a/b/c" into an fd for "/a/b" (O_PATH) and "c"; a relative "c"
- * alone is in the mlx_chdir() directory. */
+/* Split "/a/b/c" into an fd for "/a/b" (O_PATH) and "c". */
 static int open_parent(struct mlx_ctx *ctx, const char *path, const char **base)
 {
 	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 	size_t n;
 
-	if (!slash && path[0] && ctx->base_fd >= 0) {
-		int fd = fcntl(ctx->base_fd, F_DUPFD_CLOEXEC, 0);
-
-		*base = path;
-		return fd < 0 ? -errno : fd;
-	}
 	if (!slash || !slash[1])
 		return -EINVAL;
 	n = (size_t)(slash - path);
@@ -313,11 +306,17 @@ int mlx_readlink(struct mlx_ctx *ctx, const char *path, char *buf, size_t len)
 	ssize_t r;
 	int dfd;
 
-	dfd = open_parent(ctx, path, &base);
-	if (dfd < 0)
-		return dfd;
-	r = readlinkat(dfd, base, buf, len);
-	close(dfd);
+	if (!strchr(path, '/') && path[0] && ctx->base_fd >= 0) {
+		/* One name in the mlx_chdir() directory: the link itself is
+		 * read, never followed, so nothing escapes it. */
+		r = readlinkat(ctx->base_fd, path, buf, len);
+	} else {
+		dfd = open_parent(ctx, path, &base);
+		if (dfd < 0)
+			return dfd;
+		r = readlinkat(dfd, base, buf, len);
+		close(dfd);
+	}
 	if (r < 0)
 		return -errno;
 	if ((size_t)r >= len)

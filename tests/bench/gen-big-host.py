@@ -46,7 +46,7 @@ def config(device, is_vf, numvfs):
     struct.pack_into("<H", c, 0x60 + 0x12, 4 | (16 << 4))
     if not is_vf:
         # SR-IOV extended capability at 0x180 (as the real mlx5 PFs have it)
-        struct.pack_into("<I", c, 0x100, 0x10 | (1 << 16) | (0x180 << 20))   # AER -> SR-IOV
+        struct.pack_into("<I", c, 0x100, 0x01 | (1 << 16) | (0x180 << 20))   # AER -> SR-IOV
         s = 0x180
         struct.pack_into("<I", c, s, 0x10 | (1 << 16))
         struct.pack_into("<HHHHHBxHHxxH", c, s + 0x08, 0x19 if numvfs else 0, 0,

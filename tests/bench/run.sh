@@ -86,16 +86,19 @@ bench() {
 		hyperfine -w "$WARM" -r "$RUNS" -i --export-json "$WORK/h.json" "$*" >/dev/null 2>&1 || return 1
 	rss=$(/usr/bin/time -f %M sh -c "$* >/dev/null 2>&1" 2>&1 | tail -n1)
 	line=$(jq -c --arg n "$name" --argjson rss "${rss:-0}" \
-		'.results[0] | {name: $n, command: .command, median_s: .median, min_s: .min, max_s: .max, rss_kb: $rss}' "$WORK/h.json")
+		'.results[0] | {name: $n, command: .command, median_s: .median, min_s: .min, max_s: .max, cpu_s: (.user + .system), rss_kb: $rss}' "$WORK/h.json")
 	[ $first -eq 1 ] || echo "," >>"$OUT"
 	first=0
 	echo "$line" >>"$OUT"
-	echo "$line" | jq -r '"  \(.name): median \(.median_s*1000|floor) ms (\(.min_s*1000|floor)-\(.max_s*1000|floor)), rss \(.rss_kb) KB"'
+	echo "$line" | jq -r '"  \(.name): median \(.median_s*1000|floor) ms (\(.min_s*1000|floor)-\(.max_s*1000|floor)), cpu \(.cpu_s*1000|floor) ms, rss \(.rss_kb) KB"'
 }
-ratio() {       # ratio A B: median(A) / median(B)
-	a=$(sed '$a ]}' "$OUT" | jq -r --arg n "$1" '.results[] | select(.name == $n) | .median_s')
-	b=$(sed '$a ]}' "$OUT" | jq -r --arg n "$2" '.results[] | select(.name == $n) | .median_s')
-	[ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" -v t="$3" 'BEGIN { printf "  ratio %s: %.2f\n", t, a / b }'
+# ratio A B: median(A) / median(B), and the same of the mean CPU time
+# (user + system), which other load on a shared machine moves less.
+ratio() {
+	a=$(sed '$a ]}' "$OUT" | jq -r --arg n "$1" '.results[] | select(.name == $n) | "\(.median_s) \(.cpu_s)"')
+	b=$(sed '$a ]}' "$OUT" | jq -r --arg n "$2" '.results[] | select(.name == $n) | "\(.median_s) \(.cpu_s)"')
+	[ -n "$a" ] && [ -n "$b" ] && echo "$a $b" | awk -v t="$3" \
+		'{ printf "  ratio %s: %.2f (cpu time %.2f)\n", t, $1 / $3, ($4 > 0 ? $2 / $4 : 0) }'
 }
 
 echo "== scale: devices on synthetic hosts (PFs x 127 VFs)"
@@ -104,6 +107,20 @@ for n in $SCALES; do
 	bench "devices-$n" "$MLXCLI --sysroot $WORK/big$n -j devices"
 	bench "lspci-$n" "lspci -A linux-sysfs -O sysfs.path=$WORK/big$n/sys/bus/pci -D -d 15b3:"
 	ratio "devices-$n" "lspci-$n" "mlxcli devices / lspci, $((n * 128)) functions"
+	# Syscalls per function, which noise does not move (strace -c).
+	if command -v strace >/dev/null; then
+		for side in "devices:$MLXCLI --sysroot $WORK/big$n -j devices" \
+			"lspci:lspci -A linux-sysfs -O sysfs.path=$WORK/big$n/sys/bus/pci -D -d 15b3:"; do
+			calls=$(strace -f -c -o "$WORK/strace" ${side#*:} >/dev/null 2>&1 &&
+				awk '$NF == "total" { print $4 }' "$WORK/strace")
+			[ -n "$calls" ] || continue
+			per=$(awk -v c="$calls" -v f="$((n * 128))" 'BEGIN { printf "%.1f", c / f }')
+			echo "  ${side%%:*}-$n: $calls syscalls, $per per function"
+			[ $first -eq 1 ] || echo "," >>"$OUT"
+			first=0
+			echo "{\"name\": \"${side%%:*}-$n-syscalls\", \"value\": $calls, \"per_function\": $per}" >>"$OUT"
+		done
+	fi
 done
 
 echo "== counters on a captured host scaled to P ports x 500 ethtool statistics"

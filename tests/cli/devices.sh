@@ -85,15 +85,59 @@ jq_is $h '[.devices[].pci_address]' \
 jq_is $h '[.devices[].role]' '["pf","pf","vf","vf","vf","vf"]'
 # A VF is a VF by its own physfn link, not only by a device ID the table
 # knows (a newer adapter's VF) or by its PF's virtfnN link (a PF that could
-# not be read): physfn leaves the function's directory, which lookups were
-# held beneath, so it once looked absent.
+# not be read: 64 bytes of its config, no SR-IOV capability): physfn leaves
+# the function's directory, which lookups were held beneath, so it once
+# looked absent.
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/newvf"
-echo 0x10ff >"$(cd "$tmp/newvf/sys/bus/pci/devices/0000:5e:00.2" && pwd -P)/device"
-rm "$(cd "$tmp/newvf/sys/bus/pci/devices/0000:5e:00.0" && pwd -P)/virtfn0"
+pf0=$(cd "$tmp/newvf/sys/bus/pci/devices/0000:5e:00.0" && pwd -P)
+vf0=$(cd "$tmp/newvf/sys/bus/pci/devices/0000:5e:00.2" && pwd -P)
+cp "$pf0/config" "$tmp/pf0.config"
+echo 0x10ff >"$vf0/device"
+rm "$pf0/virtfn0"
+truncate -s 64 "$pf0/config"
 "$MLXCLI" --sysroot "$tmp/newvf" -j devices >"$tmp/newvf.json" 2>"$tmp/newvf.err" ||
 	bad "devices on the copy failed: $(cat "$tmp/newvf.err")"
 jq_is newvf '[.devices[] | select(.pci_address == "0000:5e:00.2") | [.device_id, .role, .pf]]' \
 	'[["0x10ff","vf","0000:5e:00.0"]]'
+# A VF's header reads FFFFh for its IDs; the PF's SR-IOV capability gives
+# them (VF Device ID at +0x1a, the place from First VF Offset and Stride),
+# as the kernel does: the VF's own vendor and device files are not read,
+# nor its PF's virtfnN link (here, a newer adapter's VF ID in both).
+cp "$tmp/pf0.config" "$pf0/config"
+printf '\377\020' | dd of="$pf0/config" bs=1 seek=$((0x180 + 0x1a)) conv=notrunc 2>/dev/null
+rm "$vf0/vendor" "$vf0/device"
+"$MLXCLI" --sysroot "$tmp/newvf" -j devices >"$tmp/newvf.json" 2>"$tmp/newvf.err" ||
+	bad "devices without the VF's vendor and device files failed: $(cat "$tmp/newvf.err")"
+jq_is newvf '[.devices[] | select(.pci_address == "0000:5e:00.2") | [.vendor_id, .device_id, .role, .pf, .vf_index]]' \
+	'[["0x15b3","0x10ff","vf","0000:5e:00.0",0]]'
+jq_is newvf '[.devices[] | select(.pci_address == "0000:5e:00.3") | [.device_id, .pf, .vf_index]]' \
+	'[["0x10ff","0000:5e:00.0",1]]'
+# Netdevs and RDMA devices come from one listing of /sys/class/net and
+# /sys/class/infiniband (a readlink each) rather than each function's net/
+# and infiniband/; a capture without the class directories (noclass) is
+# read the old way, to the same result.
+for host in cx5-ofed cx6dx-upstream; do
+	cp -a "$MLXCLI_SAMPLES_DIR/$host" "$tmp/noclass"
+	rm -rf "$tmp/noclass/sys/class/net" "$tmp/noclass/sys/class/infiniband"
+	# and a class of many other netdevs (containers' veths) is not
+	# read link by link: the functions' directories are listed
+	cp -a "$MLXCLI_SAMPLES_DIR/$host" "$tmp/veths"
+	for i in $(seq 1 40); do
+		ln -s "../../devices/virtual/net/veth$i" "$tmp/veths/sys/class/net/veth$i"
+	done
+	for c in devices ports; do
+		"$MLXCLI" --sysroot "$MLXCLI_SAMPLES_DIR/$host" -j $c >"$tmp/withclass.json" 2>/dev/null
+		for copy in noclass veths; do
+			"$MLXCLI" --sysroot "$tmp/$copy" -j $c >"$tmp/$copy.json" 2>/dev/null
+			if [ -s "$tmp/withclass.json" ] && cmp -s "$tmp/withclass.json" "$tmp/$copy.json"; then
+				ok "$host $c: the same on the copy $copy"
+			else
+				bad "$host $c: differs on the copy $copy"
+			fi
+		done
+	done
+	rm -rf "$tmp/noclass" "$tmp/veths"
+done
 jq_is $h '[.devices[].pf]' \
 	'[null,null,"0000:5e:00.0","0000:5e:00.0","0000:5e:00.0","0000:5e:00.0"]'
 jq_is $h '[.devices[].vf_index]' '[null,null,0,1,2,3]'
