@@ -10,7 +10,8 @@ BUILD=${BUILD:-$SRC/build}
 # Build and test dependencies, all Debian packages.
 PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
 libnl-route-3-dev libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
-util-linux man-db clang valgrind hyperfine time python3 tmux zsh prometheus"
+util-linux man-db clang valgrind hyperfine time python3 tmux zsh prometheus
+build-essential dpkg-dev debhelper fakeroot lintian bash-completion"
 
 missing=
 for p in $PKGS; do
