@@ -94,6 +94,8 @@ if [ "$rc" -ne 0 ] || [ -z "$deb" ]; then
 	exit 1
 fi
 ok "dpkg-buildpackage -us -uc -b (DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS-nocheck}): $(basename "$deb") in ${tbuild}s"
+# With the checks on: dh_auto_test's unit and cli tiers.
+grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR): ' "$tmp/build.log" | sed 's/^/  dh_auto_test: /'
 chmod 644 "$tmp"/*.deb
 version=$(cd "$src" && dpkg-parsechangelog -S Version)
 upstream=$(sed -n 's/^AC_INIT(\[[^]]*\], *\[\([^]]*\)\].*/\1/p' "$src/configure.ac")
