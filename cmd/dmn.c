@@ -36,7 +36,9 @@
 #include "tree.h"
 #include "vsec.h"
 
-#define DMN_CONF "/etc/mlxcli.conf"
+/* $(sysconfdir)/mlxcli.conf: /etc/mlxcli.conf in the Debian package, where
+ * make install puts the default file for any prefix. */
+#define DMN_CONF MLX_SYSCONFDIR "/mlxcli.conf"
 
 /* Set by the signal handler, read between items: the one piece of
  * process-wide state here (a handler has no argument to carry it). */
