@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The README's second command, and what CI runs (.ci/run): set up, build,
 # then every test tier (`make check`: unit, cli, captured, kernel), again
-# in an ASan+UBSan build, and `make distcheck`.
+# in an ASan+UBSan build, `make distcheck` and the Debian package.
 #
 # The sanitizer build runs from a copy of the checkout under a fresh 0700
 # directory, as a checkout in root's home is (/root/mlxcli): the tests that
@@ -59,6 +59,11 @@ run_check sanitizers "$PRIVATE/mlxcli" "$PRIVATE/mlxcli/build-asan" --enable-san
 echo "== distcheck"
 (cd "$BUILD" && make -s distcheck) >"$LOGS/distcheck.log" 2>&1 || { status=1; tail -n 60 "$LOGS/distcheck.log"; }
 grep -E 'archives ready|ERROR|FAIL' "$LOGS/distcheck.log" | head -5
+
+echo "== Debian package (tests/pkg/deb.sh: build, lintian, install, use, purge)"
+rc=0; sh "$SRC/tests/pkg/deb.sh" >"$LOGS/deb.log" 2>&1 || rc=$?
+grep -E '^(PASS|FAIL|SKIP)|^deb:' "$LOGS/deb.log"
+[ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || { status=1; tail -n 40 "$LOGS/deb.log"; }
 
 echo "== fault injection (every call of every write path failed in turn)"
 (cd "$BUILD" && make -s check-faults) >"$LOGS/faults.log" 2>&1 || { status=1; tail -n 40 "$LOGS/faults.log"; }

@@ -204,7 +204,7 @@ echo "dmn_total_count = 77" >>/etc/mlxcli.conf
 mlx mlxcli -j dump-me-now list >"$tmp/list" 2>"$tmp/list.err"
 grep -q '"total_count":77' "$tmp/list" && ok "mlxcli reads /etc/mlxcli.conf (a setting added there is used)" ||
 	bad "dmn_total_count = 77 in /etc/mlxcli.conf, dump-me-now list says: $(cat "$tmp/list" "$tmp/list.err")"
-# An incident in the default dump root, which purge must take away.
+# An incident in the default dump root, which purge must keep (evidence).
 mlx mlxcli --sample -d 5e:00.0 dump-me-now --no-crdump --reason deb-test >"$tmp/dmn" 2>"$tmp/dmn.err"
 case $(cat "$tmp/dmn") in
 /var/lib/mlxcli/dmn/dmn-*) ok "dump-me-now into /var/lib/mlxcli/dmn" ;;
@@ -216,6 +216,12 @@ tuse=$(($(now) - t))
 dpkg-deb -c "$deb" | awk '{ print substr($6, 2) }' | sed 's|/$||' >"$tmp/contents"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q mlxcli >"$tmp/purge.log" 2>&1 || {
 	tail -n 20 "$tmp/purge.log"; bad "apt-get purge mlxcli"; }
+# The incident survives the purge (evidence); removed by hand, nothing of
+# mlxcli may be left.
+incident=$(cat "$tmp/dmn")
+[ -d "$incident" ] && ok "apt-get purge keeps the incident folder (evidence)" ||
+	bad "apt-get purge removed the incident $incident"
+rm -rf /var/lib/mlxcli
 status=$(dpkg-query -W -f='${Status}' mlxcli 2>/dev/null)
 case $status in
 "" | *not-installed) installed= ;;
@@ -234,7 +240,7 @@ done <"$tmp/contents"
 for p in /etc/mlxcli.conf /etc/mlxcli /var/lib/mlxcli /usr/bin/mlxcli /usr/share/mlxcli; do
 	[ -e "$p" ] && left="$left $p"
 done
-[ -z "$left" ] && ok "apt-get purge: none of its $(wc -l <"$tmp/contents") paths, /etc/mlxcli.conf or /var/lib/mlxcli left" ||
+[ -z "$left" ] && ok "apt-get purge: none of its $(wc -l <"$tmp/contents") paths, /etc/mlxcli.conf left" ||
 	bad "left after purge:$left"
 
 echo "deb: $(($(now) - t0)) s in all: build ${tbuild} s, lintian ${tlintian} s, install and use ${tuse} s"
