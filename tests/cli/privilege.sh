@@ -47,7 +47,7 @@ W|qosconfig tc-bw|qosconfig tc-bw 0 1000 -d $P0
 W|qosconfig buffer|qosconfig buffer prio-buffer 3:1 -d $P0
 W|qosconfig dcbx|qosconfig dcbx firmware -d $P0
 R|sriov show|sriov show
-W|sriov set|sriov set numvfs 2 -d 5e:00.0
+W|sriov set|sriov set numvfs 2 --yes -d 5e:00.0
 W|sriov vf|sriov vf 0 set vlan 10 -d $P0
 W|sriov eswitch|sriov eswitch switchdev -d 5e:00.0
 R|fw|fw
