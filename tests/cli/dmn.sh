@@ -170,4 +170,53 @@ echo "== refusals"
 "$MLXCLI" --sample dbg dump-me-now 94 0 0 --dir "$tmp/triple" >"$tmp/out" 2>&1
 [ $? -eq 0 ] && grep -q 'dmn-0000_5e_00.0-' "$tmp/out" && ok "dbg dump-me-now 94 0 0" || bad "dbg triple: $(cat "$tmp/out")"
 
+echo "== an incident is evidence: no write goes into it (issue 15)"
+# Locks of captured systems live in this user's runtime directory.
+XDG_RUNTIME_DIR=$tmp/run
+mkdir -m 0700 "$XDG_RUNTIME_DIR"
+export XDG_RUNTIME_DIR
+"$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$tmp/ev" --no-crdump >"$tmp/out" 2>"$tmp/err" ||
+	bad "incident for the evidence case: $(cat "$tmp/err")"
+inc=$(head -1 "$tmp/out")
+# every entry with its mode, every file's checksum
+inc_sum() { (cd "$1" && find . -printf '%p %y %m\n' | sort && find . -type f -exec md5sum {} + | sort -k2) | md5sum; }
+before=$(inc_sum "$inc")
+for w in "qosconfig pfc none -d enp94s0f0np0" "qosconfig dcqcn set -d enp94s0f0np0 DcqcnRpgAiRate 20" \
+	 "sriov vf -d 5e:00.0 1 set vlan 9" "sriov set -d 5e:00.0 numvfs 2 --yes" "sriov eswitch -d 5e:00.0 switchdev"; do
+	# shellcheck disable=SC2086
+	"$MLXCLI" --sysroot "$inc/snapshot" $w >"$tmp/o" 2>"$tmp/e"
+	rc=$?
+	[ $rc -eq 1 ] && [ ! -s "$tmp/o" ] && grep -q 'dump-me-now incident' "$tmp/e" && grep -q 'evidence' "$tmp/e" &&
+		grep -q 'copy' "$tmp/e" && ok "refused: $w" || bad "$w on an incident: exit $rc: $(cat "$tmp/e")"
+done
+"$MLXCLI" --sysroot "$inc/snapshot/" -j qosconfig pfc none -d enp94s0f0np0 >/dev/null 2>&1
+[ $? -eq 1 ] && ok "refused through a trailing slash" || bad "incident/snapshot/ not recognised"
+"$MLXCLI" --sysroot "$inc/snapshot" -j qosconfig pfc none -d enp94s0f0np0 --dry-run >"$tmp/o" 2>"$tmp/e" &&
+	jq -e '.dry_run == true' "$tmp/o" >/dev/null && ok "--dry-run (writes nothing) still answers" ||
+	bad "dry-run on an incident: $(cat "$tmp/e")"
+[ "$(inc_sum "$inc")" = "$before" ] && [ ! -e "$inc/snapshot/run" ] && ok "the incident is byte-identical, no run/lock" ||
+	bad "the incident changed: $(cd "$inc" && find . -newer manifest.json | head -5)"
+jq -r '.items[] | select(.status == "ok" and .sha256 != null) | "\(.sha256)  \(.name)"' "$inc/manifest.json" >"$tmp/sums"
+(cd "$inc" && sha256sum -c --quiet "$tmp/sums") >/dev/null 2>&1 && [ -s "$tmp/sums" ] &&
+	ok "the manifest still verifies" || bad "the manifest does not verify"
+# A copy of the snapshot is not evidence: experiments go there.
+cp -a "$inc/snapshot" "$tmp/copy"
+"$MLXCLI" --sysroot "$tmp/copy" qosconfig pfc none -d enp94s0f0np0 >/dev/null 2>"$tmp/e" &&
+	ok "a copy of the snapshot takes writes" || bad "copy: $(cat "$tmp/e")"
+[ ! -e "$tmp/copy/run" ] && ok "no lock inside the copy" || bad "lock inside the copy: $(find "$tmp/copy/run")"
+# The sample's working copy: writes work, the lock is in the runtime
+# directory, never inside the copy.
+"$MLXCLI" --sample qosconfig pfc 3 -d enp94s0f0np0 >/dev/null 2>"$tmp/e" || bad "sample write: $(cat "$tmp/e")"
+[ -d "$MLXCLI_STATE_DIR/samples/cx5-ofed/sys" ] && [ ! -e "$MLXCLI_STATE_DIR/samples/cx5-ofed/run" ] &&
+	ok "sample working copy: no run/lock inside" || bad "sample working copy: $(ls -A "$MLXCLI_STATE_DIR/samples/cx5-ofed")"
+ls "$XDG_RUNTIME_DIR"/mlxcli/*0000:5e:00.0*.lock >/dev/null 2>&1 && [ "$(stat -c %a "$XDG_RUNTIME_DIR/mlxcli")" = 700 ] &&
+	ok "locks in \$XDG_RUNTIME_DIR/mlxcli (0700): $(ls "$XDG_RUNTIME_DIR/mlxcli" | tr '\n' ' ')" ||
+	bad "no lock in the runtime directory: $(ls -lA "$XDG_RUNTIME_DIR")"
+# Without a usable runtime directory: /tmp/mlxcli-UID, mode 0700.
+XDG_RUNTIME_DIR=$tmp/no-such-dir "$MLXCLI" --sysroot "$tmp/copy" qosconfig pfc 4 -d enp94s0f0np0 >/dev/null 2>"$tmp/e" ||
+	bad "write without a runtime directory: $(cat "$tmp/e")"
+[ ! -e "$tmp/no-such-dir" ] && [ ! -e "$tmp/copy/run" ] && ok "a missing \$XDG_RUNTIME_DIR is not created, nor a lock in the copy" ||
+	bad "runtime fallback"
+unset XDG_RUNTIME_DIR
+
 finish
