@@ -49,7 +49,7 @@ int dmn_list(struct cli *cli)
 	struct dmn_settings s;
 	struct mlx_dmn_entry *e;
 	struct out *o = cli->out;
-	size_t n;
+	size_t n, first, count;
 	int r;
 
 	r = dmn_load_settings(cli, &s);
@@ -63,16 +63,23 @@ int dmn_list(struct cli *cli)
 		cli_error(cli, "cannot list '%s': %s", s.dir, strerror(-r));
 		return cli_exit_code(r);
 	}
-	out_str(o, "dir", NULL, s.dir);
-	out_u64(o, "total_count", NULL, s.total);
-	out_u64(o, "preserved_count", NULL, s.preserved);
+	/* The retention in force (defaults < file < options), applied as the
+	 * next dump would: which are preserved, which one it would remove. */
+	first = count = 0;
+	if (mlx_dmn_may_create(n, s.total, s.preserved) == 0)
+		mlx_dmn_plan(n + 1, s.total, s.preserved, &first, &count);
+	out_str(o, "dir", "dump root", s.dir);
+	out_u64(o, "total_count", "total count", s.total);
+	out_u64(o, "preserved_count", "preserved count", s.preserved);
+	out_str(o, "config_file", "configuration file", s.conf);
 	out_table_begin(o, "incidents");
 	for (size_t i = 0; i < n; i++) {
 		out_row_begin(o);
 		out_str(o, "name", "INCIDENT", e[i].name);
 		out_str(o, "device", "DEVICE", e[i].device);
 		out_str(o, "reason", "REASON", e[i].reason);
-		out_bool(o, "preserved", "PRESERVED", i < s.preserved);
+		out_bool(o, "preserved", "PRESERVED", i < s.preserved || s.preserved >= s.total);
+		out_bool(o, "removed_by_next_dump", "NEXT_DUMP_REMOVES", i >= first && i < first + count);
 		out_row_end(o);
 	}
 	out_table_end(o);

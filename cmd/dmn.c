@@ -66,8 +66,11 @@ static int conf_cb(const char *key, const char *value, void *arg)
 		return parse_count(value, &s->total);
 	} else if (!strcmp(key, "dmn_preserved_count")) {
 		return parse_count(value, &s->preserved);
+	} else {
+		/* Every key of the file is here (no other feature reads it): a
+		 * misspelt one would otherwise leave a default in force unseen. */
+		return -ENOENT;
 	}
-	/* other keys belong to other features */
 	return 0;
 }
 
@@ -96,6 +99,9 @@ int dmn_load_settings(struct cli *cli, struct dmn_settings *s)
 		r = mlx_conf_parse(text, len, conf_cb, s, &bad, err, sizeof(err));
 		if (r < 0) {
 			cli_error(cli, "%s:%zu: %s", conf, bad, err);
+			if (r == -ENOENT)
+				cli_hint(cli, "the keys are dmn_dir, dmn_total_count and dmn_preserved_count "
+					 "(mlxcli-dump-me-now(8))");
 			return EXIT_USAGE;
 		}
 		s->conf = conf;
@@ -299,6 +305,18 @@ fail_root:
 }
 
 /* JSON values through the output layer, so -j is one document. */
+/* Text: the new folder's path, then each incident retention removed to
+ * make room, one per line ("removed by retention: PATH"). */
+static void print_made(struct cli *cli, const struct dmn_settings *s, json_t *m)
+{
+	json_t *v;
+	size_t i;
+
+	fprintf(cli->out_fp, "%s\n", json_string_value(json_object_get(m, "path")));
+	json_array_foreach(json_object_get(m, "removed_by_retention"), i, v)
+		fprintf(cli->out_fp, "removed by retention: %s/%s\n", s->dir, json_string_value(v));
+}
+
 static int dmn_create(struct cli *cli)
 {
 	struct dmn_settings s;
@@ -364,7 +382,7 @@ static int dmn_create(struct cli *cli)
 		if (out_is_json(cli->out))
 			dmn_out_json(cli->out, NULL, m);
 		else
-			fprintf(cli->out_fp, "%s\n", json_string_value(json_object_get(m, "path")));
+			print_made(cli, &s, m);
 		json_decref(m);
 	}
 	if (out_is_json(cli->out))

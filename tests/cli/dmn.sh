@@ -15,7 +15,11 @@
 #     ENOSPC) leaves no new folder, no temporary, older incidents intact;
 #     a real ENOSPC on a small tmpfs when root may mount one;
 #   - two concurrent runs make two complete folders;
-#   - list/show, a VF refused (exit 4), bad counts (exit 2).
+#   - list/show, a VF refused (exit 4), bad counts (exit 2);
+#   - the text output names the incidents retention removed; list applies the
+#     configured counts; an unknown configuration key is exit 2 with FILE:LINE;
+#   - an incident is evidence: writes on its snapshot are refused, nothing in
+#     it changes; locks of captured systems are in the runtime directory.
 # Exit 0 pass, 1 fail, 77 skip.
 
 . "$(dirname "$0")/lib.sh"
@@ -107,6 +111,20 @@ done
 got=$(ls "$r" | sed 's/.*-USER-\(n[0-9]*\)--.*/\1/' | sort -V | tr '\n' ' ')
 [ "$got" = "n1 n2 n9 n10 " ] && ok "kept: $got" || bad "kept: $got, want n1 n2 n9 n10"
 [ -z "$(ls -A "$r" | grep '^\.tmp')" ] || bad "temporary left"
+# the text output says which incidents retention removed (issue 15): n3..n8,
+# each once, as "removed by retention: PATH"; never a kept one
+missing=
+for i in 3 4 5 6 7 8; do
+	p=$(grep -v '^removed' "$tmp/order" | grep -- "-USER-n$i--")
+	[ "$(grep -cxF "removed by retention: $p" "$tmp/order")" = 1 ] || missing="$missing n$i"
+done
+[ -z "$missing" ] && [ "$(grep -c '^removed by retention: ' "$tmp/order")" = 6 ] &&
+	ok "text: each removed incident named once" || bad "text: removals not said:$missing: $(grep '^removed' "$tmp/order")"
+# and JSON: the next one removes n9, the oldest not preserved
+n9=$(ls "$r" | grep -- '-USER-n9--')
+"$MLXCLI" --sample -j -d 5e:00.0 dump-me-now --dir "$r" --total-count 4 --preserved-count 2 --no-crdump >"$tmp/j" 2>&1
+[ "$(jq -c '.incidents[0].removed_by_retention' "$tmp/j")" = "[\"$n9\"]" ] && ok "JSON: removed_by_retention [n9]" ||
+	bad "JSON removed_by_retention: $(cat "$tmp/j" | head -c 300)"
 # the same from the configuration file
 printf '# test\ndmn_dir = %s\ndmn_total_count=4\ndmn_preserved_count = 2\n' "$tmp/conf-ret" >"$tmp/mlxcli.conf"
 for i in 1 2 3 4 5 6; do
@@ -114,6 +132,25 @@ for i in 1 2 3 4 5 6; do
 done
 got=$(ls "$tmp/conf-ret" | sed 's/.*-USER-\(c[0-9]*\)--.*/\1/' | sort -V | tr '\n' ' ')
 [ "$got" = "c1 c2 c5 c6 " ] && ok "config file: kept $got" || bad "config file: kept $got"
+# list applies the configured retention values (issue 15), text and JSON:
+# the values and their file, the preserved ones, the one the next dump removes
+MLXCLI_CONFIG=$tmp/mlxcli.conf "$MLXCLI" -j dump-me-now list >"$tmp/l.json" 2>"$tmp/err" || bad "list: $(cat "$tmp/err")"
+[ "$(jq -c '[.dir, .total_count, .preserved_count, .config_file, [.incidents[] | .preserved], [.incidents[] | .removed_by_next_dump]]' "$tmp/l.json")" = \
+  "[\"$tmp/conf-ret\",4,2,\"$tmp/mlxcli.conf\",[true,true,false,false],[false,false,true,false]]" ] &&
+	ok "list -j: the configured 4/2 applied" || bad "list -j: $(cat "$tmp/l.json")"
+MLXCLI_CONFIG=$tmp/mlxcli.conf "$MLXCLI" dump-me-now list >"$tmp/l.txt" 2>&1
+grep -qx "total count: 4" "$tmp/l.txt" && grep -qx "preserved count: 2" "$tmp/l.txt" &&
+	grep -qxF "configuration file: $tmp/mlxcli.conf" "$tmp/l.txt" && grep -E -q -- '-USER-c5--.* no +yes *$' "$tmp/l.txt" &&
+	grep -E -q -- '-USER-c1--.* yes +no *$' "$tmp/l.txt" && ok "list text: the configured 4/2 applied" || bad "list text: $(cat "$tmp/l.txt")"
+# an unknown key is an error with the file and line (issue 15: it was ignored)
+printf 'dmn_dir = %s\n# a comment\n\n\n\n\nfoo = 1\n' "$tmp/unk" >"$tmp/unk.conf"
+for c in "dump-me-now -d 5e:00.0" "dump-me-now list" "dump-me-now show x"; do
+	# shellcheck disable=SC2086
+	MLXCLI_CONFIG=$tmp/unk.conf "$MLXCLI" --sample $c >"$tmp/o" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -qxF "mlxcli: error: $tmp/unk.conf:7: unknown key 'foo'" "$tmp/err" && [ ! -e "$tmp/unk" ] &&
+		[ ! -s "$tmp/o" ] && ok "unknown key, $c: exit 2, $(head -1 "$tmp/err")" || bad "unknown key, $c: exit $rc: $(cat "$tmp/err")"
+done
 printf 'dmn_total_count=lots\n' >"$tmp/bad.conf"
 MLXCLI_CONFIG=$tmp/bad.conf "$MLXCLI" --sample dump-me-now --dir "$tmp/x" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'bad.conf:1' "$tmp/err" && ok "bad config: exit 2, $(cat "$tmp/err")" || bad "bad config"
