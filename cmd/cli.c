@@ -569,6 +569,7 @@ static int open_ctx(struct cli *cli)
 		free(err);
 		return cli->sysroot ? EXIT_USAGE : EXIT_FAIL;
 	}
+	mlx_ctx_set_runtime_dir(cli->ctx, getenv("XDG_RUNTIME_DIR"));   /* lock.h: captures' locks */
 	mlx_set_log(cli->ctx, log_sink, cli,
 		    cli->verbose >= 2 ? MLX_LOG_DEBUG : cli->verbose ? MLX_LOG_INFO : MLX_LOG_WARN);
 	return EXIT_OK;

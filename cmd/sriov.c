@@ -23,6 +23,12 @@ static const struct cmd_opt write_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_opt numvfs_opts[] = {
+	{ "dry-run", 'n', NULL, "print what would change (old -> new) and write nothing", NULL },
+	{ "yes", 'y', NULL, "do not ask before VFs and their settings are lost", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 void cli_out_sriov_cap(struct out *o, const struct mlx_function *fn)
 {
 	const struct mlx_sriov_info *s = &fn->cfg.sriov;
@@ -320,12 +326,128 @@ static void unlock_pf(int *fd)
 	*fd = -1;
 }
 
+/*
+ * What a numvfs change destroys.  The kernel takes every VF away before it
+ * makes a new count (drivers/pci/iov.c sriov_numvfs_store refuses a change
+ * between two non-zero counts, so mlxcli goes through 0): VFs [0, n) come
+ * back with the defaults and VFs [n, cur) are gone, each with its MAC,
+ * VLAN and rate.  One line per VF, for the change record and the question.
+ */
+static void lost_line(const struct mlx_devices *devs, const struct mlx_function *pf, int k,
+		      unsigned n, const struct mlx_vf_info *vf, char *buf, size_t len)
+{
+	const struct mlx_function *fn = vf_fn(devs, pf, (uint32_t)k);
+	char mac[24] = "unknown", vlan[40] = "unknown", rate[48] = "unknown";
+
+	if (vf && vf->has_mac)
+		fmt_mac(vf->mac, mac, sizeof(mac));
+	if (vf && vf->has_vlan)
+		snprintf(vlan, sizeof(vlan), "%u qos %u", vf->vlan, vf->qos);
+	if (vf && (vf->has_rate || vf->max_tx_rate))
+		snprintf(rate, sizeof(rate), "min %u max %u Mb/s", vf->min_tx_rate, vf->max_tx_rate);
+	snprintf(buf, len, "VF %d (%s%s%s) %s: mac %s, vlan %s, rate %s", k, fn ? fn->bdf : "?",
+		 fn && fn->nports ? " " : "", fn && fn->nports ? fn->ports[0].ifname : "",
+		 (unsigned)k < n ? "reset to defaults" : "removed", mac, vlan, rate);
+}
+
+static const struct mlx_vf_info *vf_of(const struct mlx_link_vfs *l, int k)
+{
+	for (size_t i = 0; l && i < l->nvf; i++)
+		if (l->vf[i].vf == (uint32_t)k)
+			return &l->vf[i];
+	return NULL;
+}
+
+/* The VFs a numvfs change loses, in the change record ("vfs_lost"). */
+static void out_lost(struct cli *cli, const struct mlx_devices *devs, const struct mlx_function *pf,
+		     int cur, unsigned n, const struct mlx_link_vfs *l)
+{
+	struct out *o = cli->out;
+	char line[200], mac[24];
+
+	out_list_begin(o, "vfs_lost", NULL);
+	for (int k = 0; k < cur; k++) {
+		const struct mlx_vf_info *vf = vf_of(l, k);
+		const struct mlx_function *fn = vf_fn(devs, pf, (uint32_t)k);
+
+		out_obj_begin(o, NULL, NULL);
+		out_u64(o, "vf", NULL, (uint64_t)k);
+		out_str(o, "pci_address", NULL, fn ? fn->bdf : NULL);
+		out_str(o, "netdev", NULL, fn && fn->nports ? fn->ports[0].ifname : NULL);
+		out_str(o, "fate", NULL, (unsigned)k < n ? "reset" : "removed");
+		if (vf && vf->has_mac) {
+			fmt_mac(vf->mac, mac, sizeof(mac));
+			out_str(o, "mac", NULL, mac);
+		} else {
+			out_null(o, "mac", NULL);
+		}
+		if (vf && vf->has_vlan) {
+			out_u64(o, "vlan", NULL, vf->vlan);
+			out_u64(o, "qos", NULL, vf->qos);
+		} else {
+			out_null(o, "vlan", NULL);
+			out_null(o, "qos", NULL);
+		}
+		if (vf && (vf->has_rate || vf->max_tx_rate)) {
+			out_u64(o, "min_tx_rate_mbps", NULL, vf->min_tx_rate);
+			out_u64(o, "max_tx_rate_mbps", NULL, vf->max_tx_rate);
+		} else {
+			out_null(o, "min_tx_rate_mbps", NULL);
+			out_null(o, "max_tx_rate_mbps", NULL);
+		}
+		lost_line(devs, pf, k, n, vf, line, sizeof(line));
+		out_text(o, "lost", line);
+		out_obj_end(o);
+	}
+	out_list_end(o);
+}
+
+/*
+ * DESIGN "Writes": a change that destroys other settings says what will be
+ * lost and needs --yes or a terminal's answer (as dbg restart and sw-reset).
+ * EXIT_OK to go ahead, else the exit code; nothing was written either way.
+ */
+static int confirm_lost(struct cli *cli, const struct mlx_devices *devs,
+			const struct mlx_function *pf, int cur, unsigned n,
+			const struct mlx_link_vfs *l)
+{
+	char line[200], answer[16];
+	bool tty = isatty(STDIN_FILENO);
+
+	if (cli_opt(cli, "yes") || cli_opt(cli, "dry-run"))
+		return EXIT_OK;
+	if (tty)
+		fprintf(cli->err_fp, "numvfs %d -> %u on %s takes every VF away first; this is lost:\n",
+			cur, n, pf->bdf);
+	else
+		cli_error(cli, "numvfs %d -> %u on %s takes every VF away first and loses their "
+			  "settings:", cur, n, pf->bdf);
+	for (int k = 0; k < cur; k++) {
+		lost_line(devs, pf, k, n, vf_of(l, k), line, sizeof(line));
+		fprintf(cli->err_fp, "  %s\n", line);
+	}
+	if (!tty) {
+		cli_hint(cli, "add --yes to go ahead, or --dry-run to see the change; nothing was changed");
+		return EXIT_USAGE;
+	}
+	fprintf(cli->err_fp, "go ahead? [y/N] ");
+	fflush(cli->err_fp);
+	if (!fgets(answer, sizeof(answer), stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
+		cli_error(cli, "not confirmed; nothing was changed");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 static int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 {
 	struct mlx_function *pf;
+	struct mlx_devices *devs;
+	struct mlx_link_vfs l = { 0 };
+	bool have_l = false;
 	char old[16], new[16];
+	int lockfd = -1, cur, r;
 	unsigned n;
-	int r;
 
 	(void)argc;
 	r = need_pf(cli, &pf);
@@ -338,25 +460,45 @@ static int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 			  pf->sriov_totalvfs);
 		return EXIT_USAGE;
 	}
-	snprintf(old, sizeof(old), "%d", pf->sriov_numvfs > 0 ? pf->sriov_numvfs : 0);
-	snprintf(new, sizeof(new), "%u", n);
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
 	if (!cli_opt(cli, "dry-run")) {
-		int lockfd = -1;
-
 		r = lock_pf(cli, pf, &lockfd);
 		if (r)
 			return r;
+	}
+	cur = pf->sriov_numvfs > 0 ? pf->sriov_numvfs : 0;
+	if (cur > 0 && (unsigned)cur != n) {
+		/* The settings about to be lost; without rtnetlink they are
+		 * unknown, and the VFs are still listed. */
+		have_l = mlx_sriov_query(cli->ctx, pf, &l) == 0;
+		mlx_err_clear(cli->ctx);
+		r = confirm_lost(cli, devs, pf, cur, n, have_l ? &l : NULL);
+		if (r)
+			goto out;
+	}
+	snprintf(old, sizeof(old), "%d", cur);
+	snprintf(new, sizeof(new), "%u", n);
+	if (!cli_opt(cli, "dry-run")) {
 		r = mlx_sriov_set_numvfs(cli->ctx, pf, n);
-		unlock_pf(&lockfd);
-		if (r < 0)
-			return cli_fail(cli, r, "cannot set numvfs");
+		if (r < 0) {
+			r = cli_fail(cli, r, "cannot set numvfs");
+			goto out;
+		}
 	}
 	out_str(cli->out, "pci_address", NULL, pf->bdf);
 	out_dry(cli);
 	out_list_begin(cli->out, "changes", NULL);
 	out_change(cli->out, "numvfs", old, new);
 	out_list_end(cli->out);
-	return EXIT_OK;
+	out_lost(cli, devs, pf, (unsigned)cur != n ? cur : 0, n, have_l ? &l : NULL);
+	r = EXIT_OK;
+out:
+	unlock_pf(&lockfd);
+	if (have_l)
+		mlx_link_vfs_free(&l);
+	return r;
 }
 
 static const char *const vf_settings[] = {
@@ -589,6 +731,38 @@ static int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The eswitch mode of every SR-IOV PF, one row each (unknown: null). */
+static int eswitch_all(struct cli *cli)
+{
+	struct mlx_devices *devs;
+	struct mlx_eswitch esw;
+	int r;
+
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	out_table_begin(cli->out, "eswitch");
+	for (size_t i = 0; i < devs->nfn; i++) {
+		const struct mlx_function *fn = &devs->fn[i];
+
+		if (fn->role != MLX_FN_PF || fn->sriov_totalvfs < 0)
+			continue;
+		r = mlx_devlink_eswitch_get(cli->ctx, fn, &esw);
+		if (r < 0)
+			mlx_log(cli->ctx, MLX_LOG_INFO, "%s: no eswitch mode: %s", fn->bdf,
+				*mlx_errmsg(cli->ctx) ? mlx_errmsg(cli->ctx) : strerror(-r));
+		mlx_err_clear(cli->ctx);
+		out_row_begin(cli->out);
+		out_str(cli->out, "pci_address", "PCI", fn->bdf);
+		out_str(cli->out, "eswitch_mode", "ESWITCH_MODE", r == 0 ? mlx_eswitch_mode_str(esw.mode) : NULL);
+		out_row_end(cli->out);
+	}
+	out_table_end(cli->out);
+	if (!devs->nfn)
+		say_none(cli, devs);
+	return EXIT_OK;
+}
+
 static int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 {
 	struct mlx_function *pf;
@@ -604,6 +778,16 @@ static int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 			cli_error(cli, "invalid eswitch mode '%s': expected legacy or switchdev", argv[0]);
 			return EXIT_USAGE;
 		}
+	}
+	if (!cli->device) {
+		/* DESIGN "Device selection": a read covers every device, a
+		 * write refuses to guess. */
+		if (mode >= 0) {
+			cli_error(cli, "'mlxcli sriov eswitch %s' changes a device and will not guess "
+				  "which: give -d DEV", argv[0]);
+			return EXIT_USAGE;
+		}
+		return eswitch_all(cli);
 	}
 	r = need_pf(cli, &pf);
 	if (r)
@@ -643,7 +827,7 @@ static int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 /* The settings of a PF: `sriov set numvfs N`. */
 static const struct cmd sriov_set_cmds[] = {
 	{ "numvfs", "N", "enable N VFs on a PF (0 disables SR-IOV)",
-	  cmd_sriov_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL },
+	  cmd_sriov_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, numvfs_opts, NULL },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -675,8 +859,8 @@ static const struct cmd sriov_cmds[] = {
 	{ "vf", "", "set mac, vlan, qos, rate/max-rate, min-rate, spoofchk, trust or state of one VF",
 	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL,
 	  NULL, vf_args },
-	{ "eswitch", "", "show or set the eswitch mode of a PF (devlink)",
-	  cmd_sriov_eswitch, 0, 1, CMD_NEEDS_DEVICE, NULL, write_opts, NULL, NULL, eswitch_args },
+	{ "eswitch", "", "show the eswitch mode (every PF without -d) or set it on a PF (devlink)",
+	  cmd_sriov_eswitch, 0, 1, 0, NULL, write_opts, NULL, NULL, eswitch_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

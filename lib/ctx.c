@@ -36,6 +36,37 @@ static char *fmt_alloc(const char *fmt, const char *a, const char *b)
 	return s;
 }
 
+/*
+ * Is @canon the snapshot inside a dump-me-now incident?  The incident's
+ * manifest (cmd/dmn.c: "format": "mlxcli-dmn") sits beside it, written
+ * when the incident was complete, so old incidents are recognised too.
+ * Returns the incident directory (malloc'ed) or NULL.
+ */
+static char *incident_of(const char *canon)
+{
+	const char *slash = strrchr(canon, '/');
+	char path[PATH_MAX], buf[4096];
+	ssize_t n;
+	int fd;
+
+	if (!slash || slash == canon)
+		return NULL;
+	if (snprintf(path, sizeof(path), "%.*s/manifest.json", (int)(slash - canon), canon) >=
+	    (int)sizeof(path))
+		return NULL;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	if (!strstr(buf, "\"format\": \"mlxcli-dmn\""))
+		return NULL;
+	return strndup(canon, (size_t)(slash - canon));
+}
+
 int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 {
 	struct mlx_ctx *ctx;
@@ -94,6 +125,14 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 				*errmsg = fmt_alloc("cannot open '%s': %s", ctx->root, strerror(-r));
 			goto fail;
 		}
+		ctx->canon = realpath(ctx->root, NULL);
+		if (!ctx->canon) {
+			r = -errno;
+			if (errmsg)
+				*errmsg = fmt_alloc("cannot resolve '%s': %s", ctx->root, strerror(-r));
+			goto fail;
+		}
+		ctx->incident = incident_of(ctx->canon);
 	}
 	*out = ctx;
 	return 0;
@@ -115,7 +154,36 @@ void mlx_ctx_free(struct mlx_ctx *ctx)
 	if (ctx->root_fd >= 0)
 		close(ctx->root_fd);
 	free(ctx->root);
+	free(ctx->canon);
+	free(ctx->runtime_dir);
+	free(ctx->incident);
 	free(ctx);
+}
+
+int mlx_ctx_set_runtime_dir(struct mlx_ctx *ctx, const char *dir)
+{
+	char *d = NULL;
+
+	if (dir && *dir && !(d = strdup(dir)))
+		return -ENOMEM;
+	free(ctx->runtime_dir);
+	ctx->runtime_dir = d;
+	return 0;
+}
+
+bool mlx_is_evidence(const struct mlx_ctx *ctx)
+{
+	return ctx->incident != NULL;
+}
+
+int mlx_may_write(struct mlx_ctx *ctx)
+{
+	if (!ctx->incident)
+		return 0;
+	return mlx_err(ctx, EROFS, "'%s' is the snapshot of the dump-me-now incident '%s': an "
+		       "incident folder is evidence and mlxcli never writes into it; to experiment, "
+		       "copy the snapshot elsewhere (cp -a '%s' DIR) and use --sysroot DIR",
+		       ctx->root, ctx->incident, ctx->root);
 }
 
 const char *mlx_root(const struct mlx_ctx *ctx)

@@ -79,7 +79,9 @@ int mlx_conf_parse(const char *text, size_t len, mlx_conf_cb cb, void *arg, size
 		val[ve - v] = '\0';
 		r = cb(key, val, arg);
 		if (r < 0) {
-			if (errlen && !err[0])
+			if (errlen && !err[0] && r == -ENOENT)
+				snprintf(err, errlen, "unknown key '%s'", key);
+			else if (errlen && !err[0])
 				snprintf(err, errlen, "invalid value '%s' for '%s'", val, key);
 			*bad_line = line;
 			return r;

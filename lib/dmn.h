@@ -29,8 +29,9 @@
  * Pure.  Lines "key = value"; '#' starts a comment line; blank lines
  * skipped; whitespace around key and value trimmed; keys [a-z0-9_]+;
  * values up to the end of the line (no quoting).  @cb sees each pair and
- * returns 0 or -EINVAL (then that line is the bad one).  On -EINVAL
- * *bad_line is the 1-based line and @err the reason.
+ * returns 0, -EINVAL (a bad value) or -ENOENT (an unknown key); then that
+ * line is the bad one: the call returns the callback's code (-EINVAL for
+ * bad syntax), *bad_line is the 1-based line and @err the reason.
  */
 typedef int (*mlx_conf_cb)(const char *key, const char *value, void *arg);
 int mlx_conf_parse(const char *text, size_t len, mlx_conf_cb cb, void *arg, size_t *bad_line,

@@ -23,7 +23,14 @@ struct mlx_ctx {
 	size_t stats_map_len, stats_cap;   /* its mapping's bytes, the values it holds */
 	unsigned tmp_seq;       /* mlx_replace_file(): unique temporary names */
 	struct mlx_nl *nl;      /* netlink sockets and capture (lib/nl.c), lazily */
+	char *canon;            /* realpath of root when not live (lock names) */
+	char *runtime_dir;      /* mlx_ctx_set_runtime_dir(), NULL none */
+	char *incident;         /* the dump-me-now incident root is the snapshot of, or NULL */
 };
+
+/* 0 when the target may be written; -EROFS with the story when the root
+ * is evidence (an incident's snapshot).  Every write path asks. */
+int mlx_may_write(struct mlx_ctx *ctx);
 
 /* lib/nl.c: close the netlink sockets; called by mlx_ctx_free(). */
 void mlx_nl_ctx_free(struct mlx_ctx *ctx);

@@ -34,6 +34,15 @@ void mlx_ctx_free(struct mlx_ctx *ctx);
 
 const char *mlx_root(const struct mlx_ctx *ctx);
 bool mlx_is_live(const struct mlx_ctx *ctx);
+/*
+ * This user's runtime directory ($XDG_RUNTIME_DIR, which cmd/ reads: lib/
+ * never calls getenv), where the locks of captured systems go (lib/lock.h);
+ * NULL or an unusable one: lib/lock.c falls back.  0 or -ENOMEM.
+ */
+int mlx_ctx_set_runtime_dir(struct mlx_ctx *ctx, const char *dir);
+/* The root is the snapshot of a dump-me-now incident: evidence, which no
+ * write may change (DESIGN "Snapshots"). */
+bool mlx_is_evidence(const struct mlx_ctx *ctx);
 void mlx_set_log(struct mlx_ctx *ctx, mlx_log_fn fn, void *data, enum mlx_log_level max);
 void mlx_log(struct mlx_ctx *ctx, enum mlx_log_level lvl, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -401,6 +401,9 @@ int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
 	int fd;
 
 	if (!ctx->live) {
+		r = mlx_may_write(ctx);
+		if (r < 0)
+			return (int)r;
 		fd = mlx_open(ctx, path, O_RDWR, 0);
 		if (fd == -EACCES)   /* a write-only attribute: no old value to keep */
 			fd = mlx_open(ctx, path, O_WRONLY, 0);
@@ -538,6 +541,9 @@ int mlx_replace_file(struct mlx_ctx *ctx, const char *path, const void *data, si
 
 	if (!slash || slash == path || (size_t)(slash - path) >= sizeof(dir) || !slash[1])
 		return -EINVAL;
+	r = mlx_may_write(ctx);
+	if (r < 0)
+		return r;
 	memcpy(dir, path, (size_t)(slash - path));
 	dir[slash - path] = '\0';
 	base = slash + 1;

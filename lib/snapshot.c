@@ -219,16 +219,107 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/*
+ * The string value of "@key" in the small JSON object @text (the metadata
+ * of a capture, which write_meta() writes: flat, one key each), unescaped
+ * into @buf.  false when absent, not a string, or too long.
+ */
+static bool meta_value(const char *text, const char *key, char *buf, size_t len)
+{
+	char pat[40];
+	const char *p;
+	size_t n = 0;
+
+	snprintf(pat, sizeof(pat), "\"%s\"", key);
+	p = strstr(text, pat);
+	if (!p)
+		return false;
+	p += strlen(pat);
+	p += strspn(p, " \t\r\n");
+	if (*p++ != ':')
+		return false;
+	p += strspn(p, " \t\r\n");
+	if (*p++ != '"')
+		return false;
+	for (; *p && *p != '"'; p++) {
+		char c = *p;
+
+		if (c == '\\') {
+			static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+			const char *e = p[1] ? strchr(esc, p[1]) : NULL;
+			unsigned u;
+
+			if (p[1] == 'u' && sscanf(p + 2, "%4x", &u) == 1 && u && u < 0x80) {
+				c = (char)u;
+				p += 5;
+			} else if (e && (e - esc) % 2 == 0) {
+				c = e[1];
+				p++;
+			} else {
+				return false;
+			}
+		}
+		if (n + 1 >= len)
+			return false;
+		buf[n++] = c;
+	}
+	if (*p != '"')
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
+/*
+ * The hostname and kernel of the system being captured.  Live: uname().
+ * A captured system is not this machine: its own record (the metadata a
+ * snapshot or a sample carries), else its proc/sys/kernel files, else
+ * unknown (empty: written as null).
+ */
+static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char *kernel,
+			      size_t klen)
+{
+	char *text = NULL;
+	size_t len;
+	bool h = false, k = false;
+
+	host[0] = kernel[0] = '\0';
+	if (mlx_is_live(ctx)) {
+		struct utsname u;
+
+		if (uname(&u) == 0) {
+			snprintf(host, hlen, "%s", u.nodename);
+			snprintf(kernel, klen, "%s", u.release);
+		}
+		return;
+	}
+	if (mlx_read_file(ctx, "/mlxcli-snapshot.json", &text, &len) == 0) {
+		h = meta_value(text, "hostname", host, hlen);
+		k = meta_value(text, "kernel", kernel, klen);
+		free(text);
+	}
+	if (!h && mlx_read_str(ctx, "/proc/sys/kernel/hostname", host, hlen) < 0)
+		host[0] = '\0';
+	if (!k && mlx_read_str(ctx, "/proc/sys/kernel/osrelease", kernel, klen) < 0)
+		kernel[0] = '\0';
+}
+
+static void json_str_or_null(FILE *f, const char *v)
+{
+	if (v && *v)
+		json_str(f, v);
+	else
+		fputs("null", f);
+}
+
 static int write_meta(struct snap *s, const struct mlx_snapshot_meta *meta)
 {
-	char path[PATH_MAX], when[32];
-	struct utsname u;
+	char path[PATH_MAX], when[32], host[256], kernel[256];
 	time_t now = time(NULL);
 	struct tm tm;
 	FILE *f;
 	int fd;
 
-	uname(&u);
+	captured_identity(s->ctx, host, sizeof(host), kernel, sizeof(kernel));
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	snprintf(path, sizeof(path), "%s/mlxcli-snapshot.json", s->tmp);
@@ -246,9 +337,9 @@ static int write_meta(struct snap *s, const struct mlx_snapshot_meta *meta)
 	fprintf(f, ",\n  \"captured_at\": ");
 	json_str(f, when);
 	fprintf(f, ",\n  \"hostname\": ");
-	json_str(f, meta && meta->hostname ? meta->hostname : u.nodename);
+	json_str_or_null(f, meta && meta->hostname ? meta->hostname : host);
 	fprintf(f, ",\n  \"kernel\": ");
-	json_str(f, u.release);
+	json_str_or_null(f, kernel);
 	fprintf(f, ",\n  \"source\": ");
 	json_str(f, mlx_is_live(s->ctx) ? "live" : mlx_root(s->ctx));
 	fprintf(f, "\n}\n");

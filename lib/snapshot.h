@@ -25,7 +25,7 @@ struct mlx_snapshot_stats {
 
 struct mlx_snapshot_meta {
 	const char *tool_version;
-	const char *hostname;    /* NULL: from uname() */
+	const char *hostname;    /* NULL: the captured system's (uname() live) */
 };
 
 /* Capture the functions in @devs (all of them) into @dest, which must not

@@ -692,6 +692,11 @@ int mlx_emul_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsi
 	struct txn t = { 0 };
 	int r;
 
+	/* Links and directories change here by *at() calls, not through
+	 * mlx_replace_file(): ask before the first. */
+	r = mlx_may_write(ctx);
+	if (r < 0)
+		return r;
 	snprintf(dir, sizeof(dir), FN_DIR, pf->bdf);
 	snprintf(path, sizeof(path), "%s/sriov_numvfs", dir);
 	r = mlx_read_s64(ctx, path, &cur);

@@ -29,7 +29,7 @@ chmod 755 "$MLXCLI_STATE_DIR" "$tmp"
 "$MLXCLI" --sample=cx5-ofed qosconfig dcqcn get >"$tmp/root.txt" || bad "get as the owner"
 "$MLXCLI" --sample=cx6dx-upstream qosconfig dcqcn get >/dev/null || bad "get as the owner (upstream)"
 chmod 755 "$MLXCLI_STATE_DIR/samples"    # made 0700 for its owner
-# A no-op set as the owner makes the tree's /run/lock (mode 1777, as live).
+# A no-op set as the owner (the lock is in the user's runtime directory).
 "$MLXCLI" --sample=cx5-ofed qosconfig dcqcn set -d enp94s0f0np0 DcqcnRpgAiRate 5 >/dev/null ||
 	bad "no-op set as the owner"
 # git keeps no file modes but 0644/0755, so a fresh checkout's cc_params

@@ -15,7 +15,11 @@
 #     ENOSPC) leaves no new folder, no temporary, older incidents intact;
 #     a real ENOSPC on a small tmpfs when root may mount one;
 #   - two concurrent runs make two complete folders;
-#   - list/show, a VF refused (exit 4), bad counts (exit 2).
+#   - list/show, a VF refused (exit 4), bad counts (exit 2);
+#   - the text output names the incidents retention removed; list applies the
+#     configured counts; an unknown configuration key is exit 2 with FILE:LINE;
+#   - an incident is evidence: writes on its snapshot are refused, nothing in
+#     it changes; locks of captured systems are in the runtime directory.
 # Exit 0 pass, 1 fail, 77 skip.
 
 . "$(dirname "$0")/lib.sh"
@@ -107,6 +111,20 @@ done
 got=$(ls "$r" | sed 's/.*-USER-\(n[0-9]*\)--.*/\1/' | sort -V | tr '\n' ' ')
 [ "$got" = "n1 n2 n9 n10 " ] && ok "kept: $got" || bad "kept: $got, want n1 n2 n9 n10"
 [ -z "$(ls -A "$r" | grep '^\.tmp')" ] || bad "temporary left"
+# the text output says which incidents retention removed (issue 15): n3..n8,
+# each once, as "removed by retention: PATH"; never a kept one
+missing=
+for i in 3 4 5 6 7 8; do
+	p=$(grep -v '^removed' "$tmp/order" | grep -- "-USER-n$i--")
+	[ "$(grep -cxF "removed by retention: $p" "$tmp/order")" = 1 ] || missing="$missing n$i"
+done
+[ -z "$missing" ] && [ "$(grep -c '^removed by retention: ' "$tmp/order")" = 6 ] &&
+	ok "text: each removed incident named once" || bad "text: removals not said:$missing: $(grep '^removed' "$tmp/order")"
+# and JSON: the next one removes n9, the oldest not preserved
+n9=$(ls "$r" | grep -- '-USER-n9--')
+"$MLXCLI" --sample -j -d 5e:00.0 dump-me-now --dir "$r" --total-count 4 --preserved-count 2 --no-crdump >"$tmp/j" 2>&1
+[ "$(jq -c '.incidents[0].removed_by_retention' "$tmp/j")" = "[\"$n9\"]" ] && ok "JSON: removed_by_retention [n9]" ||
+	bad "JSON removed_by_retention: $(cat "$tmp/j" | head -c 300)"
 # the same from the configuration file
 printf '# test\ndmn_dir = %s\ndmn_total_count=4\ndmn_preserved_count = 2\n' "$tmp/conf-ret" >"$tmp/mlxcli.conf"
 for i in 1 2 3 4 5 6; do
@@ -114,6 +132,25 @@ for i in 1 2 3 4 5 6; do
 done
 got=$(ls "$tmp/conf-ret" | sed 's/.*-USER-\(c[0-9]*\)--.*/\1/' | sort -V | tr '\n' ' ')
 [ "$got" = "c1 c2 c5 c6 " ] && ok "config file: kept $got" || bad "config file: kept $got"
+# list applies the configured retention values (issue 15), text and JSON:
+# the values and their file, the preserved ones, the one the next dump removes
+MLXCLI_CONFIG=$tmp/mlxcli.conf "$MLXCLI" -j dump-me-now list >"$tmp/l.json" 2>"$tmp/err" || bad "list: $(cat "$tmp/err")"
+[ "$(jq -c '[.dir, .total_count, .preserved_count, .config_file, [.incidents[] | .preserved], [.incidents[] | .removed_by_next_dump]]' "$tmp/l.json")" = \
+  "[\"$tmp/conf-ret\",4,2,\"$tmp/mlxcli.conf\",[true,true,false,false],[false,false,true,false]]" ] &&
+	ok "list -j: the configured 4/2 applied" || bad "list -j: $(cat "$tmp/l.json")"
+MLXCLI_CONFIG=$tmp/mlxcli.conf "$MLXCLI" dump-me-now list >"$tmp/l.txt" 2>&1
+grep -qx "total count: 4" "$tmp/l.txt" && grep -qx "preserved count: 2" "$tmp/l.txt" &&
+	grep -qxF "configuration file: $tmp/mlxcli.conf" "$tmp/l.txt" && grep -E -q -- '-USER-c5--.* no +yes *$' "$tmp/l.txt" &&
+	grep -E -q -- '-USER-c1--.* yes +no *$' "$tmp/l.txt" && ok "list text: the configured 4/2 applied" || bad "list text: $(cat "$tmp/l.txt")"
+# an unknown key is an error with the file and line (issue 15: it was ignored)
+printf 'dmn_dir = %s\n# a comment\n\n\n\n\nfoo = 1\n' "$tmp/unk" >"$tmp/unk.conf"
+for c in "dump-me-now -d 5e:00.0" "dump-me-now list" "dump-me-now show x"; do
+	# shellcheck disable=SC2086
+	MLXCLI_CONFIG=$tmp/unk.conf "$MLXCLI" --sample $c >"$tmp/o" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -qxF "mlxcli: error: $tmp/unk.conf:7: unknown key 'foo'" "$tmp/err" && [ ! -e "$tmp/unk" ] &&
+		[ ! -s "$tmp/o" ] && ok "unknown key, $c: exit 2, $(head -1 "$tmp/err")" || bad "unknown key, $c: exit $rc: $(cat "$tmp/err")"
+done
 printf 'dmn_total_count=lots\n' >"$tmp/bad.conf"
 MLXCLI_CONFIG=$tmp/bad.conf "$MLXCLI" --sample dump-me-now --dir "$tmp/x" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'bad.conf:1' "$tmp/err" && ok "bad config: exit 2, $(cat "$tmp/err")" || bad "bad config"
@@ -169,5 +206,54 @@ echo "== refusals"
 [ $? -eq 1 ] && [ "$(ls -A "$r" | wc -l)" -eq 4 ] && ok "all preserved: exit 1, nothing removed" || bad "all preserved"
 "$MLXCLI" --sample dbg dump-me-now 94 0 0 --dir "$tmp/triple" >"$tmp/out" 2>&1
 [ $? -eq 0 ] && grep -q 'dmn-0000_5e_00.0-' "$tmp/out" && ok "dbg dump-me-now 94 0 0" || bad "dbg triple: $(cat "$tmp/out")"
+
+echo "== an incident is evidence: no write goes into it (issue 15)"
+# Locks of captured systems live in this user's runtime directory.
+XDG_RUNTIME_DIR=$tmp/run
+mkdir -m 0700 "$XDG_RUNTIME_DIR"
+export XDG_RUNTIME_DIR
+"$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$tmp/ev" --no-crdump >"$tmp/out" 2>"$tmp/err" ||
+	bad "incident for the evidence case: $(cat "$tmp/err")"
+inc=$(head -1 "$tmp/out")
+# every entry with its mode, every file's checksum
+inc_sum() { (cd "$1" && find . -printf '%p %y %m\n' | sort && find . -type f -exec md5sum {} + | sort -k2) | md5sum; }
+before=$(inc_sum "$inc")
+for w in "qosconfig pfc none -d enp94s0f0np0" "qosconfig dcqcn set -d enp94s0f0np0 DcqcnRpgAiRate 20" \
+	 "sriov vf -d 5e:00.0 1 set vlan 9" "sriov set -d 5e:00.0 numvfs 2 --yes" "sriov eswitch -d 5e:00.0 switchdev"; do
+	# shellcheck disable=SC2086
+	"$MLXCLI" --sysroot "$inc/snapshot" $w >"$tmp/o" 2>"$tmp/e"
+	rc=$?
+	[ $rc -eq 1 ] && [ ! -s "$tmp/o" ] && grep -q 'dump-me-now incident' "$tmp/e" && grep -q 'evidence' "$tmp/e" &&
+		grep -q 'copy' "$tmp/e" && ok "refused: $w" || bad "$w on an incident: exit $rc: $(cat "$tmp/e")"
+done
+"$MLXCLI" --sysroot "$inc/snapshot/" -j qosconfig pfc none -d enp94s0f0np0 >/dev/null 2>&1
+[ $? -eq 1 ] && ok "refused through a trailing slash" || bad "incident/snapshot/ not recognised"
+"$MLXCLI" --sysroot "$inc/snapshot" -j qosconfig pfc none -d enp94s0f0np0 --dry-run >"$tmp/o" 2>"$tmp/e" &&
+	jq -e '.dry_run == true' "$tmp/o" >/dev/null && ok "--dry-run (writes nothing) still answers" ||
+	bad "dry-run on an incident: $(cat "$tmp/e")"
+[ "$(inc_sum "$inc")" = "$before" ] && [ ! -e "$inc/snapshot/run" ] && ok "the incident is byte-identical, no run/lock" ||
+	bad "the incident changed: $(cd "$inc" && find . -newer manifest.json | head -5)"
+jq -r '.items[] | select(.status == "ok" and .sha256 != null) | "\(.sha256)  \(.name)"' "$inc/manifest.json" >"$tmp/sums"
+(cd "$inc" && sha256sum -c --quiet "$tmp/sums") >/dev/null 2>&1 && [ -s "$tmp/sums" ] &&
+	ok "the manifest still verifies" || bad "the manifest does not verify"
+# A copy of the snapshot is not evidence: experiments go there.
+cp -a "$inc/snapshot" "$tmp/copy"
+"$MLXCLI" --sysroot "$tmp/copy" qosconfig pfc none -d enp94s0f0np0 >/dev/null 2>"$tmp/e" &&
+	ok "a copy of the snapshot takes writes" || bad "copy: $(cat "$tmp/e")"
+[ ! -e "$tmp/copy/run" ] && ok "no lock inside the copy" || bad "lock inside the copy: $(find "$tmp/copy/run")"
+# The sample's working copy: writes work, the lock is in the runtime
+# directory, never inside the copy.
+"$MLXCLI" --sample qosconfig pfc 3 -d enp94s0f0np0 >/dev/null 2>"$tmp/e" || bad "sample write: $(cat "$tmp/e")"
+[ -d "$MLXCLI_STATE_DIR/samples/cx5-ofed/sys" ] && [ ! -e "$MLXCLI_STATE_DIR/samples/cx5-ofed/run" ] &&
+	ok "sample working copy: no run/lock inside" || bad "sample working copy: $(ls -A "$MLXCLI_STATE_DIR/samples/cx5-ofed")"
+ls "$XDG_RUNTIME_DIR"/mlxcli/*0000:5e:00.0*.lock >/dev/null 2>&1 && [ "$(stat -c %a "$XDG_RUNTIME_DIR/mlxcli")" = 700 ] &&
+	ok "locks in \$XDG_RUNTIME_DIR/mlxcli (0700): $(ls "$XDG_RUNTIME_DIR/mlxcli" | tr '\n' ' ')" ||
+	bad "no lock in the runtime directory: $(ls -lA "$XDG_RUNTIME_DIR")"
+# Without a usable runtime directory: /tmp/mlxcli-UID, mode 0700.
+XDG_RUNTIME_DIR=$tmp/no-such-dir "$MLXCLI" --sysroot "$tmp/copy" qosconfig pfc 4 -d enp94s0f0np0 >/dev/null 2>"$tmp/e" ||
+	bad "write without a runtime directory: $(cat "$tmp/e")"
+[ ! -e "$tmp/no-such-dir" ] && [ ! -e "$tmp/copy/run" ] && ok "a missing \$XDG_RUNTIME_DIR is not created, nor a lock in the copy" ||
+	bad "runtime fallback"
+unset XDG_RUNTIME_DIR
 
 finish

@@ -72,7 +72,7 @@ tc-bw|cx5-ofed|-|qosconfig tc-bw 0 1000 1 2000 -d $P0|/netlink/
 buffer|cx5-ofed|-|qosconfig buffer prio-buffer 4:1 -d $P0|/netlink/
 dcbx|cx5-ofed|-|qosconfig dcbx firmware -d $P0|/netlink/
 modify-tc-bw|cx5-ofed|-|modify tc-bw $P0 0 500|/netlink/
-sriov-numvfs|cx5-ofed|-|sriov set numvfs 2 -d 5e:00.0|/sriov
+sriov-numvfs|cx5-ofed|-|sriov set numvfs 2 --yes -d 5e:00.0|/sriov
 sriov-vf|cx5-ofed|-|sriov vf 0 set vlan 10 qos 2 spoofchk on -d $P0|/netlink/
 sriov-eswitch|cx5-ofed|-|sriov eswitch switchdev -d 5e:00.0|/netlink/
 EOF

@@ -34,7 +34,7 @@ R|qosconfig show|qosconfig show
 R|qosconfig dcqcn get|qosconfig dcqcn get
 R|qosconfig dcqcn describe|qosconfig dcqcn describe
 W|qosconfig dcqcn set|qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 20
-W|qosconfig dcqcn enable|qosconfig dcqcn enable 3 -d $P0
+W|qosconfig dcqcn enable|qosconfig dcqcn enable 5 -d $P0
 W|qosconfig dcqcn disable|qosconfig dcqcn disable 3 -d $P0
 R|qosconfig dcqcn defaults|qosconfig dcqcn defaults -d $P0
 W|qosconfig dcqcn restore|qosconfig dcqcn restore -d $P0
@@ -45,10 +45,10 @@ W|qosconfig dscp2prio|qosconfig dscp2prio set 26 5 -d $P0
 W|qosconfig pfc|qosconfig pfc 3,4 -d $P0
 W|qosconfig ets|qosconfig ets prio-tc 3:1 -d $P0
 W|qosconfig tc-bw|qosconfig tc-bw 0 1000 -d $P0
-W|qosconfig buffer|qosconfig buffer prio-buffer 3:1 -d $P0
+W|qosconfig buffer|qosconfig buffer prio-buffer 3:0 -d $P0
 W|qosconfig dcbx|qosconfig dcbx firmware -d $P0
 R|sriov show|sriov show
-W|sriov set numvfs|sriov set numvfs 2 -d 5e:00.0
+W|sriov set numvfs|sriov set numvfs 2 --yes -d 5e:00.0
 W|sriov vf|sriov vf 0 set vlan 10 -d $P0
 W|sriov eswitch|sriov eswitch switchdev -d 5e:00.0
 R|fw|fw
@@ -78,6 +78,9 @@ R|sample reset|-
 R|help|help
 R|shell|-
 EOF
+# A W row must change something: a no-op write (the value already set)
+# writes nothing, so it needs no privilege and exits 0.  The locks of a
+# captured system are in the user's runtime directory, not in the tree.
 # "-": not run here (needs the live system, writes outside the tree, or is
 # interactive; covered by their own tests).  X: the write is not supported
 # on this driver or this capture (exit 4: no APP default priority in mlx5,
@@ -106,6 +109,10 @@ missing=$(comm -23 "$tmp/walked" "$tmp/listed")
 # The root-owned host with sysfs-like modes.
 host=$tmp/host
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$host"
+# The sample ships the firmware's factory DCQCN values, so restore would be
+# a no-op that needs no privilege: move one away from its default first.
+"$MLXCLI_REAL" --sysroot "$host" qosconfig dcqcn set -d $P0 DcqcnRpgHaiRate 77 >/dev/null ||
+	bad "as root: dcqcn set DcqcnRpgHaiRate 77 on the copy"
 chown -R root:root "$host"
 find "$host" -type d -exec chmod 0755 {} +
 find "$host" -type f -exec chmod 0644 {} +

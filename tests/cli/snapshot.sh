@@ -70,6 +70,11 @@ for host in cx5-ofed cx6dx-upstream; do
 	jq -r '.captured_at' "$meta" | grep -E -q '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$' ||
 		bad "metadata captured_at is not ISO 8601 UTC: $(jq -r '.captured_at' "$meta")"
 	echo "  metadata: $(jq -c . "$meta")"
+	# the captured system's name and kernel, not this machine's (issue 15)
+	rec=$MLXCLI_SAMPLES_DIR/$host/mlxcli-snapshot.json
+	[ "$(jq -c '[.hostname, .kernel]' "$meta")" = "$(jq -c '[.hostname, .kernel]' "$rec")" ] &&
+		ok "$host: hostname and kernel are the sample's ($(jq -c '[.hostname, .kernel]' "$rec"))" ||
+		bad "$host: hostname/kernel $(jq -c '[.hostname, .kernel]' "$meta"), the sample's $(jq -c '[.hostname, .kernel]' "$rec")"
 
 	# read back: the same answers as the sample, for every read command
 	# whose sources the snapshot carries (sysfs, debugfs, netlink replies)
@@ -96,6 +101,22 @@ for host in cx5-ofed cx6dx-upstream; do
 	"$MLXCLI" --sample="$host" -j devices >"$tmp/want.json" 2>/dev/null
 	same_json "$host: snapshot of the snapshot, devices" "$tmp/want.json" "$tmp/got2.json"
 done
+
+echo "== hostname and kernel of a capture without metadata"
+# a captured tree with only proc/sys/kernel (hostname, osrelease): those;
+# with neither, unknown (null), never this machine's
+cp -r "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/bare" && rm "$tmp/bare/mlxcli-snapshot.json"
+"$MLXCLI" --sysroot "$tmp/bare" snapshot "$tmp/bare-snap1" >/dev/null 2>&1 || bad "snapshot of a bare capture"
+[ "$(jq -c '[.hostname, .kernel]' "$tmp/bare-snap1/mlxcli-snapshot.json")" = '[null,null]' ] &&
+	ok "no record: hostname and kernel null" ||
+	bad "no record: $(jq -c '[.hostname, .kernel]' "$tmp/bare-snap1/mlxcli-snapshot.json")"
+mkdir -p "$tmp/bare/proc/sys/kernel"
+echo captured-host >"$tmp/bare/proc/sys/kernel/hostname"
+echo 6.1.0-captured >"$tmp/bare/proc/sys/kernel/osrelease"
+"$MLXCLI" --sysroot "$tmp/bare" snapshot "$tmp/bare-snap2" >/dev/null 2>&1 || bad "snapshot of a bare capture with proc"
+[ "$(jq -c '[.hostname, .kernel]' "$tmp/bare-snap2/mlxcli-snapshot.json")" = '["captured-host","6.1.0-captured"]' ] &&
+	ok "proc/sys/kernel: its hostname and kernel" ||
+	bad "proc/sys/kernel: $(jq -c '[.hostname, .kernel]' "$tmp/bare-snap2/mlxcli-snapshot.json")"
 
 echo "== existing DIR"
 snap=$tmp/cx5-ofed

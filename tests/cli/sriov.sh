@@ -60,17 +60,47 @@ out=$(m -j sriov vf -d 5e:00.0 0 set vlan 7 --dry-run)
 check "dry-run reports" "$(echo "$out" | jq -c '[.dry_run, .changes[0].old, .changes[0].new]')" '[true,"vlan 0 qos 0","vlan 7 qos 0"]'
 check "dry-run writes nothing" "$(m -j sriov show -d 5e:00.0 | jq '.sriov[0].vfs[0].vlan')" 0
 
+# --- a numvfs change that loses VFs needs --yes or a terminal's answer and
+# says what is lost (issue 15: 4 -> 2 went through 0 without a word)
+T=$MLXCLI_STATE_DIR
+before=$(m -j sriov show -d 5e:00.0)
+m sriov set -d 5e:00.0 numvfs 2 </dev/null >"$T/o" 2>"$T/e"; check "4 -> 2 without --yes refused" $? 2
+[ ! -s "$T/o" ] && ok "refusal: nothing on stdout" || bad "refusal: nothing on stdout"
+grep -qF 'VF 2 (0000:5e:00.4 enp94s0f4) removed: mac 02:c5:00:5e:01:04, vlan 200 qos 3, rate min 1000 max 10000 Mb/s' "$T/e" &&
+	grep -qF 'VF 1 (0000:5e:00.3 enp94s0f3) reset to defaults: mac 02:00:00:00:00:11, vlan 42 qos 5, rate min 100 max 5000 Mb/s' "$T/e" &&
+	grep -qF 'VF 3 (0000:5e:00.5 enp94s0f5) removed' "$T/e" && grep -q 'add --yes' "$T/e" &&
+	ok "refusal lists each VF lost with its settings and the hint" || bad "refusal message: $(cat "$T/e")"
+check "refusal changed nothing" "$(m -j sriov show -d 5e:00.0)" "$before"
+out=$(m -j sriov set -d 5e:00.0 numvfs 2 --dry-run </dev/null) || bad "dry-run needs no --yes"
+check "dry-run: the VFs lost" "$(echo "$out" | jq -c '[.dry_run, [.vfs_lost[] | .fate], .vfs_lost[2].mac, .vfs_lost[2].vlan, .vfs_lost[2].qos, .vfs_lost[2].max_tx_rate_mbps, .vfs_lost[3].pci_address]')" \
+	'[true,["reset","reset","removed","removed"],"02:c5:00:5e:01:04",200,3,10000,"0000:5e:00.5"]'
+m sriov set -d 5e:00.0 numvfs 2 --dry-run </dev/null | grep -qF 'VF 2 (0000:5e:00.4 enp94s0f4) removed: mac 02:c5:00:5e:01:04' &&
+	ok "dry-run text lists the VFs lost" || bad "dry-run text lists the VFs lost"
+check "dry-run changed nothing" "$(m -j sriov show -d 5e:00.0)" "$before"
+if script -qec true /dev/null >/dev/null 2>&1; then
+	# A terminal is asked; anything but y is no.
+	printf 'n\n' | script -qec "$MLXCLI --sample sriov set -d 5e:00.0 numvfs 3" /dev/null >"$T/tty" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && grep -q 'go ahead? \[y/N\]' "$T/tty" && grep -q 'not confirmed' "$T/tty" &&
+		ok "terminal: asked, 'n' changes nothing" || bad "terminal: exit $rc: $(cat "$T/tty")"
+	check "terminal 'n' changed nothing" "$(m -j sriov show -d 5e:00.0)" "$before"
+fi
+m sriov set -d 5e:00.0 numvfs 4 </dev/null >/dev/null; check "same count: nothing lost, no question" $? 0
+"$MLXCLI" __complete sriov set numvfs -- | grep -qx -- --yes && ok "completion offers --yes" || bad "completion offers --yes"
+
 # --- numvfs 4 -> 0 -> 4 -> 0
-m sriov set -d 5e:00.0 numvfs 0 >/dev/null || bad "numvfs 0"
+m sriov set -d 5e:00.0 numvfs 0 </dev/null >/dev/null 2>&1; check "numvfs 0 without --yes refused" $? 2
+m -j sriov set -d 5e:00.0 numvfs 0 --yes >"$T/o" || bad "numvfs 0 --yes"
+check "numvfs 0: four VFs removed" "$(jq -c '[.vfs_lost[] | .fate] | unique, length' "$T/o" | tr -d '\n')" '["removed"]4'
 check "0 VFs: no VF functions" "$(m -j devices | jq '[.devices[] | select(.role == "vf")] | length')" 0
 check "0 VFs: sysfs and config" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0] | [.num_vfs, .capability.num_vfs, .capability.vf_enable, (.vfs|length)]')" '[0,0,false,0]'
-m sriov set -d 5e:00.0 numvfs 4 >/dev/null || bad "numvfs 4"
+m sriov set -d 5e:00.0 numvfs 4 </dev/null >/dev/null || bad "numvfs 0 -> 4: nothing lost, no --yes needed"
 check "4 VFs back" "$(m -j devices | jq -c '[.devices[] | select(.role == "vf") | .pci_address]')" \
 	'["0000:5e:00.2","0000:5e:00.3","0000:5e:00.4","0000:5e:00.5"]'
 check "new VFs: defaults" "$(m -j sriov show -d 5e:00.0 | jq -c '[.sriov[0].vfs[] | .mac] | unique')" '["00:00:00:00:00:00"]'
-m sriov set -d 5e:00.0 numvfs 3 >/dev/null || bad "numvfs 4 -> 3 (through 0)"
+m sriov set -d 5e:00.0 numvfs 3 -y >/dev/null || bad "numvfs 4 -> 3 (through 0)"
 check "3 VFs" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0] | [.num_vfs, (.vfs|length)]')" '[3,3]'
-m sriov set -d 5e:00.0 numvfs 0 >/dev/null || bad "numvfs 0 again"
+m sriov set -d 5e:00.0 numvfs 0 --yes >/dev/null || bad "numvfs 0 again"
 check "0 VFs again" "$(m -j sriov show -d 5e:00.0 | jq '.sriov[0].num_vfs')" 0
 test -e "$MLXCLI_SAMPLES_DIR/cx5-ofed/sys/bus/pci/devices/0000:5e:00.2" && ok "pristine sample untouched" || bad "pristine sample untouched"
 
@@ -78,4 +108,13 @@ test -e "$MLXCLI_SAMPLES_DIR/cx5-ofed/sys/bus/pci/devices/0000:5e:00.2" && ok "p
 m sriov eswitch -d 5e:00.0 switchdev >/dev/null || bad "eswitch switchdev"
 check "eswitch read back" "$(m -j sriov eswitch -d 5e:00.0 | jq -r .eswitch_mode)" switchdev
 m sriov eswitch -d 5e:00.0 bogus 2>/dev/null; check "bad eswitch mode" $? 2
+# A read without -d covers every PF (issue 15: it said it "changes a device")
+out=$(m -j sriov eswitch 2>"$T/e"); check "eswitch read without -d: exit 0" $? 0
+check "eswitch read without -d: every PF" "$(echo "$out" | jq -c '[.eswitch[] | [.pci_address, .eswitch_mode]]')" \
+	'[["0000:5e:00.0","switchdev"],["0000:5e:00.1","legacy"]]'
+m sriov eswitch 2>&1 | grep -q '^0000:5e:00.1  *legacy' && ok "eswitch text without -d" || bad "eswitch text without -d"
+m sriov eswitch legacy >/dev/null 2>"$T/e"; check "eswitch set without -d refused" $? 2
+grep -q "'mlxcli sriov eswitch legacy' changes a device and will not guess which: give -d DEV" "$T/e" &&
+	ok "set without -d: the message names the write" || bad "set without -d: $(cat "$T/e")"
+"$MLXCLI" help sriov eswitch | grep -q 'so -d DEV is required' && bad "help: a read needs no -d" || ok "help: a read needs no -d"
 exit $fail

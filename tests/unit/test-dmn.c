@@ -72,6 +72,8 @@ static int kv_cb(const char *k, const char *v, void *arg)
 
 	if (!strcmp(k, "bad"))
 		return -EINVAL;
+	if (!strcmp(k, "nosuch"))
+		return -ENOENT;
 	snprintf(kv->keys[kv->n], 64, "%s", k);
 	snprintf(kv->vals[kv->n], 128, "%s", v);
 	kv->n++;
@@ -110,6 +112,16 @@ static void test_conf_parse(void **state)
 	assert_int_equal(conf("a b=1\n", &kv, &line), -EINVAL);
 	assert_int_equal(conf("\n\nbad=1\n", &kv, &line), -EINVAL);
 	assert_int_equal(line, 3);
+	{
+		/* An unknown key (the callback's -ENOENT) is an error, said so. */
+		char err[64];
+
+		memset(&kv, 0, sizeof(kv));
+		assert_int_equal(mlx_conf_parse("a=1\n# c\nnosuch = 2\n", 19, kv_cb, &kv, &line, err,
+						sizeof(err)), -ENOENT);
+		assert_int_equal(line, 3);
+		assert_string_equal(err, "unknown key 'nosuch'");
+	}
 	{
 		static const char t[] = "a=1\nb\0=2\n";
 		char err[64];
