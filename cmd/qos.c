@@ -151,19 +151,6 @@ static int read_view(struct cli *cli, const struct qport *q, struct view *v)
 	return 0;
 }
 
-/* "3,6" from a bitmap. */
-static void prio_list(uint8_t mask, char *buf, size_t len)
-{
-	size_t o = 0;
-
-	buf[0] = '\0';
-	for (int p = 0; p < 8; p++)
-		if ((mask >> p) & 1)
-			o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d", o ? "," : "", p);
-	if (!o)
-		snprintf(buf, len, "none");
-}
-
 /* ---- rendering ---- */
 
 static const char *dcbx_mode(uint8_t d)
@@ -629,8 +616,8 @@ static void diff(struct wctx *w)
 		add_change(w, "tc-maxrate", x, y);
 	}
 	if (a->pfc.pfc_en != b->pfc.pfc_en) {
-		prio_list(a->pfc.pfc_en, x, sizeof(x));
-		prio_list(b->pfc.pfc_en, y, sizeof(y));
+		mlx_prio_list(a->pfc.pfc_en, x, sizeof(x));
+		mlx_prio_list(b->pfc.pfc_en, y, sizeof(y));
 		add_change(w, "pfc", x, y);
 	}
 	if (a->pfc.delay != b->pfc.delay) {

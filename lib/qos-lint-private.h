@@ -31,6 +31,5 @@ struct mlx_lint_ctx {
 };
 
 /* "3,6" from a bit mask of priorities, "none" when empty. */
-void lint_prio_list(unsigned mask, char *buf, size_t len);
 
 #endif

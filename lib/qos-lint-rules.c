@@ -55,7 +55,7 @@ static unsigned ntc(const struct mlx_qos_state *st)
 	return st->ets_cap && st->ets_cap <= 8 ? st->ets_cap : 8;
 }
 
-void lint_prio_list(unsigned mask, char *buf, size_t len)
+void mlx_prio_list(unsigned mask, char *buf, size_t len)
 {
 	size_t o = 0;
 
@@ -443,7 +443,7 @@ static void r_zero_buffer(struct mlx_lint_ctx *c)
 		split(st, b, false, &ll, &ly);
 		if (!ll || st->buffer_size[b])
 			continue;
-		lint_prio_list(ll, l, sizeof(l));
+		mlx_prio_list(ll, l, sizeof(l));
 		f = find(c, b, "receive buffer %d has 0 bytes but holds lossless priorities %s: PFC "
 			 "has no headroom there, so they drop", b, l);
 		ev(f, "buffer", MLX_EV_INT, b);
@@ -480,8 +480,8 @@ static void r_shared_buffer(struct mlx_lint_ctx *c)
 		split(st, b, false, &ll, &ly);
 		if (!ll || !ly)
 			continue;
-		lint_prio_list(ll, l, sizeof(l));
-		lint_prio_list(ly, y, sizeof(y));
+		mlx_prio_list(ll, l, sizeof(l));
+		mlx_prio_list(ly, y, sizeof(y));
 		f = find(c, b, "receive buffer %d holds lossless priorities %s and lossy priorities %s: "
 			 "lossy traffic fills the headroom PFC needs, and the lossless ones drop", b, l, y);
 		ev(f, "buffer", MLX_EV_INT, b);
@@ -538,8 +538,8 @@ static void r_shared_tc(struct mlx_lint_ctx *c)
 		split(st, t, true, &ll, &ly);
 		if (!ll || !ly)
 			continue;
-		lint_prio_list(ll, l, sizeof(l));
-		lint_prio_list(ly, y, sizeof(y));
+		mlx_prio_list(ll, l, sizeof(l));
+		mlx_prio_list(ly, y, sizeof(y));
 		f = find(c, t, "traffic class %d holds lossless priorities %s and lossy priorities %s: "
 			 "they share one queue, so a PFC pause stops the lossy ones too and their "
 			 "drops delay the lossless ones", t, l, y);

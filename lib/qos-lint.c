@@ -51,8 +51,8 @@ static void infer_roce(struct mlx_lint_ctx *c)
 		snprintf(r->roce_why, sizeof(r->roce_why), "the only lossless priority besides the "
 			 "CNP priority");
 	} else {
-		lint_prio_list(en, a, sizeof(a));
-		lint_prio_list(ll, b, sizeof(b));
+		mlx_prio_list(en, a, sizeof(a));
+		mlx_prio_list(ll, b, sizeof(b));
 		snprintf(r->roce_why, sizeof(r->roce_why), "%s%s%s, and %s%s%s", !known ?
 			 "the kernel does not expose which priorities have DCQCN" : "DCQCN is enabled "
 			 "on ", known ? a : "", known && !en ? " priority" : "", !st->has_pfc ?
@@ -135,7 +135,7 @@ static void fix_format(const struct fix *x, const char *ifname, char *buf, size_
 	APPEND("mlxcli qosconfig %s -d %s", verb[x->cmd], ifname);
 	switch (x->cmd) {
 	case F_PFC:
-		lint_prio_list(x->mask, l, sizeof(l));
+		mlx_prio_list(x->mask, l, sizeof(l));
 		APPEND(" %s", l);
 		break;
 	case F_ENABLE:

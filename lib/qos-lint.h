@@ -118,4 +118,8 @@ struct mlx_lint_report {
 /* Run every rule on @st.  0, or -ENOMEM. */
 int mlx_qos_lint(const struct mlx_qos_state *st, struct mlx_lint_report *r);
 
+/* "3,6" (or "none") from a bitmap of priorities: the one spelling the lint's
+ * messages and show qos's text use. */
+void mlx_prio_list(unsigned mask, char *buf, size_t len);
+
 #endif /* MLX_QOS_LINT_H */
