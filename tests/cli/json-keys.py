@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Hold every key mlxcli prints in JSON to the registry in mlxcli-json(7).
+
+The registry is the KEYS section of man/mlxcli-json.7: each entry is
+    .TP / .B NAME / TYPE[, or null]: meaning
+so the page people read and the list this test checks are one text.  TYPE
+is string, integer, number, boolean, object or array.
+
+The read commands are derived from the command tables (mlxcli __complete,
+walked to the leaves): every leaf must be either run here (READ, with the
+arguments it needs) or named in WRITE with why it is not; a new command
+that is in neither list fails the test, so it cannot be missed silently.
+
+Usage: json-keys.py MLXCLI MAN_PAGE [--collect]
+  --collect prints every key path with its types instead of checking.
+"""
+import json, os, re, subprocess, sys, tempfile, shutil
+
+MLXCLI, MAN = sys.argv[1], sys.argv[2]
+COLLECT = '--collect' in sys.argv
+SAMPLES = ['cx5-ofed', 'cx6dx-upstream']
+
+# Leaves that change something (or start a session): never run here.
+WRITE = {
+    'shell': 'interactive', 'help': 'prints help text, no JSON',
+    'snapshot': 'writes a capture (its file format is not command output)',
+    'dump-me-now': 'makes an incident (done once below, then listed)',
+    'dbg dump-me-now': 'makes an incident', 'dbg mstdump': 'writes a dump file',
+    'dbg restart': 'changes a device', 'dbg sw-reset': 'changes a device',
+    'sample reset': 'discards the working copy', 'modify tc-bw': 'changes a device',
+    'sriov set': 'changes a device', 'sriov vf': 'changes a device',
+    'sriov eswitch': 'changes a device',
+    'qosconfig dcqcn set': 'changes a device', 'qosconfig dcqcn enable': 'changes a device',
+    'qosconfig dcqcn disable': 'changes a device', 'qosconfig dcqcn restore': 'changes a device',
+    'qosconfig default-untagged-priority set': 'changes a device',
+    'qosconfig trust': 'changes a device', 'qosconfig dscp2prio': 'changes a device',
+    'qosconfig pfc': 'changes a device', 'qosconfig ets': 'changes a device',
+    'qosconfig tc-bw': 'changes a device', 'qosconfig buffer': 'changes a device',
+    'qosconfig dcbx': 'changes a device',
+    'qosconfig default-untagged-priority get': 'not supported by mlx5 (exit 4, no JSON)',
+}
+# Each read leaf with the argument lists to run it with (-j is added).
+READ = {
+    'devices': [[]], 'ports': [[]], 'fw': [[]], 'fw query': [[]], 'pci': [[]],
+    'pci show': [[]],
+    'show devices': [[]], 'show ports': [[]], 'show qos': [[], ['--check']],
+    'show perfstats': [[]],
+    'counters watch': [['-c', '1', '-i', '0.1']],
+    'counters': [[], ['--format', 'prometheus']],
+    'counters show': [[]], 'counters cc': [[]], 'counters prio': [[]], 'counters errors': [[]],
+    'sriov show': [[]],
+    'qosconfig show': [[]],
+    'qosconfig dcqcn get': [[]], 'qosconfig dcqcn defaults': [[]],
+    'qosconfig dcqcn describe': [[]],
+    'dbg get-state': [[]], 'dbg pddrinfo': [[]], 'dbg cmd-stats': [[]],
+    'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
+    'sample list': [[]],
+}
+GROUPS = set()
+# What is left to bring to the registry's vocabulary: (key, type seen) for a
+# key that has another type somewhere, (key, None) for a key not yet renamed.
+# Each entry says why it is still here; an entry that no longer matches any
+# output is reported, so the list only shrinks.
+EXCEPTIONS = {
+}
+
+
+def mlx(args, env=None):
+    p = subprocess.run([MLXCLI] + args, capture_output=True, text=True, env=env, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def leaves(prefix):
+    rc, out, _ = mlx(['__complete'] + prefix + [''])
+    words = [w for w in out.split() if not w.startswith('-')]
+    res = []
+    for w in words:
+        path = ' '.join(prefix + [w])
+        # below a command the words are its arguments, not commands
+        # (a top-level command may be both a command and a group: fw, pci)
+        sub = leaves(prefix + [w]) if (not prefix and w != 'help') or \
+            (path not in READ and path not in WRITE) else []
+        if sub:
+            GROUPS.add(path)
+        res.append(path)
+        res += sub
+    return res
+
+
+def jtype(v):
+    if v is None: return 'null'
+    if isinstance(v, bool): return 'boolean'
+    if isinstance(v, int): return 'integer'
+    if isinstance(v, float): return 'number'
+    if isinstance(v, str): return 'string'
+    if isinstance(v, list): return 'array'
+    return 'object'
+
+
+def walk(v, path, seen, where):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            seen.setdefault(k, {}).setdefault(jtype(x), set()).add(where + ' ' + path + '.' + k)
+            walk(x, path + '.' + k, seen, where)
+    elif isinstance(v, list):
+        for x in v:
+            walk(x, path + '[]', seen, where)
+
+
+def registry():
+    reg = {}
+    lines = open(MAN).read().split('\n')
+    for i, line in enumerate(lines[:-1]):
+        m = re.match(r'^\.B ([a-z0-9_]+)$', line)
+        t = re.match(r'^(string|integer|number|boolean|object|array)(, or null)?:', lines[i + 1])
+        if m and t and i > 0 and lines[i - 1] == '.TP':
+            reg[m.group(1)] = t.group(1) + ('?' if t.group(2) else '')
+    return reg
+
+
+def prom_labels(text, seen, where):
+    for line in text.splitlines():
+        m = re.match(r'^[a-z_:0-9]+\{(.*)\}', line)
+        if m:
+            for k in re.findall(r'([a-z_0-9]+)="', m.group(1)):
+                seen.setdefault(k, {}).setdefault('label', set()).add(where + ' label')
+
+
+def main():
+    problems = []
+    cmds = leaves([])
+    for c in cmds:
+        if c not in WRITE and c not in READ and c not in GROUPS:
+            problems.append(f'command "{c}" is neither checked (READ) nor excused (WRITE) in {sys.argv[0]}')
+    for c in list(READ) + list(WRITE):
+        if c not in cmds:
+            problems.append(f'"{c}" is listed here but the command tables have no such command')
+    seen = {}
+    state = tempfile.mkdtemp()
+    env = dict(os.environ, MLXCLI_STATE_DIR=state)
+    try:
+        for s in SAMPLES:
+            # one incident on the sample working copy, so the listing has a row
+            mlx([f'--sample={s}', 'dump-me-now', '-d', '0000:5e:00.0' if s == 'cx5-ofed' else mlx_first(s, env)], env)
+            for c, arglists in READ.items():
+                for args in arglists:
+                    if args == ['LAST']:
+                        rc, out, _ = mlx([f'--sample={s}', 'dump-me-now', 'list', '-j'], env)
+                        try:
+                            inc = json.loads(out)
+                            first = [v for v in inc.values() if isinstance(v, list) and v][0][0]
+                            name = [v for k, v in first.items() if isinstance(v, str) and k in ('incident', 'name', 'dir', 'path', 'folder')]
+                            args = [os.path.basename(name[0])] if name else []
+                        except Exception:
+                            args = []
+                    where = f'[{s}] {c} {" ".join(args)}'.strip()
+                    if args[:2] == ['--format', 'prometheus']:
+                        rc, out, err = mlx([f'--sample={s}'] + c.split() + args, env)
+                        prom_labels(out, seen, where)
+                        continue
+                    rc, out, err = mlx([f'--sample={s}'] + c.split() + args + ['-j'], env)
+                    if not out.strip():
+                        if rc == 0:
+                            problems.append(f'{where}: no JSON on stdout')
+                        else:
+                            print(f'# {where}: exit {rc}, no JSON: {err.strip().splitlines()[0] if err.strip() else ""}')
+                        continue
+                    try:
+                        docs = [json.loads(l) for l in out.splitlines() if l.strip()] if c == 'counters watch' else [json.loads(out)]
+                    except ValueError as e:
+                        problems.append(f'{where}: not JSON: {e}')
+                        continue
+                    for d in docs:
+                        walk(d, '', seen, where)
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    if COLLECT:
+        for k in sorted(seen):
+            for t, w in sorted(seen[k].items()):
+                print(k, t, len(w), sorted(w)[0])
+        return 0
+    reg = registry()
+    bad = 0
+    for k in sorted(seen):
+        if k not in reg:
+            if (k, None) not in EXCEPTIONS:
+                bad += 1
+                problems.append(f'key "{k}" is not in mlxcli-json(7), seen in {sorted(sum((list(x) for x in seen[k].values()), []))[0]}')
+            continue
+        want = reg[k]
+        nullable = want.endswith('?')
+        want = want.rstrip('?')
+        for t, w in seen[k].items():
+            if (k, t) in EXCEPTIONS:
+                continue
+            if t == 'label' or t == want or (t == 'null' and nullable) or (t == 'integer' and want == 'number'):
+                continue
+            bad += 1
+            problems.append(f'key "{k}" is {t} in {sorted(w)[0]}, mlxcli-json(7) says {reg[k]}')
+    for (k, t), why in EXCEPTIONS.items():
+        if k not in seen or (t is not None and t not in seen[k]):
+            problems.append(f'known exception ({k}, {t}) no longer happens: remove it ({why})')
+    for p in problems:
+        print('FAIL:', p)
+    print(f'# {len(seen)} keys seen, {len(reg)} in the registry, {bad} keys fail')
+    return 1 if problems else 0
+
+
+def mlx_first(s, env):
+    rc, out, _ = mlx([f'--sample={s}', 'devices', '-j'], env)
+    try:
+        d = json.loads(out)
+        for v in d.values():
+            if isinstance(v, list) and v:
+                return v[0].get('pci_address')
+    except Exception:
+        pass
+    return ''
+
+
+sys.exit(main())
