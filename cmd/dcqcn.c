@@ -255,7 +255,7 @@ static void render_target(struct cli *cli, const struct target *t, bool linux_na
 
 	if (out_is_json(o)) {
 		out_row_begin(o);
-		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
+		out_str(o, "netdev", NULL, t->port ? t->port->ifname : NULL);
 		out_str(o, "pci_address", NULL, t->fn->bdf);
 		if (!is_defaults)
 			out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));

@@ -80,7 +80,7 @@ static void show_fn(struct cli *cli, const struct mlx_function *fn)
 	out_obj_begin(o, NULL, label);
 	out_str(o, "pci_address", NULL, fn->bdf);
 	out_str(o, "role", NULL, fn->role == MLX_FN_VF ? "vf" : "pf");
-	out_obj_begin(o, "link", NULL);
+	out_obj_begin(o, "pcie", NULL);
 	out_str(o, "source", NULL, source);
 	out_link(o, "capability", "link capability", &cap);
 	out_link(o, "status", "link status", &sta);

@@ -71,8 +71,8 @@ $O qosconfig dscp2prio -d $P0 set 48 5 49 5 >"$tmp/o" && grep -q '^dscp2prio: 48
 	[ "$(js '[.ports[0].dscp2prio[] | select(.dscp==48 or .dscp==49) | .priority]')" = '[5,5]' ] && ok "dscp2prio set" || bad "dscp2prio set"
 $O qosconfig dscp2prio -d $P0 set 48 6 49 6 >/dev/null
 $O qosconfig tc-bw -d $P0 3 25550 4 50 >"$tmp/o" && grep -q 'rounded down to 25000 Mb/s' "$tmp/o" && grep -q 'raised to 100 Mb/s' "$tmp/o" &&
-	[ "$(js '[.ports[0].tcs[3].max_rate_kbps, .ports[0].tcs[4].max_rate_kbps]')" = '[25000000,100000]' ] && ok "tc-bw rounding, told" || bad "tc-bw"
-$O modify tc-bw $P0 3 1234 >"$tmp/o" && grep -q 'rounded down to 1200 Mb/s' "$tmp/o" && [ "$(js .ports[0].tcs[3].max_rate_kbps)" = 1200000 ] &&
+	[ "$(js '[.ports[0].tcs[3].max_rate_mbps, .ports[0].tcs[4].max_rate_mbps]')" = '[25000,100]' ] && ok "tc-bw rounding, told" || bad "tc-bw"
+$O modify tc-bw $P0 3 1234 >"$tmp/o" && grep -q 'rounded down to 1200 Mb/s' "$tmp/o" && [ "$(js .ports[0].tcs[3].max_rate_mbps)" = 1200 ] &&
 	ok "mlxtool modify tc-bw" || bad "modify tc-bw"
 $O modify tc-bw $P0 3 0 4 0 >/dev/null
 $O qosconfig buffer -d $P0 prio-buffer 5:1 size 1:100000 >/dev/null && [ "$(js '[.ports[0].buffer.prio2buffer[5], .ports[0].buffer.size_bytes[1]]')" = '[1,100000]' ] &&
