@@ -36,7 +36,7 @@ grep -q '^  devlink health: fw healthy (errors 1, recovered 0), fw_fatal healthy
 
 echo "== pddrinfo"
 "$MLXCLI" --sample -j -d 5e:00.1 dbg pddrinfo >"$tmp/p" 2>"$tmp/err"
-[ $? -eq 0 ] && [ "$(jq -c '.ports[0] | [.ifname, .source, .link, .ext_state, .ext_state_code, .operstate]' "$tmp/p")" = \
+[ $? -eq 0 ] && [ "$(jq -c '.ports[0] | [.netdev, .source, .link, .ext_state, .ext_state_code, .operstate]' "$tmp/p")" = \
   '["enp94s0f1np1","ethtool-netlink",false,"no cable",4,"down"]' ] && [ ! -s "$tmp/err" ] &&
 	ok "down, no cable (ethtool netlink)" || bad "pddrinfo 5e:00.1: $(cat "$tmp/p" "$tmp/err")"
 "$MLXCLI" --sample -d 5e:00.0 dbg pddrinfo 2>&1 | grep -qx 'enp94s0f0np0: link up \[ethtool netlink, operstate up\]' &&
