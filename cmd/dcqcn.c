@@ -209,7 +209,8 @@ static void render_side(struct cli *cli, const struct target *t, int s, bool lin
 			if (p[i].prio < 0)
 				continue;
 			if (t->st[i][s] == 0) {
-				out_u64(o, NULL, NULL, t->val[i][s]);
+				/* sysfs says 0 or 1; JSON says false or true */
+				out_bool(o, NULL, NULL, t->val[i][s] != 0);
 				any = true;
 			} else {
 				out_null(o, NULL, NULL);

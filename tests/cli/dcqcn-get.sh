@@ -56,8 +56,8 @@ done
 
 # Layout-specific facts.
 "$MLXCLI" --sample=cx5-ofed -j qosconfig dcqcn get -d enp94s0f0np0 >"$tmp/o.json"
-jq -e '.ports[0].layout == "ofed-sysfs" and .ports[0].rp.enable == [0,0,0,1,0,0,0,0]
-	and .ports[0].np.enable == [0,0,0,1,0,0,0,0]
+jq -e '.ports[0].layout == "ofed-sysfs" and .ports[0].rp.enable == [false,false,false,true,false,false,false,false]
+	and .ports[0].np.enable == [false,false,false,true,false,false,false,false]
 	and (.ports[0].np.parameters[] | select(.mlx5cmd_name == "DcqcnCnpPrioMode") |
 	     .value == null and .linux_name == null)
 	and (.ports[0].rp.parameters[] | select(.mlx5cmd_name == "DcqcnRpgAiRate") |

@@ -5,7 +5,8 @@
 The registry is the KEYS section of man/mlxcli-json.7: each entry is
     .TP / .B NAME / TYPE[, or null]: meaning
 so the page people read and the list this test checks are one text.  TYPE
-is string, integer, number, boolean, object or array.
+is string, integer, number, boolean, object, array or "array of" one of them
+(an empty array fits any; a null element is an unknown value).
 
 The read commands are derived from the command tables (mlxcli __complete,
 walked to the leaves): every leaf must be either run here (READ, with the
@@ -67,14 +68,17 @@ EXCEPTIONS = {
         'vs the AER count fatal: rename it with the devlink-health renderer (health-json.c)',
     ('firmware', 'object'): 'dbg get-state devlink_health.firmware (the fw reporter) vs fw\'s '
         'firmware list: same',
-    ('np', 'array'): 'dcqcn describe algorithm.np (steps) vs dcqcn get np (parameters): '
+    ('np', 'array of string'): 'dcqcn describe algorithm.np (steps) vs dcqcn get np (parameters): '
         'one shape for both needs the describe renderer restructured (issue 14 point 3)',
-    ('rp', 'array'): 'as np',
+    ('rp', 'array of string'): 'as np',
+    ('priorities', 'array of object'): 'counters prio lists objects per priority where qos '
+        'lists priority numbers: rename the counters one (per_priority?) with the counters '
+        'renderer',
     ('spoofchk', 'string'): 'sriov show says "on"/"off": sriov.c out_tri is being reworked by '
         'the sriov helper; make it out_bool there',
     ('trust', 'string'): 'qos trust "pcp"/"dscp" vs the VF trust flag (boolean once sriov.c '
         'is done): rename one (e.g. trust_mode) with the qos renderer split',
-    ('sriov', 'array'): 'sriov show\'s top-level list vs devices\' per-PF sriov object: '
+    ('sriov', 'array of object'): 'sriov show\'s top-level list vs devices\' per-PF sriov object: '
         'rename the list (functions?) with the sriov helper',
     ('status', 'string'): 'dump-me-now show items[].status ("ok", ...) vs the PCIe status '
         'object: dmn.c belongs to the dump-me-now helper',
@@ -111,7 +115,12 @@ def jtype(v):
     if isinstance(v, int): return 'integer'
     if isinstance(v, float): return 'number'
     if isinstance(v, str): return 'string'
-    if isinstance(v, list): return 'array'
+    if isinstance(v, list):
+        # an array says what it holds: "array of boolean" (null elements
+        # are unknown values and fit any element type)
+        el = sorted(set(jtype(x) for x in v if x is not None))
+        el = ['object' if e.startswith('array') else e for e in el]
+        return 'array of ' + '|'.join(sorted(set(el))) if el else 'array'
     return 'object'
 
 
@@ -137,7 +146,8 @@ def registry():
     lines = open(MAN).read().split('\n')
     for i, line in enumerate(lines[:-1]):
         m = re.match(r'^\.B ([a-z0-9_]+)$', line)
-        t = re.match(r'^(string|integer|number|boolean|object|array)(, or null)?:', lines[i + 1])
+        t = re.match(r'^(string|integer|number|boolean|object|array'
+                     r'(?: of (?:string|integer|number|boolean|object))?)(, or null)?:', lines[i + 1])
         if m and t and i > 0 and lines[i - 1] == '.TP':
             reg[m.group(1)] = t.group(1) + ('?' if t.group(2) else '')
     return reg
@@ -218,7 +228,8 @@ def main():
         for t, w in seen[k].items():
             if (k, t) in EXCEPTIONS:
                 continue
-            if t == 'label' or t == want or (t == 'null' and nullable) or (t == 'integer' and want == 'number'):
+            if t == 'label' or t == want or (t == 'null' and nullable) or \
+                    (t == 'array' and want.startswith('array')) or (t == 'integer' and want == 'number'):
                 continue
             bad += 1
             problems.append(f'key "{k}" is {t} in {sorted(w)[0]}, mlxcli-json(7) says {reg[k]}')
