@@ -269,12 +269,12 @@ static void state_health(struct cli *cli, const struct mlx_function *fn)
 	}
 	out_list_end(o);
 	out_text(o, "devlink health", h->n ? txt : "no reporters");
-	out_obj_begin(o, "firmware", NULL);
+	out_obj_begin(o, "fw_state", NULL);
 	if (fatal) {
-		out_bool(o, "fatal", NULL, fatal->state == 1);
+		out_bool(o, "is_fatal", NULL, fatal->state == 1);
 		out_u64(o, "fatal_errors", NULL, fatal->err_count);
 	} else {
-		out_null(o, "fatal", NULL);
+		out_null(o, "is_fatal", NULL);
 		out_null(o, "fatal_errors", NULL);
 	}
 	if (synd >= 0)

@@ -23,9 +23,9 @@ h='.devices[0].devlink_health'
 [ "$(jq -c "[$h.reporters[] | [.name, .state, .error_count, .port_index]]" "$tmp/gs")" = \
   '[["fw","healthy",1,null],["fw_fatal","healthy",0,null],["tx","healthy",0,65535],["rx","healthy",0,65535]]' ] &&
 	ok "cx5-ofed 5e:00.0: fw, fw_fatal, tx, rx; fw saw 1 error" || bad "reporters $(jq -c "$h" "$tmp/gs")"
-[ "$(jq -c "$h.firmware" "$tmp/gs")" = '{"fatal":false,"fatal_errors":0,"syndrome":0,"description":null}' ] &&
+[ "$(jq -c "$h.fw_state" "$tmp/gs")" = '{"is_fatal":false,"fatal_errors":0,"syndrome":0,"description":null}' ] &&
 	[ "$(jq -r '.devices[0].devlink_health_error' "$tmp/gs")" = null ] &&
-	ok "firmware: not fatal, syndrome 0" || bad "firmware $(jq -c "$h.firmware" "$tmp/gs")"
+	ok "firmware: not fatal, syndrome 0" || bad "firmware $(jq -c "$h.fw_state" "$tmp/gs")"
 "$MLXCLI" --sample -d 5e:00.0 dbg get-state >"$tmp/txt" 2>&1
 grep -q '^  devlink health: fw healthy (errors 1, recovered 0), fw_fatal healthy' "$tmp/txt" &&
 	grep -q '^  firmware: ok, 0 fatal errors so far$' "$tmp/txt" && ok "text" || bad "text: $(cat "$tmp/txt")"

@@ -64,26 +64,16 @@ GROUPS = set()
 # Each entry says why it is still here; an entry that no longer matches any
 # output is reported, so the list only shrinks.
 EXCEPTIONS = {
-    ('fatal', 'boolean'): 'dbg get-state devlink_health.firmware.fatal (in the fatal state) '
-        'vs the AER count fatal: rename it with the devlink-health renderer (health-json.c)',
-    ('firmware', 'object'): 'dbg get-state devlink_health.firmware (the fw reporter) vs fw\'s '
-        'firmware list: same',
     ('np', 'array of string'): 'dcqcn describe algorithm.np (steps) vs dcqcn get np (parameters): '
         'one shape for both needs the describe renderer restructured (issue 14 point 3)',
     ('rp', 'array of string'): 'as np',
     ('priorities', 'array of object'): 'counters prio lists objects per priority where qos '
         'lists priority numbers: rename the counters one (per_priority?) with the counters '
         'renderer',
-    ('spoofchk', 'string'): 'sriov show says "on"/"off": sriov.c out_tri is being reworked by '
-        'the sriov helper; make it out_bool there',
-    ('trust', 'string'): 'qos trust "pcp"/"dscp" vs the VF trust flag (boolean once sriov.c '
-        'is done): rename one (e.g. trust_mode) with the qos renderer split',
     ('sriov', 'array of object'): 'sriov show\'s top-level list vs devices\' per-PF sriov object: '
         'rename the list (functions?) with the sriov helper',
     ('status', 'string'): 'dump-me-now show items[].status ("ok", ...) vs the PCIe status '
         'object: dmn.c belongs to the dump-me-now helper',
-    ('value', 'string'): 'fw VPD field values are text vs counter values are numbers: '
-        'rename the VPD one (text) with the fw renderer',
 }
 
 

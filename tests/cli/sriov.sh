@@ -24,7 +24,7 @@ check "cx5 VF MACs = VF netdevs" "$(echo "$out" | jq -r '[.sriov[0].vfs[] | .mac
 	"02:c5:00:5e:01:02,02:c5:00:5e:01:03,02:c5:00:5e:01:04,02:c5:00:5e:01:05"
 check "cx5 VF2 vlan/qos/rate" "$(echo "$out" | jq -c '.sriov[0].vfs[2] | [.pci_address, .netdev, .vlan, .qos, .min_tx_rate_mbps, .max_tx_rate_mbps]')" \
 	'["0000:5e:00.4","enp94s0f4",200,3,1000,10000]'
-check "cx5 VF3 trust/state" "$(echo "$out" | jq -c '.sriov[0].vfs[3] | [.spoofchk, .trust, .link_state]')" '["off","on","enable"]'
+check "cx5 VF3 trust/state" "$(echo "$out" | jq -c '.sriov[0].vfs[3] | [.spoofchk, .trusted, .link_state]')" '[false,true,"enable"]'
 check "cx5 VF0 stats = netdev rx" "$(echo "$out" | jq '.sriov[0].vfs[0].stats.rx_packets')" \
 	"$(cat "$MLXCLI_SAMPLES_DIR/cx5-ofed/sys/class/net/enp94s0f2/statistics/rx_packets")"
 check "cx5 PF1 no VFs" "$(echo "$out" | jq '.sriov[1].vfs | length')" 0
@@ -53,9 +53,9 @@ check "nothing changed" "$(m -j sriov show -d 5e:00.0)" "$before"
 # --- VF settings, read back
 m sriov vf -d 5e:00.0 1 set mac 02:00:00:00:00:11 vlan 42 qos 5 max-rate 5000 min-rate 100 \
 	spoofchk off trust on state disable >/dev/null || bad "vf set"
-check "VF1 read back" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0].vfs[1] | [.mac, .vlan, .qos, .min_tx_rate_mbps, .max_tx_rate_mbps, .spoofchk, .trust, .link_state]')" \
-	'["02:00:00:00:00:11",42,5,100,5000,"off","on","disable"]'
-check "VF0 untouched" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0].vfs[0] | [.vlan, .trust]')" '[0,"off"]'
+check "VF1 read back" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0].vfs[1] | [.mac, .vlan, .qos, .min_tx_rate_mbps, .max_tx_rate_mbps, .spoofchk, .trusted, .link_state]')" \
+	'["02:00:00:00:00:11",42,5,100,5000,false,true,"disable"]'
+check "VF0 untouched" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0].vfs[0] | [.vlan, .trusted]')" '[0,false]'
 out=$(m -j sriov vf -d 5e:00.0 0 set vlan 7 --dry-run)
 check "dry-run reports" "$(echo "$out" | jq -c '[.dry_run, .changes[0].old, .changes[0].new]')" '[true,"vlan 0 qos 0","vlan 7 qos 0"]'
 check "dry-run writes nothing" "$(m -j sriov show -d 5e:00.0 | jq '.sriov[0].vfs[0].vlan')" 0
