@@ -489,7 +489,7 @@ static int view_prio(struct cli *cli, const struct mlx_counters *cs)
 		port_title(p, title, sizeof(title));
 		out_obj_begin(o, NULL, title);
 		out_port_ids(o, p);
-		out_table_begin(o, "priorities");
+		out_table_begin(o, "per_priority");
 		for (int prio = 0; prio < 8; prio++) {
 			out_row_begin(o);
 			out_u64(o, "priority", "PRIO", (uint64_t)prio);

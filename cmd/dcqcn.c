@@ -540,8 +540,8 @@ static int cmd_dcqcn_describe(struct cli *cli, int argc, char **argv)
 		fputc('\n', cli->out_fp);
 	else
 		out_obj_begin(cli->out, "algorithm", NULL);
-	out_lines(cli, "np", "NP (notification point)", algo_np);
-	out_lines(cli, "rp", "RP (reaction point)", algo_rp);
+	out_lines(cli, "np_steps", "NP (notification point)", algo_np);
+	out_lines(cli, "rp_steps", "RP (reaction point)", algo_rp);
 	if (out_is_json(cli->out)) {
 		out_obj_end(cli->out);
 		out_str(cli->out, "warning", NULL, warning_text);

@@ -246,7 +246,7 @@ static int cmd_sriov_show(struct cli *cli, int argc, char **argv)
 	if (r)
 		return r;
 	/* The table gives each PF a JSON object; text prints PF blocks. */
-	out_list_begin(cli->out, "sriov", NULL);
+	out_list_begin(cli->out, "pfs", NULL);
 	for (size_t i = 0; i < devs->nfn; i++) {
 		struct mlx_function *fn = &devs->fn[i];
 

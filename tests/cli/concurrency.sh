@@ -99,7 +99,7 @@ check_errs "sriov"
 lost=0
 for vf in 0 1 2 3; do
 	jq -e --argjson vf "$vf" --argjson v "$((100 + vf))" \
-		'.sriov[0].vfs[] | select(.vf == $vf) | .vlan == $v' \
+		'.pfs[0].vfs[] | select(.vf == $vf) | .vlan == $v' \
 		"$tmp/sriov.json" >/dev/null 2>&1 || lost=$((lost + 1))
 done
 [ "$lost" -eq 0 ] && ok "sriov: all 4 VF settings kept" || bad "sriov: $lost of 4 VF settings lost"

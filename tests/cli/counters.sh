@@ -86,8 +86,8 @@ for host in cx5-ofed cx6dx-upstream; do
 	jq_is cc-$host '.ports[0].counters | map(.name) | index("np_cnp_sent") != null' true
 	jq_is cc-$host '[.ports[0].counters[] | select(.name == "np_cnp_sent") | .value]' '[402]'
 	run prio-$host $S -j counters prio -d "$pf"
-	jq_is prio-$host '.ports[0].priorities | length' 8
-	jq_is prio-$host '.ports[0].priorities[3].rx_packets' 52341
+	jq_is prio-$host '.ports[0].per_priority | length' 8
+	jq_is prio-$host '.ports[0].per_priority[3].rx_packets' 52341
 	run prio-txt-$host $S counters prio -d "$pf"
 	expect_rc prio-txt-$host 0
 	grep -q '^PRIO  *RX BYTES' "$tmp/prio-txt-$host.out" && ok "$host: prio table header" ||

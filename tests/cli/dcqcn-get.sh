@@ -113,7 +113,7 @@ done
 # describe: every parameter, one by name in every spelling.
 "$MLXCLI" -j qosconfig dcqcn describe >"$tmp/d.json" || bad "describe -j"
 jq -e '(.parameters | length) == 28 and ([.parameters[] | select(.mlx5cmd_name != null)] | length) == 26
-	and (.algorithm.rp | length) >= 3 and (.algorithm.np | length) >= 1' "$tmp/d.json" >/dev/null &&
+	and (.algorithm.rp_steps | length) >= 3 and (.algorithm.np_steps | length) >= 1' "$tmp/d.json" >/dev/null &&
 	ok "describe -j" || bad "describe -j content"
 for name in DcqcnRpgAiRate dcqcnrpgairate -DcqcnRpgAiRate rpg_ai_rate rp_ai_rate; do
 	"$MLXCLI" qosconfig dcqcn describe -- "$name" >"$tmp/one.txt" 2>&1

@@ -64,16 +64,9 @@ GROUPS = set()
 # Each entry says why it is still here; an entry that no longer matches any
 # output is reported, so the list only shrinks.
 EXCEPTIONS = {
-    ('np', 'array of string'): 'dcqcn describe algorithm.np (steps) vs dcqcn get np (parameters): '
-        'one shape for both needs the describe renderer restructured (issue 14 point 3)',
-    ('rp', 'array of string'): 'as np',
-    ('priorities', 'array of object'): 'counters prio lists objects per priority where qos '
-        'lists priority numbers: rename the counters one (per_priority?) with the counters '
-        'renderer',
-    ('sriov', 'array of object'): 'sriov show\'s top-level list vs devices\' per-PF sriov object: '
-        'rename the list (functions?) with the sriov helper',
     ('status', 'string'): 'dump-me-now show items[].status ("ok", ...) vs the PCIe status '
-        'object: dmn.c belongs to the dump-me-now helper',
+        'object: it is the incident manifest\'s key (a file format, dump-me-now -j reprints '
+        'manifests): rename it with the manifest, in dmn.c (the dump-me-now helper\'s file)',
 }
 
 
