@@ -5,7 +5,8 @@
 The registry is the KEYS section of man/mlxcli-json.7: each entry is
     .TP / .B NAME / TYPE[, or null]: meaning
 so the page people read and the list this test checks are one text.  TYPE
-is string, integer, number, boolean, object, array or "array of" one of them
+is string, integer, number, boolean, object, scalar (any of the first
+four: a setting's value in its own type), array or "array of" one of them
 (an empty array fits any; a null element is an unknown value).
 
 The read commands are derived from the command tables (mlxcli __complete,
@@ -57,6 +58,18 @@ READ = {
     'dbg get-state': [[]], 'dbg pddrinfo': [[]], 'dbg cmd-stats': [[]],
     'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
     'sample list': [[]],
+}
+# Each write command that has --dry-run, with its arguments: it runs here
+# as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so
+# the keys of what a change prints are held to the registry too.
+DRY = {
+    'qosconfig dcqcn set': ['rpg_ai_rate', '6'], 'qosconfig dcqcn enable': ['2'],
+    'qosconfig dcqcn disable': ['3'], 'qosconfig dcqcn restore': [],
+    'qosconfig trust': ['pcp'], 'qosconfig pfc': ['3'], 'qosconfig tc-bw': ['3', '1000'],
+    'qosconfig ets': ['prio-tc', '1:1'], 'qosconfig dscp2prio': ['set', '10', '3'],
+    'qosconfig buffer': ['prio-buffer', '3:1'], 'qosconfig dcbx': ['firmware'],
+    'sriov vf': ['1', 'set', 'vlan', '5', 'spoofchk', 'on'], 'sriov set': ['numvfs', '2'],
+    'sriov eswitch': ['switchdev'], 'modify tc-bw': ['NETDEV', '3', '1000'],
 }
 GROUPS = set()
 # What is left to bring to the registry's vocabulary: (key, type seen) for a
@@ -129,7 +142,7 @@ def registry():
     lines = open(MAN).read().split('\n')
     for i, line in enumerate(lines[:-1]):
         m = re.match(r'^\.B ([a-z0-9_]+)$', line)
-        t = re.match(r'^(string|integer|number|boolean|object|array'
+        t = re.match(r'^(string|integer|number|boolean|object|scalar|array'
                      r'(?: of (?:string|integer|number|boolean|object))?)(, or null)?:', lines[i + 1])
         if m and t and i > 0 and lines[i - 1] == '.TP':
             reg[m.group(1)] = t.group(1) + ('?' if t.group(2) else '')
@@ -150,10 +163,16 @@ def main():
     for c in cmds:
         if c not in WRITE and c not in READ and c not in GROUPS:
             problems.append(f'command "{c}" is neither checked (READ) nor excused (WRITE) in {sys.argv[0]}')
-    for c in list(READ) + list(WRITE):
+    for c in WRITE:
+        if c in cmds and c not in DRY:
+            rc, out, _ = mlx(c.split() + ['--help'])
+            if '--dry-run' in out:
+                problems.append(f'"{c}" has --dry-run: run it in DRY in {sys.argv[0]}')
+    for c in list(READ) + list(WRITE) + list(DRY):
         if c not in cmds:
             problems.append(f'"{c}" is listed here but the command tables have no such command')
     seen = {}
+    dry_done = set()
     state = tempfile.mkdtemp()
     env = dict(os.environ, MLXCLI_STATE_DIR=state)
     try:
@@ -190,8 +209,30 @@ def main():
                         continue
                     for d in docs:
                         walk(d, '', seen, where)
+            dev = mlx_first(s, env)
+            rc, out, _ = mlx([f'--sample={s}', 'ports', '-j'], env)
+            netdev = json.loads(out)['ports'][0]['netdev']
+            for c, args in DRY.items():
+                if c == 'modify tc-bw':
+                    argv = c.split() + [netdev if a == 'NETDEV' else a for a in args]
+                else:
+                    argv = c.split() + ['-d', dev] + args
+                where = f'[{s}] {" ".join(argv)} --dry-run'
+                rc, out, err = mlx([f'--sample={s}'] + argv + ['--dry-run', '-j'], env)
+                if rc in (2, 3, 4) and not out.strip():
+                    # what this sample cannot do (no VFs; upstream has no
+                    # per-priority enable): the other sample must do it
+                    print(f'# {where}: exit {rc}, no JSON: {err.strip().splitlines()[0]}')
+                    continue
+                if rc != 0 or not out.strip():
+                    problems.append(f'{where}: exit {rc}: {err.strip()}')
+                    continue
+                dry_done.add(c)
+                walk(json.loads(out), '', seen, where)
     finally:
         shutil.rmtree(state, ignore_errors=True)
+    for c in sorted(set(DRY) - dry_done):
+        problems.append(f'"{c} --dry-run -j" printed JSON on no sample host')
     if COLLECT:
         for k in sorted(seen):
             for t, w in sorted(seen[k].items()):
@@ -211,7 +252,8 @@ def main():
         for t, w in seen[k].items():
             if (k, t) in EXCEPTIONS:
                 continue
-            if t == 'label' or t == want or (t == 'null' and nullable) or \
+            if t == 'label' or t == want or \
+                    (want == 'scalar' and t in ('string', 'integer', 'number', 'boolean')) or (t == 'null' and nullable) or \
                     (t == 'array' and want.startswith('array')) or (t == 'integer' and want == 'number'):
                 continue
             bad += 1

@@ -3,6 +3,7 @@
 # issue 14: one JSON vocabulary.  Every read command's -j output on both
 # sample hosts (and the Prometheus labels) is held to the key registry in
 # mlxcli-json(7): a key that is not there, or has another type, fails.
+# The write commands with --dry-run run dry, so change records count too.
 # The command list comes from the command tables (json-keys.py says how).
 . "$(dirname "$0")/lib.sh"
 need python3
