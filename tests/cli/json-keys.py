@@ -120,8 +120,18 @@ def jtype(v):
     return 'object'
 
 
+UNITS_SEEN = {}
+# unit values the registry does not list yet, each with why
+UNIT_EXCEPTIONS = {
+    'usec': 'lib/dcqcn.c\'s parameter table spells microseconds usec where the counter '
+        'catalogue says microseconds: change the lib table (not a cmd/ key)',
+}
+
+
 def walk(v, path, seen, where, names_only=False):
     if isinstance(v, dict):
+        if isinstance(v.get('unit'), str):
+            UNITS_SEEN.setdefault(v['unit'], where + ' ' + path)
         for k, x in v.items():
             # the keys of "labels" (Prometheus labels, string values) and of
             # "sources" (where each sibling key was read) name other keys:
@@ -258,6 +268,14 @@ def main():
                 continue
             bad += 1
             problems.append(f'key "{k}" is {t} in {sorted(w)[0]}, mlxcli-json(7) says {reg[k]}')
+    txt = open(MAN).read()
+    units = set(txt.split('.\\" units-begin\n.nf\n')[1].split('\n.fi\n')[0].split('\n'))
+    for u, w in sorted(UNITS_SEEN.items()):
+        if u not in units and u not in UNIT_EXCEPTIONS:
+            problems.append(f'unit "{u}" ({w}) is not in mlxcli-json(7) UNITS: one spelling per unit')
+    for u in UNIT_EXCEPTIONS:
+        if u not in UNITS_SEEN:
+            problems.append(f'known unit exception "{u}" no longer happens: remove it')
     for k in sorted(set(reg) - set(seen)):
         problems.append(f'mlxcli-json(7) lists "{k}" but no command printed it: remove it, or run the command that prints it here')
     for (k, t), why in EXCEPTIONS.items():
