@@ -26,8 +26,8 @@ SAMPLES = ['cx5-ofed', 'cx6dx-upstream']
 # Leaves that change something (or start a session): never run here.
 WRITE = {
     'shell': 'interactive', 'help': 'prints help text, no JSON',
-    'snapshot': 'writes a capture (its file format is not command output)',
-    'dump-me-now': 'makes an incident (done once below, then listed)',
+    'snapshot': 'writes a capture: run once below into a scratch directory',
+    'dump-me-now': 'makes an incident: run once below, then listed',
     'dbg dump-me-now': 'makes an incident', 'dbg mstdump': 'writes a dump file',
     'dbg restart': 'changes a device', 'dbg sw-reset': 'changes a device',
     'sample reset': 'discards the working copy', 'modify tc-bw': 'changes a device',
@@ -187,8 +187,15 @@ def main():
     env = dict(os.environ, MLXCLI_STATE_DIR=state)
     try:
         for s in SAMPLES:
-            # one incident on the sample working copy, so the listing has a row
-            mlx([f'--sample={s}', 'dump-me-now', '-d', '0000:5e:00.0' if s == 'cx5-ofed' else mlx_first(s, env)], env)
+            # one incident on the sample working copy, so the listing has a
+            # row; what making it prints is checked too, and a snapshot's
+            for c, argv in (('dump-me-now', ['dump-me-now', '-d', mlx_first(s, env)]),
+                            ('snapshot', ['snapshot', os.path.join(state, 'snap-' + s)])):
+                rc, out, err = mlx([f'--sample={s}'] + argv + ['-j'], env)
+                if rc != 0 or not out.strip():
+                    problems.append(f'[{s}] {" ".join(argv)} -j: exit {rc}: {err.strip()}')
+                else:
+                    walk(json.loads(out), '', seen, f'[{s}] {c}')
             for c, arglists in READ.items():
                 for args in arglists:
                     if args == ['LAST']:
