@@ -309,13 +309,16 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 	struct mlx_aer_counts aer;
 	struct mlx_dcqcn_port dp;
 	bool degraded = false, have = false;
+	const char *source = NULL;
 	char label[96];
 
 	if (fn->cfg_decoded && e->present && e->cap.speed) {
 		cap = e->cap;
 		sta = e->sta;
 		have = true;
+		source = "config";
 	} else if (fn->max_link_speed[0]) {
+		source = "sysfs";
 		cap.speed = mlx_pcie_speed_from_sysfs(fn->max_link_speed);
 		cap.width = (uint8_t)fn->max_link_width;
 		sta.speed = mlx_pcie_speed_from_sysfs(fn->cur_link_speed);
@@ -353,15 +356,19 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 	out_list_end(o);
 	/* the PCIe link in the shape devices and pci give it (mlxcli-json(7)) */
 	out_obj_begin(o, "pcie", NULL);
-	out_obj_begin(o, "status", NULL);
-	if (have) {
-		out_str(o, "speed", NULL, mlx_pcie_speed_str(sta.speed));
-		out_u64(o, "width", NULL, sta.width);
-	} else {
-		out_null(o, "speed", NULL);
-		out_null(o, "width", NULL);
+	out_str(o, "source", NULL, source);
+	for (int i = 0; i < 2; i++) {
+		const struct mlx_pcie_link *l = i ? &sta : &cap;
+
+		/* unread or 0 is unknown: null, never "unknown" or width 0 */
+		out_obj_begin(o, i ? "status" : "capability", NULL);
+		out_str(o, "speed", NULL, l->speed ? mlx_pcie_speed_str(l->speed) : NULL);
+		if (l->width)
+			out_u64(o, "width", NULL, l->width);
+		else
+			out_null(o, "width", NULL);
+		out_obj_end(o);
 	}
-	out_obj_end(o);
 	out_bool(o, "degraded", "pcie degraded", degraded);
 	out_obj_end(o);
 	out_obj_begin(o, "aer", NULL);

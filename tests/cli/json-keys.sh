@@ -15,4 +15,18 @@ else
 	cat "$tmp/out" >&2
 	bad "keys outside mlxcli-json(7)"
 fi
+# One shape for the PCIe link: devices, pci and dbg get-state give the same
+# pcie object for every function (get-state once invented "unknown", 0).
+for s in cx5-ofed cx6dx-upstream; do
+	for c in devices "dbg get-state" pci; do
+		"$MLXCLI" --sample=$s -j $c 2>/dev/null |
+			jq -c '[(.devices // .pci)[] | {pci_address, pcie}]' >"$tmp/$s-${c#* }"
+	done
+	if cmp -s "$tmp/$s-devices" "$tmp/$s-get-state" && cmp -s "$tmp/$s-devices" "$tmp/$s-pci" &&
+		[ -s "$tmp/$s-devices" ] && [ "$(cat "$tmp/$s-devices")" != '[]' ]; then
+		ok "$s: devices, pci and get-state give one pcie object per function"
+	else
+		bad "$s: pcie differs: devices $(cat "$tmp/$s-devices") get-state $(cat "$tmp/$s-get-state") pci $(cat "$tmp/$s-pci")"
+	fi
+done
 finish
