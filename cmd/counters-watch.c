@@ -67,9 +67,7 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 	out_str(o, "record", NULL, "sample");
 	out_u64(o, "sample", NULL, seq);
 	out_str(o, "time", NULL, ts);
-	out_obj_begin(o, "interval", NULL);
-	out_u64(o, "milliseconds", NULL, (uint64_t)(dt * 1000 + 0.5));
-	out_obj_end(o);
+	out_u64(o, "interval_msec", NULL, (uint64_t)(dt * 1000 + 0.5));
 	out_list_begin(o, "ports", NULL);
 	for (size_t i = 0; i < cur->nports; i++) {
 		const struct mlx_counter_port *p = &cur->ports[i];
@@ -181,9 +179,7 @@ static int watch_start(struct cli *cli, const struct mlx_counters *prev, double 
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	out_str(o, "record", NULL, "start");
 	out_str(o, "time", NULL, stamp);
-	out_obj_begin(o, "interval", NULL);
-	out_u64(o, "milliseconds", NULL, (uint64_t)(iv * 1000 + 0.5));
-	out_obj_end(o);
+	out_u64(o, "interval_msec", NULL, (uint64_t)(iv * 1000 + 0.5));
 	out_list_begin(o, "ports", NULL);
 	for (size_t i = 0; i < prev->nports; i++) {
 		out_obj_begin(o, NULL, NULL);
@@ -276,7 +272,7 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 	/* The stream ends with one "end" record (cli->out, dumped by the
 	 * dispatcher). */
 	out_str(cli->out, "record", NULL, "end");
-	out_u64(cli->out, "samples", NULL, seq);
+	out_u64(cli->out, "sample_count", NULL, seq);
 	out_bool(cli->out, "interrupted", NULL, interrupted != 0);
 	rc = EXIT_OK;
 out:

@@ -222,7 +222,7 @@ static int get_targets(struct cli *cli, struct targets *ts)
 
 void out_port_ids(struct out *o, const struct mlx_counter_port *p)
 {
-	out_str(o, "device", NULL, p->bdf[0] ? p->bdf : NULL);
+	out_str(o, "pci_address", NULL, p->bdf[0] ? p->bdf : NULL);
 	out_str(o, "netdev", NULL, p->ifname[0] ? p->ifname : NULL);
 	if (p->rdma_dev[0]) {
 		out_str(o, "rdma_device", NULL, p->rdma_dev);
@@ -452,9 +452,9 @@ static const struct {
 	{ "prio_tx_bytes", "tx_bytes", "TX BYTES" },
 	{ "prio_tx_packets", "tx_packets", "TX PACKETS" },
 	{ "prio_rx_pause", "rx_pause", "RX PAUSE" },
-	{ "prio_rx_pause_duration", "rx_pause_duration_us", "RX PAUSE us" },
+	{ "prio_rx_pause_duration", "rx_pause_duration_usec", "RX PAUSE us" },
 	{ "prio_tx_pause", "tx_pause", "TX PAUSE" },
-	{ "prio_tx_pause_duration", "tx_pause_duration_us", "TX PAUSE us" },
+	{ "prio_tx_pause_duration", "tx_pause_duration_usec", "TX PAUSE us" },
 	{ "prio_rx_discards", "rx_discards", "RX DISCARDS" },
 	{ "prio_rx_buffer_discards", "rx_buffer_discards", "BUF DISCARDS" },
 	{ "prio_rx_congestion_discards", "rx_congestion_discards", "CONG DISCARDS" },
@@ -489,7 +489,7 @@ static int view_prio(struct cli *cli, const struct mlx_counters *cs)
 		port_title(p, title, sizeof(title));
 		out_obj_begin(o, NULL, title);
 		out_port_ids(o, p);
-		out_table_begin(o, "priorities");
+		out_table_begin(o, "per_priority");
 		for (int prio = 0; prio < 8; prio++) {
 			out_row_begin(o);
 			out_u64(o, "priority", "PRIO", (uint64_t)prio);

@@ -269,12 +269,12 @@ static void state_health(struct cli *cli, const struct mlx_function *fn)
 	}
 	out_list_end(o);
 	out_text(o, "devlink health", h->n ? txt : "no reporters");
-	out_obj_begin(o, "firmware", NULL);
+	out_obj_begin(o, "fw_state", NULL);
 	if (fatal) {
-		out_bool(o, "fatal", NULL, fatal->state == 1);
+		out_bool(o, "is_fatal", NULL, fatal->state == 1);
 		out_u64(o, "fatal_errors", NULL, fatal->err_count);
 	} else {
-		out_null(o, "fatal", NULL);
+		out_null(o, "is_fatal", NULL);
 		out_null(o, "fatal_errors", NULL);
 	}
 	if (synd >= 0)
@@ -309,13 +309,16 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 	struct mlx_aer_counts aer;
 	struct mlx_dcqcn_port dp;
 	bool degraded = false, have = false;
+	const char *source = NULL;
 	char label[96];
 
 	if (fn->cfg_decoded && e->present && e->cap.speed) {
 		cap = e->cap;
 		sta = e->sta;
 		have = true;
+		source = "config";
 	} else if (fn->max_link_speed[0]) {
+		source = "sysfs";
 		cap.speed = mlx_pcie_speed_from_sysfs(fn->max_link_speed);
 		cap.width = (uint8_t)fn->max_link_width;
 		sta.speed = mlx_pcie_speed_from_sysfs(fn->cur_link_speed);
@@ -339,7 +342,7 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 		char txt[128], sp[32];
 
 		out_obj_begin(o, NULL, NULL);
-		out_str(o, "ifname", NULL, p->ifname);
+		out_str(o, "netdev", NULL, p->ifname);
 		out_str(o, "operstate", NULL, p->operstate);
 		if (p->speed_mbps > 0)
 			out_s64(o, "speed_mbps", NULL, p->speed_mbps);
@@ -351,16 +354,23 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 		out_text(o, p->ifname, txt);
 	}
 	out_list_end(o);
+	/* the PCIe link in the shape devices and pci give it (mlxcli-json(7)) */
 	out_obj_begin(o, "pcie", NULL);
-	if (have) {
-		out_str(o, "speed", NULL, mlx_pcie_speed_str(sta.speed));
-		out_u64(o, "width", NULL, sta.width);
-	} else {
-		out_null(o, "speed", NULL);
-		out_null(o, "width", NULL);
+	out_str(o, "source", NULL, source);
+	for (int i = 0; i < 2; i++) {
+		const struct mlx_pcie_link *l = i ? &sta : &cap;
+
+		/* unread or 0 is unknown: null, never "unknown" or width 0 */
+		out_obj_begin(o, i ? "status" : "capability", NULL);
+		out_str(o, "speed", NULL, l->speed ? mlx_pcie_speed_str(l->speed) : NULL);
+		if (l->width)
+			out_u64(o, "width", NULL, l->width);
+		else
+			out_null(o, "width", NULL);
+		out_obj_end(o);
 	}
+	out_bool(o, "degraded", "pcie degraded", degraded);
 	out_obj_end(o);
-	out_bool(o, "pcie_degraded", "pcie degraded", degraded);
 	out_obj_begin(o, "aer", NULL);
 	if (aer.correctable >= 0)
 		out_s64(o, "correctable", NULL, aer.correctable);
@@ -486,7 +496,7 @@ static int cmd_dbg_restart(struct cli *cli, int argc, char **argv)
 			cli_hint(cli, "changing the link needs CAP_NET_ADMIN: run as root");
 		return cli_exit_code(r);
 	}
-	out_str(cli->out, "ifname", "restarted", ifname);
+	out_str(cli->out, "netdev", "restarted", ifname);
 	return EXIT_OK;
 }
 
@@ -526,7 +536,7 @@ static void pddr_port(struct cli *cli, const struct link_target *t)
 		ss = mlx_link_ext_substate_str(ls.ext_state, ls.ext_substate);
 	}
 	out_obj_begin(o, NULL, NULL);
-	out_str(o, "ifname", NULL, t->ifname);
+	out_str(o, "netdev", NULL, t->ifname);
 	out_str(o, "pci_address", NULL, t->bdf);
 	out_str(o, "source", NULL, r < 0 ? "sysfs" : "ethtool-netlink");
 	if (link >= 0)
@@ -732,7 +742,7 @@ static int cmd_dbg_cmd_stats(struct cli *cli, int argc, char **argv)
 			out_row_begin(o);
 			out_str(o, "name", "COMMAND", c->name);
 			out_u64(o, "count", "COUNT", c->n);
-			out_u64(o, "average_ns", "AVG(ns)", c->average);
+			out_u64(o, "average_nsec", "AVG(ns)", c->average);
 #define OPT(k, lbl, v) do { if ((v) >= 0) out_s64(o, k, lbl, v); else out_null(o, k, lbl); } while (0)
 			OPT("failed", "FAILED", c->failed);
 			OPT("failed_mbox_status", "FAILED-STATUS", c->failed_mbox_status);

@@ -133,7 +133,7 @@ static void render_changes(struct cli *cli, const struct target *t, const struct
 	struct out *o = cli->out;
 
 	if (out_is_json(o)) {
-		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
+		out_str(o, "netdev", NULL, t->port ? t->port->ifname : NULL);
 		out_str(o, "pci_address", NULL, t->fn->bdf);
 		out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
 		out_bool(o, "dry_run", NULL, dry);

@@ -209,7 +209,8 @@ static void render_side(struct cli *cli, const struct target *t, int s, bool lin
 			if (p[i].prio < 0)
 				continue;
 			if (t->st[i][s] == 0) {
-				out_u64(o, NULL, NULL, t->val[i][s]);
+				/* sysfs says 0 or 1; JSON says false or true */
+				out_bool(o, NULL, NULL, t->val[i][s] != 0);
 				any = true;
 			} else {
 				out_null(o, NULL, NULL);
@@ -255,7 +256,7 @@ static void render_target(struct cli *cli, const struct target *t, bool linux_na
 
 	if (out_is_json(o)) {
 		out_row_begin(o);
-		out_str(o, "ifname", NULL, t->port ? t->port->ifname : NULL);
+		out_str(o, "netdev", NULL, t->port ? t->port->ifname : NULL);
 		out_str(o, "pci_address", NULL, t->fn->bdf);
 		if (!is_defaults)
 			out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
@@ -539,8 +540,8 @@ static int cmd_dcqcn_describe(struct cli *cli, int argc, char **argv)
 		fputc('\n', cli->out_fp);
 	else
 		out_obj_begin(cli->out, "algorithm", NULL);
-	out_lines(cli, "np", "NP (notification point)", algo_np);
-	out_lines(cli, "rp", "RP (reaction point)", algo_rp);
+	out_lines(cli, "np_steps", "NP (notification point)", algo_np);
+	out_lines(cli, "rp_steps", "RP (reaction point)", algo_rp);
 	if (out_is_json(cli->out)) {
 		out_obj_end(cli->out);
 		out_str(cli->out, "warning", NULL, warning_text);

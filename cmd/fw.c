@@ -47,7 +47,7 @@ static void out_vpd(struct out *o, const struct mlx_fw_info *fi)
 		out_obj_begin(o, NULL, NULL);
 		out_str(o, "keyword", NULL, f->keyword);
 		out_str(o, "name", NULL, name);
-		out_str(o, "value", NULL, f->value);
+		out_str(o, "text", NULL, f->value);
 		out_bool(o, "read_only", NULL, !f->rw);
 		out_obj_end(o);
 		snprintf(label, sizeof(label), "[%s] %s%s", f->keyword, name ? name : "",

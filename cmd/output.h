@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define OUT_SCHEMA_VERSION 1
+#define OUT_SCHEMA_VERSION 2
 
 struct out;
 

@@ -80,7 +80,7 @@ static void show_fn(struct cli *cli, const struct mlx_function *fn)
 	out_obj_begin(o, NULL, label);
 	out_str(o, "pci_address", NULL, fn->bdf);
 	out_str(o, "role", NULL, fn->role == MLX_FN_VF ? "vf" : "pf");
-	out_obj_begin(o, "link", NULL);
+	out_obj_begin(o, "pcie", NULL);
 	out_str(o, "source", NULL, source);
 	out_link(o, "capability", "link capability", &cap);
 	out_link(o, "status", "link status", &sta);
@@ -88,13 +88,13 @@ static void show_fn(struct cli *cli, const struct mlx_function *fn)
 	out_obj_end(o);
 
 	if (fn->cfg_decoded && e->present) {
-		out_u64(o, "max_payload_supported", "max payload supported", e->max_payload_cap);
-		out_u64(o, "max_payload", "max payload", e->max_payload);
-		out_u64(o, "max_read_request", "max read request", e->max_read_req);
+		out_u64(o, "max_payload_supported_bytes", "max payload supported", e->max_payload_cap);
+		out_u64(o, "max_payload_bytes", "max payload", e->max_payload);
+		out_u64(o, "max_read_request_bytes", "max read request", e->max_read_req);
 	} else {
-		out_null(o, "max_payload_supported", "max payload supported");
-		out_null(o, "max_payload", "max payload");
-		out_null(o, "max_read_request", "max read request");
+		out_null(o, "max_payload_supported_bytes", "max payload supported");
+		out_null(o, "max_payload_bytes", "max payload");
+		out_null(o, "max_read_request_bytes", "max read request");
 	}
 
 	mlx_aer_read(cli->ctx, fn, &aer);
@@ -115,11 +115,11 @@ static void show_fn(struct cli *cli, const struct mlx_function *fn)
 		out_bool(o, "present", "present", true);
 		snprintf(buf, sizeof(buf), "0x%02x", fn->cfg.vsec_offset);
 		out_str(o, "offset", "offset", buf);
-		out_u64(o, "length", "length", fn->cfg.vsec_len);
+		out_u64(o, "length_bytes", "length", fn->cfg.vsec_len);
 	} else {
 		out_bool(o, "present", "present", false);
 		out_null(o, "offset", NULL);
-		out_null(o, "length", NULL);
+		out_null(o, "length_bytes", NULL);
 	}
 	out_obj_end(o);
 	if (fn->role == MLX_FN_PF)

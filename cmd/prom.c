@@ -160,7 +160,7 @@ int prom_write(FILE *fp, const struct mlx_counters *cs, prom_filter_fn keep, voi
 			s->order = n;
 			prom_metric_name(c->m, s->name, sizeof(s->name), &s->counter);
 			o = (size_t)snprintf(s->labels, sizeof(s->labels),
-					     "device=\"%s\",netdev=\"%s\",port=\"%d\"", dev, nd,
+					     "pci_address=\"%s\",netdev=\"%s\",port=\"%d\"", dev, nd,
 					     p->port_label);
 			for (unsigned l = 0; l < c->m->nlabels && o < sizeof(s->labels); l++) {
 				char esc[96];

@@ -173,7 +173,7 @@ void qos_check_out(struct out *o, const struct mlx_lint_report *rep)
 	out_u64(o, "errors", NULL, rep->count[MLX_LINT_ERROR]);
 	out_u64(o, "warnings", NULL, rep->count[MLX_LINT_WARNING]);
 	out_u64(o, "infos", NULL, rep->count[MLX_LINT_INFO]);
-	out_str(o, "status", NULL, rep->count[MLX_LINT_ERROR] ? "error" :
+	out_str(o, "result", NULL, rep->count[MLX_LINT_ERROR] ? "error" :
 		rep->count[MLX_LINT_WARNING] ? "warning" : "ok");
 	if (qos_check_problems(rep))
 		snprintf(line, sizeof(line), "%u error(s), %u warning(s)", rep->count[MLX_LINT_ERROR],

@@ -284,7 +284,7 @@ static void json_port(struct cli *cli, const struct qport *q, const struct view 
 	bool known = false;
 
 	(void)cli;
-	out_str(o, "ifname", NULL, q->ifname);
+	out_str(o, "netdev", NULL, q->ifname);
 	out_str(o, "pci_address", NULL, q->fn ? q->fn->bdf : NULL);
 	if (st->has_dcbx) {
 		out_obj_begin(o, "dcbx", NULL);
@@ -344,10 +344,11 @@ static void json_port(struct cli *cli, const struct qport *q, const struct view 
 			out_u64(o, "bandwidth_pct", NULL, st->ets.tc_tx_bw[tc]);
 		else
 			out_null(o, "bandwidth_pct", NULL);
+		/* the kernel's unit is kb/s; mlx5 rounds to 100 Mb/s steps */
 		if (kbps)
-			out_u64(o, "max_rate_kbps", NULL, kbps);
+			out_u64(o, "max_rate_mbps", NULL, kbps / 1000);
 		else
-			out_null(o, "max_rate_kbps", NULL);
+			out_null(o, "max_rate_mbps", NULL);
 		out_list_begin(o, "priorities", NULL);
 		for (int p = 0; p < 8; p++)
 			if (st->ets.prio_tc[p] == tc)
@@ -736,7 +737,7 @@ static int write_qos(struct cli *cli, edit_fn edit, void *arg)
 				 "with 'mlxcli show qos -d %s'", w->q.ifname, w->q.ifname);
 	}
 	if (out_is_json(o)) {
-		out_str(o, "ifname", NULL, w->q.ifname);
+		out_str(o, "netdev", NULL, w->q.ifname);
 		out_bool(o, "dry_run", NULL, dry);
 		out_table_begin(o, "changes");
 		for (size_t i = 0; i < w->nch; i++) {

@@ -290,7 +290,7 @@ static int cmd_sample_list(struct cli *cli, int argc, char **argv)
 			continue;
 		out_row_begin(cli->out);
 		out_str(cli->out, "name", "NAME", names[i]);
-		out_bool(cli->out, "default", "DEFAULT", !strcmp(names[i], CLI_DEFAULT_SAMPLE));
+		out_bool(cli->out, "is_default", "DEFAULT", !strcmp(names[i], CLI_DEFAULT_SAMPLE));
 		out_bool(cli->out, "working_copy_exists", "IN USE",
 			 stat(wc, &st) == 0 && S_ISDIR(st.st_mode));
 		if (stat(wc, &st) == 0 && S_ISDIR(st.st_mode)) {

@@ -95,8 +95,11 @@ static void fmt_mac(const uint8_t *m, char *buf, size_t len)
 
 static void out_tri(struct out *o, const char *key, const char *label, int v)
 {
+	/* a JSON boolean; the text keeps ip link's on/off */
 	if (v < 0)
 		out_null(o, key, label);
+	else if (out_is_json(o))
+		out_bool(o, key, label, v);
 	else
 		out_str(o, key, label, v ? "on" : "off");
 }
@@ -141,7 +144,7 @@ static void out_vf(struct cli *cli, const struct mlx_devices *devs, const struct
 		out_null(o, "max_tx_rate_mbps", "MAX_RATE");
 	}
 	out_tri(o, "spoofchk", "SPOOFCHK", vf ? vf->spoofchk : -1);
-	out_tri(o, "trust", "TRUST", vf ? vf->trust : -1);
+	out_tri(o, "trusted", "TRUST", vf ? vf->trust : -1);
 	out_str(o, "link_state", "STATE", vf ? mlx_vf_link_state_str(vf->link_state) : NULL);
 	if (vf && vf->stats.present) {
 		const struct mlx_vf_stats *st = &vf->stats;
@@ -249,7 +252,7 @@ static int cmd_sriov_show(struct cli *cli, int argc, char **argv)
 	if (r)
 		return r;
 	/* The table gives each PF a JSON object; text prints PF blocks. */
-	out_list_begin(cli->out, "sriov", NULL);
+	out_list_begin(cli->out, "pfs", NULL);
 	for (size_t i = 0; i < devs->nfn; i++) {
 		struct mlx_function *fn = &devs->fn[i];
 

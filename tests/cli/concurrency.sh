@@ -71,9 +71,9 @@ while [ "$r" -le "$ROUNDS" ]; do
 	check_errs "tc-bw round $r"
 	"$MLXCLI" $S -j show qos -d $P0 >"$tmp/qos.json" 2>/dev/null
 	# every TC was reset to unlimited (null or 0) and then given a rate
-	missing=$(jq '[.ports[0].tcs[] | select(.max_rate_kbps == null or .max_rate_kbps == 0)] | length' \
+	missing=$(jq '[.ports[0].tcs[] | select(.max_rate_mbps == null or .max_rate_mbps == 0)] | length' \
 		"$tmp/qos.json" 2>/dev/null || echo "$N")
-	got=$(jq -c '[.ports[0].tcs[].max_rate_kbps]' "$tmp/qos.json" 2>/dev/null)
+	got=$(jq -c '[.ports[0].tcs[].max_rate_mbps]' "$tmp/qos.json" 2>/dev/null)
 	[ "$missing" -eq 0 ] && ok "tc-bw round $r: all $N rates kept" ||
 		bad "tc-bw round $r: $missing of $N concurrent rate changes lost $got"
 	r=$((r + 1))
@@ -99,7 +99,7 @@ check_errs "sriov"
 lost=0
 for vf in 0 1 2 3; do
 	jq -e --argjson vf "$vf" --argjson v "$((100 + vf))" \
-		'.sriov[0].vfs[] | select(.vf == $vf) | .vlan == $v' \
+		'.pfs[0].vfs[] | select(.vf == $vf) | .vlan == $v' \
 		"$tmp/sriov.json" >/dev/null 2>&1 || lost=$((lost + 1))
 done
 [ "$lost" -eq 0 ] && ok "sriov: all 4 VF settings kept" || bad "sriov: $lost of 4 VF settings lost"

@@ -86,8 +86,8 @@ for host in cx5-ofed cx6dx-upstream; do
 	jq_is cc-$host '.ports[0].counters | map(.name) | index("np_cnp_sent") != null' true
 	jq_is cc-$host '[.ports[0].counters[] | select(.name == "np_cnp_sent") | .value]' '[402]'
 	run prio-$host $S -j counters prio -d "$pf"
-	jq_is prio-$host '.ports[0].priorities | length' 8
-	jq_is prio-$host '.ports[0].priorities[3].rx_packets' 52341
+	jq_is prio-$host '.ports[0].per_priority | length' 8
+	jq_is prio-$host '.ports[0].per_priority[3].rx_packets' 52341
 	run prio-txt-$host $S counters prio -d "$pf"
 	expect_rc prio-txt-$host 0
 	grep -q '^PRIO  *RX BYTES' "$tmp/prio-txt-$host.out" && ok "$host: prio table header" ||
@@ -111,11 +111,11 @@ for host in cx5-ofed cx6dx-upstream; do
 	got=$(jq -c '[.record, .sample, (.ports[0].counters | length)]' "$tmp/watch-$host.out" | tr '\n' ' ')
 	[ "$got" = '["start",null,0] ["sample",1,0] ["sample",2,0] ["end",null,0] ' ] &&
 		ok "$host: start, two samples with zero deltas, then end" || bad "$host: watch records are '$got'"
-	got=$(head -1 "$tmp/watch-$host.out" | jq -c '[.interval.milliseconds, .ports[0].netdev, .ports[0].gone, (.time | test("Z$"))]')
+	got=$(head -1 "$tmp/watch-$host.out" | jq -c '[.interval_msec, .ports[0].netdev, .ports[0].gone, (.time | test("Z$"))]')
 	[ "$got" = "[200,\"$pf\",false,true]" ] && ok "$host: the start record names what is watched" ||
 		bad "$host: start record: $got"
 	run watchall-$host $S -j counters watch --count 1 --interval 0.2 --all -d "$pf"
-	got=$(jq -c 'select(.record == "sample")' "$tmp/watchall-$host.out" | jq -c '[([.ports[0].counters[].delta] | unique), ([.ports[0].counters[]] | length > 100), (.interval.milliseconds >= 150)]')
+	got=$(jq -c 'select(.record == "sample")' "$tmp/watchall-$host.out" | jq -c '[([.ports[0].counters[].delta] | unique), ([.ports[0].counters[]] | length > 100), (.interval_msec >= 150)]')
 	[ "$got" = '[[0],true,true]' ] && ok "$host: --all shows unmoved counters with delta 0" || bad "$host: watch --all: $got"
 	run watchtxt-$host $S counters watch --count 2 --interval 0.2
 	expect_rc watchtxt-$host 0
@@ -129,7 +129,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	names=$(grep -v '^#' "$tmp/prom-$host.out" | sed 's/{.*//' | sort -u | wc -l)
 	[ "$dup" -eq 0 ] && [ "$fams" -eq "$names" ] && ok "$host: HELP/TYPE once per family ($fams families)" ||
 		bad "$host: $dup duplicated TYPE lines, $fams TYPE lines for $names metric names"
-	grep -q "^mlxcli_prio_rx_bytes_total{device=\"[0-9a-f:.]*\",netdev=\"$pf\",port=\"1\",priority=\"3\"} [0-9]*$" "$tmp/prom-$host.out" &&
+	grep -q "^mlxcli_prio_rx_bytes_total{pci_address=\"[0-9a-f:.]*\",netdev=\"$pf\",port=\"1\",priority=\"3\"} [0-9]*$" "$tmp/prom-$host.out" &&
 		ok "$host: prio family with a priority label" || bad "$host: no mlxcli_prio_rx_bytes_total priority 3"
 	grep -q '^mlxcli_queue_packets_total{.*queue="0",direction="rx"}' "$tmp/prom-$host.out" &&
 		ok "$host: queue family with queue and direction" || bad "$host: no queue family"

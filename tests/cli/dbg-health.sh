@@ -23,9 +23,9 @@ h='.devices[0].devlink_health'
 [ "$(jq -c "[$h.reporters[] | [.name, .state, .error_count, .port_index]]" "$tmp/gs")" = \
   '[["fw","healthy",1,null],["fw_fatal","healthy",0,null],["tx","healthy",0,65535],["rx","healthy",0,65535]]' ] &&
 	ok "cx5-ofed 5e:00.0: fw, fw_fatal, tx, rx; fw saw 1 error" || bad "reporters $(jq -c "$h" "$tmp/gs")"
-[ "$(jq -c "$h.firmware" "$tmp/gs")" = '{"fatal":false,"fatal_errors":0,"syndrome":0,"description":null}' ] &&
+[ "$(jq -c "$h.fw_state" "$tmp/gs")" = '{"is_fatal":false,"fatal_errors":0,"syndrome":0,"description":null}' ] &&
 	[ "$(jq -r '.devices[0].devlink_health_error' "$tmp/gs")" = null ] &&
-	ok "firmware: not fatal, syndrome 0" || bad "firmware $(jq -c "$h.firmware" "$tmp/gs")"
+	ok "firmware: not fatal, syndrome 0" || bad "firmware $(jq -c "$h.fw_state" "$tmp/gs")"
 "$MLXCLI" --sample -d 5e:00.0 dbg get-state >"$tmp/txt" 2>&1
 grep -q '^  devlink health: fw healthy (errors 1, recovered 0), fw_fatal healthy' "$tmp/txt" &&
 	grep -q '^  firmware: ok, 0 fatal errors so far$' "$tmp/txt" && ok "text" || bad "text: $(cat "$tmp/txt")"
@@ -36,7 +36,7 @@ grep -q '^  devlink health: fw healthy (errors 1, recovered 0), fw_fatal healthy
 
 echo "== pddrinfo"
 "$MLXCLI" --sample -j -d 5e:00.1 dbg pddrinfo >"$tmp/p" 2>"$tmp/err"
-[ $? -eq 0 ] && [ "$(jq -c '.ports[0] | [.ifname, .source, .link, .ext_state, .ext_state_code, .operstate]' "$tmp/p")" = \
+[ $? -eq 0 ] && [ "$(jq -c '.ports[0] | [.netdev, .source, .link, .ext_state, .ext_state_code, .operstate]' "$tmp/p")" = \
   '["enp94s0f1np1","ethtool-netlink",false,"no cable",4,"down"]' ] && [ ! -s "$tmp/err" ] &&
 	ok "down, no cable (ethtool netlink)" || bad "pddrinfo 5e:00.1: $(cat "$tmp/p" "$tmp/err")"
 "$MLXCLI" --sample -d 5e:00.0 dbg pddrinfo 2>&1 | grep -qx 'enp94s0f0np0: link up \[ethtool netlink, operstate up\]' &&

@@ -31,7 +31,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	fi
 
 	"$MLXCLI" --sample="$host" -j qosconfig dcqcn get >"$tmp/get.json" || bad "$host: get -j"
-	jq -e '.schema_version == 1 and (.ports | length) == 2' "$tmp/get.json" >/dev/null ||
+	jq -e '.schema_version == 2 and (.ports | length) == 2' "$tmp/get.json" >/dev/null ||
 		bad "$host: JSON: two PF ports"
 	# 18 RP + 4 NP parameters per port (the manual's 15 + 3, and Linux's 2),
 	# 8 enables per side.
@@ -56,8 +56,8 @@ done
 
 # Layout-specific facts.
 "$MLXCLI" --sample=cx5-ofed -j qosconfig dcqcn get -d enp94s0f0np0 >"$tmp/o.json"
-jq -e '.ports[0].layout == "ofed-sysfs" and .ports[0].rp.enable == [0,0,0,1,0,0,0,0]
-	and .ports[0].np.enable == [0,0,0,1,0,0,0,0]
+jq -e '.ports[0].layout == "ofed-sysfs" and .ports[0].rp.enable == [false,false,false,true,false,false,false,false]
+	and .ports[0].np.enable == [false,false,false,true,false,false,false,false]
 	and (.ports[0].np.parameters[] | select(.mlx5cmd_name == "DcqcnCnpPrioMode") |
 	     .value == null and .linux_name == null)
 	and (.ports[0].rp.parameters[] | select(.mlx5cmd_name == "DcqcnRpgAiRate") |
@@ -113,7 +113,7 @@ done
 # describe: every parameter, one by name in every spelling.
 "$MLXCLI" -j qosconfig dcqcn describe >"$tmp/d.json" || bad "describe -j"
 jq -e '(.parameters | length) == 28 and ([.parameters[] | select(.mlx5cmd_name != null)] | length) == 26
-	and (.algorithm.rp | length) >= 3 and (.algorithm.np | length) >= 1' "$tmp/d.json" >/dev/null &&
+	and (.algorithm.rp_steps | length) >= 3 and (.algorithm.np_steps | length) >= 1' "$tmp/d.json" >/dev/null &&
 	ok "describe -j" || bad "describe -j content"
 for name in DcqcnRpgAiRate dcqcnrpgairate -DcqcnRpgAiRate rpg_ai_rate rp_ai_rate; do
 	"$MLXCLI" qosconfig dcqcn describe -- "$name" >"$tmp/one.txt" 2>&1

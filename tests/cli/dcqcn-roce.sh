@@ -37,7 +37,7 @@ jq -e '.ports[0] | (.default_source | test("mlxconfig")) and .default_family == 
 		"initial_alpha_value": 1023, "rpg_max_rate": 0}
 	and ([.np.parameters[] | select(.linux_name) | {(.linux_name): .value}] | add) == {"cnp_dscp": 48,
 		"cnp_802p_prio": 6, "min_time_between_cnps": 4}
-	and .rp.enable == [1,1,1,1,1,1,1,1] and .np.enable == [1,1,1,1,1,1,1,1]' "$tmp/def.json" \
+	and .rp.enable == [true,true,true,true,true,true,true,true] and .np.enable == [true,true,true,true,true,true,true,true]' "$tmp/def.json" \
 	>/dev/null && ok "defaults are the firmware's, with their source" || bad "defaults: $(cat "$tmp/def.json")"
 $U -j qosconfig dcqcn get -d $U0 | jq -e '.ports[0] | (.default_source | test("ConnectX-4 Lx"))
 	and ([.rp.parameters[], .np.parameters[] | {(.linux_name): .default}] | add) as $d

@@ -16,7 +16,7 @@ check "cx5: the two PFs" "$(echo "$out" | jq -c '[.firmware[] | .pci_address]')"
 check "cx5: devlink versions" "$(echo "$out" | jq -c '.firmware[0] | [.running_version, .running_source, .stored_version, .reset_pending, .psid, .psid_source]')" \
 	'["16.35.2000","devlink","16.35.2000",false,"MT_0000000008","devlink"]'
 check "cx5: board serial from VPD" "$(echo "$out" | jq -c '.firmware[0] | [.board_serial_number, .board_serial_number_source]')" '["MT0000XSAMPLE","vpd"]'
-check "cx5: VPD" "$(echo "$out" | jq -c '.firmware[0].vpd | [.product_name, .checksum, ([.fields[] | select(.keyword == "PN") | .value][0])]')" \
+check "cx5: VPD" "$(echo "$out" | jq -c '.firmware[0].vpd | [.product_name, .checksum, ([.fields[] | select(.keyword == "PN") | .text][0])]')" \
 	'["CX556A - ConnectX-5 QSFP28","good","MCX556A-ECAT"]'
 out2=$("$MLXCLI" --sample fw query -j) || bad "fw query exits 0"
 check "'fw' = 'fw query'" "$out2" "$out"
@@ -27,7 +27,7 @@ check "VF: sysfs fallback" "$(echo "$out" | jq -c '.firmware[0] | [.role, .runni
 check "cx6dx: pending firmware" "$(jq -c '.firmware[0] | [.running_version, .stored_version, .reset_pending]' "$MLXCLI_STATE_DIR/o")" \
 	'["22.39.1002","22.41.1000",true]'
 grep -q 'takes effect after a firmware reset' "$MLXCLI_STATE_DIR/e" && ok "reset warning" || bad "reset warning"
-check "cx6dx: VU" "$(jq -r '.firmware[0].vpd.fields[] | select(.keyword == "VU") | .value' "$MLXCLI_STATE_DIR/o")" MT0000XSAMPLEMLNXS0D0F0
+check "cx6dx: VU" "$(jq -r '.firmware[0].vpd.fields[] | select(.keyword == "VU") | .text' "$MLXCLI_STATE_DIR/o")" MT0000XSAMPLEMLNXS0D0F0
 "$MLXCLI" --sample fw -d 99:00.0 2>/dev/null; check "missing device exit 3" $? 3
 "$MLXCLI" --sample fw flash 2>/dev/null; check "unknown verb exit 2" $? 2
 

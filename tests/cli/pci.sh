@@ -13,13 +13,13 @@ check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')";
 
 "$MLXCLI" --sample -j pci show >"$MLXCLI_STATE_DIR/o" 2>"$MLXCLI_STATE_DIR/e" || bad "pci show exits 0"
 check "cx5: six functions" "$(jq '.pci | length' "$MLXCLI_STATE_DIR/o")" 6
-check "cx5 PF0 link" "$(jq -c '.pci[0].link | [.capability.speed, .capability.width, .status.speed, .status.width, .degraded]' "$MLXCLI_STATE_DIR/o")" \
+check "cx5 PF0 link" "$(jq -c '.pci[0].pcie | [.capability.speed, .capability.width, .status.speed, .status.width, .degraded]' "$MLXCLI_STATE_DIR/o")" \
 	'["8GT/s",16,"8GT/s",16,false]'
-check "cx5 PF0 payload" "$(jq -c '.pci[0] | [.max_payload_supported, .max_payload, .max_read_request]' "$MLXCLI_STATE_DIR/o")" '[512,256,4096]'
+check "cx5 PF0 payload" "$(jq -c '.pci[0] | [.max_payload_supported_bytes, .max_payload_bytes, .max_read_request_bytes]' "$MLXCLI_STATE_DIR/o")" '[512,256,4096]'
 check "cx5 PF0 AER" "$(jq -c '.pci[0].aer | [.offset, .correctable, .nonfatal, .fatal]' "$MLXCLI_STATE_DIR/o")" '["0x100",0,0,0]'
-check "cx5 PF0 VSEC" "$(jq -c '.pci[0].vsec | [.present, .offset, .length]' "$MLXCLI_STATE_DIR/o")" '[true,"0xc0",24]'
+check "cx5 PF0 VSEC" "$(jq -c '.pci[0].vsec | [.present, .offset, .length_bytes]' "$MLXCLI_STATE_DIR/o")" '[true,"0xc0",24]'
 check "cx5 PF0 SR-IOV cap" "$(jq -c '.pci[0].capability | [.total_vfs, .num_vfs]' "$MLXCLI_STATE_DIR/o")" '[8,4]'
-check "cx5 VF: no AER, not degraded" "$(jq -c '.pci[2] | [.role, .aer.correctable, .link.degraded]' "$MLXCLI_STATE_DIR/o")" '["vf",null,false]'
+check "cx5 VF: no AER, not degraded" "$(jq -c '.pci[2] | [.role, .aer.correctable, .pcie.degraded]' "$MLXCLI_STATE_DIR/o")" '["vf",null,false]'
 test -s "$MLXCLI_STATE_DIR/e" && bad "cx5: no warning expected" || ok "cx5: no warning"
 
 "$MLXCLI" --sample=cx6dx-upstream pci -d 3b:00.1 >"$MLXCLI_STATE_DIR/o" 2>"$MLXCLI_STATE_DIR/e" || bad "cx6dx pci"

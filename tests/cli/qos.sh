@@ -31,7 +31,7 @@ grep -q '^Priority trust state: dscp' "$tmp/t" && grep -q "$(printf '^\tprio:3 d
   '["dscp",[3,6],50,64,1,262016,[3],"host"]' ] && ok "cx5-ofed JSON" || bad "cx5-ofed JSON: $(js .)"
 $U show qos >"$tmp/u" && [ "$(grep -c '^Interface:' "$tmp/u")" = 2 ] && grep -q '^Priority trust state: pcp$' "$tmp/u" &&
 	grep -q '^tc: 7 ratelimit: unlimited, tsa: ets, bw: 12%$' "$tmp/u" && ok "cx6dx text, both ports" || bad "cx6dx text"
-[ "$($U show qos -j | jq -c '[(.ports|length), .ports[0].trust, .ports[0].pfc.enabled_priorities, ([.ports[0].tcs[].bandwidth_pct]|add), .schema_version]')" = '[2,"pcp",[],100,1]' ] &&
+[ "$($U show qos -j | jq -c '[(.ports|length), .ports[0].trust, .ports[0].pfc.enabled_priorities, ([.ports[0].tcs[].bandwidth_pct]|add), .schema_version]')" = '[2,"pcp",[],100,2]' ] &&
 	ok "cx6dx JSON" || bad "cx6dx JSON"
 $O qosconfig show -d $P0 | cmp -s - "$tmp/t" && ok "qosconfig show = show qos" || bad "qosconfig show differs"
 
@@ -71,8 +71,8 @@ $O qosconfig dscp2prio -d $P0 set 48 5 49 5 >"$tmp/o" && grep -q '^dscp2prio: 48
 	[ "$(js '[.ports[0].dscp2prio[] | select(.dscp==48 or .dscp==49) | .priority]')" = '[5,5]' ] && ok "dscp2prio set" || bad "dscp2prio set"
 $O qosconfig dscp2prio -d $P0 set 48 6 49 6 >/dev/null
 $O qosconfig tc-bw -d $P0 3 25550 4 50 >"$tmp/o" && grep -q 'rounded down to 25000 Mb/s' "$tmp/o" && grep -q 'raised to 100 Mb/s' "$tmp/o" &&
-	[ "$(js '[.ports[0].tcs[3].max_rate_kbps, .ports[0].tcs[4].max_rate_kbps]')" = '[25000000,100000]' ] && ok "tc-bw rounding, told" || bad "tc-bw"
-$O modify tc-bw $P0 3 1234 >"$tmp/o" && grep -q 'rounded down to 1200 Mb/s' "$tmp/o" && [ "$(js .ports[0].tcs[3].max_rate_kbps)" = 1200000 ] &&
+	[ "$(js '[.ports[0].tcs[3].max_rate_mbps, .ports[0].tcs[4].max_rate_mbps]')" = '[25000,100]' ] && ok "tc-bw rounding, told" || bad "tc-bw"
+$O modify tc-bw $P0 3 1234 >"$tmp/o" && grep -q 'rounded down to 1200 Mb/s' "$tmp/o" && [ "$(js .ports[0].tcs[3].max_rate_mbps)" = 1200 ] &&
 	ok "mlxtool modify tc-bw" || bad "modify tc-bw"
 $O modify tc-bw $P0 3 0 4 0 >/dev/null
 $O qosconfig buffer -d $P0 prio-buffer 5:1 size 1:100000 >/dev/null && [ "$(js '[.ports[0].buffer.prio2buffer[5], .ports[0].buffer.size_bytes[1]]')" = '[1,100000]' ] &&

@@ -33,12 +33,12 @@ echo "pristine tree: $(grep -c ' -> ' "$tmp/pristine.before") links, $(grep -vc 
 
 echo "== sample list before any use"
 "$MLXCLI" sample list -j >"$tmp/list.json" || bad "sample list -j failed"
-got=$(jq -c '[.samples[] | [.name, .default, .working_copy_exists]]' "$tmp/list.json")
+got=$(jq -c '[.samples[] | [.name, .is_default, .working_copy_exists]]' "$tmp/list.json")
 want='[["cx5-ofed",true,false],["cx6dx-upstream",false,false]]'
 [ "$got" = "$want" ] && ok "sample list: $got" || bad "sample list: $got, want $want"
 got=$(jq -r '.samples[0].working_copy' "$tmp/list.json")
 [ "$got" = "$WC/cx5-ofed" ] && ok "working copy path $got" || bad "working copy path $got"
-[ "$(jq -c '.samples[0] | keys_unsorted' "$tmp/list.json")" = '["name","default","working_copy_exists","working_copy_current","working_copy"]' ] ||
+[ "$(jq -c '.samples[0] | keys_unsorted' "$tmp/list.json")" = '["name","is_default","working_copy_exists","working_copy_current","working_copy"]' ] ||
 	bad "sample list keys differ from mlxcli-devices(8)"
 [ -e "$WC" ] && bad "sample list created $WC"
 "$MLXCLI" sample list >"$tmp/list.txt" || bad "sample list (text) failed"

@@ -15,24 +15,24 @@ m() { "$MLXCLI" --sample "$@"; }
 
 # --- show, both samples
 out=$(m -j sriov show) || bad "show exits 0"
-check "cx5: two SR-IOV PFs" "$(echo "$out" | jq '.sriov | length')" 2
-check "cx5 PF0: 4 of 8 VFs" "$(echo "$out" | jq -c '.sriov[0] | [.num_vfs, .total_vfs]')" "[4,8]"
-check "cx5 PF0: capability" "$(echo "$out" | jq -c '.sriov[0].capability | [.offset, .vf_offset, .vf_stride, .vf_device_id]')" '["0x180",2,1,"0x1018"]'
-check "cx5 PF0: eswitch legacy" "$(echo "$out" | jq -r '.sriov[0].eswitch_mode')" legacy
-check "cx5 VFs from rtnetlink" "$(echo "$out" | jq -r '.sriov[0].vf_source')" rtnetlink
-check "cx5 VF MACs = VF netdevs" "$(echo "$out" | jq -r '[.sriov[0].vfs[] | .mac] | join(",")')" \
+check "cx5: two SR-IOV PFs" "$(echo "$out" | jq '.pfs | length')" 2
+check "cx5 PF0: 4 of 8 VFs" "$(echo "$out" | jq -c '.pfs[0] | [.num_vfs, .total_vfs]')" "[4,8]"
+check "cx5 PF0: capability" "$(echo "$out" | jq -c '.pfs[0].capability | [.offset, .vf_offset, .vf_stride, .vf_device_id]')" '["0x180",2,1,"0x1018"]'
+check "cx5 PF0: eswitch legacy" "$(echo "$out" | jq -r '.pfs[0].eswitch_mode')" legacy
+check "cx5 VFs from rtnetlink" "$(echo "$out" | jq -r '.pfs[0].vf_source')" rtnetlink
+check "cx5 VF MACs = VF netdevs" "$(echo "$out" | jq -r '[.pfs[0].vfs[] | .mac] | join(",")')" \
 	"02:c5:00:5e:01:02,02:c5:00:5e:01:03,02:c5:00:5e:01:04,02:c5:00:5e:01:05"
-check "cx5 VF2 vlan/qos/rate" "$(echo "$out" | jq -c '.sriov[0].vfs[2] | [.pci_address, .netdev, .vlan, .qos, .min_tx_rate_mbps, .max_tx_rate_mbps]')" \
+check "cx5 VF2 vlan/qos/rate" "$(echo "$out" | jq -c '.pfs[0].vfs[2] | [.pci_address, .netdev, .vlan, .qos, .min_tx_rate_mbps, .max_tx_rate_mbps]')" \
 	'["0000:5e:00.4","enp94s0f4",200,3,1000,10000]'
-check "cx5 VF3 trust/state" "$(echo "$out" | jq -c '.sriov[0].vfs[3] | [.spoofchk, .trust, .link_state]')" '["off","on","enable"]'
-check "cx5 VF0 stats = netdev rx" "$(echo "$out" | jq '.sriov[0].vfs[0].stats.rx_packets')" \
+check "cx5 VF3 trust/state" "$(echo "$out" | jq -c '.pfs[0].vfs[3] | [.spoofchk, .trusted, .link_state]')" '[false,true,"enable"]'
+check "cx5 VF0 stats = netdev rx" "$(echo "$out" | jq '.pfs[0].vfs[0].stats.rx_packets')" \
 	"$(cat "$MLXCLI_SAMPLES_DIR/cx5-ofed/sys/class/net/enp94s0f2/statistics/rx_packets")"
-check "cx5 PF1 no VFs" "$(echo "$out" | jq '.sriov[1].vfs | length')" 0
+check "cx5 PF1 no VFs" "$(echo "$out" | jq '.pfs[1].vfs | length')" 0
 txt=$(m sriov show -d enp94s0f0np0) || bad "text show"
 echo "$txt" | grep -q '^2   0000:5e:00.4  enp94s0f4  mlx5_4  mlx5_core  02:c5:00:5e:01:04  200   3' \
 	&& ok "text VF row" || bad "text VF row"
 out=$("$MLXCLI" --sample=cx6dx-upstream -j sriov show -d 3b:00.1) || bad "cx6dx show"
-check "cx6dx PF1: 0 of 8, VF DID 101e" "$(echo "$out" | jq -c '.sriov[0] | [.num_vfs, .total_vfs, .capability.vf_device_id, (.vfs|length)]')" '[0,8,"0x101e",0]'
+check "cx6dx PF1: 0 of 8, VF DID 101e" "$(echo "$out" | jq -c '.pfs[0] | [.num_vfs, .total_vfs, .capability.vf_device_id, (.vfs|length)]')" '[0,8,"0x101e",0]'
 m sriov show -d 99:00.0 2>/dev/null; check "missing device exit 3" $? 3
 
 # --- bad values: exit 2, nothing changed
@@ -53,12 +53,12 @@ check "nothing changed" "$(m -j sriov show -d 5e:00.0)" "$before"
 # --- VF settings, read back
 m sriov vf -d 5e:00.0 1 set mac 02:00:00:00:00:11 vlan 42 qos 5 max-rate 5000 min-rate 100 \
 	spoofchk off trust on state disable >/dev/null || bad "vf set"
-check "VF1 read back" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0].vfs[1] | [.mac, .vlan, .qos, .min_tx_rate_mbps, .max_tx_rate_mbps, .spoofchk, .trust, .link_state]')" \
-	'["02:00:00:00:00:11",42,5,100,5000,"off","on","disable"]'
-check "VF0 untouched" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0].vfs[0] | [.vlan, .trust]')" '[0,"off"]'
+check "VF1 read back" "$(m -j sriov show -d 5e:00.0 | jq -c '.pfs[0].vfs[1] | [.mac, .vlan, .qos, .min_tx_rate_mbps, .max_tx_rate_mbps, .spoofchk, .trusted, .link_state]')" \
+	'["02:00:00:00:00:11",42,5,100,5000,false,true,"disable"]'
+check "VF0 untouched" "$(m -j sriov show -d 5e:00.0 | jq -c '.pfs[0].vfs[0] | [.vlan, .trusted]')" '[0,false]'
 out=$(m -j sriov vf -d 5e:00.0 0 set vlan 7 --dry-run)
 check "dry-run reports" "$(echo "$out" | jq -c '[.dry_run, .changes[0].old, .changes[0].new]')" '[true,"vlan 0 qos 0","vlan 7 qos 0"]'
-check "dry-run writes nothing" "$(m -j sriov show -d 5e:00.0 | jq '.sriov[0].vfs[0].vlan')" 0
+check "dry-run writes nothing" "$(m -j sriov show -d 5e:00.0 | jq '.pfs[0].vfs[0].vlan')" 0
 
 # --- a numvfs change that loses VFs needs --yes or a terminal's answer and
 # says what is lost (issue 15: 4 -> 2 went through 0 without a word)
@@ -93,15 +93,15 @@ m sriov set -d 5e:00.0 numvfs 0 </dev/null >/dev/null 2>&1; check "numvfs 0 with
 m -j sriov set -d 5e:00.0 numvfs 0 --yes >"$T/o" || bad "numvfs 0 --yes"
 check "numvfs 0: four VFs removed" "$(jq -c '[.vfs_lost[] | .fate] | unique, length' "$T/o" | tr -d '\n')" '["removed"]4'
 check "0 VFs: no VF functions" "$(m -j devices | jq '[.devices[] | select(.role == "vf")] | length')" 0
-check "0 VFs: sysfs and config" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0] | [.num_vfs, .capability.num_vfs, .capability.vf_enable, (.vfs|length)]')" '[0,0,false,0]'
+check "0 VFs: sysfs and config" "$(m -j sriov show -d 5e:00.0 | jq -c '.pfs[0] | [.num_vfs, .capability.num_vfs, .capability.vf_enable, (.vfs|length)]')" '[0,0,false,0]'
 m sriov set -d 5e:00.0 numvfs 4 </dev/null >/dev/null || bad "numvfs 0 -> 4: nothing lost, no --yes needed"
 check "4 VFs back" "$(m -j devices | jq -c '[.devices[] | select(.role == "vf") | .pci_address]')" \
 	'["0000:5e:00.2","0000:5e:00.3","0000:5e:00.4","0000:5e:00.5"]'
-check "new VFs: defaults" "$(m -j sriov show -d 5e:00.0 | jq -c '[.sriov[0].vfs[] | .mac] | unique')" '["00:00:00:00:00:00"]'
+check "new VFs: defaults" "$(m -j sriov show -d 5e:00.0 | jq -c '[.pfs[0].vfs[] | .mac] | unique')" '["00:00:00:00:00:00"]'
 m sriov set -d 5e:00.0 numvfs 3 -y >/dev/null || bad "numvfs 4 -> 3 (through 0)"
-check "3 VFs" "$(m -j sriov show -d 5e:00.0 | jq -c '.sriov[0] | [.num_vfs, (.vfs|length)]')" '[3,3]'
+check "3 VFs" "$(m -j sriov show -d 5e:00.0 | jq -c '.pfs[0] | [.num_vfs, (.vfs|length)]')" '[3,3]'
 m sriov set -d 5e:00.0 numvfs 0 --yes >/dev/null || bad "numvfs 0 again"
-check "0 VFs again" "$(m -j sriov show -d 5e:00.0 | jq '.sriov[0].num_vfs')" 0
+check "0 VFs again" "$(m -j sriov show -d 5e:00.0 | jq '.pfs[0].num_vfs')" 0
 test -e "$MLXCLI_SAMPLES_DIR/cx5-ofed/sys/bus/pci/devices/0000:5e:00.2" && ok "pristine sample untouched" || bad "pristine sample untouched"
 
 # --- eswitch

@@ -156,7 +156,7 @@ src=$(jq -c '[.ports[] | select(.netdev != "lo") | .sources.ethtool_names_from] 
 if [ "$from" = netlink ]; then
 	[ "$src" = '["netlink"]' ] && ok "every veth's names from netlink" || bad "names from $src"
 fi
-lo=$(jq -c '[.ports[] | select(.netdev == "lo") | .sources.ethtool, .device]' "$tmp/all.json")
+lo=$(jq -c '[.ports[] | select(.netdev == "lo") | .sources.ethtool, .pci_address]' "$tmp/all.json")
 [ "$lo" = '["Operation not supported",null]' ] && ok "lo: no ethtool statistics, no PCI device" || bad "lo: $lo"
 grep -q "warning" "$tmp/all.err" && bad "warnings for netdevs without driver statistics: $(cat "$tmp/all.err")"
 i=0

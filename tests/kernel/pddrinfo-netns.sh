@@ -30,7 +30,7 @@ carrier_is 1
 
 nsx "$MLXCLI" -j -d va dbg pddrinfo --any-netdev >"$tmp/up" 2>"$tmp/err"
 rc=$?
-if [ $rc -eq 0 ] && [ "$(jq -c '.ports[0] | [.ifname, .source, .link, .ext_state, .operstate, .note]' "$tmp/up")" = \
+if [ $rc -eq 0 ] && [ "$(jq -c '.ports[0] | [.netdev, .source, .link, .ext_state, .operstate, .note]' "$tmp/up")" = \
    '["va","ethtool-netlink",true,null,"up",null]' ]; then
 	ok "va up over ethtool netlink"
 elif grep -q 'no ethtool link state' "$tmp/err"; then

@@ -17,7 +17,7 @@ if "$MLXCLI" -j devices | jq -e '.devices | length > 0' >/dev/null 2>&1; then
 	exit 77
 fi
 out=$("$MLXCLI" -j sriov show); check "sriov show exit 0" $? 0
-check "empty JSON list" "$(echo "$out" | jq -c .sriov)" '[]'
+check "empty JSON list" "$(echo "$out" | jq -c .pfs)" '[]'
 "$MLXCLI" sriov show 2>&1 >/dev/null | grep -q 'no ConnectX device' && ok "says so" || bad "says so"
 "$MLXCLI" sriov show -d 0000:77:00.0 2>/dev/null; check "missing device exit 3" $? 3
 check "fw: empty list" "$("$MLXCLI" -j fw | jq -c .firmware)" '[]'

@@ -431,10 +431,10 @@ static void test_prom_writer(void **state)
 	fclose(fp);
 	assert_int_equal(n, 8);
 	/* families, not names */
-	assert_non_null(strstr(text, "mlxcli_prio_rx_bytes_total{device=\"0000:5e:00.0\","
+	assert_non_null(strstr(text, "mlxcli_prio_rx_bytes_total{pci_address=\"0000:5e:00.0\","
 				     "netdev=\"enp94s0f0np0\",port=\"1\",priority=\"3\"} 1001\n"));
 	assert_non_null(strstr(text, "mlxcli_port_rx_bytes_total{"));
-	assert_non_null(strstr(text, "mlxcli_queue_packets_total{device=\"0000:5e:00.0\","
+	assert_non_null(strstr(text, "mlxcli_queue_packets_total{pci_address=\"0000:5e:00.0\","
 				     "netdev=\"enp94s0f0np0\",port=\"1\",queue=\"0\",direction=\"tx\"} 1004\n"));
 	/* microseconds become seconds */
 	assert_non_null(strstr(text, "mlxcli_prio_rx_pause_duration_seconds_total{"));

@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Hold every key mlxcli prints in JSON to the registry in mlxcli-json(7).
+
+The registry is the KEYS section of man/mlxcli-json.7: each entry is
+    .TP / .B NAME / TYPE[, or null]: meaning
+so the page people read and the list this test checks are one text.  TYPE
+is string, integer, number, boolean, object, scalar (any of the first
+four: a setting's value in its own type), array or "array of" one of them
+(an empty array fits any; a null element is an unknown value).
+
+The read commands are derived from the command tables (mlxcli __complete,
+walked to the leaves): every leaf must be either run here (READ, with the
+arguments it needs) or named in WRITE with why it is not; a new command
+that is in neither list fails the test, so it cannot be missed silently.
+
+Usage: json-keys.py MLXCLI MAN_PAGE [--collect]
+  --collect prints every key path with its types instead of checking.
+"""
+import json, os, re, subprocess, sys, tempfile, shutil
+
+MLXCLI, MAN = sys.argv[1], sys.argv[2]
+COLLECT = '--collect' in sys.argv
+SAMPLES = ['cx5-ofed', 'cx6dx-upstream']
+
+# Leaves that change something (or start a session): never run here.
+WRITE = {
+    'shell': 'interactive', 'help': 'prints help text, no JSON',
+    'snapshot': 'writes a capture: run once below into a scratch directory',
+    'dump-me-now': 'makes an incident: run once below, then listed',
+    'dbg dump-me-now': 'makes an incident', 'dbg mstdump': 'writes a dump file',
+    'dbg restart': 'changes a device', 'dbg sw-reset': 'changes a device',
+    'sample reset': 'discards the working copy', 'modify tc-bw': 'changes a device',
+    'sriov set': 'changes a device', 'sriov vf': 'changes a device',
+    'sriov eswitch': 'changes a device',
+    'qosconfig dcqcn set': 'changes a device', 'qosconfig dcqcn enable': 'changes a device',
+    'qosconfig dcqcn disable': 'changes a device', 'qosconfig dcqcn restore': 'changes a device',
+    'qosconfig default-untagged-priority set': 'changes a device',
+    'qosconfig trust': 'changes a device', 'qosconfig dscp2prio': 'changes a device',
+    'qosconfig pfc': 'changes a device', 'qosconfig ets': 'changes a device',
+    'qosconfig tc-bw': 'changes a device', 'qosconfig buffer': 'changes a device',
+    'qosconfig dcbx': 'changes a device',
+    'qosconfig default-untagged-priority get': 'not supported by mlx5 (exit 4, no JSON)',
+}
+# Each read leaf with the argument lists to run it with (-j is added).
+READ = {
+    'devices': [[]], 'ports': [[]], 'fw': [[]], 'fw query': [[]], 'pci': [[]],
+    'pci show': [[]],
+    'show devices': [[]], 'show ports': [[]], 'show qos': [[], ['--check']],
+    'show perfstats': [[]],
+    'counters watch': [['-c', '1', '-i', '0.1']],
+    'counters': [[], ['--format', 'prometheus']],
+    'counters show': [[]], 'counters cc': [[]], 'counters prio': [[]], 'counters errors': [[]],
+    'sriov show': [[]],
+    'qosconfig show': [[]],
+    'qosconfig dcqcn get': [[]], 'qosconfig dcqcn defaults': [[]],
+    'qosconfig dcqcn describe': [[]],
+    'dbg get-state': [[]], 'dbg pddrinfo': [[]], 'dbg cmd-stats': [[]],
+    'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
+    'sample list': [[]],
+}
+# Each write command that has --dry-run, with its arguments: it runs here
+# as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so
+# the keys of what a change prints are held to the registry too.
+DRY = {
+    'qosconfig dcqcn set': ['rpg_ai_rate', '6'], 'qosconfig dcqcn enable': ['2'],
+    'qosconfig dcqcn disable': ['3'], 'qosconfig dcqcn restore': [],
+    'qosconfig trust': ['pcp'], 'qosconfig pfc': ['3'], 'qosconfig tc-bw': ['3', '1000'],
+    'qosconfig ets': ['prio-tc', '1:1'], 'qosconfig dscp2prio': ['set', '10', '3'],
+    'qosconfig buffer': ['prio-buffer', '3:1'], 'qosconfig dcbx': ['firmware'],
+    'sriov vf': ['1', 'set', 'vlan', '5', 'spoofchk', 'on'], 'sriov set': ['numvfs', '2'],
+    'sriov eswitch': ['switchdev'], 'modify tc-bw': ['NETDEV', '3', '1000'],
+}
+GROUPS = set()
+# What is left to bring to the registry's vocabulary: (key, type seen) for a
+# key that has another type somewhere, (key, None) for a key not yet renamed.
+# Each entry says why it is still here; an entry that no longer matches any
+# output is reported, so the list only shrinks.
+EXCEPTIONS = {
+    ('max_rate_kbps', None): 'lint evidence (lib/qos-lint-rules.c, the lint owner\'s file): '
+        'give it in Mb/s as max_rate_mbps, as show qos does',
+    ('buffer', 'integer'): 'lint evidence names a buffer index buffer where show qos has the '
+        'buffer object: rename it (buffer_index) in lib/qos-lint-rules.c',
+    ('size_bytes', 'integer'): 'lint evidence gives one buffer\'s size where show qos has the '
+        'list: rename it (buffer_size_bytes) in lib/qos-lint-rules.c',
+    ('status', 'string'): 'dump-me-now show items[].status ("ok", ...) vs the PCIe status '
+        'object: it is the incident manifest\'s key (a file format, dump-me-now -j reprints '
+        'manifests): rename it with the manifest, in dmn.c (the dump-me-now helper\'s file)',
+}
+
+
+def mlx(args, env=None):
+    p = subprocess.run([MLXCLI] + args, capture_output=True, text=True, env=env, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def leaves(prefix):
+    rc, out, _ = mlx(['__complete'] + prefix + [''])
+    words = [w for w in out.split() if not w.startswith('-')]
+    res = []
+    for w in words:
+        path = ' '.join(prefix + [w])
+        # below a command the words are its arguments, not commands
+        # (a top-level command may be both a command and a group: fw, pci)
+        sub = leaves(prefix + [w]) if (not prefix and w != 'help') or \
+            (path not in READ and path not in WRITE) else []
+        if sub:
+            GROUPS.add(path)
+        res.append(path)
+        res += sub
+    return res
+
+
+def jtype(v):
+    if v is None: return 'null'
+    if isinstance(v, bool): return 'boolean'
+    if isinstance(v, int): return 'integer'
+    if isinstance(v, float): return 'number'
+    if isinstance(v, str): return 'string'
+    if isinstance(v, list):
+        # an array says what it holds: "array of boolean" (null elements
+        # are unknown values and fit any element type)
+        el = sorted(set(jtype(x) for x in v if x is not None))
+        el = ['object' if e.startswith('array') else e for e in el]
+        return 'array of ' + '|'.join(sorted(set(el))) if el else 'array'
+    return 'object'
+
+
+# show qos --check's evidence objects carry keys named in lib's lint rules
+# (ev(f, "key", MLX_EV_TYPE, ...)); the sample hosts raise only some
+# findings, so every key the rules can give is read from their source.
+EV_TYPES = {'INT': 'integer', 'PRIOS': 'array of integer', 'STR': 'string',
+            'BOOL': 'boolean', 'NULL': 'null'}
+
+
+def evidence_keys(seen):
+    lib = os.path.join(os.path.dirname(os.path.abspath(MAN)), '..', 'lib')
+    n = 0
+    for f in sorted(os.listdir(lib)):
+        if f.startswith('qos-lint') and f.endswith('.c'):
+            src = open(os.path.join(lib, f)).read()
+            for k, t in re.findall(r'\bev\(\w+,\s*"([a-z_0-9]+)",\s*MLX_EV_([A-Z]+)', src):
+                seen.setdefault(k, {}).setdefault(EV_TYPES[t], set()).add(f'lib/{f} evidence')
+                n += 1
+    return n
+
+
+UNITS_SEEN = {}
+# unit values the registry does not list yet, each with why
+UNIT_EXCEPTIONS = {
+    'usec': 'lib/dcqcn.c\'s parameter table spells microseconds usec where the counter '
+        'catalogue says microseconds: change the lib table (not a cmd/ key)',
+}
+
+
+def walk(v, path, seen, where, names_only=False):
+    if isinstance(v, dict):
+        if isinstance(v.get('unit'), str):
+            UNITS_SEEN.setdefault(v['unit'], where + ' ' + path)
+        for k, x in v.items():
+            # the keys of "labels" (Prometheus labels, string values) and of
+            # "sources" (where each sibling key was read) name other keys:
+            # they must be registered, their values are strings by nature
+            t = 'label' if names_only else jtype(x)
+            seen.setdefault(k, {}).setdefault(t, set()).add(where + ' ' + path + '.' + k)
+            if k in ('labels', 'sources') and isinstance(x, dict):
+                walk(x, path + '.' + k, seen, where, True)
+                continue
+            walk(x, path + '.' + k, seen, where)
+    elif isinstance(v, list):
+        for x in v:
+            walk(x, path + '[]', seen, where)
+
+
+def registry():
+    reg = {}
+    lines = open(MAN).read().split('\n')
+    for i, line in enumerate(lines[:-1]):
+        m = re.match(r'^\.B ([a-z0-9_]+)$', line)
+        t = re.match(r'^(string|integer|number|boolean|object|scalar|array'
+                     r'(?: of (?:string|integer|number|boolean|object))?)(, or null)?:', lines[i + 1])
+        if m and t and i > 0 and lines[i - 1] == '.TP':
+            reg[m.group(1)] = t.group(1) + ('?' if t.group(2) else '')
+    return reg
+
+
+def prom_labels(text, seen, where):
+    for line in text.splitlines():
+        m = re.match(r'^[a-z_:0-9]+\{(.*)\}', line)
+        if m:
+            for k in re.findall(r'([a-z_0-9]+)="', m.group(1)):
+                seen.setdefault(k, {}).setdefault('label', set()).add(where + ' label')
+
+
+def main():
+    problems = []
+    cmds = leaves([])
+    for c in cmds:
+        if c not in WRITE and c not in READ and c not in GROUPS:
+            problems.append(f'command "{c}" is neither checked (READ) nor excused (WRITE) in {sys.argv[0]}')
+    for c in WRITE:
+        if c in cmds and c not in DRY:
+            rc, out, _ = mlx(c.split() + ['--help'])
+            if '--dry-run' in out:
+                problems.append(f'"{c}" has --dry-run: run it in DRY in {sys.argv[0]}')
+    for c in list(READ) + list(WRITE) + list(DRY):
+        if c not in cmds:
+            problems.append(f'"{c}" is listed here but the command tables have no such command')
+    seen = {}
+    dry_done = set()
+    state = tempfile.mkdtemp()
+    # Incidents go to a dump root of the test's own, never to the machine's
+    # /var/lib/mlxcli (which the package test wants absent).
+    conf = os.path.join(state, 'mlxcli.conf')
+    with open(conf, 'w') as f:
+        f.write(f'dmn_dir = {os.path.join(state, "dmn")}\n')
+    env = dict(os.environ, MLXCLI_STATE_DIR=state, MLXCLI_CONFIG=conf)
+    try:
+        for s in SAMPLES:
+            # one incident on the sample working copy, so the listing has a
+            # row; what making it prints is checked too, and a snapshot's
+            for c, argv in (('dump-me-now', ['dump-me-now', '-d', mlx_first(s, env)]),
+                            ('snapshot', ['snapshot', os.path.join(state, 'snap-' + s)])):
+                rc, out, err = mlx([f'--sample={s}'] + argv + ['-j'], env)
+                if rc != 0 or not out.strip():
+                    problems.append(f'[{s}] {" ".join(argv)} -j: exit {rc}: {err.strip()}')
+                else:
+                    walk(json.loads(out), '', seen, f'[{s}] {c}')
+            for c, arglists in READ.items():
+                for args in arglists:
+                    if args == ['LAST']:
+                        rc, out, _ = mlx([f'--sample={s}', 'dump-me-now', 'list', '-j'], env)
+                        try:
+                            inc = json.loads(out)
+                            first = [v for v in inc.values() if isinstance(v, list) and v][0][0]
+                            name = [v for k, v in first.items() if isinstance(v, str) and k in ('incident', 'name', 'dir', 'path', 'folder')]
+                            args = [os.path.basename(name[0])] if name else []
+                        except Exception:
+                            args = []
+                    where = f'[{s}] {c} {" ".join(args)}'.strip()
+                    if args[:2] == ['--format', 'prometheus']:
+                        rc, out, err = mlx([f'--sample={s}'] + c.split() + args, env)
+                        prom_labels(out, seen, where)
+                        continue
+                    rc, out, err = mlx([f'--sample={s}'] + c.split() + args + ['-j'], env)
+                    if not out.strip():
+                        if rc == 0:
+                            problems.append(f'{where}: no JSON on stdout')
+                        else:
+                            print(f'# {where}: exit {rc}, no JSON: {err.strip().splitlines()[0] if err.strip() else ""}')
+                        continue
+                    try:
+                        docs = [json.loads(l) for l in out.splitlines() if l.strip()] if c == 'counters watch' else [json.loads(out)]
+                    except ValueError as e:
+                        problems.append(f'{where}: not JSON: {e}')
+                        continue
+                    for d in docs:
+                        walk(d, '', seen, where)
+            dev = mlx_first(s, env)
+            rc, out, _ = mlx([f'--sample={s}', 'ports', '-j'], env)
+            netdev = json.loads(out)['ports'][0]['netdev']
+            for c, args in DRY.items():
+                if c == 'modify tc-bw':
+                    argv = c.split() + [netdev if a == 'NETDEV' else a for a in args]
+                else:
+                    argv = c.split() + ['-d', dev] + args
+                where = f'[{s}] {" ".join(argv)} --dry-run'
+                rc, out, err = mlx([f'--sample={s}'] + argv + ['--dry-run', '-j'], env)
+                if rc in (2, 3, 4) and not out.strip():
+                    # what this sample cannot do (no VFs; upstream has no
+                    # per-priority enable): the other sample must do it
+                    print(f'# {where}: exit {rc}, no JSON: {err.strip().splitlines()[0]}')
+                    continue
+                if rc != 0 or not out.strip():
+                    problems.append(f'{where}: exit {rc}: {err.strip()}')
+                    continue
+                dry_done.add(c)
+                walk(json.loads(out), '', seen, where)
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    for c in sorted(set(DRY) - dry_done):
+        problems.append(f'"{c} --dry-run -j" printed JSON on no sample host')
+    if evidence_keys(seen) < 10:
+        problems.append('found fewer than 10 lint evidence keys in lib/qos-lint*.c: has ev() changed?')
+    if COLLECT:
+        for k in sorted(seen):
+            for t, w in sorted(seen[k].items()):
+                print(k, t, len(w), sorted(w)[0])
+        return 0
+    reg = registry()
+    bad = 0
+    for k in sorted(seen):
+        if k not in reg:
+            if (k, None) not in EXCEPTIONS:
+                bad += 1
+                problems.append(f'key "{k}" is not in mlxcli-json(7), seen in {sorted(sum((list(x) for x in seen[k].values()), []))[0]}')
+            continue
+        want = reg[k]
+        nullable = want.endswith('?')
+        want = want.rstrip('?')
+        for t, w in seen[k].items():
+            if (k, t) in EXCEPTIONS:
+                continue
+            if t == 'label' or t == want or \
+                    (want == 'scalar' and t in ('string', 'integer', 'number', 'boolean')) or (t == 'null' and nullable) or \
+                    (t == 'array' and want.startswith('array')) or (t == 'integer' and want == 'number'):
+                continue
+            bad += 1
+            problems.append(f'key "{k}" is {t} in {sorted(w)[0]}, mlxcli-json(7) says {reg[k]}')
+    txt = open(MAN).read()
+    units = set(txt.split('.\\" units-begin\n.nf\n')[1].split('\n.fi\n')[0].split('\n'))
+    for u, w in sorted(UNITS_SEEN.items()):
+        if u not in units and u not in UNIT_EXCEPTIONS:
+            problems.append(f'unit "{u}" ({w}) is not in mlxcli-json(7) UNITS: one spelling per unit')
+    for u in UNIT_EXCEPTIONS:
+        if u not in UNITS_SEEN:
+            problems.append(f'known unit exception "{u}" no longer happens: remove it')
+    for k in sorted(set(reg) - set(seen)):
+        problems.append(f'mlxcli-json(7) lists "{k}" but no command printed it: remove it, or run the command that prints it here')
+    for (k, t), why in EXCEPTIONS.items():
+        if k not in seen or (t is not None and t not in seen[k]):
+            problems.append(f'known exception ({k}, {t}) no longer happens: remove it ({why})')
+    for p in problems:
+        print('FAIL:', p)
+    print(f'# {len(seen)} keys seen, {len(reg)} in the registry, {bad} keys fail')
+    return 1 if problems else 0
+
+
+def mlx_first(s, env):
+    rc, out, _ = mlx([f'--sample={s}', 'devices', '-j'], env)
+    try:
+        d = json.loads(out)
+        for v in d.values():
+            if isinstance(v, list) and v:
+                return v[0].get('pci_address')
+    except Exception:
+        pass
+    return ''
+
+
+sys.exit(main())
