@@ -57,10 +57,9 @@ static int dbg_devices(struct cli *cli, struct mlx_function **sel, struct mlx_de
 	r = cli_devices(cli, devs);
 	if (r)
 		return r;
-	if (!(*devs)->nfn) {
-		cli_error(cli, "no ConnectX device was found");
-		return EXIT_NODEV;
-	}
+	/* A read of every device on a host with none: an empty list (0). */
+	if (!(*devs)->nfn)
+		cli_say_no_devices(cli, *devs);
 	return EXIT_OK;
 }
 
@@ -632,6 +631,14 @@ static int cmd_dbg_pddrinfo(struct cli *cli, int argc, char **argv)
 			}
 		}
 	}
+	if (!n && !devs->nfn) {
+		/* No ConnectX on the host: an empty list, like every read. */
+		free(ts);
+		cli_say_no_devices(cli, devs);
+		out_list_begin(cli->out, "ports", NULL);
+		out_list_end(cli->out);
+		return EXIT_OK;
+	}
 	if (!n) {
 		free(ts);
 		cli_error(cli, "no ConnectX network interface%s%s", fn ? " on " : " was found",
@@ -663,6 +670,11 @@ static int cmd_dbg_cmd_stats(struct cli *cli, int argc, char **argv)
 	r = dbg_devices(cli, &sel, &devs);
 	if (r)
 		return r;
+	if (!devs->nfn) {
+		out_list_begin(cli->out, "devices", NULL);
+		out_list_end(cli->out);
+		return EXIT_OK;
+	}
 	/* The permission question first: it is the same for every device. */
 	for (size_t i = 0; i < devs->nfn; i++) {
 		struct mlx_function *fn = &devs->fn[i];

@@ -436,6 +436,19 @@ int cmd_qos_show(struct cli *cli, int argc, char **argv)
 		goto out;
 	if ((r = targets(cli, t, &n)))
 		goto out;
+	if (!n && !cli->device) {
+		struct mlx_devices *devs;
+
+		/* No ConnectX on the host: a read of every port, empty (0). */
+		if ((r = cli_devices(cli, &devs)) == EXIT_OK && !devs->nfn) {
+			cli_say_no_devices(cli, devs);
+			if (json) {
+				out_table_begin(cli->out, "ports");
+				out_table_end(cli->out);
+			}
+			goto out;
+		}
+	}
 	if (!n) {
 		cli_error(cli, "no ConnectX network interface on this system");
 		cli_hint(cli, "'mlxcli ports' lists the ports; -d IFNAME names any interface");

@@ -221,10 +221,7 @@ static void show_pf(struct cli *cli, const struct mlx_devices *devs, struct mlx_
 
 static void say_none(struct cli *cli, const struct mlx_devices *devs)
 {
-	if (out_is_json(cli->out))
-		return;
-	fprintf(cli->err_fp, "mlxcli: no ConnectX device was found (%u other PCI function%s ignored)\n",
-		devs->non_mlx_seen, devs->non_mlx_seen == 1 ? "" : "s");
+	cli_say_no_devices(cli, devs);
 }
 
 static int cmd_sriov_show(struct cli *cli, int argc, char **argv)
@@ -291,9 +288,7 @@ static int need_pf(struct cli *cli, struct mlx_function **pf)
 	if (r)
 		return r;
 	if (sel->role == MLX_FN_VF) {
-		cli_error(cli, "%s is a VF; give its PF%s%s", sel->bdf, sel->pf ? " " : "",
-			  sel->pf ? sel->pf->bdf : "");
-		return EXIT_USAGE;
+		return cli_need_pf(cli, sel);
 	}
 	return pick_pf(cli, sel, pf);
 }
