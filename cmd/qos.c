@@ -83,11 +83,14 @@ static int targets(struct cli *cli, struct qport *t, size_t *n)
 	 * another driver gets the kernel's answer, not "no such device"). */
 	if (cli->device && port_of_name(cli, cli->device, &t[0]) == 0) {
 		*n = 1;
-		return EXIT_OK;
+		/* A VF has no DCB interface of its own: its PF's is the port's. */
+		return t[0].fn && t[0].fn->role == MLX_FN_VF ? cli_need_pf(cli, t[0].fn) : EXIT_OK;
 	}
 	r = cli_select(cli, &sel, &selp);
 	if (r)
 		return r;
+	if (sel && sel->role == MLX_FN_VF)
+		return cli_need_pf(cli, sel);
 	r = cli_devices(cli, &devs);
 	if (r)
 		return r;

@@ -90,7 +90,15 @@ while IFS="$tab" read -r kinds path args; do
 	case $kinds in '#'* | '') continue ;; esac
 	rows=$((rows + 1))
 	args=$(printf '%s' "$args" | sed "s#SNAPDIR#$tmp/snap#g; s#DMNDIR#$tmp/dmn#g")
-	eval "set -- $args"
+	# on DEV: $d (-d DEV, or empty) and $a (the arguments, DEV in place
+	# of IFNAME); the caller sets "$@" from $a
+	on() {
+		case " $args " in
+		*" IFNAME "*) d=; a=$(printf '%s' "$args" | sed "s/IFNAME/$1/") ;;
+		*) d="-d $1"; a=$args ;;
+		esac
+	}
+	on enp94s0f0np0; eval "set -- $a"
 	# shellcheck disable=SC2086
 	case ",$kinds," in *,nojson,*)
 		x --sample -j $path "$@"
@@ -111,28 +119,29 @@ while IFS="$tab" read -r kinds path args; do
 		eval "set -- $args" ;;
 	esac
 	case ",$kinds," in *,dev,*)
+		on nosuch0; eval "set -- $a"
 		for sys in "--sysroot=$empty" --sample; do
 			# shellcheck disable=SC2086
-			x $sys -d nosuch0 $path "$@"
+			x $sys $d $path "$@"
 			expect 3 "mlxcli $sys -d nosuch0 $path" "no ConnectX device 'nosuch0'"
 		done ;;
 	esac
 	case ",$kinds," in *,pf,*)
+		on enp94s0f2; eval "set -- $a"
 		# shellcheck disable=SC2086
-		x --sample -d enp94s0f2 $path "$@"
+		x --sample $d $path "$@"
 		expect 4 "mlxcli -d VF $path" "0000:5e:00.2 (enp94s0f2) is a VF; give its PF 0000:5e:00.0" ;;
 	esac
 	case ",$kinds," in *,w,*)
-		dev=enp94s0f0np0
-		[ "$path" = "modify tc-bw" ] && dev=
+		on enp94s0f0np0; eval "set -- $a"
 		# shellcheck disable=SC2086
-		x --sample ${dev:+-d $dev} $path --dry-run "$@"
+		x --sample $d $path --dry-run "$@"
 		expect 0 "mlxcli $path --dry-run"
 		last=$(tail -1 "$tmp/err")
 		[ "$last" = "(dry run: nothing was written)" ] ||
 			bad "mlxcli $path --dry-run: the last stderr line is '$last'"
 		# shellcheck disable=SC2086
-		x --sample -j ${dev:+-d $dev} $path --dry-run "$@"
+		x --sample -j $d $path --dry-run "$@"
 		expect 0 "mlxcli -j $path --dry-run"
 		json_true "$tmp/out" dry_run || bad "mlxcli -j $path --dry-run: no top-level \"dry_run\": true"
 		;;
