@@ -803,6 +803,10 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		goto out;
 	}
 	r = c->fn(&cli, nargs, rest + i);
+	/* One dry-run style for every writing command: its JSON says
+	 * "dry_run": true, its text ends with this line on stderr. */
+	if (r == EXIT_OK && (c->flags & CMD_WRITES) && cli_opt(&cli, "dry-run") && !cli.json)
+		fprintf(errfp, "(dry run: nothing was written)\n");
 	if (r == EXIT_OK) {
 		int e = out_finish(cli.out);
 

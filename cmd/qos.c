@@ -787,8 +787,6 @@ static int write_qos(struct cli *cli, edit_fn edit, void *arg)
 			fprintf(cli->out_fp, "no change: %s already has these settings\n", w->q.ifname);
 		for (size_t i = 0; i < w->nnotes; i++)
 			fprintf(cli->out_fp, "note: %s\n", w->notes[i]);
-		if (dry)
-			fprintf(cli->out_fp, "(dry run: nothing was written)\n");
 	}
 	r = EXIT_OK;
 out:
