@@ -453,6 +453,11 @@ static int cmd_dbg_restart(struct cli *cli, int argc, char **argv)
 		cli_hint(cli, "'mlxcli ports' lists them");
 		return EXIT_NODEV;
 	}
+	if (cli_opt(cli, "dry-run")) {
+		out_bool(cli->out, "dry_run", NULL, true);
+		out_str(cli->out, "ifname", "would restart", ifname);
+		return EXIT_OK;
+	}
 	if (!mlx_is_live(cli->ctx)) {
 		cli_error(cli, "restarting '%s' needs the live system: %s is a captured one", ifname,
 			  mlx_root(cli->ctx));
@@ -786,6 +791,12 @@ static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
 	r = cli_select(cli, &fn, NULL);
 	if (r)
 		return r;
+	if (cli_opt(cli, "dry-run")) {
+		out_bool(cli->out, "dry_run", NULL, true);
+		out_str(cli->out, "pci_address", "would reload", fn->bdf);
+		out_str(cli->out, "action", "action", "driver_reinit");
+		return EXIT_OK;
+	}
 	if (!cli_opt(cli, "yes") && !isatty(STDIN_FILENO)) {
 		cli_error(cli, "'mlxcli dbg sw-reset' re-initialises the driver of %s (its netdevs and RDMA "
 			  "devices go away and come back): confirm with --yes", fn->bdf);
@@ -831,6 +842,7 @@ static const struct cmd_opt mstdump_opts[] = {
 
 static const struct cmd_opt restart_opts[] = {
 	{ "yes", 'y', NULL, "do not ask for confirmation", NULL },
+	{ "dry-run", 'n', NULL, "say what would be done and do nothing", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 

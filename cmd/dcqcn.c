@@ -669,7 +669,7 @@ static const struct cmd untagged_cmds[] = {
 	{ "get", "", "show the port default priority of untagged frames",
 	  cmd_untagged_get, 0, 0, 0, NULL, NULL, NULL },
 	{ "set", "", "set the port default priority of untagged frames (0-7)",
-	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, NULL, NULL,
+	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, write_opts, NULL,
 	  NULL, prio_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

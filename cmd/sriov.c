@@ -671,7 +671,7 @@ static const struct cmd sriov_cmds[] = {
 	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL,
 	  NULL, vf_args },
 	{ "eswitch", "", "show or set the eswitch mode of a PF (devlink)",
-	  cmd_sriov_eswitch, 0, 1, CMD_NEEDS_DEVICE, NULL, write_opts, NULL, NULL, eswitch_args },
+	  cmd_sriov_eswitch, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, write_opts, NULL, NULL, eswitch_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -132,6 +132,14 @@ while IFS="$tab" read -r kinds path args; do
 		x --sample $d $path "$@"
 		expect 4 "mlxcli -d VF $path" "0000:5e:00.2 (enp94s0f2) is a VF; give its PF 0000:5e:00.0" ;;
 	esac
+	case ",$kinds," in *,notsup,*)
+		on enp94s0f0np0; eval "set -- $a"
+		for dry in "" --dry-run; do
+			# shellcheck disable=SC2086
+			x --sample $d $path $dry "$@"
+			expect 4 "mlxcli $path $dry" "not supported"
+		done ;;
+	esac
 	case ",$kinds," in *,w,*)
 		on enp94s0f0np0; eval "set -- $a"
 		# shellcheck disable=SC2086
