@@ -245,6 +245,32 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
 	return EXIT_OK;
 }
 
+void cli_say_no_devices(struct cli *cli, const struct mlx_devices *devs)
+{
+	unsigned n = devs ? devs->non_mlx_seen : 0;
+
+	fprintf(cli->err_fp, "mlxcli: no ConnectX device was found (%u other PCI function%s ignored)\n",
+		n, n == 1 ? "" : "s");
+	if (mlx_is_live(cli->ctx) && !cli->json)
+		cli_hint(cli, "'mlxcli --sample devices' shows the bundled sample host");
+}
+
+int cli_need_pf(struct cli *cli, const struct mlx_function *fn)
+{
+	const struct mlx_port *vp = fn->nports ? &fn->ports[0] : NULL;
+	const struct mlx_port *pp = fn->pf && fn->pf->nports ? &fn->pf->ports[0] : NULL;
+
+	if (!fn->pf) {
+		cli_error(cli, "%s is a VF whose PF is not visible here; give its PF", fn->bdf);
+		return EXIT_NOTSUP;
+	}
+	cli_error(cli, "%s%s%s%s is a VF; give its PF %s%s%s%s", fn->bdf,
+		  vp && vp->ifname[0] ? " (" : "", vp ? vp->ifname : "", vp && vp->ifname[0] ? ")" : "",
+		  fn->pf->bdf, pp && pp->ifname[0] ? " (" : "", pp ? pp->ifname : "",
+		  pp && pp->ifname[0] ? ")" : "");
+	return EXIT_NOTSUP;
+}
+
 const char *cli_opt(const struct cli *cli, const char *name)
 {
 	if (!cli->cmd || !cli->cmd->opts)
@@ -649,7 +675,13 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 			cli_error(&cli, "--version takes no arguments (got '%s')", rest[i]);
 			return EXIT_USAGE;
 		}
-		fprintf(outfp, "mlxcli %s\n", PACKAGE_VERSION);
+		/* -j: a small object, as every command's JSON (mlxcli(8)). */
+		if (cli.json)
+			fprintf(outfp, cli.pretty ? "{\n  \"schema_version\": %d,\n  \"version\": \"%s\"\n}\n"
+				: "{\"schema_version\":%d,\"version\":\"%s\"}\n",
+				OUT_SCHEMA_VERSION, PACKAGE_VERSION);
+		else
+			fprintf(outfp, "mlxcli %s\n", PACKAGE_VERSION);
 		return EXIT_OK;
 	}
 
@@ -772,6 +804,10 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		goto out;
 	}
 	r = c->fn(&cli, nargs, rest + i);
+	/* One dry-run style for every writing command: its JSON says
+	 * "dry_run": true, its text ends with this line on stderr. */
+	if (r == EXIT_OK && (c->flags & CMD_WRITES) && cli_opt(&cli, "dry-run") && !cli.json)
+		fprintf(errfp, "(dry run: nothing was written)\n");
 	if (r == EXIT_OK) {
 		int e = out_finish(cli.out);
 

@@ -193,6 +193,13 @@ int cli_devices(struct cli *cli, struct mlx_devices **devs);
  * and the command may cover every device.  Returns an exit code.
  */
 int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port);
+/*
+ * The one wording of "this host has no ConnectX" for a read of every
+ * device (exit 0, on stderr in text and JSON alike; the JSON list stays
+ * empty), and of "a VF where a PF is needed" (returns EXIT_NOTSUP).
+ */
+void cli_say_no_devices(struct cli *cli, const struct mlx_devices *devs);
+int cli_need_pf(struct cli *cli, const struct mlx_function *fn);
 
 /* Handlers and tables of the groups (one file each). */
 int cmd_devices(struct cli *cli, int argc, char **argv);

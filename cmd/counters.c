@@ -215,6 +215,8 @@ static int get_targets(struct cli *cli, struct targets *ts)
 			if ((!port || &f->ports[k] == port) && add_target(ts, f, &f->ports[k], NULL) < 0)
 				return EXIT_FAIL;
 	}
+	if (!devs->nfn)
+		cli_say_no_devices(cli, devs);
 	return EXIT_OK;
 }
 

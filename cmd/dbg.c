@@ -57,10 +57,9 @@ static int dbg_devices(struct cli *cli, struct mlx_function **sel, struct mlx_de
 	r = cli_devices(cli, devs);
 	if (r)
 		return r;
-	if (!(*devs)->nfn) {
-		cli_error(cli, "no ConnectX device was found");
-		return EXIT_NODEV;
-	}
+	/* A read of every device on a host with none: an empty list (0). */
+	if (!(*devs)->nfn)
+		cli_say_no_devices(cli, *devs);
 	return EXIT_OK;
 }
 
@@ -464,6 +463,11 @@ static int cmd_dbg_restart(struct cli *cli, int argc, char **argv)
 		cli_hint(cli, "'mlxcli ports' lists them");
 		return EXIT_NODEV;
 	}
+	if (cli_opt(cli, "dry-run")) {
+		out_bool(cli->out, "dry_run", NULL, true);
+		out_str(cli->out, "ifname", "would restart", ifname);
+		return EXIT_OK;
+	}
 	if (!mlx_is_live(cli->ctx)) {
 		cli_error(cli, "restarting '%s' needs the live system: %s is a captured one", ifname,
 			  mlx_root(cli->ctx));
@@ -642,6 +646,14 @@ static int cmd_dbg_pddrinfo(struct cli *cli, int argc, char **argv)
 			}
 		}
 	}
+	if (!n && !devs->nfn) {
+		/* No ConnectX on the host: an empty list, like every read. */
+		free(ts);
+		cli_say_no_devices(cli, devs);
+		out_list_begin(cli->out, "ports", NULL);
+		out_list_end(cli->out);
+		return EXIT_OK;
+	}
 	if (!n) {
 		free(ts);
 		cli_error(cli, "no ConnectX network interface%s%s", fn ? " on " : " was found",
@@ -673,6 +685,11 @@ static int cmd_dbg_cmd_stats(struct cli *cli, int argc, char **argv)
 	r = dbg_devices(cli, &sel, &devs);
 	if (r)
 		return r;
+	if (!devs->nfn) {
+		out_list_begin(cli->out, "devices", NULL);
+		out_list_end(cli->out);
+		return EXIT_OK;
+	}
 	/* The permission question first: it is the same for every device. */
 	for (size_t i = 0; i < devs->nfn; i++) {
 		struct mlx_function *fn = &devs->fn[i];
@@ -784,6 +801,12 @@ static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
 	r = cli_select(cli, &fn, NULL);
 	if (r)
 		return r;
+	if (cli_opt(cli, "dry-run")) {
+		out_bool(cli->out, "dry_run", NULL, true);
+		out_str(cli->out, "pci_address", "would reload", fn->bdf);
+		out_str(cli->out, "action", "action", "driver_reinit");
+		return EXIT_OK;
+	}
 	if (!cli_opt(cli, "yes") && !isatty(STDIN_FILENO)) {
 		cli_error(cli, "'mlxcli dbg sw-reset' re-initialises the driver of %s (its netdevs and RDMA "
 			  "devices go away and come back): confirm with --yes", fn->bdf);
@@ -829,6 +852,7 @@ static const struct cmd_opt mstdump_opts[] = {
 
 static const struct cmd_opt restart_opts[] = {
 	{ "yes", 'y', NULL, "do not ask for confirmation", NULL },
+	{ "dry-run", 'n', NULL, "say what would be done and do nothing", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 

@@ -56,13 +56,10 @@ int dcqcn_targets(struct cli *cli, struct target **out, size_t *n)
 	if (r)
 		return r;
 	if (sel && sel->role == MLX_FN_VF) {
-		const struct mlx_function *pf = sel->pf;
-
-		cli_error(cli, "'%s' (%s) is a virtual function: DCQCN is configured on its PF%s%s%s%s",
-			  cli->device, sel->bdf, pf ? " " : "", pf ? pf->bdf : "",
-			  pf && pf->nports ? ", " : "", pf && pf->nports ? pf->ports[0].ifname : "");
-		cli_hint(cli, "the manual: \"RCM is supported only when using a physical adapter\"");
-		return EXIT_NOTSUP;
+		r = cli_need_pf(cli, sel);
+		cli_hint(cli, "DCQCN is configured on the PF; the manual: \"RCM is supported only when "
+			 "using a physical adapter\"");
+		return r;
 	}
 	for (size_t i = 0; i < devs->nfn; i++)
 		cap += devs->fn[i].nports ? devs->fn[i].nports : 1;
@@ -299,7 +296,10 @@ static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
 	if (r)
 		goto out;
 	if (!n) {
-		cli_warn(cli, "no ConnectX physical function found on this system");
+		if (!cli->devs.nfn)
+			cli_say_no_devices(cli, &cli->devs);
+		else
+			cli_warn(cli, "no ConnectX physical function found on this system");
 		if (out_is_json(cli->out)) {
 			out_table_begin(cli->out, "ports");
 			out_table_end(cli->out);
@@ -670,7 +670,7 @@ static const struct cmd untagged_cmds[] = {
 	{ "get", "", "show the port default priority of untagged frames",
 	  cmd_untagged_get, 0, 0, 0, NULL, NULL, NULL },
 	{ "set", "", "set the port default priority of untagged frames (0-7)",
-	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, NULL, NULL,
+	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, write_opts, NULL,
 	  NULL, prio_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -215,12 +215,7 @@ static void out_function(struct cli *cli, const struct mlx_function *fn)
 
 static void say_none(struct cli *cli, const struct mlx_devices *devs)
 {
-	if (out_is_json(cli->out))
-		return;
-	fprintf(cli->err_fp, "mlxcli: no ConnectX device was found (%u other PCI function%s ignored)\n",
-		devs->non_mlx_seen, devs->non_mlx_seen == 1 ? "" : "s");
-	if (mlx_is_live(cli->ctx))
-		cli_hint(cli, "'mlxcli --sample devices' shows the bundled sample host");
+	cli_say_no_devices(cli, devs);
 }
 
 int cmd_devices(struct cli *cli, int argc, char **argv)

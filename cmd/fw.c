@@ -134,8 +134,8 @@ int cmd_fw(struct cli *cli, int argc, char **argv)
 		out_fw(cli, fn);
 	}
 	out_list_end(cli->out);
-	if (!devs->nfn && !out_is_json(cli->out))
-		fprintf(cli->err_fp, "mlxcli: no ConnectX device was found\n");
+	if (!devs->nfn)
+		cli_say_no_devices(cli, devs);
 	return EXIT_OK;
 }
 

@@ -160,8 +160,8 @@ int cmd_pci(struct cli *cli, int argc, char **argv)
 		if (!sel || sel == &devs->fn[i])
 			show_fn(cli, &devs->fn[i]);
 	out_list_end(cli->out);
-	if (!devs->nfn && !out_is_json(cli->out))
-		fprintf(cli->err_fp, "mlxcli: no ConnectX device was found\n");
+	if (!devs->nfn)
+		cli_say_no_devices(cli, devs);
 	return EXIT_OK;
 }
 

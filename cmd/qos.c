@@ -83,11 +83,14 @@ static int targets(struct cli *cli, struct qport *t, size_t *n)
 	 * another driver gets the kernel's answer, not "no such device"). */
 	if (cli->device && port_of_name(cli, cli->device, &t[0]) == 0) {
 		*n = 1;
-		return EXIT_OK;
+		/* A VF has no DCB interface of its own: its PF's is the port's. */
+		return t[0].fn && t[0].fn->role == MLX_FN_VF ? cli_need_pf(cli, t[0].fn) : EXIT_OK;
 	}
 	r = cli_select(cli, &sel, &selp);
 	if (r)
 		return r;
+	if (sel && sel->role == MLX_FN_VF)
+		return cli_need_pf(cli, sel);
 	r = cli_devices(cli, &devs);
 	if (r)
 		return r;
@@ -424,6 +427,19 @@ int cmd_qos_show(struct cli *cli, int argc, char **argv)
 		goto out;
 	if ((r = targets(cli, t, &n)))
 		goto out;
+	if (!n && !cli->device) {
+		struct mlx_devices *devs;
+
+		/* No ConnectX on the host: a read of every port, empty (0). */
+		if ((r = cli_devices(cli, &devs)) == EXIT_OK && !devs->nfn) {
+			cli_say_no_devices(cli, devs);
+			if (json) {
+				out_table_begin(cli->out, "ports");
+				out_table_end(cli->out);
+			}
+			goto out;
+		}
+	}
 	if (!n) {
 		cli_error(cli, "no ConnectX network interface on this system");
 		cli_hint(cli, "'mlxcli ports' lists the ports; -d IFNAME names any interface");
@@ -759,8 +775,6 @@ static int write_qos(struct cli *cli, edit_fn edit, void *arg)
 			fprintf(cli->out_fp, "no change: %s already has these settings\n", w->q.ifname);
 		for (size_t i = 0; i < w->nnotes; i++)
 			fprintf(cli->out_fp, "note: %s\n", w->notes[i]);
-		if (dry)
-			fprintf(cli->out_fp, "(dry run: nothing was written)\n");
 	}
 	r = EXIT_OK;
 out:

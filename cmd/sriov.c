@@ -230,10 +230,7 @@ static void show_pf(struct cli *cli, const struct mlx_devices *devs, struct mlx_
 
 static void say_none(struct cli *cli, const struct mlx_devices *devs)
 {
-	if (out_is_json(cli->out))
-		return;
-	fprintf(cli->err_fp, "mlxcli: no ConnectX device was found (%u other PCI function%s ignored)\n",
-		devs->non_mlx_seen, devs->non_mlx_seen == 1 ? "" : "s");
+	cli_say_no_devices(cli, devs);
 }
 
 static int cmd_sriov_show(struct cli *cli, int argc, char **argv)
@@ -300,9 +297,7 @@ static int need_pf(struct cli *cli, struct mlx_function **pf)
 	if (r)
 		return r;
 	if (sel->role == MLX_FN_VF) {
-		cli_error(cli, "%s is a VF; give its PF%s%s", sel->bdf, sel->pf ? " " : "",
-			  sel->pf ? sel->pf->bdf : "");
-		return EXIT_USAGE;
+		return cli_need_pf(cli, sel);
 	}
 	return pick_pf(cli, sel, pf);
 }
@@ -863,7 +858,7 @@ static const struct cmd sriov_cmds[] = {
 	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL,
 	  NULL, vf_args },
 	{ "eswitch", "", "show the eswitch mode (every PF without -d) or set it on a PF (devlink)",
-	  cmd_sriov_eswitch, 0, 1, 0, NULL, write_opts, NULL, NULL, eswitch_args },
+	  cmd_sriov_eswitch, 0, 1, CMD_WRITES, NULL, write_opts, NULL, NULL, eswitch_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

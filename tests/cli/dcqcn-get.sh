@@ -82,7 +82,7 @@ grep -q "$(printf '^\trp_gd: 11$')" "$tmp/l.txt" && grep -q "$(printf '^\tnp_cnp
 # A VF: exit 4, pointing at the PF.
 "$MLXCLI" --sample -d enp94s0f2 qosconfig dcqcn get >"$tmp/vf.out" 2>"$tmp/vf.err"
 rc=$?
-[ $rc -eq 4 ] && [ ! -s "$tmp/vf.out" ] && grep -q 'configured on its PF 0000:5e:00.0' "$tmp/vf.err" &&
+[ $rc -eq 4 ] && [ ! -s "$tmp/vf.out" ] && grep -q 'is a VF; give its PF 0000:5e:00.0' "$tmp/vf.err" &&
 	ok "VF refused (exit 4)" || bad "VF: exit $rc, $(cat "$tmp/vf.err")"
 
 # Offline: a snapshot serves the same answers.
