@@ -465,7 +465,7 @@ static int cmd_dbg_restart(struct cli *cli, int argc, char **argv)
 	}
 	if (cli_opt(cli, "dry-run")) {
 		out_bool(cli->out, "dry_run", NULL, true);
-		out_str(cli->out, "ifname", "would restart", ifname);
+		out_str(cli->out, "netdev", "would restart", ifname);
 		return EXIT_OK;
 	}
 	if (!mlx_is_live(cli->ctx)) {
