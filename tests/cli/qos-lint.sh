@@ -152,7 +152,10 @@ $S show qos -d $U0 --check --roce-prio 3 -j | jq -e '[.ports[0].findings[].id] |
 	bad "sysroot: trust pcp with RoCE priority 3 and no VLAN not found"
 mkdir -p "$tmp/sys/sys/devices/virtual/net/$U0.100"
 printf 'DEVTYPE=vlan\nINTERFACE=%s.100\nIFINDEX=20\n' $U0 >"$tmp/sys/sys/devices/virtual/net/$U0.100/uevent"
-ln -s "/sys/devices/virtual/net/$U0.100" "$tmp/sys/sys/class/net/$U0/upper_$U0.100"
+# relative, as the kernel makes its sysfs links (an absolute one would leave
+# the capture where openat2 is missing: kernels before 5.6, and valgrind)
+netdir=$(realpath "$tmp/sys/sys/class/net/$U0")
+ln -s "$(realpath --relative-to="$netdir" "$tmp/sys/sys/devices/virtual/net/$U0.100")" "$netdir/upper_$U0.100"
 $S show qos -d $U0 --check --roce-prio 3 -j | jq -e '[.ports[0].findings[].id] | index("trust-pcp-dscp-setup") == null' >/dev/null &&
 	ok "trust pcp over a VLAN device: no trust-pcp-dscp-setup" || bad "VLAN: $(keys "$S" $U0 --roce-prio 3 | tr '\n' ' ')"
 
