@@ -33,31 +33,6 @@ static int read_one(struct cli *cli, const struct mlx_dcqcn_port *dp, const char
 
 /* Is a VLAN device stacked on @ifname (an upper_<dev> link whose uevent
  * says DEVTYPE=vlan, net/core/dev.c netdev_upper_dev_link, 8021q)? */
-static int has_vlan(struct cli *cli, const char *ifname)
-{
-	char path[160], **names = NULL, *ue = NULL;
-	size_t n, len;
-	int r = 0;
-
-	snprintf(path, sizeof(path), "/sys/class/net/%s", ifname);
-	if (mlx_list_dir(cli->ctx, path, &names, &n) < 0) {
-		mlx_err_clear(cli->ctx);
-		return -1;
-	}
-	for (size_t i = 0; i < n && !r; i++) {
-		if (strncmp(names[i], "upper_", 6) || !mlx_name_is_safe(names[i]))
-			continue;
-		snprintf(path, sizeof(path), "/sys/class/net/%s/%s/uevent", ifname, names[i]);
-		if (mlx_read_file(cli->ctx, path, &ue, &len) == 0)
-			r = strstr(ue, "DEVTYPE=vlan\n") != NULL;
-		free(ue);
-		ue = NULL;
-	}
-	mlx_strv_free(names);
-	mlx_err_clear(cli->ctx);
-	return r;
-}
-
 void qos_read_dcqcn(struct cli *cli, const struct mlx_function *fn, const struct mlx_port *port,
 		    struct mlx_qos_state *qs)
 {
@@ -93,7 +68,7 @@ int qos_check(struct cli *cli, struct mlx_qos_state *qs, const struct mlx_dcb_st
 	      int roce_prio, struct mlx_lint_report *rep)
 {
 	mlx_qos_state_from_dcb(qs, dcb);
-	qs->vlan = has_vlan(cli, qs->ifname);   /* only the lint needs it */
+	qs->vlan = mlx_netdev_has_vlan_upper(cli->ctx, qs->ifname);   /* only the lint needs it */
 	qs->roce_prio = roce_prio;
 	if (mlx_qos_lint(qs, rep) < 0) {
 		cli_error(cli, "out of memory");

@@ -603,3 +603,31 @@ size_t mlx_devices_nports(const struct mlx_devices *devs)
 		n += devs->fn[i].nports;
 	return n;
 }
+
+/* Whether a VLAN device is stacked on @ifname (an upper_ link whose uevent
+ * says DEVTYPE=vlan): RoCE over a VLAN carries a PCP, which the QoS lint
+ * needs to know.  1 yes, 0 no, -1 the netdev's directory is unreadable. */
+int mlx_netdev_has_vlan_upper(struct mlx_ctx *ctx, const char *ifname)
+{
+	char path[160], **names = NULL, *ue = NULL;
+	size_t n, len;
+	int r = 0;
+
+	snprintf(path, sizeof(path), "/sys/class/net/%s", ifname);
+	if (mlx_list_dir(ctx, path, &names, &n) < 0) {
+		mlx_err_clear(ctx);
+		return -1;
+	}
+	for (size_t i = 0; i < n && !r; i++) {
+		if (strncmp(names[i], "upper_", 6) || !mlx_name_is_safe(names[i]))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/net/%s/%s/uevent", ifname, names[i]);
+		if (mlx_read_file(ctx, path, &ue, &len) == 0)
+			r = strstr(ue, "DEVTYPE=vlan\n") != NULL;
+		free(ue);
+		ue = NULL;
+	}
+	mlx_strv_free(names);
+	mlx_err_clear(ctx);
+	return r;
+}

@@ -110,6 +110,9 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs);
 #define MLX_SCAN_PORT_DETAILS 0x1u
 #define MLX_SCAN_ALL (~0u)
 int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want);
+
+/* 1 when a VLAN device is stacked on @ifname, 0 when not, -1 unreadable. */
+int mlx_netdev_has_vlan_upper(struct mlx_ctx *ctx, const char *ifname);
 void mlx_devices_free(struct mlx_devices *devs);
 
 /* Ports of all functions, in function order. */
