@@ -3,7 +3,7 @@
  * `mlxcli qosconfig dcqcn ...` and `mlxcli qosconfig default-untagged-priority
  * ...`: the Linux counterpart of `mlx5cmd -Qosconfig -Dcqcn` and
  * `-DefaultUntaggedPriority`.  The parameters, their names, ranges and
- * defaults are the table in lib/dcqcn.c; this file finds the ports and
+ * defaults are the table in lib/dcqcn/dcqcn.c; this file finds the ports and
  * renders get, defaults and describe; the writes are cmd/dcqcn-write.c.
  */
 #include "config.h"

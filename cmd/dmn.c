@@ -6,7 +6,7 @@
  * call, cyclic retention with a preserved head.
  *
  * An incident is built under a temporary name in the dump root and renamed
- * into place only when complete (lib/dmn.c); any write failure (ENOSPC)
+ * into place only when complete (lib/debug/dmn.c); any write failure (ENOSPC)
  * or an interruption (SIGINT/SIGTERM, checked between items) removes the
  * temporary folder and leaves the older incidents alone: retention runs
  * only after the new folder is in place.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * `show qos --check` (issue 15): the DCQCN facts a port exposes, the lint
- * of lib/qos-lint.c over them and the DCB state, and its report.
+ * of lib/qos/qos-lint.c over them and the DCB state, and its report.
  *
  * Unknown stays unknown: where the layout does not expose the per-priority
  * DCQCN enable (upstream debugfs cc_params), the lint is told "unknown",

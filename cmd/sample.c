@@ -178,7 +178,7 @@ int cli_sample_current(const char *name, char *buf, size_t len)
 /*
  * Whether the working copy @wc was made from the bundled sample @src as it
  * is now: the generator stamps a digest of each tree into its
- * mlxcli-snapshot.json (tests/data/gen-samples.py stamp_content), which
+ * mlxcli-snapshot.json (gen/samples.py stamp_content), which
  * the copy took along.  A working copy made before an upgrade lacks what
  * the newer sample has (a whole source of counters, say), and would keep
  * lacking it silently.

@@ -2,14 +2,14 @@
 /*
  * Counters (issue #5): every counter of every port, from every source, in
  * one pass over the kernel per sample, each with a group, a unit and a
- * description from the catalogue (lib/counters-catalog.c).
+ * description from the catalogue (lib/counters/counters-catalog.c).
  *
  * Sources, per port (a netdev, with its RDMA port and PCI function):
  *   ethtool     the driver's `ethtool -S` statistics: names from ethtool
  *               netlink ETHTOOL_MSG_STRSET_GET (ETH_SS_STATS), or the
  *               SIOCETHTOOL GSTRINGS ioctl when netlink cannot; values from
  *               the SIOCETHTOOL GSTATS ioctl (driver values have no netlink
- *               equivalent).  lib/ethtool-stats.c.
+ *               equivalent).  lib/backend/ethtool-stats.c.
  *   hw_counters RDMA /sys/class/infiniband/<dev>/ports/<p>/hw_counters/
  *   ib_counters RDMA /sys/class/infiniband/<dev>/ports/<p>/counters/ (PMA)
  *   netdev      live: IFLA_STATS64 from RTM_GETLINK (one dump for many
@@ -177,10 +177,10 @@ const struct mlx_counter *mlx_counters_find(const struct mlx_counter_port *p,
 					    enum mlx_csrc src, const char *name);
 
 /* `mlxcli snapshot`: record the ethtool statistics of every netdev of
- * @devs into the capture @dir (see lib/ethtool-stats.c for the files). */
+ * @devs into the capture @dir (see lib/backend/ethtool-stats.c for the files). */
 int mlx_counters_capture(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *dir);
 
-/* ---- ethtool statistics (lib/ethtool-stats.c) ---------------------------- */
+/* ---- ethtool statistics (lib/backend/ethtool-stats.c) ---------------------------- */
 
 struct mlx_ethtool_names {
 	char **names;              /* n strings */
@@ -216,7 +216,7 @@ int mlx_decode_strset_msg(const uint8_t *msg, size_t len, struct mlx_ethtool_nam
 int mlx_decode_strset_dev(const uint8_t *msg, size_t len, char *ifname, size_t n);
 /* Build a reply the way the kernel lays out a STRSET_GET reply. */
 int mlx_encode_strset_msg(const char *const *names, size_t n, uint8_t **buf, size_t *len);
-/* The synthetic values message (format in lib/ethtool-stats.c). */
+/* The synthetic values message (format in lib/backend/ethtool-stats.c). */
 int mlx_encode_stats_msg(const char *ifname, const uint64_t *vals, size_t n, uint8_t **buf,
 			 size_t *len);
 int mlx_decode_stats_msg(const uint8_t *msg, size_t len, uint64_t *vals, size_t *n);

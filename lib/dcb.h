@@ -11,12 +11,12 @@
  * unit tests check that against arrays laid out by hand.
  *
  * Three layers, as elsewhere in lib/:
- *   lib/decode-dcb.c  pure: request builders, reply parsers, validation,
+ *   lib/decode/decode-dcb.c  pure: request builders, reply parsers, validation,
  *                     the max-rate quantisation, the qos/ sysfs parsers
- *   lib/dcb.c         the queries (mlx_nl_query: live, or the capture
+ *   lib/qos/dcb.c         the queries (mlx_nl_query: live, or the capture
  *                     replayed under --sysroot) and the all-or-nothing
  *                     write engine
- *   lib/dcb-emul.c    under --sysroot: the kernel's dcbnl.c + mlx5's
+ *   lib/emul/dcb-emul.c    under --sysroot: the kernel's dcbnl.c + mlx5's
  *                     en_dcbnl.c, applied to the recorded replies
  *
  * Kernel facts this relies on (net/dcb/dcbnl.c, current):
@@ -75,7 +75,7 @@ struct mlx_dcb_msg {
 	size_t napp;
 };
 
-/* ---- lib/decode-dcb.c: pure ---------------------------------------------- */
+/* ---- lib/decode/decode-dcb.c: pure ---------------------------------------------- */
 
 /* RTM_GETDCB with @cmd (DCB_CMD_IEEE_GET, DCB_CMD_GDCBX) for @ifname. */
 int mlx_dcb_build_get(struct mlx_nlbuf *b, uint8_t cmd, const char *ifname);
@@ -164,7 +164,7 @@ int mlx_dcb_parse_sysfs_prio2buffer(const char *text, uint8_t p2b[MLX_DCB_NPRIO]
 int mlx_dcb_parse_sysfs_buffer_size(const char *text, uint32_t size[MLX_DCB_NPRIO],
 				    uint32_t *total);
 
-/* ---- lib/dcb.c: queries and writes ---- */
+/* ---- lib/qos/dcb.c: queries and writes ---- */
 
 /*
  * IEEE_GET + GDCBX for @ifname (object = ifname, requests "ieee-get" and
@@ -205,7 +205,7 @@ bool mlx_dcb_lldpad_running(struct mlx_ctx *ctx, char *pidfile, size_t len);
 /* Live: does this process have CAP_NET_ADMIN (what RTM_SETDCB needs)? */
 bool mlx_dcb_may_write(struct mlx_ctx *ctx);
 
-/* ---- lib/dcb-emul.c: the kernel's side under --sysroot ---- */
+/* ---- lib/emul/dcb-emul.c: the kernel's side under --sysroot ---- */
 
 /*
  * Answer the request @req as dcbnl.c + mlx5 would, from and into the

@@ -192,7 +192,7 @@ int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
 
 /*
  * The driver's side of a write to a captured system's DCQCN file
- * (lib/dcqcn-emul.c): the value is stored, and what the driver does on
+ * (lib/emul/dcqcn-emul.c): the value is stored, and what the driver does on
  * that write is done to the other files.
  */
 int mlx_emul_dcqcn_write(struct mlx_ctx *ctx, const char *path, const char *val);

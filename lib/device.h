@@ -118,7 +118,7 @@ void mlx_devices_free(struct mlx_devices *devs);
 /* Ports of all functions, in function order. */
 size_t mlx_devices_nports(const struct mlx_devices *devs);
 
-/* ---- device selection (lib/select.c) ------------------------------------
+/* ---- device selection (lib/core/select.c) ------------------------------------
  * -d/--device accepts: a PCI address ("0000:08:00.0", "08:00.0"), the
  * decimal mlxtool triple ("8 0 0", also "8:0.0" read as decimal), a netdev
  * name, an RDMA device name.  (DESIGN.md "Device selection".)

@@ -22,7 +22,7 @@ struct mlx_ctx {
 	void *stats_map;        /* GSTATS buffer before a guard page (ethtool-stats.c) */
 	size_t stats_map_len, stats_cap;   /* its mapping's bytes, the values it holds */
 	unsigned tmp_seq;       /* mlx_replace_file(): unique temporary names */
-	struct mlx_nl *nl;      /* netlink sockets and capture (lib/nl.c), lazily */
+	struct mlx_nl *nl;      /* netlink sockets and capture (lib/backend/nl.c), lazily */
 	char *canon;            /* realpath of root when not live (lock names) */
 	char *runtime_dir;      /* mlx_ctx_set_runtime_dir(), NULL none */
 	char *incident;         /* the dump-me-now incident root is the snapshot of, or NULL */
@@ -32,7 +32,7 @@ struct mlx_ctx {
  * is evidence (an incident's snapshot).  Every write path asks. */
 int mlx_may_write(struct mlx_ctx *ctx);
 
-/* lib/nl.c: close the netlink sockets; called by mlx_ctx_free(). */
+/* lib/backend/nl.c: close the netlink sockets; called by mlx_ctx_free(). */
 void mlx_nl_ctx_free(struct mlx_ctx *ctx);
 
 /* open() a target path: under a sysroot, symlinks (absolute ones too)
@@ -42,7 +42,7 @@ void mlx_nl_ctx_free(struct mlx_ctx *ctx);
 bool mlx_kernel_at_least(unsigned major, unsigned minor);
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode);
 
-/* One PCI function as the PCI backend (lib/pci.c) found it. */
+/* One PCI function as the PCI backend (lib/backend/pci.c) found it. */
 struct mlx_pci_raw {
 	unsigned domain, bus, dev, func;
 	uint16_t vendor, device;

@@ -37,7 +37,7 @@ bool mlx_is_live(const struct mlx_ctx *ctx);
 /*
  * This user's runtime directory ($XDG_RUNTIME_DIR, which cmd/ reads: lib/
  * never calls getenv), where the locks of captured systems go (lib/lock.h);
- * NULL or an unusable one: lib/lock.c falls back.  0 or -ENOMEM.
+ * NULL or an unusable one: lib/core/lock.c falls back.  0 or -ENOMEM.
  */
 int mlx_ctx_set_runtime_dir(struct mlx_ctx *ctx, const char *dir);
 /* The root is the snapshot of a dump-me-now incident: evidence, which no
@@ -56,7 +56,7 @@ int mlx_err(struct mlx_ctx *ctx, int err, const char *fmt, ...)
 const char *mlx_errmsg(const struct mlx_ctx *ctx);
 void mlx_err_clear(struct mlx_ctx *ctx);
 
-/* ---- root-prefixed files (lib/rootfs.c) ---------------------------------
+/* ---- root-prefixed files (lib/core/rootfs.c) ---------------------------------
  * Every path the library touches is an absolute path of the *target*
  * system ("/sys/class/net/eth0/speed"); these helpers put the root in
  * front.  Nothing else in lib/ may open a file by name.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Inside the QoS lint: what lib/qos-lint.c (the engine: RoCE priority,
- * fixes, simulation) and lib/qos-lint-rules.c (the rule table) share.
+ * Inside the QoS lint: what lib/qos/qos-lint.c (the engine: RoCE priority,
+ * fixes, simulation) and lib/qos/qos-lint-rules.c (the rule table) share.
  */
 #ifndef MLX_QOS_LINT_PRIVATE_H
 #define MLX_QOS_LINT_PRIVATE_H

@@ -113,7 +113,7 @@ int mlx_sriov_query(struct mlx_ctx *ctx, const struct mlx_function *pf, struct m
 
 /* Write sriov_numvfs (0 first when changing a non-zero count); refuses more
  * than sriov_totalvfs.  Under a sysroot, does what the kernel does to the
- * tree (lib/sriov-emul.c). */
+ * tree (lib/emul/sriov-emul.c). */
 int mlx_sriov_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned n);
 
 /* Apply @n writes to VFs of @pf, all or nothing: when the k-th fails the
@@ -133,7 +133,7 @@ int mlx_devlink_eswitch_get(struct mlx_ctx *ctx, const struct mlx_function *pf,
 int mlx_devlink_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, int mode);
 const char *mlx_eswitch_mode_str(int mode);
 
-/* lib/sriov-emul.c: the kernel's side of the writes, on a sysroot. */
+/* lib/emul/sriov-emul.c: the kernel's side of the writes, on a sysroot. */
 int mlx_emul_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned n);
 int mlx_emul_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf, const struct mlx_vf_set *s);
 /* All of @n settings in one replacement of the recorded reply: either all

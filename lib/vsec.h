@@ -14,7 +14,7 @@
  *   0x14 DATA
  *
  * The gateway runs over a config-space access ops struct, so the same code
- * drives a real function (lib/pci-cfgio.c, libpci) and the emulator of the
+ * drives a real function (lib/backend/pci-cfgio.c, libpci) and the emulator of the
  * unit tests.  Only reads are implemented: some CR addresses upset the
  * firmware when written, and nothing in mlxcli needs to write CR space.
  */
@@ -122,7 +122,7 @@ struct mlx_cr_range {
 int mlx_cr_ranges_parse(const char *text, size_t len, struct mlx_cr_range **out, size_t *n,
 			size_t *bad_line, char *err, size_t errlen);
 
-/* The block list embedded for a PCI device ID (lib/mstdump-ranges.c,
+/* The block list embedded for a PCI device ID (lib/debug/mstdump-ranges.c,
  * generated from mstflint's lists); NULL when we have none. */
 struct mlx_cr_ranges_db {
 	const char *name;             /* "ConnectX5" */

@@ -90,10 +90,10 @@ def function(root, bdf, device, is_vf, numa, pf_bdf=None, numvfs=0, idx=0):
 
 
 def load_gen_samples():
-    """tests/data/gen-samples.py as a module: the counter names and the
+    """gen/samples.py as a module: the counter names and the
     netlink reply layouts the sample hosts use, not a second copy."""
     import importlib.util
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "gen-samples.py")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "gen", "samples.py")
     spec = importlib.util.spec_from_file_location("gen_samples", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # `mlxcli counters` (every view) and `show perfstats` on the two sample hosts
-# (facts from tests/data/gen-samples.py, issue 5 block: RoCE on priority 3,
+# (facts from gen/samples.py, issue 5 block: RoCE on priority 3,
 # PFC pause on prio 3 and port discards on cx5-ofed, CNPs in hw_counters):
 #   - text and JSON of show, cc, prio, errors; --filter, --nonzero, --group;
 #   - an uncatalogued counter is shown and marked, never dropped;

@@ -83,12 +83,12 @@ GROUPS = set()
 # Each entry says why it is still here; an entry that no longer matches any
 # output is reported, so the list only shrinks.
 EXCEPTIONS = {
-    ('max_rate_kbps', None): 'lint evidence (lib/qos-lint-rules.c, the lint owner\'s file): '
+    ('max_rate_kbps', None): 'lint evidence (lib/qos/qos-lint-rules.c, the lint owner\'s file): '
         'give it in Mb/s as max_rate_mbps, as show qos does',
     ('buffer', 'integer'): 'lint evidence names a buffer index buffer where show qos has the '
-        'buffer object: rename it (buffer_index) in lib/qos-lint-rules.c',
+        'buffer object: rename it (buffer_index) in lib/qos/qos-lint-rules.c',
     ('size_bytes', 'integer'): 'lint evidence gives one buffer\'s size where show qos has the '
-        'list: rename it (buffer_size_bytes) in lib/qos-lint-rules.c',
+        'list: rename it (buffer_size_bytes) in lib/qos/qos-lint-rules.c',
     ('status', 'string'): 'dump-me-now show items[].status ("ok", ...) vs the PCIe status '
         'object: it is the incident manifest\'s key (a file format, dump-me-now -j reprints '
         'manifests): rename it with the manifest, in dmn.c (the dump-me-now helper\'s file)',
@@ -140,13 +140,13 @@ EV_TYPES = {'INT': 'integer', 'PRIOS': 'array of integer', 'STR': 'string',
 
 
 def evidence_keys(seen):
-    lib = os.path.join(os.path.dirname(os.path.abspath(MAN)), '..', 'lib')
+    lib = os.path.join(os.path.dirname(os.path.abspath(MAN)), '..', 'lib', 'qos')
     n = 0
     for f in sorted(os.listdir(lib)):
         if f.startswith('qos-lint') and f.endswith('.c'):
             src = open(os.path.join(lib, f)).read()
             for k, t in re.findall(r'\bev\(\w+,\s*"([a-z_0-9]+)",\s*MLX_EV_([A-Z]+)', src):
-                seen.setdefault(k, {}).setdefault(EV_TYPES[t], set()).add(f'lib/{f} evidence')
+                seen.setdefault(k, {}).setdefault(EV_TYPES[t], set()).add(f'lib/qos/{f} evidence')
                 n += 1
     return n
 
@@ -154,7 +154,7 @@ def evidence_keys(seen):
 UNITS_SEEN = {}
 # unit values the registry does not list yet, each with why
 UNIT_EXCEPTIONS = {
-    'usec': 'lib/dcqcn.c\'s parameter table spells microseconds usec where the counter '
+    'usec': 'lib/dcqcn/dcqcn.c\'s parameter table spells microseconds usec where the counter '
         'catalogue says microseconds: change the lib table (not a cmd/ key)',
 }
 
@@ -286,7 +286,7 @@ def main():
     for c in sorted(set(DRY) - dry_done):
         problems.append(f'"{c} --dry-run -j" printed JSON on no sample host')
     if evidence_keys(seen) < 10:
-        problems.append('found fewer than 10 lint evidence keys in lib/qos-lint*.c: has ev() changed?')
+        problems.append('found fewer than 10 lint evidence keys in lib/qos/qos-lint*.c: has ev() changed?')
     if COLLECT:
         for k in sorted(seen):
             for t, w in sorted(seen[k].items()):

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness for the mstdump block-list parser (lib/vsec.c
+ * libFuzzer harness for the mstdump block-list parser (lib/backend/vsec.c
  * mlx_cr_ranges_parse): any bytes are a CSV file.  Every block it accepts
  * must be dword aligned, non-empty and inside the 30-bit CR-space address
  * space (the gateway's address field, MLX_VSC_ADDR_MASK), since the dump

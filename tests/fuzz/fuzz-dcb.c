@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness for the DCB netlink parsers (lib/decode-dcb.c): a
+ * libFuzzer harness for the DCB netlink parsers (lib/decode/decode-dcb.c): a
  * reply to IEEE_GET/GDCBX, a reply to a set, and a request as the
  * --sysroot emulator parses it.  What a parser accepted is then run
  * through the validators and the encoder that write it back.

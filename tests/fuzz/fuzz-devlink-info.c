@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness for the devlink decoders (lib/decode-devlink-info.c):
+ * libFuzzer harness for the devlink decoders (lib/decode/decode-devlink-info.c):
  * DEVLINK_CMD_INFO_GET and ESWITCH_GET replies.  Version lists must stay
  * within their arrays and every string must be terminated.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness for the dump-me-now configuration parser (lib/dmn.c
+ * libFuzzer harness for the dump-me-now configuration parser (lib/debug/dmn.c
  * mlx_conf_parse, /etc/mlxcli.conf): any bytes are the file.  Each key
  * handed to the callback is a non-empty [a-z0-9_] word, each value a
  * string without surrounding blanks.

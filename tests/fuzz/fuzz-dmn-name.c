@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness for the incident names (lib/dmn.c): any string is a
+ * libFuzzer harness for the incident names (lib/debug/dmn.c): any string is a
  * directory name found in the dump root, for mlx_dmn_name_parse; and the
  * input split at NULs gives device, type, source and reason for
  * mlx_dmn_name, whose result must always parse back (retention relies on

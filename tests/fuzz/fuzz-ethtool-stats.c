@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer harness for the ethtool statistics decoders
- * (lib/ethtool-stats.c): the ETHTOOL_MSG_STRSET_GET reply holding the
+ * (lib/backend/ethtool-stats.c): the ETHTOOL_MSG_STRSET_GET reply holding the
  * ETH_SS_STATS names and the device it is about (dumps), and the values
  * message of a capture.
  */

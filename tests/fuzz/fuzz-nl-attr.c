@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer harness for the generic netlink attribute walker
- * (lib/nl-attr.c) and the reply-stream replay (mlx_nl_replay in
- * lib/nl.c, which also reads the extended-ack text of error messages).
+ * (lib/backend/nl-attr.c) and the reply-stream replay (mlx_nl_replay in
+ * lib/backend/nl.c, which also reads the extended-ack text of error messages).
  * Every attribute is walked, nests recursively, read as every width, and
  * copied into a request with the builder (which must never overflow its
  * buffer).

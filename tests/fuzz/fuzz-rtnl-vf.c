@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness for the rtnetlink VF-info decoder (lib/decode-rtnl-vf.c):
+ * libFuzzer harness for the rtnetlink VF-info decoder (lib/decode/decode-rtnl-vf.c):
  * an RTM_NEWLINK reply with IFLA_VFINFO_LIST.  What decodes is encoded
  * again as the --sysroot emulator does and must decode to the same VFs.
  */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer harness for the sysfs value parsers: mlx_parse_u64
- * (lib/rootfs.c, every numeric sysfs/debugfs file) and the MLNX_OFED
- * qos/prio2buffer and qos/buffer_size parsers (lib/decode-dcb.c).  The
+ * (lib/core/rootfs.c, every numeric sysfs/debugfs file) and the MLNX_OFED
+ * qos/prio2buffer and qos/buffer_size parsers (lib/decode/decode-dcb.c).  The
  * input is the file's text, cut at its first NUL as a read would give it.
  */
 #include <errno.h>

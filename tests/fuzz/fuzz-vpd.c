@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness for the VPD decoder (lib/decode-vpd.c): any byte string
+ * libFuzzer harness for the VPD decoder (lib/decode/decode-vpd.c): any byte string
  * is the content of a function's sysfs `vpd` file.  The decoder must stay
  * inside the buffer, keep its field count within the array, and every
  * string it returns must be terminated inside its field.

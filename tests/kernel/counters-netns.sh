@@ -130,7 +130,7 @@ rate=$(jq -s -r '[.[] | select(.record == "sample") | .ports[0].counters[] | sel
 
 # Many netdevs: without -d, the names of every netdev come from one ethtool
 # STRSET_GET dump and existence, parents and netdev statistics from one
-# RTM_GETLINK dump (lib/counters.c, more than 8 targets).  Each netdev must
+# RTM_GETLINK dump (lib/counters/counters.c, more than 8 targets).  Each netdev must
 # read the same there as through its own requests with -d.
 i=0
 while [ $i -lt 12 ]; do

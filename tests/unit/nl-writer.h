@@ -2,7 +2,7 @@
 /*
  * A test-local netlink attribute writer for the unit tests that build
  * replies by hand (test-decode-netlink, test-devlink-health): independent
- * of lib/nl-attr.c's builder, so a bug there cannot hide in both the
+ * of lib/backend/nl-attr.c's builder, so a bug there cannot hide in both the
  * encoder and the decoder under test.
  */
 #ifndef MLX_TEST_NL_WRITER_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/decode-dcb.c and lib/dcb-emul.c (issue 4): every DCB
+ * Unit tests for lib/decode/decode-dcb.c and lib/emul/dcb-emul.c (issue 4): every DCB
  * message we build, compared byte for byte with arrays laid out by hand
  * per include/uapi/linux/dcbnl.h (x86-64: host byte order is little
  * endian, as netlink is); replies laid out as net/dcb/dcbnl.c sends them;

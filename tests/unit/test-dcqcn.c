@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/dcqcn.c: the DCQCN parameter table against the
+ * Unit tests for lib/dcqcn/dcqcn.c: the DCQCN parameter table against the
  * WinOF-2 manual's "RCM Parameters" (reference seeds-mlx5cmd-dcqcn-qos.md
  * §3.3), every range edge, name lookup in all its spellings, the
  * line-rate clamp; the defaults against the firmware's, as mlxconfig

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for the netlink decoders and builders: lib/decode-rtnl-vf.c
- * (RTM_NEWLINK IFLA_VFINFO_LIST), lib/decode-devlink-info.c (devlink dev
- * info, eswitch), lib/nl-attr.c and the reply walker of lib/nl.c.  Replies
+ * Unit tests for the netlink decoders and builders: lib/decode/decode-rtnl-vf.c
+ * (RTM_NEWLINK IFLA_VFINFO_LIST), lib/decode/decode-devlink-info.c (devlink dev
+ * info, eswitch), lib/backend/nl-attr.c and the reply walker of lib/backend/nl.c.  Replies
  * are laid out here byte by byte with the UAPI structs, as the kernel
  * sends them (net/core/rtnetlink.c rtnl_fill_vfinfo, net/devlink/dev.c).
  * The devlink case uses the facts of the real capture

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/decode-pcicfg.c.
+ * Unit tests for lib/decode/decode-pcicfg.c.
  *
  * Two kinds of input:
  *  - config images built here, cap by cap, with the layouts of PCIe Base

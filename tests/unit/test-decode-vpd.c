@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/decode-vpd.c and the SR-IOV capability decoding of
- * lib/decode-pcicfg.c, on byte arrays.  The VPD of two real adapters is
+ * Unit tests for lib/decode/decode-vpd.c and the SR-IOV capability decoding of
+ * lib/decode/decode-pcicfg.c, on byte arrays.  The VPD of two real adapters is
  * re-encoded here from their lspci -vvv captures (files cited below); when
  * $FIXTURES is present the captured text is read too and every keyword
  * value must match what the decoder returns.  Every decode runs on an

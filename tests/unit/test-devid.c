@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/devid.c: the table is sorted, lookups find PFs and
+ * Unit tests for lib/device/devid.c: the table is sorted, lookups find PFs and
  * VFs, and every pciids string is the name pci.ids gives that ID
  * ($FIXTURES/pciids, the vendor 15b3 section of pciutils' pci.ids).
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/decode-devlink-health.c: the fmsg stream decoder, the
+ * Unit tests for lib/decode/decode-devlink-health.c: the fmsg stream decoder, the
  * HEALTH_REPORTER_GET reply, the LINKSTATE_GET reply and the requests.
  * Replies are laid out here with a writer of its own, as the kernel sends
  * them (net/devlink/health.c devlink_nl_health_reporter_fill and

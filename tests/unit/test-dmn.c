@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/sha256.c (FIPS 180-2 appendix B test vectors) and the
- * pure parts of lib/dmn.c: the key=value configuration parser, incident
+ * Unit tests for lib/core/sha256.c (FIPS 180-2 appendix B test vectors) and the
+ * pure parts of lib/debug/dmn.c: the key=value configuration parser, incident
  * names, and the retention plan (manual: DumpMeNowTotalCount,
  * DumpMeNowPreservedCountMin).
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for the QoS lint (lib/qos-lint.c, lib/qos-lint-rules.c; issue
+ * Unit tests for the QoS lint (lib/qos/qos-lint.c, lib/qos/qos-lint-rules.c; issue
  * 15) on states built by hand: a RoCE host set up right (the cx5-ofed
  * sample's values) is clean; each rule fires on its mutation with its
  * evidence and the exact fix command; the state the fix describes, built

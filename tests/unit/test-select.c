@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/select.c: mlx_selector_parse() over the spellings
+ * Unit tests for lib/core/select.c: mlx_selector_parse() over the spellings
  * mlxcli(8) "DEVICE SELECTION" documents (good and bad), then mlx_select()
  * on a hand-built device model: every selector kind, no match, and an
  * address present in two PCI domains.

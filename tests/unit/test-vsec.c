@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for lib/vsec.c: the CR-space gateway protocol and the mstdump
+ * Unit tests for lib/backend/vsec.c: the CR-space gateway protocol and the mstdump
  * block-list parser.
  *
  * The gateway talks to hardware that is not here, so the config space of a
@@ -10,7 +10,7 @@
  * injectable faults (a semaphore held by another owner, a race lost once,
  * a flag that never sets, an unsupported space, a config access that fails
  * at the k-th call).  This emulator is the hardware boundary, the one place
- * where DESIGN.md allows a mock; the code under test (lib/vsec.c) is the
+ * where DESIGN.md allows a mock; the code under test (lib/backend/vsec.c) is the
  * real one, behind the same mlx_cfg_ops the libpci backend implements.
  */
 #include <errno.h>

@@ -443,7 +443,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			mlx_link_vfs_free(&l);
 		mlx_devlink_info_get(s->ctx, fn, &info);
 		mlx_devlink_eswitch_get(s->ctx, fn, &esw);
-		/* --- DCB (issue 4, lib/dcb.c): per PF netdev, the IEEE_GET and
+		/* --- DCB (issue 4, lib/qos/dcb.c): per PF netdev, the IEEE_GET and
 		 * GDCBX replies ("ieee-get", "gdcbx") that `show qos` replays.
 		 * An error reply (no DCB ops) is recorded like any other. --- */
 		for (size_t j = 0; j < fn->nports; j++) {
@@ -455,7 +455,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 		}
 		/* --- end DCB --- */
 		/* --- devlink health and link state (issue 7 follow-up,
-		 * lib/health.c): the reporter list ("health-get"), each
+		 * lib/debug/health.c): the reporter list ("health-get"), each
 		 * reporter's diagnose ("diagnose-<reporter>[-port<N>]", an
 		 * error reply when it has none) and each PF netdev's ethtool
 		 * link state (netlink/ethtool/<if>/linkstate-get), which
@@ -484,7 +484,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	/* Counters (issue 5): the ethtool statistics of every netdev, as
 	 * netlink/ethtool/<if>/strset-stats.nl (the STRSET_GET reply, recorded
 	 * by the query itself) and stats-values.nl (the GSTATS values in the
-	 * synthetic message of lib/ethtool-stats.c).  sysfs counter files
+	 * synthetic message of lib/backend/ethtool-stats.c).  sysfs counter files
 	 * (statistics/, hw_counters/, counters/, aer_dev_*) are already copied
 	 * with each function. */
 	mlx_counters_capture(s->ctx, devs, s->tmp);

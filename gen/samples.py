@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Generate the mlxcli sample hosts (captured-system trees) under tests/data/samples/.
 
-    python3 tests/data/gen-samples.py
+    python3 gen/samples.py
 
 Deletes tests/data/samples/<host>/ for every host below and recreates it from
 scratch.  Deterministic: fixed timestamps, sorted iteration, no randomness, so
@@ -24,7 +24,7 @@ import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "samples")
+OUT = os.path.join(HERE, "..", "tests", "data", "samples")
 CAPTURED_AT = "2024-01-15T12:00:00Z"  # SYNTH: fixed so the tree is reproducible
 
 
@@ -1091,7 +1091,7 @@ def write_dcb(root, hostname, fns):
 #       NLA_F_NESTED as the kernel's nla_nest_start() sets it)
 #   netlink/ethtool/<if>/stats-values.nl  the GSTATS values in mlxcli's own
 #       message (type 0x4d58, genl cmd 1; attrs 1 dev name, 2 u32 count,
-#       3 u64[] chunks; format in lib/ethtool-stats.c)
+#       3 u64[] chunks; format in lib/backend/ethtool-stats.c)
 # Names: REF:§3.2 group order and names, as seen in FIX:ethtool-S/
 # mlx5-ofed-100g-p1-ethtool-S-full-comments-stripped.txt (MLNX_OFED: rx_cache_*,
 # tx_cqe_compress_*, rx_prio%d_buf_discard/cong_discard/marked, module_*) and

@@ -2,7 +2,7 @@
 /*
  * The rules of the QoS lint (lib/qos-lint.h), one function each, and their
  * table.  A rule reads the state, adds its findings with their evidence
- * and candidate fixes, best first; lib/qos-lint.c picks the fix.
+ * and candidate fixes, best first; lib/qos/qos-lint.c picks the fix.
  *
  * Device facts the rules rest on:
  *  - mlx5 trusts DSCP iff the DCB APP table has a DSCP entry; with trust

@@ -3,7 +3,7 @@
  * Netlink sockets, queries, capture and replay (contract in lib/nl.h).
  *
  * libnl provides the sockets and the generic-netlink family resolution;
- * the messages themselves are built and parsed by lib/nl-attr.c so that
+ * the messages themselves are built and parsed by lib/backend/nl-attr.c so that
  * exactly the same bytes flow through the decoders live and offline.
  */
 #include "config.h"

@@ -11,7 +11,7 @@
  * ecn/roce_np/cnp_802p_prio write does the same (en_ecn.c), but OFED has no
  * file that shows the mode, so there is nothing to change there.
  *
- * This models the driver from its source, on purpose apart from lib/dcqcn.c's
+ * This models the driver from its source, on purpose apart from lib/dcqcn/dcqcn.c's
  * table (which says what mlxcli believes the driver does): a test that
  * writes through mlxcli sees the driver's behaviour, not mlxcli's belief.
  */

@@ -14,7 +14,7 @@
  * One decoder path, live and offline.  Both halves travel as netlink
  * messages through mlx_nl_replay()/mlx_nl_query():
  *   netlink/ethtool/<if>/strset-stats.nl   the kernel's STRSET_GET reply,
- *        recorded by lib/nl.c; when the ioctl supplied the names, a reply
+ *        recorded by lib/backend/nl.c; when the ioctl supplied the names, a reply
  *        built here in the kernel's layout (mlx_encode_strset_msg), split
  *        into several ETHTOOL_A_STRSET_STRINGSETS attributes so that no
  *        nest exceeds 64 KiB;

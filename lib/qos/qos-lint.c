@@ -2,7 +2,7 @@
 /*
  * The QoS lint (lib/qos-lint.h): the RoCE priority inference, what each
  * fix does to the state and its command line, and the choice of each
- * finding's fix by simulation.  The rules are in lib/qos-lint-rules.c.
+ * finding's fix by simulation.  The rules are in lib/qos/qos-lint-rules.c.
  */
 #include "config.h"
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * DCB queries and the all-or-nothing write engine (contract in lib/dcb.h).
- * One rtnetlink socket per run (lib/nl.c).  Live, requests go to the
+ * One rtnetlink socket per run (lib/backend/nl.c).  Live, requests go to the
  * kernel; under --sysroot, reads replay the captured replies and writes go
- * to the emulator (lib/dcb-emul.c), whose replies are fed to the very same
+ * to the emulator (lib/emul/dcb-emul.c), whose replies are fed to the very same
  * parsers.
  */
 #include "config.h"
@@ -57,7 +57,7 @@ static int dcb_fail(struct mlx_ctx *ctx, int r, const char *ifname, const char *
 		return mlx_err(ctx, -r, "cannot %s of '%s': permission denied (DCB changes need "
 			       "CAP_NET_ADMIN)%s", what, ifname, tail);
 	case ENODATA:
-		return r;       /* lib/nl.c said which capture file is missing */
+		return r;       /* lib/backend/nl.c said which capture file is missing */
 	default:
 		return mlx_err(ctx, -r, "cannot %s of '%s': %s%s", what, ifname, strerror(-r), tail);
 	}

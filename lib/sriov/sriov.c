@@ -3,7 +3,7 @@
  * SR-IOV I/O: the VF table over rtnetlink (one RTM_GETLINK per PF, never
  * one per VF), sriov_numvfs, per-VF writes over RTM_SETLINK, the devlink
  * eswitch mode and devlink info.  Under a sysroot the reads replay the
- * capture and the writes go to lib/sriov-emul.c.
+ * capture and the writes go to lib/emul/sriov-emul.c.
  */
 #include "config.h"
 
