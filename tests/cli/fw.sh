@@ -3,9 +3,8 @@
 # mlxcli fw query on both sample hosts: devlink replayed from the capture,
 # sysfs fallback on a VF, VPD decoded, pending firmware detected.
 set -u
-: "${MLXCLI:?}" "${MLXCLI_SAMPLES_DIR:?}"
-MLXCLI_STATE_DIR=$(mktemp -d); export MLXCLI_STATE_DIR
-trap 'rm -rf "$MLXCLI_STATE_DIR"' EXIT
+. "$(dirname "$0")/lib.sh"
+need jq
 fail=0
 ok() { echo "ok - $1"; }
 bad() { echo "not ok - $1"; fail=1; }

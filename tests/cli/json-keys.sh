@@ -6,7 +6,7 @@
 # The write commands with --dry-run run dry, so change records count too.
 # The command list comes from the command tables (json-keys.py says how).
 . "$(dirname "$0")/lib.sh"
-need python3
+need python3 jq
 
 if python3 "$TOP_SRCDIR/tests/cli/json-keys.py" "$MLXCLI" "$TOP_SRCDIR/man/mlxcli-json.7" \
 	>"$tmp/out" 2>&1; then

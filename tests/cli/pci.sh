@@ -3,9 +3,8 @@
 # mlxcli pci show on both sample hosts: link capability vs status (the
 # degraded x8 warning on cx6dx), payload sizes, AER, VSEC, SR-IOV cap.
 set -u
-: "${MLXCLI:?}" "${MLXCLI_SAMPLES_DIR:?}"
-MLXCLI_STATE_DIR=$(mktemp -d); export MLXCLI_STATE_DIR
-trap 'rm -rf "$MLXCLI_STATE_DIR"' EXIT
+. "$(dirname "$0")/lib.sh"
+need jq
 fail=0
 ok() { echo "ok - $1"; }
 bad() { echo "not ok - $1"; fail=1; }

@@ -4,9 +4,8 @@
 # a working copy, VF settings read back, bad values refused with exit 2 and
 # nothing changed.
 set -u
-: "${MLXCLI:?}" "${MLXCLI_SAMPLES_DIR:?}"
-MLXCLI_STATE_DIR=$(mktemp -d); export MLXCLI_STATE_DIR
-trap 'rm -rf "$MLXCLI_STATE_DIR"' EXIT
+. "$(dirname "$0")/lib.sh"
+need jq
 fail=0
 ok() { echo "ok - $1"; }
 bad() { echo "not ok - $1"; fail=1; }
