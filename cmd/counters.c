@@ -296,7 +296,10 @@ static void out_counter_row(struct out *o, const struct mlx_counter *c, bool mea
 	if (c->m->scale > 1)
 		out_u64(o, "raw_value", NULL, c->raw);
 	out_bool(o, "catalogued", NULL, c->m->e != NULL);
-	out_u64(o, "width", NULL, c->m->width);
+	if (c->m->width)
+		out_u64(o, "width", NULL, c->m->width);
+	else
+		out_null(o, "width", NULL);     /* uncatalogued: not known */
 	out_labels(o, c);
 	if (meaning) {
 		out_str(o, "description", NULL, desc);

@@ -80,7 +80,7 @@ struct mlx_cat_match {
 	const char *unit;          /* "count" when uncatalogued */
 	const char *prefix;        /* description prefix for derived entries ("" none) */
 	uint8_t flags;
-	unsigned width;            /* 64, 32, 16, 8 */
+	unsigned width;            /* 64, 32, 16, 8, 4; 0: unknown (uncatalogued) */
 	unsigned scale;            /* 1, or 4 for IB 4-octet data words */
 	char metric[80];           /* Prometheus name after "mlxcli_", without unit/_total */
 };

@@ -659,7 +659,7 @@ bool mlx_cat_lookup(enum mlx_csrc src, const char *name, struct mlx_cat_match *m
 	m->prefix = "";
 	m->group = "uncatalogued";
 	m->unit = "count";
-	m->width = 64;
+	m->width = 0;      /* unknown: JSON null */
 	m->scale = 1;
 	add_label(m, "source", NULL, 0, mlx_csrc_name(src));
 	add_label(m, "name", NULL, 0, name);

@@ -153,14 +153,17 @@ for host in cx5-ofed cx6dx-upstream; do
 	[ "$a" = "$b" ] && ok "$host: snapshot round trip" || bad "$host: counters from the snapshot differ"
 done
 
-# An uncatalogued counter: shown and marked, never dropped.
+# An uncatalogued counter: shown and marked, never dropped; its width is
+# unknown, so null (not 64: the registry's rule), as the catalogued ones
+# say theirs.
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/host"
 chmod -R u+w "$tmp/host"
 hw=$(find "$tmp/host/sys/devices" -path '*infiniband/mlx5_0/ports/1/hw_counters' -type d)
 echo 77 >"$hw/np_made_up_counter"
 run uncat --sysroot "$tmp/host" -j counters -d mlx5_0
-jq_is uncat '[.ports[0].counters[] | select(.name == "np_made_up_counter") | [.catalogued, .group, .value, .description]]' \
-	'[[false,"uncatalogued",77,"(uncatalogued)"]]'
+jq_is uncat '[.ports[0].counters[] | select(.name == "np_made_up_counter") | [.catalogued, .group, .value, .description, .width]]' \
+	'[[false,"uncatalogued",77,"(uncatalogued)",null]]'
+jq_is uncat '[.ports[0].counters[] | select(.name == "out_of_sequence" or .name == "np_cnp_sent") | [.name, .width]] | sort' '[["np_cnp_sent",64],["out_of_sequence",32]]'
 run uncatp --sysroot "$tmp/host" counters -d mlx5_0 --format prometheus
 grep -q '^mlxcli_uncatalogued{.*source="hw_counters",name="np_made_up_counter"} 77$' "$tmp/uncatp.out" &&
 	ok "uncatalogued counter in Prometheus output" || bad "uncatalogued counter missing from Prometheus output"
