@@ -57,6 +57,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_shell, 0, 0, CMD_NO_SCAN | CMD_NO_JSON, NULL, NULL, NULL },
 	{ "__complete", "WORDS...", "completion candidates for a partial command line",
 	  cmd_complete, 0, -1, CMD_HIDDEN | CMD_NO_SCAN, NULL, NULL, NULL },
+	{ "__man-table", "NAME", "a man page table printed from lib's (cmd/man-tables.c)",
+	  cmd_man_table, 1, 1, CMD_HIDDEN | CMD_NO_SCAN | CMD_NO_JSON, NULL, NULL, NULL },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -254,8 +254,9 @@ void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struc
 const char *cli_synopsis(const struct cmd *c, char *buf, size_t len);
 const char *cli_suggest(const char *word, const char *const *cands, size_t n);
 
-/* complete.c */
+/* complete.c; man-tables.c: the man pages' tables from lib's */
 int cmd_complete(struct cli *cli, int argc, char **argv);
+int cmd_man_table(struct cli *cli, int argc, char **argv);
 /*
  * Completion candidates for the last word of a partial command line
  * (argv: the words after "mlxcli", the last one possibly ""): @fn gets
