@@ -875,7 +875,7 @@ static const struct cmd dbg_cmds[] = {
 	{ "mstdump", "", "CR-space dump of a PF in mstdump's format (root, live device)",
 	  cmd_dbg_mstdump, 0, 0, CMD_NEEDS_ROOT, NULL, mstdump_opts, NULL },
 	{ "dump-me-now", "[BUS DEV FUNC]", "make an incident folder (same as 'mlxcli dump-me-now')",
-	  cmd_dbg_dump_me_now, 0, 3, 0, NULL, dmn_opts, NULL },
+	  cmd_dbg_dump_me_now, 0, 3, 0, NULL, dmn_opts, NULL, "mlxcli-dump-me-now(8)" },
 	{ "get-state", "", "health at a glance: link, PCIe, AER, DCQCN layout, devlink health",
 	  cmd_dbg_get_state, 0, 0, 0, NULL, NULL, NULL },
 	{ "restart", "", "take a ConnectX interface down and up",

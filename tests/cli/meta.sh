@@ -4,7 +4,9 @@
 # help GROUP...` down to every command:
 #   - `mlxcli help CMD` exits 0;
 #   - the man page its usage names ("see mlxcli-X(8)") exists in man/ and
-#     mentions the command in its SYNOPSIS or COMMANDS section;
+#     mentions the command in its SYNOPSIS or COMMANDS section; a command
+#     or group whose last word has a page of its own (mlxcli-WORD(8))
+#     names that one;
 #   - `mlxcli __complete PARENT... ""` offers the command word;
 #   - each option `mlxcli help CMD` lists is in that page's SYNOPSIS (for a
 #     top-level command with a page of its own, mlxcli-CMD(8): that one's);
@@ -49,6 +51,13 @@ walk() {
 		return
 	fi
 	page=$(sed -n 's/^see \(mlxcli[a-z0-9-]*\)(8)$/\1/p' "$T/help")
+	# A command or group with a page of its own (man/mlxcli-WORD.8 for
+	# its last word: devices, snapshot, dcqcn, ...) names that page.
+	last=
+	[ $# -gt 0 ] && last=$(eval "echo \${$#}")
+	if [ -n "$last" ] && [ -f "$MAN/mlxcli-$last.8" ] && [ "$page" != "mlxcli-$last" ]; then
+		bad "'mlxcli help $*' says see ${page:-nothing}(8), not its own page mlxcli-$last(8)"
+	fi
 	if [ -z "$page" ]; then
 		bad "'mlxcli help $*' names no man page"
 	elif [ ! -f "$MAN/$page.8" ]; then
@@ -80,6 +89,9 @@ walk() {
 			grep -q -- "$o\\b" "$T/syn" || bad "$page(8) SYNOPSIS lacks '$o' of 'mlxcli $*'"
 		done <"$T/opts"
 		cat "$T/opts" >>"$T/$page.opts"
+		# ... and may stand in its group's page too (dbg dump-me-now's
+		# options in mlxcli-dbg(8) as in mlxcli-dump-me-now(8))
+		[ ! -f "$T/ppage.$(($# - 1))" ] || cat "$T/opts" >>"$T/$(cat "$T/ppage.$(($# - 1))").opts"
 	fi
 	# completion offers the word
 	if [ $# -gt 0 ]; then
@@ -99,6 +111,7 @@ walk() {
 	fi
 	if grep -q '^commands:' "$T/help"; then
 		commands <"$T/help" >"$T/sub.$n"
+		echo "$page" >"$T/ppage.$#"
 		while read -r w; do
 			walk "$@" "$w"
 		done <"$T/sub.$n"
