@@ -291,5 +291,22 @@ int cli_mkdir_p(const char *path, unsigned mode);
 
 /* devices.c helpers shared with later groups */
 const char *cli_speed_str(int64_t mbps, char *buf, size_t len);
+/*
+ * The read of one list per function ("firmware", "pci"): -d's function, or
+ * every one (@vfs: VFs too, else PFs only), each by @show; an exit code.
+ */
+int cli_for_functions(struct cli *cli, const char *key, bool vfs,
+		      void (*show)(struct cli *cli, const struct mlx_function *fn));
+/* The PCIe link as the config space says, else as sysfs says (devices, pci). */
+struct cli_pcie {
+	const char *source;           /* "config", "sysfs" or NULL */
+	struct mlx_pcie_link cap, sta;
+	bool degraded;                /* a PF trained below its capability */
+};
+void cli_pcie_view(const struct mlx_function *fn, struct cli_pcie *v);
+/* "8GT/s x16", "-" when unknown. */
+const char *cli_pcie_link_str(const struct mlx_pcie_link *l, char *buf, size_t len);
+/* The "pcie" object (mlxcli-json(7)); @text: with text lines too. */
+void cli_out_pcie(struct out *o, const struct cli_pcie *v, bool text);
 
 #endif

@@ -24,14 +24,33 @@ const char *cli_speed_str(int64_t mbps, char *buf, size_t len)
 	return buf;
 }
 
-/* The PCIe link as the config space says, else as sysfs says. */
-struct pcie_view {
-	const char *source;           /* "config", "sysfs" or NULL */
-	struct mlx_pcie_link cap, sta;
-	bool degraded;
-};
+int cli_for_functions(struct cli *cli, const char *key, bool vfs,
+		      void (*show)(struct cli *cli, const struct mlx_function *fn))
+{
+	struct mlx_devices *devs;
+	struct mlx_function *sel;
+	int r;
 
-static void pcie_view(const struct mlx_function *fn, struct pcie_view *v)
+	r = cli_select(cli, &sel, NULL);
+	if (r)
+		return r;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	out_list_begin(cli->out, key, NULL);
+	for (size_t i = 0; i < devs->nfn; i++) {
+		const struct mlx_function *fn = &devs->fn[i];
+
+		if (sel ? fn == sel : vfs || fn->role == MLX_FN_PF)
+			show(cli, fn);
+	}
+	out_list_end(cli->out);
+	if (!devs->nfn)
+		cli_say_no_devices(cli, devs);
+	return EXIT_OK;
+}
+
+void cli_pcie_view(const struct mlx_function *fn, struct cli_pcie *v)
 {
 	memset(v, 0, sizeof(*v));
 	if (fn->cfg_decoded && fn->cfg.pcie.present && fn->cfg.pcie.cap.speed) {
@@ -54,16 +73,20 @@ static void pcie_view(const struct mlx_function *fn, struct pcie_view *v)
 		v->degraded = true;
 }
 
-static void link_str(const struct mlx_pcie_link *l, char *buf, size_t len)
+const char *cli_pcie_link_str(const struct mlx_pcie_link *l, char *buf, size_t len)
 {
 	if (!l->speed && !l->width)
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "%s x%u", mlx_pcie_speed_str(l->speed), l->width);
+	return buf;
 }
 
-static void out_link(struct out *o, const char *key, const struct mlx_pcie_link *l)
+static void out_link(struct out *o, const char *key, const char *label,
+		     const struct mlx_pcie_link *l)
 {
+	char buf[32];
+
 	out_obj_begin(o, key, NULL);
 	if (l->speed)
 		out_str(o, "speed", NULL, mlx_pcie_speed_str(l->speed));
@@ -73,6 +96,18 @@ static void out_link(struct out *o, const char *key, const struct mlx_pcie_link 
 		out_u64(o, "width", NULL, l->width);
 	else
 		out_null(o, "width", NULL);
+	out_obj_end(o);
+	if (label)
+		out_text(o, label, cli_pcie_link_str(l, buf, sizeof(buf)));
+}
+
+void cli_out_pcie(struct out *o, const struct cli_pcie *v, bool text)
+{
+	out_obj_begin(o, "pcie", NULL);
+	out_str(o, "source", NULL, v->source);
+	out_link(o, "capability", text ? "link capability" : NULL, &v->cap);
+	out_link(o, "status", text ? "link status" : NULL, &v->sta);
+	out_bool(o, "degraded", text ? "degraded" : NULL, v->degraded);
 	out_obj_end(o);
 }
 
@@ -92,7 +127,7 @@ static void out_function(struct cli *cli, const struct mlx_function *fn)
 	struct out *o = cli->out;
 	const char *names[16];
 	char buf[96], id[16];
-	struct pcie_view pv;
+	struct cli_pcie pv;
 	size_t n;
 
 	out_row_begin(o);
@@ -168,20 +203,15 @@ static void out_function(struct cli *cli, const struct mlx_function *fn)
 	out_str(o, "fw_version_source", NULL, fn->fw_source[0] ? fn->fw_source : NULL);
 	out_str(o, "psid", cli->verbose ? "PSID" : NULL, fn->psid[0] ? fn->psid : NULL);
 
-	pcie_view(fn, &pv);
-	out_obj_begin(o, "pcie", NULL);
-	out_str(o, "source", NULL, pv.source);
-	out_link(o, "capability", &pv.cap);
-	out_link(o, "status", &pv.sta);
-	out_bool(o, "degraded", NULL, pv.degraded);
-	out_obj_end(o);
+	cli_pcie_view(fn, &pv);
+	cli_out_pcie(o, &pv, false);
 	if (!pv.source) {
 		out_text(o, "PCIE", "-");
 	} else {
 		char cap[24], sta[24];
 
-		link_str(&pv.cap, cap, sizeof(cap));
-		link_str(&pv.sta, sta, sizeof(sta));
+		cli_pcie_link_str(&pv.cap, cap, sizeof(cap));
+		cli_pcie_link_str(&pv.sta, sta, sizeof(sta));
 		if (fn->role == MLX_FN_VF)
 			snprintf(buf, sizeof(buf), "virtual");
 		else if (pv.degraded)
@@ -205,8 +235,8 @@ static void out_function(struct cli *cli, const struct mlx_function *fn)
 	if (pv.degraded) {
 		char cap[24], sta[24];
 
-		link_str(&pv.cap, cap, sizeof(cap));
-		link_str(&pv.sta, sta, sizeof(sta));
+		cli_pcie_link_str(&pv.cap, cap, sizeof(cap));
+		cli_pcie_link_str(&pv.sta, sta, sizeof(sta));
 		cli_warn(cli, "%s: PCIe link trained at %s, below its capability %s: "
 			 "the adapter's bandwidth is capped; check the slot and riser", fn->bdf,
 			 sta, cap);

@@ -112,31 +112,10 @@ static void out_fw(struct cli *cli, const struct mlx_function *fn)
 
 int cmd_fw(struct cli *cli, int argc, char **argv)
 {
-	struct mlx_devices *devs;
-	struct mlx_function *sel;
-	int r;
-
 	(void)argc;
 	(void)argv;
-	r = cli_select(cli, &sel, NULL);
-	if (r)
-		return r;
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
-	out_list_begin(cli->out, "firmware", NULL);
-	for (size_t i = 0; i < devs->nfn; i++) {
-		const struct mlx_function *fn = &devs->fn[i];
-
-		/* VFs run their PF's firmware: listed only when asked for. */
-		if (sel ? fn != sel : fn->role != MLX_FN_PF)
-			continue;
-		out_fw(cli, fn);
-	}
-	out_list_end(cli->out);
-	if (!devs->nfn)
-		cli_say_no_devices(cli, devs);
-	return EXIT_OK;
+	/* VFs run their PF's firmware: listed only when asked for. */
+	return cli_for_functions(cli, "firmware", false, out_fw);
 }
 
 /* `mlxcli fw` is `mlxcli fw query` (mlxfwmanager's word). */

@@ -13,33 +13,6 @@
 #include "cli.h"
 #include "fw.h"
 
-static void link_text(const struct mlx_pcie_link *l, char *buf, size_t len)
-{
-	if (!l->speed && !l->width)
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%s x%u", mlx_pcie_speed_str(l->speed), l->width);
-}
-
-static void out_link(struct out *o, const char *key, const char *label,
-		     const struct mlx_pcie_link *l)
-{
-	char buf[32];
-
-	out_obj_begin(o, key, NULL);
-	if (l->speed)
-		out_str(o, "speed", NULL, mlx_pcie_speed_str(l->speed));
-	else
-		out_null(o, "speed", NULL);
-	if (l->width)
-		out_u64(o, "width", NULL, l->width);
-	else
-		out_null(o, "width", NULL);
-	out_obj_end(o);
-	link_text(l, buf, sizeof(buf));
-	out_text(o, label, buf);
-}
-
 static void out_aer(struct out *o, const char *key, const char *label, int64_t v)
 {
 	if (v < 0)
@@ -52,40 +25,17 @@ static void show_fn(struct cli *cli, const struct mlx_function *fn)
 {
 	struct out *o = cli->out;
 	const struct mlx_pcie_info *e = &fn->cfg.pcie;
-	struct mlx_pcie_link cap = { 0 }, sta = { 0 };
+	struct cli_pcie pv;
 	struct mlx_aer_counts aer;
-	const char *source = NULL;
-	bool degraded = false;
 	char label[96], buf[32];
 
-	if (fn->cfg_decoded && e->present && e->cap.speed) {
-		source = "config";
-		cap = e->cap;
-		sta = e->sta;
-	} else if (fn->max_link_speed[0] || fn->max_link_width) {
-		/* Unprivileged: the kernel's reading of the same registers. */
-		source = "sysfs";
-		cap.speed = mlx_pcie_speed_from_sysfs(fn->max_link_speed);
-		cap.width = (uint8_t)fn->max_link_width;
-		sta.speed = mlx_pcie_speed_from_sysfs(fn->cur_link_speed);
-		sta.width = (uint8_t)fn->cur_link_width;
-	}
-	/* Same rule as `devices`: a VF's LnkSta is x0, never degraded. */
-	if (source && fn->role == MLX_FN_PF && sta.width &&
-	    ((cap.speed && sta.speed && sta.speed < cap.speed) || (cap.width && sta.width < cap.width)))
-		degraded = true;
-
+	cli_pcie_view(fn, &pv);
 	snprintf(label, sizeof(label), "%s (%s, %s)", fn->bdf, fn->id ? fn->id->product : "?",
 		 fn->role == MLX_FN_VF ? "vf" : "pf");
 	out_obj_begin(o, NULL, label);
 	out_str(o, "pci_address", NULL, fn->bdf);
 	out_str(o, "role", NULL, fn->role == MLX_FN_VF ? "vf" : "pf");
-	out_obj_begin(o, "pcie", NULL);
-	out_str(o, "source", NULL, source);
-	out_link(o, "capability", "link capability", &cap);
-	out_link(o, "status", "link status", &sta);
-	out_bool(o, "degraded", "degraded", degraded);
-	out_obj_end(o);
+	cli_out_pcie(o, &pv, true);
 
 	if (fn->cfg_decoded && e->present) {
 		out_u64(o, "max_payload_supported_bytes", "max payload supported", e->max_payload_cap);
@@ -127,11 +77,11 @@ static void show_fn(struct cli *cli, const struct mlx_function *fn)
 	out_u64(o, "config_space_bytes", cli->verbose ? "config space bytes" : NULL, fn->cfg_len);
 	out_obj_end(o);
 
-	if (degraded) {
+	if (pv.degraded) {
 		char c[24], s[24];
 
-		link_text(&cap, c, sizeof(c));
-		link_text(&sta, s, sizeof(s));
+		cli_pcie_link_str(&pv.cap, c, sizeof(c));
+		cli_pcie_link_str(&pv.sta, s, sizeof(s));
 		cli_warn(cli, "%s: PCIe link trained at %s, below its capability %s: "
 			 "the adapter's bandwidth is capped; check the slot and riser", fn->bdf, s, c);
 	}
@@ -143,26 +93,9 @@ static void show_fn(struct cli *cli, const struct mlx_function *fn)
 
 int cmd_pci(struct cli *cli, int argc, char **argv)
 {
-	struct mlx_devices *devs;
-	struct mlx_function *sel;
-	int r;
-
 	(void)argc;
 	(void)argv;
-	r = cli_select(cli, &sel, NULL);
-	if (r)
-		return r;
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
-	out_list_begin(cli->out, "pci", NULL);
-	for (size_t i = 0; i < devs->nfn; i++)
-		if (!sel || sel == &devs->fn[i])
-			show_fn(cli, &devs->fn[i]);
-	out_list_end(cli->out);
-	if (!devs->nfn)
-		cli_say_no_devices(cli, devs);
-	return EXIT_OK;
+	return cli_for_functions(cli, "pci", true, show_fn);
 }
 
 /* `mlxcli pci` is `mlxcli pci show`. */
