@@ -323,6 +323,20 @@ static void warn_port(struct cli *cli, const struct mlx_counter_port *p)
 			 strerror(-p->err[MLX_CSRC_ETHTOOL]));
 }
 
+/* A port's object in a view: false (nothing begun) when its netdev is gone. */
+static bool port_begin(struct cli *cli, const struct mlx_counter_port *p)
+{
+	char title[200];
+
+	warn_port(cli, p);
+	if (p->gone)
+		return false;
+	port_title(p, title, sizeof(title));
+	out_obj_begin(cli->out, NULL, title);
+	out_port_ids(cli->out, p);
+	return true;
+}
+
 /* ---- show ------------------------------------------------------------------ */
 
 static int view_show(struct cli *cli, const struct mlx_counters *cs, struct sel *s, bool errors)
@@ -333,14 +347,9 @@ static int view_show(struct cli *cli, const struct mlx_counters *cs, struct sel 
 	out_list_begin(o, "ports", NULL);
 	for (size_t i = 0; i < cs->nports; i++) {
 		const struct mlx_counter_port *p = &cs->ports[i];
-		char title[200];
 
-		warn_port(cli, p);
-		if (p->gone)
+		if (!port_begin(cli, p))
 			continue;
-		port_title(p, title, sizeof(title));
-		out_obj_begin(o, NULL, title);
-		out_port_ids(o, p);
 		out_sources(o, p);
 		out_table_begin(o, "counters");
 		for (size_t k = 0; k < p->n; k++) {
@@ -420,14 +429,9 @@ static int view_cc(struct cli *cli, const struct mlx_counters *cs, struct sel *s
 	out_list_begin(o, "ports", NULL);
 	for (size_t i = 0; i < cs->nports; i++) {
 		const struct mlx_counter_port *p = &cs->ports[i];
-		char title[200];
 
-		warn_port(cli, p);
-		if (p->gone)
+		if (!port_begin(cli, p))
 			continue;
-		port_title(p, title, sizeof(title));
-		out_obj_begin(o, NULL, title);
-		out_port_ids(o, p);
 		out_dcqcn(cli, p, &ts->t[i]);
 		out_table_begin(o, "counters");
 		for (size_t k = 0; k < p->n; k++) {
