@@ -12,6 +12,7 @@
  * and the kernel's include/uapi/linux/pci_regs.h.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "pcicfg.h"
@@ -110,52 +111,40 @@ static void decode_pcie(const uint8_t *buf, size_t len, uint16_t off,
 		decode_link(v, &p->sta);
 }
 
-/* SR-IOV extended capability (SR-IOV spec 3.3; pci_regs.h PCI_SRIOV_*). */
+/* SR-IOV extended capability (SR-IOV spec 3.3; pci_regs.h PCI_SRIOV_*):
+ * each register at its offset, with the width of its field. */
+#define SRIOV_REG(o, f) { o, sizeof(((struct mlx_sriov_info *)0)->f), \
+			  offsetof(struct mlx_sriov_info, f) }
+static const struct {
+	uint8_t off, width;
+	size_t field;
+} sriov_regs[] = {
+	SRIOV_REG(0x04, caps), SRIOV_REG(0x08, ctrl), SRIOV_REG(0x0a, status),
+	SRIOV_REG(0x0c, initial_vfs), SRIOV_REG(0x0e, total_vfs), SRIOV_REG(0x10, num_vfs),
+	SRIOV_REG(0x12, func_dep_link), SRIOV_REG(0x14, vf_offset),
+	SRIOV_REG(0x16, vf_stride), SRIOV_REG(0x1a, vf_device), SRIOV_REG(0x1c, sup_pgsize),
+	SRIOV_REG(0x20, sys_pgsize),
+};
+
 static void decode_sriov(const uint8_t *buf, size_t len, uint16_t off,
 			 struct mlx_sriov_info *s)
 {
-	uint32_t v;
-	bool ok;
-
 	s->present = true;
 	s->offset = off;
+	for (size_t i = 0; i < sizeof(sriov_regs) / sizeof(sriov_regs[0]); i++) {
+		uint32_t v;
+		uint8_t *f = (uint8_t *)s + sriov_regs[i].field;
 
-	v = get32(buf, len, off + 0x04, &ok);
-	if (ok)
-		s->caps = v;
-	v = get16(buf, len, off + 0x08, &ok);
-	if (ok)
-		s->ctrl = (uint16_t)v;
-	v = get16(buf, len, off + 0x0a, &ok);
-	if (ok)
-		s->status = (uint16_t)v;
-	v = get16(buf, len, off + 0x0c, &ok);
-	if (ok)
-		s->initial_vfs = (uint16_t)v;
-	v = get16(buf, len, off + 0x0e, &ok);
-	if (ok)
-		s->total_vfs = (uint16_t)v;
-	v = get16(buf, len, off + 0x10, &ok);
-	if (ok)
-		s->num_vfs = (uint16_t)v;
-	v = get8(buf, len, off + 0x12, &ok);
-	if (ok)
-		s->func_dep_link = (uint8_t)v;
-	v = get16(buf, len, off + 0x14, &ok);
-	if (ok)
-		s->vf_offset = (uint16_t)v;
-	v = get16(buf, len, off + 0x16, &ok);
-	if (ok)
-		s->vf_stride = (uint16_t)v;
-	v = get16(buf, len, off + 0x1a, &ok);
-	if (ok)
-		s->vf_device = (uint16_t)v;
-	v = get32(buf, len, off + 0x1c, &ok);
-	if (ok)
-		s->sup_pgsize = v;
-	v = get32(buf, len, off + 0x20, &ok);
-	if (ok)
-		s->sys_pgsize = v;
+		/* a register past the end of what was read stays 0 */
+		if (!cfg_get(buf, len, off + sriov_regs[i].off, sriov_regs[i].width, &v))
+			continue;
+		if (sriov_regs[i].width == 1)
+			*f = (uint8_t)v;
+		else if (sriov_regs[i].width == 2)
+			memcpy(f, &(uint16_t){ (uint16_t)v }, 2);
+		else
+			memcpy(f, &v, 4);
+	}
 }
 
 static bool add_cap(struct mlx_pci_config *c, uint16_t off, uint16_t id,
