@@ -250,6 +250,13 @@ int mlx_dcb_parse_set_reply(const struct nlmsghdr *h, size_t len, int *kerr)
 
 /* ---- requests, checked as dcb_doit() would ---- */
 
+/* An attribute that is one uapi struct: exactly its size, kept by pointer. */
+#define FIXED(field, type) do {                                         \
+		if (a.len != sizeof(type))                              \
+			goto size;                                      \
+		rq->m.field = (const type *)a.data;                     \
+	} while (0)
+
 static int check_nest(const struct mlx_nla *n, struct mlx_dcb_req *rq, char *why, size_t wl)
 {
 	struct mlx_nla a;
@@ -259,24 +266,16 @@ static int check_nest(const struct mlx_nla *n, struct mlx_dcb_req *rq, char *why
 	while ((r = mlx_nla_next(n->data, n->len, &off, &a)) == 1) {
 		switch (a.type) {
 		case DCB_ATTR_IEEE_ETS:
-			if (a.len != sizeof(struct ieee_ets))
-				goto size;
-			rq->m.ets = (const struct ieee_ets *)a.data;
+			FIXED(ets, struct ieee_ets);
 			break;
 		case DCB_ATTR_IEEE_PFC:
-			if (a.len != sizeof(struct ieee_pfc))
-				goto size;
-			rq->m.pfc = (const struct ieee_pfc *)a.data;
+			FIXED(pfc, struct ieee_pfc);
 			break;
 		case DCB_ATTR_IEEE_MAXRATE:
-			if (a.len != sizeof(struct ieee_maxrate))
-				goto size;
-			rq->m.maxrate = (const struct ieee_maxrate *)a.data;
+			FIXED(maxrate, struct ieee_maxrate);
 			break;
 		case DCB_ATTR_DCB_BUFFER:
-			if (a.len != sizeof(struct dcbnl_buffer))
-				goto size;
-			rq->m.buffer = (const struct dcbnl_buffer *)a.data;
+			FIXED(buffer, struct dcbnl_buffer);
 			break;
 		case DCB_ATTR_IEEE_APP_TABLE: {
 			struct mlx_nla e;
@@ -315,6 +314,7 @@ bad:
 	why_set(why, wl, "malformed attribute in the DCB_ATTR_IEEE nest");
 	return -EINVAL;
 }
+#undef FIXED
 
 int mlx_dcb_parse_req(const uint8_t *buf, size_t len, struct mlx_dcb_req *rq, char *why,
 		      size_t whylen)

@@ -610,35 +610,26 @@ int mlx_linkstate_decode(const struct nlmsghdr *h, size_t len, struct mlx_linkst
 	if (cmd != ETHTOOL_MSG_LINKSTATE_GET_REPLY)
 		return bad(err, errlen, -EBADMSG, "ethtool command %u is not LINKSTATE_GET_REPLY", cmd);
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
-		switch (a.type) {
-		case ETHTOOL_A_LINKSTATE_LINK:
-			if (mlx_nla_u8(&a, &u8) < 0)
-				goto shrt;
-			out->link = u8 != 0;
-			break;
-		case ETHTOOL_A_LINKSTATE_SQI:
-			if (mlx_nla_u32(&a, &u32) < 0)
-				goto shrt;
-			out->sqi = u32;
-			break;
-		case ETHTOOL_A_LINKSTATE_SQI_MAX:
-			if (mlx_nla_u32(&a, &u32) < 0)
-				goto shrt;
-			out->sqi_max = u32;
-			break;
-		case ETHTOOL_A_LINKSTATE_EXT_STATE:
-			if (mlx_nla_u8(&a, &u8) < 0)
-				goto shrt;
-			out->ext_state = u8;
-			break;
-		case ETHTOOL_A_LINKSTATE_EXT_SUBSTATE:
-			if (mlx_nla_u8(&a, &u8) < 0)
-				goto shrt;
-			out->ext_substate = u8;
-			break;
-		default:
-			break;
-		}
+		/* SQI and SQI_MAX are u32, the others u8 */
+		bool wide = a.type == ETHTOOL_A_LINKSTATE_SQI || a.type == ETHTOOL_A_LINKSTATE_SQI_MAX;
+		int64_t v;
+
+		if (a.type != ETHTOOL_A_LINKSTATE_LINK && !wide &&
+		    a.type != ETHTOOL_A_LINKSTATE_EXT_STATE && a.type != ETHTOOL_A_LINKSTATE_EXT_SUBSTATE)
+			continue;
+		if (wide ? mlx_nla_u32(&a, &u32) < 0 : mlx_nla_u8(&a, &u8) < 0)
+			goto shrt;
+		v = wide ? (int64_t)u32 : (int64_t)u8;
+		if (a.type == ETHTOOL_A_LINKSTATE_LINK)
+			out->link = v != 0;
+		else if (a.type == ETHTOOL_A_LINKSTATE_SQI)
+			out->sqi = v;
+		else if (a.type == ETHTOOL_A_LINKSTATE_SQI_MAX)
+			out->sqi_max = v;
+		else if (a.type == ETHTOOL_A_LINKSTATE_EXT_STATE)
+			out->ext_state = (int)v;
+		else
+			out->ext_substate = (int)v;
 	}
 	if (r < 0)
 		return bad(err, errlen, -EBADMSG, "truncated attribute in the link state reply");

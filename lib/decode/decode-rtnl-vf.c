@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <arpa/inet.h>
 #include <linux/if_link.h>
@@ -46,6 +47,26 @@ static int vf_struct(const struct mlx_nla *a, void *out, size_t n, const char *n
 		return bad(err, errlen, "%s is %zu bytes, shorter than its %zu-byte struct", name,
 			   a->len, n);
 	memcpy(out, a->data, n);
+	return 0;
+}
+
+/*
+ * The {vf, setting} attributes (spoofchk, trust, rss_query_en: the same
+ * layout): -1 where the driver says "not supported" (setting ~0), else 0/1.
+ */
+static int vf_setting(const struct mlx_nla *a, const char *name, int *out, char *err,
+		      size_t errlen)
+{
+	struct ifla_vf_spoofchk t;      /* the layout all three share: */
+	_Static_assert(sizeof(struct ifla_vf_trust) == sizeof(t) &&
+		       offsetof(struct ifla_vf_trust, setting) == offsetof(struct ifla_vf_spoofchk, setting) &&
+		       sizeof(struct ifla_vf_rss_query_en) == sizeof(t) &&
+		       offsetof(struct ifla_vf_rss_query_en, setting) ==
+		       offsetof(struct ifla_vf_spoofchk, setting), "ifla_vf_{spoofchk,trust,rss_query_en}");
+
+	if (vf_struct(a, &t, sizeof(t), name, err, errlen))
+		return -EBADMSG;
+	*out = t.setting == (uint32_t)-1 ? -1 : (int)!!t.setting;
 	return 0;
 }
 
@@ -150,30 +171,18 @@ static int decode_vf(const struct mlx_nla *nest, struct mlx_vf_info *vf, char *e
 			vf->has_rate = true;
 			break;
 		}
-		case IFLA_VF_SPOOFCHK: {
-			struct ifla_vf_spoofchk t;
-
-			if (vf_struct(&a, &t, sizeof(t), "IFLA_VF_SPOOFCHK", err, errlen))
+		case IFLA_VF_SPOOFCHK:
+			if (vf_setting(&a, "IFLA_VF_SPOOFCHK", &vf->spoofchk, err, errlen))
 				return -EBADMSG;
-			vf->spoofchk = t.setting == (uint32_t)-1 ? -1 : (int)!!t.setting;
 			break;
-		}
-		case IFLA_VF_TRUST: {
-			struct ifla_vf_trust t;
-
-			if (vf_struct(&a, &t, sizeof(t), "IFLA_VF_TRUST", err, errlen))
+		case IFLA_VF_TRUST:
+			if (vf_setting(&a, "IFLA_VF_TRUST", &vf->trust, err, errlen))
 				return -EBADMSG;
-			vf->trust = t.setting == (uint32_t)-1 ? -1 : (int)!!t.setting;
 			break;
-		}
-		case IFLA_VF_RSS_QUERY_EN: {
-			struct ifla_vf_rss_query_en t;
-
-			if (vf_struct(&a, &t, sizeof(t), "IFLA_VF_RSS_QUERY_EN", err, errlen))
+		case IFLA_VF_RSS_QUERY_EN:
+			if (vf_setting(&a, "IFLA_VF_RSS_QUERY_EN", &vf->rss_query_en, err, errlen))
 				return -EBADMSG;
-			vf->rss_query_en = t.setting == (uint32_t)-1 ? -1 : (int)!!t.setting;
 			break;
-		}
 		case IFLA_VF_LINK_STATE: {
 			struct ifla_vf_link_state t;
 
