@@ -658,7 +658,7 @@ static const struct cmd dcqcn_cmds[] = {
 
 static const struct cmd_group dcqcn_group = {
 	"dcqcn", "RoCE congestion control (DCQCN): RP and NP parameters, per-priority enable",
-	"mlxcli-qosconfig(8)", dcqcn_cmds
+	"mlxcli-dcqcn(8)", dcqcn_cmds
 };
 
 static const struct cmd_arg prio_args[] = {

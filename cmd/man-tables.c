@@ -39,7 +39,7 @@ static void range_value(FILE *fp, uint64_t v)
 		fprintf(fp, "%" PRIu64, v);
 }
 
-/* mlxcli-qosconfig(8) PARAMETERS: lib/dcqcn/dcqcn.c's table. */
+/* mlxcli-dcqcn(8) PARAMETERS: lib/dcqcn/dcqcn.c's table. */
 static void dcqcn_parameters(FILE *fp)
 {
 	size_t n;

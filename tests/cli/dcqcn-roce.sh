@@ -105,7 +105,7 @@ $O -j counters cc -d $P0 2>/dev/null | jq -e '.ports[0].dcqcn.rp_enabled_priorit
 	bad "counters cc on OFED"
 
 # The man page's table: every row's default is the table's (describe -j).
-MAN=$TOP_SRCDIR/man/mlxcli-qosconfig.8
+MAN=$TOP_SRCDIR/man/mlxcli-dcqcn.8
 if [ -r "$MAN" ]; then
 	$MLXCLI -j qosconfig dcqcn describe | jq -r '.parameters[] | select(.priority == null or .priority == 0)
 		| "\(.mlx5cmd_name // .ofed_name // .debugfs_name | sub("0$"; "0..7")) \(.default // "-")"' \
