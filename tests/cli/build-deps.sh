@@ -23,6 +23,7 @@ mods=$(sed -n 's/^PKG_CHECK_MODULES(\[[A-Z_]*\], *\[\([^]]*\)\].*/\1/p' configur
 	tr ' ' '\n' | grep '^[a-z]')
 [ -n "$mods" ] || bad "no PKG_CHECK_MODULES read from configure.ac"
 for m in $mods; do
+	# shellcheck disable=SC2046 # two words: header, package
 	set -- $(map "$m")
 	if [ $# -ne 2 ]; then
 		bad "configure.ac requires $m, which this test does not know: add it to map()"
@@ -41,6 +42,7 @@ done
 for p in $(grep -o 'lib[a-z0-9-]*-dev' tests/setup.sh debian/control 2>/dev/null | cut -d: -f2 | sort -u); do
 	found=
 	for m in $mods; do
+		# shellcheck disable=SC2046
 		set -- $(map "$m")
 		[ "${2:-}" = "$p" ] && found=1
 	done
