@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -514,6 +515,9 @@ void out_table_end(struct out *o)
 	}
 	if (!t)
 		return;
+	/* A table whose fields are all JSON only has no text: no empty rows. */
+	if (!t->ncols)
+		t->nrows = 0;
 	for (size_t c = 0; c < t->ncols; c++) {
 		w[c] = strlen(t->hdr[c]);
 		for (size_t r = 0; r < t->nrows; r++) {
@@ -643,4 +647,58 @@ void out_text(struct out *o, const char *label, const char *val)
 {
 	if (!o->json)
 		t_line(o, label, val);
+}
+
+/* ---- fields in the renderer's own text layout ---- */
+
+/* Text of a fmt field: @fmt with its one "%s" (the format is the
+ * caller's literal; the value is never a format). */
+static void t_fmt(struct out *o, enum out_to to, const char *fmt, const char *val)
+{
+	if (o->json || to == OUT_JSON || !fmt)
+		return;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	fprintf(o->fp, fmt, val);
+#pragma GCC diagnostic pop
+}
+
+void out_fmt_str(struct out *o, enum out_to to, const char *key, const char *fmt, const char *val)
+{
+	if (o->json && to != OUT_TEXT)
+		out_str(o, key, NULL, val);
+	t_fmt(o, to, fmt, val && *val ? val : "-");
+}
+
+void out_fmt_u64(struct out *o, enum out_to to, const char *key, const char *fmt, uint64_t v)
+{
+	char buf[24];
+
+	if (o->json && to != OUT_TEXT)
+		out_u64(o, key, NULL, v);
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	t_fmt(o, to, fmt, buf);
+}
+
+void out_fmt_bool(struct out *o, enum out_to to, const char *key, const char *fmt, bool v)
+{
+	if (o->json && to != OUT_TEXT)
+		out_bool(o, key, NULL, v);
+	t_fmt(o, to, fmt, v ? "yes" : "no");
+}
+
+void out_fmt_null(struct out *o, enum out_to to, const char *key, const char *fmt)
+{
+	out_fmt_str(o, to, key, fmt, NULL);
+}
+
+void out_printf(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o->json)
+		return;
+	va_start(ap, fmt);
+	vfprintf(o->fp, fmt, ap);
+	va_end(ap);
 }

@@ -53,4 +53,24 @@ void out_strv(struct out *o, const char *key, const char *label, const char *con
  * structured form elsewhere in the same object. */
 void out_text(struct out *o, const char *label, const char *val);
 
+/*
+ * Fields in a layout of the renderer's own (iproute2's print_*(PRINT_ANY,
+ * key, fmt, value)), for text that follows another tool's format (show
+ * qos is mlnx_qos's): the field is still one call, so text and JSON cannot
+ * drift.  @to says where it goes; in text @fmt is printed with one "%s",
+ * the value as text (decimal, "yes"/"no", "-" for null), with no label,
+ * indentation or line end of its own.  Not inside a text table row.
+ */
+enum out_to {
+	OUT_ANY,        /* both */
+	OUT_JSON,       /* JSON only: the text shows it another way */
+	OUT_TEXT,       /* text only: the JSON has it in structured form */
+};
+void out_fmt_str(struct out *o, enum out_to to, const char *key, const char *fmt, const char *val);
+void out_fmt_u64(struct out *o, enum out_to to, const char *key, const char *fmt, uint64_t v);
+void out_fmt_bool(struct out *o, enum out_to to, const char *key, const char *fmt, bool v);
+void out_fmt_null(struct out *o, enum out_to to, const char *key, const char *fmt);
+/* Text only: the layout around fmt fields (line ends, headings). */
+void out_printf(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif
