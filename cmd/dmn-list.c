@@ -76,15 +76,7 @@ int dmn_list(struct cli *cli)
 	for (size_t i = 0; i < n; i++) {
 		out_row_begin(o);
 		out_str(o, "name", "INCIDENT", e[i].name);
-		/* the folder name spells the address with '_' (a path can
-		 * hold no ':' on every file system); the key is the address */
-		char bdf[sizeof(e[i].device)];
-
-		snprintf(bdf, sizeof(bdf), "%s", e[i].device);
-		for (char *c = bdf; *c; c++)
-			if (*c == '_')
-				*c = ':';
-		out_str(o, "pci_address", "DEVICE", bdf);
+		out_str(o, "pci_address", "DEVICE", e[i].pci_address[0] ? e[i].pci_address : NULL);
 		out_str(o, "reason", "REASON", e[i].reason);
 		out_bool(o, "preserved", "PRESERVED", i < s.preserved || s.preserved >= s.total);
 		out_bool(o, "removed_by_next_dump", "NEXT_DUMP_REMOVES", i >= first && i < first + count);
