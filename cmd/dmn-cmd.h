@@ -22,8 +22,6 @@ struct dmn_run {
 	struct cli *cli;
 	struct mlx_dmn_incident inc;
 	json_t *items;
-	unsigned files;                /* files written so far (fault hook) */
-	long fault_at;                 /* MLXCLI_FAULT_DMN_FILE, 0 none */
 	int fatal;                     /* -errno that aborts the incident */
 	char fatal_what[128];
 };

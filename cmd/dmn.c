@@ -11,8 +11,8 @@
  * temporary folder and leaves the older incidents alone: retention runs
  * only after the new folder is in place.
  *
- * Test hook: MLXCLI_FAULT_DMN_FILE=k makes the k-th file this command
- * writes fail with ENOSPC (read here in cmd/ only, never in lib/).
+ * No test hook: the tests fail the k-th write with the LD_PRELOAD shim
+ * (tests/fault/fault-shim.c), so the product carries nothing for them.
  */
 #include "config.h"
 
@@ -173,7 +173,6 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 	struct timespec ts;
 	char name[MLX_DMN_NAME_MAX + 1], stamp[40], path[8192];
 	const char *reason = cli_opt(cli, "reason");
-	const char *fault = getenv("MLXCLI_FAULT_DMN_FILE");
 	json_t *m = NULL, *removed;
 	size_t nex;
 	char *text;
@@ -183,7 +182,6 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 	*manifest_out = NULL;
 	memset(&run, 0, sizeof(run));
 	run.cli = cli;
-	run.fault_at = fault ? strtol(fault, NULL, 10) : 0;
 	run.inc.root_fd = run.inc.dir_fd = -1;
 	r = cli_devices(cli, &devs);
 	if (r)
