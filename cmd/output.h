@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The output layer: one call per field serves text and JSON, so the two
- * cannot drift (DESIGN.md "Output").  In JSON mode the calls build a
- * jansson tree that out_finish() dumps once, so the output is valid JSON
- * or nothing.  In text mode tables are buffered row by row and aligned at
+ * cannot drift (DESIGN.md "Output").  In JSON mode the calls go to the one
+ * JSON writer (lib/json-writer.h), which holds the document in memory
+ * until out_finish() writes it whole, so the output is valid JSON or
+ * nothing.  In text mode tables are buffered row by row and aligned at
  * the end; everything else prints as it comes.
  *
  * key   the JSON key (snake_case, an interface: never renamed)

@@ -216,6 +216,28 @@ nm=$(ls "$c"/*/manifest.json 2>/dev/null | wc -l)
 [ "$r1" -eq 0 ] && [ "$r2" -eq 0 ] && [ "$n" -eq 2 ] && [ "$nm" -eq 2 ] &&
 	ok "two complete folders" || bad "concurrent: exits $r1 $r2, $n folders, $nm manifests: $(cat "$tmp/c1" "$tmp/c2")"
 
+echo "== the kernel log of a captured system (lib/debug/evidence.c)"
+# A capture with no /dev/kmsg but a syslog copy: the lines that name the
+# function (its address, netdevs, RDMA devices) and no other.
+"$MLXCLI" --sample snapshot "$tmp/klog" >/dev/null 2>&1 && mkdir -p "$tmp/klog/var/log" &&
+cat >"$tmp/klog/var/log/kern.log" <<'LOG'
+Nov 24 10:00:01 host kernel: mlx5_core 0000:5e:00.0: firmware version: 16.35.2000
+Nov 24 10:00:02 host kernel: mlx5_core 0000:5e:00.1: port module event
+Nov 24 10:00:03 host kernel: enp94s0f0np0: Link up
+Nov 24 10:00:04 host kernel: e1000e 0000:00:1f.6 eno1: NIC Link is Up
+LOG
+"$MLXCLI" --sysroot "$tmp/klog" -d 5e:00.0 dump-me-now --dir "$tmp/kd" >"$tmp/out" 2>"$tmp/err"
+d=$(head -1 "$tmp/out")
+if [ -f "$d/kernel-log.txt" ]; then
+	printf '# source: /var/log/kern.log\n%s\n%s\n' \
+		'Nov 24 10:00:01 host kernel: mlx5_core 0000:5e:00.0: firmware version: 16.35.2000' \
+		'Nov 24 10:00:03 host kernel: enp94s0f0np0: Link up' | cmp -s - "$d/kernel-log.txt" &&
+		[ "$(jq -r '.items[] | select(.name == "kernel-log.txt") | .status' "$d/manifest.json")" = ok ] &&
+		ok "kern.log of the capture: the device's 2 lines" || bad "kernel-log.txt: $(cat "$d/kernel-log.txt")"
+else
+	bad "no kernel-log.txt: $(cat "$tmp/err") $(jq -c '.items[] | select(.name == "kernel-log.txt")' "$d/manifest.json" 2>/dev/null)"
+fi
+
 echo "== refusals"
 "$MLXCLI" --sample -d 5e:00.2 dump-me-now --dir "$tmp/vf" >/dev/null 2>"$tmp/err"
 [ $? -eq 4 ] && [ ! -e "$tmp/vf" ] && ok "VF: exit 4, $(head -1 "$tmp/err")" || bad "VF"
