@@ -58,16 +58,14 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 
 	gmtime_r(&cur->wall.tv_sec, &tm);
 	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (!out_is_json(o)) {
-		if (isatty(fileno(cli->out_fp)))
-			fputs("\033[H\033[2J", cli->out_fp);
-		fprintf(cli->out_fp, "sample %u at %s, interval %.3f s%s\n", seq, ts, dt,
-			all ? "" : " (counters that moved)");
-	}
-	out_str(o, "record", NULL, "sample");
-	out_u64(o, "sample", NULL, seq);
-	out_str(o, "time", NULL, ts);
-	out_u64(o, "interval_msec", NULL, (uint64_t)(dt * 1000 + 0.5));
+	if (isatty(fileno(cli->out_fp)))
+		out_printf(o, "\033[H\033[2J");
+	/* one header, both forms: "sample 3 at TIME, interval 1.000 s" */
+	out_fmt_str(o, OUT_JSON, "record", NULL, "sample");
+	out_fmt_u64(o, OUT_ANY, "sample", "sample %s", seq);
+	out_fmt_str(o, OUT_ANY, "time", " at %s", ts);
+	out_fmt_u64(o, OUT_JSON, "interval_msec", NULL, (uint64_t)(dt * 1000 + 0.5));
+	out_printf(o, ", interval %.3f s%s\n", dt, all ? "" : " (counters that moved)");
 	out_list_begin(o, "ports", NULL);
 	for (size_t i = 0; i < cur->nports; i++) {
 		const struct mlx_counter_port *p = &cur->ports[i];

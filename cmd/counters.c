@@ -367,8 +367,8 @@ static int view_show(struct cli *cli, const struct mlx_counters *cs, struct sel 
 		out_obj_end(o);
 	}
 	out_list_end(o);
-	if (errors && !shown && !out_is_json(o))
-		fprintf(cli->out_fp, "no error or drop counter is above zero\n");
+	if (errors && !shown)
+		out_printf(o, "no error or drop counter is above zero\n");
 	return EXIT_OK;
 }
 

@@ -2,12 +2,11 @@
 /*
  * What the files of `mlxcli dump-me-now` share: cmd/dmn.c (the settings,
  * one incident, retention, the commands), cmd/dmn-items.c (the items an
- * incident holds), cmd/dmn-list.c (list and show).
+ * incident holds), cmd/dmn-list.c (list, show, and the one renderer of a
+ * manifest: the manifest file, the command's output and `show`).
  */
 #ifndef MLX_CMD_DMN_H
 #define MLX_CMD_DMN_H
-
-#include <jansson.h>
 
 #include "cli.h"
 #include "dmn.h"
@@ -18,12 +17,34 @@ struct dmn_settings {
 	const char *conf;              /* file the settings came from, or NULL */
 };
 
+/* One item of an incident, as its manifest lists it. */
+struct dmn_item {
+	char name[160];
+	const char *status;            /* "ok", "unavailable", "failed" */
+	char *reason;                  /* NULL: none */
+	int64_t size;                  /* -1: none */
+	char sha256[65];               /* "": none */
+};
+
+/* An incident's manifest.json (mlxcli-dump-me-now(8) JSON OUTPUT). */
+struct dmn_manifest {
+	char name[MLX_DMN_NAME_MAX + 1];
+	char path[8192];
+	char pci_address[64];
+	char product[128];             /* "": unknown */
+	char type[32], source[32];
+	char *reason;                  /* NULL: none given */
+	char created_at[40];
+	char version[32];
+	char system[4200];             /* "live" or the captured system's root */
+	struct dmn_item *items;
+	size_t nitems, cap;
+};
+
 struct dmn_run {
 	struct cli *cli;
 	struct mlx_dmn_incident inc;
-	json_t *items;
-	unsigned files;                /* files written so far (fault hook) */
-	long fault_at;                 /* MLXCLI_FAULT_DMN_FILE, 0 none */
+	struct dmn_manifest *m;
 	int fatal;                     /* -errno that aborts the incident */
 	char fatal_what[128];
 };
@@ -31,23 +52,28 @@ struct dmn_run {
 /* defaults < the configuration file < options; 0 or an exit code. */
 int dmn_load_settings(struct cli *cli, struct dmn_settings *s);
 
-/* ---- items (cmd/dmn-items.c): each adds its entry to run->items; a
- * failure that aborts the incident (a write: ENOSPC...) sets run->fatal
- * and returns -errno; a source that fails is an item "failed" or
+/* ---- items (cmd/dmn-items.c): each adds its entry to run->m; a failure
+ * that aborts the incident (a write: ENOSPC...) sets run->fatal and
+ * returns -errno; a source that fails is an item "failed" or
  * "unavailable" and returns 0. */
 /* A new file of the incident, its sha256 in @sha (when not NULL). */
 int dmn_write_file(struct dmn_run *run, const char *name, const void *data, size_t len, char sha[65]);
-/* An mlxcli read command run in-process on the same system; its stdout is the item. */
-int dmn_item_cli(struct dmn_run *run, const char *name, const char *const *words);
 int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn);
+int dmn_item_dcqcn(struct dmn_run *run, const struct mlx_function *fn);
+int dmn_item_pci(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_pci_raw(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_snapshot(struct dmn_run *run, const struct mlx_devices *devs);
 
 /* ---- cmd/dmn-list.c ---- */
-/* A JSON value through the output layer, so -j stays one document. */
-void dmn_out_json(struct out *o, const char *key, json_t *v);
+/* Add an item (copies @reason); -ENOMEM. */
+int dmn_manifest_add(struct dmn_manifest *m, const char *name, const char *status, const char *reason,
+		     int64_t size, const char *sha);
+void dmn_manifest_free(struct dmn_manifest *m);
+/* The manifest's fields into the open object.  @labels: with the text
+ * labels `show` prints; without, JSON only. */
+void dmn_manifest_out(struct out *o, const struct dmn_manifest *m, bool labels);
 int dmn_list(struct cli *cli);
 int dmn_show(struct cli *cli, const char *arg);
 

@@ -3,39 +3,45 @@
  * The items of a dump-me-now incident (cmd/dmn.c makes the folder): the
  * CR-space dump, devlink health, the DCQCN and PCI views, the raw PCI
  * state, the kernel log lines of the device, a snapshot.
+ *
+ * Each comes from lib, rendered by the same functions the commands use
+ * into the item's file: the views run their command's handler on this
+ * function with the output going to the item, never argv words parsed
+ * again or a child's stderr read back.  The raw evidence (config space,
+ * AER files, kernel log) is read by lib/debug/evidence.c through the
+ * root-prefixed file access, so an incident of a captured system works.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "dmn-cmd.h"
+#include "evidence.h"
 #include "health-json.h"
 #include "sha256.h"
 #include "snapshot.h"
 #include "vsec.h"
 
-static void add_item(struct dmn_run *run, const char *name, const char *status, const char *reason,
-		     int64_t size, const char *sha)
+static int add_item(struct dmn_run *run, const char *name, const char *status, const char *reason,
+		    int64_t size, const char *sha)
 {
-	json_t *it = json_object();
+	int r = dmn_manifest_add(run->m, name, status, reason, size, sha);
 
-	json_object_set_new(it, "name", json_string(name));
-	json_object_set_new(it, "status", json_string(status));
-	json_object_set_new(it, "reason", reason ? json_string(reason) : json_null());
-	json_object_set_new(it, "size", size >= 0 ? json_integer(size) : json_null());
-	json_object_set_new(it, "sha256", sha ? json_string(sha) : json_null());
-	json_array_append_new(run->items, it);
+	if (r < 0) {
+		run->fatal = r;
+		snprintf(run->fatal_what, sizeof(run->fatal_what), "cannot list '%s'", name);
+	}
+	return r;
 }
 
 /* Write @len bytes to a new file of the incident; a failure is fatal for
  * the incident (ENOSPC, EIO...).  Returns 0 or -errno. */
 int dmn_write_file(struct dmn_run *run, const char *name, const void *data, size_t len,
-		      char sha[65])
+		   char sha[65])
 {
 	const char *p = data;
 	struct mlx_sha256 s;
@@ -43,15 +49,9 @@ int dmn_write_file(struct dmn_run *run, const char *name, const void *data, size
 	size_t left = len;
 	int fd, r = 0;
 
-	run->files++;
 	fd = mlx_dmn_create(&run->inc, name);
 	if (fd < 0) {
 		r = fd;
-		goto out;
-	}
-	if (run->fault_at && run->files == (unsigned long)run->fault_at) {
-		r = -ENOSPC;            /* the test hook: as a full disk would */
-		close(fd);
 		goto out;
 	}
 	while (left) {
@@ -90,66 +90,103 @@ static int item_data(struct dmn_run *run, const char *name, const void *data, si
 	char sha[65];
 	int r = dmn_write_file(run, name, data, len, sha);
 
-	if (r == 0)
-		add_item(run, name, "ok", NULL, (int64_t)len, sha);
-	return r;
+	return r ? r : add_item(run, name, "ok", NULL, (int64_t)len, sha);
 }
 
-/* Run an mlxcli read command in-process on the same system; its stdout
- * is the item.  Exit 4/5: unavailable; other failures: failed. */
-int dmn_item_cli(struct dmn_run *run, const char *name, const char *const *words)
+/* The status of an item whose source failed with @err. */
+static const char *why_missing(int err)
 {
-	struct cli *cli = run->cli;
-	char *argv[16], *obuf = NULL, *ebuf = NULL, root[4200];
-	size_t olen = 0, elen = 0;
-	FILE *o, *e;
-	int argc = 0, rc, r = 0;
+	return err == -EACCES || err == -EPERM || err == -EOPNOTSUPP || err == -ENOENT ||
+	       err == -ENODEV || err == -ENODATA ? "unavailable" : "failed";
+}
 
-	argv[argc++] = (char *)"mlxcli";
-	if (!mlx_is_live(cli->ctx)) {
-		snprintf(root, sizeof(root), "--sysroot=%s", mlx_root(cli->ctx));
-		argv[argc++] = root;
-	}
-	argv[argc++] = (char *)"-j";
-	for (; *words && argc < 15; words++)
-		argv[argc++] = (char *)*words;
-	argv[argc] = NULL;
-	o = open_memstream(&obuf, &olen);
-	e = open_memstream(&ebuf, &elen);
-	if (!o || !e) {
+/* The reason of an item whose source failed: lib's story, else errno's. */
+static const char *lib_reason(struct mlx_ctx *ctx, int err, char *buf, size_t len)
+{
+	const char *msg = *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-err);
+
+	snprintf(buf, len, "%s%s", err == -EPERM || err == -EACCES ? "permission: " : "", msg);
+	mlx_err_clear(ctx);
+	return buf;
+}
+
+/* ---- the views: a command's handler, its output into the item ---- */
+
+/*
+ * Run the read command @c (its handler and renderers) on @fn with its JSON
+ * going to the item @name.  The command sees a copy of the dump's own cli:
+ * the same context, device model and system, -d set to @fn, no options of
+ * its own; its messages go nowhere (the item's status and lib's story say
+ * what went wrong, in the manifest).
+ */
+static int item_cmd(struct dmn_run *run, const char *name, const struct cmd *c,
+		    const struct mlx_function *fn)
+{
+	struct cli sub = *run->cli;
+	char *obuf = NULL, *ebuf = NULL, reason[600];
+	size_t olen = 0, elen = 0;
+	FILE *o = open_memstream(&obuf, &olen), *e = open_memstream(&ebuf, &elen);
+	int rc, r;
+
+	if (!o || !e || !c || !c->fn) {
 		if (o)
 			fclose(o);
 		if (e)
 			fclose(e);
-		return -ENOMEM;
+		free(obuf);
+		free(ebuf);
+		return c && c->fn ? -ENOMEM : -EINVAL;
 	}
-	rc = mlx_cli_main(argc, argv, o, e);
+	sub.device = fn->bdf;
+	sub.json = true;
+	sub.pretty = false;
+	sub.cmd = c;
+	memset(sub.optval, 0, sizeof(sub.optval));
+	sub.out_fp = o;
+	sub.err_fp = e;
+	sub.out = out_new(true, false, o);
+	mlx_err_clear(run->cli->ctx);
+	rc = sub.out ? c->fn(&sub, 0, NULL) : EXIT_FAIL;
+	if (rc == EXIT_OK && out_finish(sub.out) < 0)
+		rc = EXIT_FAIL;
+	out_free(sub.out);
 	fclose(o);
 	fclose(e);
 	if (rc == EXIT_OK && olen) {
 		r = item_data(run, name, obuf, olen);
 	} else {
-		/* the command's first error line, without our prefix */
-		char *msg = ebuf ? strstr(ebuf, "error: ") : NULL;
-		char *nl;
+		const char *msg = *mlx_errmsg(run->cli->ctx) ? mlx_errmsg(run->cli->ctx) :
+				  rc == EXIT_NOTSUP ? "not supported by this driver or firmware" :
+				  rc == EXIT_NODEV ? "no such device" :
+				  rc == EXIT_PERM ? "permission denied" : "the read failed";
 
-		msg = msg ? msg + 7 : ebuf && *ebuf ? ebuf : (char *)"no output";
-		if ((nl = strchr(msg, '\n')))
-			*nl = '\0';
-		if (rc == EXIT_PERM) {
-			char buf[600];
-
-			snprintf(buf, sizeof(buf), "permission: %s", msg);
-			add_item(run, name, "unavailable", buf, -1, NULL);
-		} else {
-			add_item(run, name, rc == EXIT_NOTSUP || rc == EXIT_NODEV ? "unavailable" : "failed",
-				 msg, -1, NULL);
-		}
+		snprintf(reason, sizeof(reason), "%s%s", rc == EXIT_PERM ? "permission: " : "", msg);
+		mlx_err_clear(run->cli->ctx);
+		r = add_item(run, name, rc == EXIT_NOTSUP || rc == EXIT_NODEV || rc == EXIT_PERM ?
+			     "unavailable" : "failed", reason, -1, NULL);
 	}
 	free(obuf);
 	free(ebuf);
 	return r;
 }
+
+/* dcqcn.json: `qosconfig dcqcn get` (its handler, from the group's table). */
+int dmn_item_dcqcn(struct dmn_run *run, const struct mlx_function *fn)
+{
+	const struct cmd *g = cli_find_cmd(qosconfig_group.cmds, "dcqcn");
+
+	return item_cmd(run, "dcqcn.json", g && g->sub ? cli_find_cmd(g->sub->cmds, "get") : NULL, fn);
+}
+
+/* pci.json: `pci`. */
+int dmn_item_pci(struct dmn_run *run, const struct mlx_function *fn)
+{
+	static const struct cmd pci = { "pci", "", "", cmd_pci, 0, 0, 0, NULL, NULL, NULL };
+
+	return item_cmd(run, "pci.json", &pci, fn);
+}
+
+/* ---- CR space ---- */
 
 static int emit_line(void *arg, uint32_t addr, uint32_t val)
 {
@@ -165,26 +202,19 @@ int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 	FILE *m;
 	int r;
 
-	if (cli_opt(cli, "no-crdump")) {
-		add_item(run, "crspace.txt", "unavailable", "skipped: --no-crdump", -1, NULL);
-		return 0;
-	}
-	if (geteuid() != 0) {
-		add_item(run, "crspace.txt", "unavailable",
-			 "permission: reading the CR space needs root (config-space writes)", -1, NULL);
-		return 0;
-	}
-	if (!mlx_is_live(cli->ctx)) {
-		add_item(run, "crspace.txt", "unavailable",
-			 "the CR space needs the live device; this is a captured system", -1, NULL);
-		return 0;
-	}
+	if (cli_opt(cli, "no-crdump"))
+		return add_item(run, "crspace.txt", "unavailable", "skipped: --no-crdump", -1, NULL);
+	if (geteuid() != 0)
+		return add_item(run, "crspace.txt", "unavailable",
+				"permission: reading the CR space needs root (config-space writes)", -1, NULL);
+	if (!mlx_is_live(cli->ctx))
+		return add_item(run, "crspace.txt", "unavailable",
+				"the CR space needs the live device; this is a captured system", -1, NULL);
 	if (!db) {
 		snprintf(reason, sizeof(reason),
 			 "no safe CR-space block list for device ID 0x%04x (lists: ConnectX5, ConnectX6DX)",
 			 fn->device);
-		add_item(run, "crspace.txt", "unavailable", reason, -1, NULL);
-		return 0;
+		return add_item(run, "crspace.txt", "unavailable", reason, -1, NULL);
 	}
 	m = open_memstream(&buf, &len);
 	if (!m)
@@ -193,10 +223,9 @@ int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 	fclose(m);
 	if (r < 0) {
 		snprintf(reason, sizeof(reason), "%s", mlx_errmsg(cli->ctx));
-		add_item(run, "crspace.txt",
-			 r == -EOPNOTSUPP || r == -EACCES || r == -EBUSY ? "unavailable" : "failed", reason,
-			 -1, NULL);
-		r = 0;
+		r = add_item(run, "crspace.txt",
+			     r == -EOPNOTSUPP || r == -EACCES || r == -EBUSY ? "unavailable" : "failed",
+			     reason, -1, NULL);
 	} else {
 		r = item_data(run, "crspace.txt", buf, len);
 	}
@@ -204,53 +233,104 @@ int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 	return r;
 }
 
-/* devlink-health.json: the reporters (HEALTH_REPORTER_GET) with each one's
- * diagnose output; then devlink-health-dump-<reporter>.json per reporter
- * that dumps (HEALTH_REPORTER_DUMP_GET: the held dump, or one taken now). */
+/* ---- devlink health ---- */
+
+/* A JSON item written by @render through the output layer (pretty). */
+static int item_out(struct dmn_run *run, const char *name,
+		    void (*render)(struct out *o, const void *arg), const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct out *o;
+	int r = -ENOMEM;
+
+	if (!f)
+		return -ENOMEM;
+	o = out_new(true, true, f);
+	if (o) {
+		render(o, arg);
+		r = out_finish(o);
+		out_free(o);
+	}
+	if (fclose(f) != 0 && r == 0)
+		r = -ENOMEM;
+	if (r == 0)
+		r = item_data(run, name, buf, len);
+	free(buf);
+	return r;
+}
+
+struct health_doc {
+	struct mlx_ctx *ctx;
+	const struct mlx_function *fn;
+	const struct mlx_health *h;
+};
+
+/* devlink-health.json: the reporters (HEALTH_REPORTER_GET) with each
+ * one's diagnose output. */
+static void render_health(struct out *o, const void *arg)
+{
+	const struct health_doc *d = arg;
+
+	out_str(o, "pci_address", NULL, d->fn->bdf);
+	out_list_begin(o, "reporters", NULL);
+	for (size_t i = 0; i < d->h->n; i++) {
+		struct mlx_fmsg_node *diag = NULL;
+		int r = mlx_health_diagnose(d->ctx, d->fn, &d->h->r[i], &diag);
+
+		out_obj_begin(o, NULL, NULL);
+		cli_out_reporter(o, &d->h->r[i]);
+		if (r == 0)
+			cli_out_fmsg(o, "diagnose", diag);
+		else
+			out_null(o, "diagnose", NULL);
+		out_str(o, "diagnose_error", NULL, r == 0 ? NULL :
+			r == -EOPNOTSUPP ? "the reporter has no diagnose" :
+			r == -ENODATA ? "the capture has no diagnose reply" : mlx_errmsg(d->ctx));
+		out_obj_end(o);
+		mlx_fmsg_free(diag);
+		mlx_err_clear(d->ctx);
+	}
+	out_list_end(o);
+}
+
+static void render_fmsg(struct out *o, const void *arg)
+{
+	const struct mlx_fmsg_node *n = arg;
+
+	/* the dump object's members, in the document's top-level object */
+	if (n->kind == MLX_FMSG_OBJ) {
+		for (size_t i = 0; i < n->n; i++)
+			cli_out_fmsg(o, n->child[i]->name ? n->child[i]->name : "", n->child[i]);
+	} else {
+		cli_out_fmsg(o, "dump", n);
+	}
+}
+
+/* Then devlink-health-dump-<reporter>.json per reporter that dumps
+ * (HEALTH_REPORTER_DUMP_GET: the held dump, or one taken now). */
 int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 {
 	struct mlx_ctx *ctx = run->cli->ctx;
 	struct mlx_health *h = calloc(1, sizeof(*h));
-	json_t *doc, *reps;
-	char reason[600], *text;
+	struct health_doc doc = { ctx, fn, h };
+	char reason[600];
 	int r;
 
 	if (!h)
 		return -ENOMEM;
 	r = mlx_health_get(ctx, fn, h);
 	if (r < 0) {
-		snprintf(reason, sizeof(reason), "%s",
-			 r == -ENODATA ? "the capture has no devlink health reply" :
-			 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-r));
-		add_item(run, "devlink-health.json", r == -EACCES || r == -EPERM ? "unavailable" :
-			 r == -ENODATA || r == -EOPNOTSUPP || r == -ENOENT || r == -ENODEV ? "unavailable" :
-			 "failed", reason, -1, NULL);
+		if (r == -ENODATA)
+			snprintf(reason, sizeof(reason), "the capture has no devlink health reply");
+		else
+			lib_reason(ctx, r, reason, sizeof(reason));
 		mlx_err_clear(ctx);
 		free(h);
-		return 0;
+		return add_item(run, "devlink-health.json", why_missing(r), reason, -1, NULL);
 	}
-	doc = json_object();
-	json_object_set_new(doc, "pci_address", json_string(fn->bdf));
-	reps = json_array();
-	for (size_t i = 0; i < h->n; i++) {
-		json_t *j = cli_reporter_json(&h->r[i]);
-		struct mlx_fmsg_node *d = NULL;
-
-		r = mlx_health_diagnose(ctx, fn, &h->r[i], &d);
-		json_object_set_new(j, "diagnose", r == 0 ? cli_fmsg_json(d) : json_null());
-		json_object_set_new(j, "diagnose_error", r == 0 ? json_null() :
-				    json_string(r == -EOPNOTSUPP ? "the reporter has no diagnose" :
-						r == -ENODATA ? "the capture has no diagnose reply" :
-						mlx_errmsg(ctx)));
-		mlx_fmsg_free(d);
-		mlx_err_clear(ctx);
-		json_array_append_new(reps, j);
-	}
-	json_object_set_new(doc, "reporters", reps);
-	text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	json_decref(doc);
-	r = text ? item_data(run, "devlink-health.json", text, strlen(text)) : -ENOMEM;
-	free(text);
+	r = item_out(run, "devlink-health.json", render_health, &doc);
 	for (size_t i = 0; r == 0 && i < h->n; i++) {
 		const struct mlx_health_reporter *p = &h->r[i];
 		struct mlx_fmsg_node *d = NULL;
@@ -265,162 +345,70 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 		else
 			snprintf(name, sizeof(name), "devlink-health-dump-%s.json", p->name);
 		if (!mlx_is_live(ctx)) {
-			add_item(run, name, "unavailable", "a captured system holds no health dumps "
-				 "(DUMP_GET would make one: it needs the live device)", -1, NULL);
+			r = add_item(run, name, "unavailable", "a captured system holds no health dumps "
+				     "(DUMP_GET would make one: it needs the live device)", -1, NULL);
 			continue;
 		}
 		q = mlx_health_dump(ctx, fn, p, &d);
 		if (q < 0) {
-			snprintf(reason, sizeof(reason), "%s%s", q == -EPERM || q == -EACCES ? "permission: " : "",
-				 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-q));
-			add_item(run, name, q == -EOPNOTSUPP || q == -EPERM || q == -EACCES || q == -ENODATA ?
-				 "unavailable" : "failed", reason, -1, NULL);
-			mlx_err_clear(ctx);
+			lib_reason(ctx, q, reason, sizeof(reason));
+			r = add_item(run, name, why_missing(q), reason, -1, NULL);
 			continue;
 		}
-		doc = cli_fmsg_json(d);
+		r = item_out(run, name, render_fmsg, d);
 		mlx_fmsg_free(d);
-		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-		json_decref(doc);
-		r = text ? item_data(run, name, text, strlen(text)) : -ENOMEM;
-		free(text);
 	}
 	free(h);
 	return r;
 }
 
-/* The raw PCI state: config space bytes and the AER counter files. */
+/* ---- raw evidence (lib/debug/evidence.c) ---- */
+
+/* pci-config.bin and the AER counter files. */
 int dmn_item_pci_raw(struct dmn_run *run, const struct mlx_function *fn)
 {
-	static const char *const aer[] = { "aer_dev_correctable", "aer_dev_nonfatal", "aer_dev_fatal" };
 	struct mlx_ctx *ctx = run->cli->ctx;
-	char path[200], *data;
 	uint8_t cfg[4096];
+	char reason[600], *data;
 	ssize_t n;
 	size_t len;
 	int r;
 
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/config", fn->bdf);
-	n = mlx_read_bin(ctx, path, cfg, sizeof(cfg));
-	if (n > 0) {
+	n = mlx_evidence_pci_config(ctx, fn, cfg, sizeof(cfg));
+	if (n > 0)
 		r = item_data(run, "pci-config.bin", cfg, (size_t)n);
-		if (r < 0)
-			return r;
-	} else {
-		add_item(run, "pci-config.bin", n == -EACCES ? "unavailable" : "failed",
-			 strerror(n < 0 ? (int)-n : EIO), -1, NULL);
-	}
-	for (size_t i = 0; i < 3; i++) {
+	else
+		r = add_item(run, "pci-config.bin", n == -EACCES ? "unavailable" : "failed",
+			     lib_reason(ctx, (int)n, reason, sizeof(reason)), -1, NULL);
+	for (unsigned i = 0; r == 0 && i < MLX_EVIDENCE_NAER; i++) {
 		char name[64];
+		int q;
 
-		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/%s", fn->bdf, aer[i]);
-		snprintf(name, sizeof(name), "%s.txt", aer[i]);
-		r = mlx_read_file(ctx, path, &data, &len);
-		if (r < 0) {
-			add_item(run, name, "unavailable",
-				 r == -ENOENT ? "the kernel has no AER for this function (no AER capability, "
-						"or CONFIG_PCIEAER off)" : strerror(-r), -1, NULL);
+		snprintf(name, sizeof(name), "%s.txt", mlx_evidence_aer_names[i]);
+		q = mlx_evidence_aer(ctx, fn, i, &data, &len);
+		if (q < 0) {
+			r = add_item(run, name, "unavailable", lib_reason(ctx, q, reason, sizeof(reason)),
+				     -1, NULL);
 			continue;
 		}
 		r = item_data(run, name, data, len);
 		free(data);
-		if (r < 0)
-			return r;
 	}
-	return 0;
-}
-
-static bool line_matches(const char *line, size_t len, const char *const *keys, size_t nkeys)
-{
-	for (size_t k = 0; k < nkeys; k++) {
-		size_t kl = strlen(keys[k]);
-
-		for (size_t i = 0; kl && i + kl <= len; i++)
-			if (!memcmp(line + i, keys[k], kl))
-				return true;
-	}
-	return false;
-}
-
-/* Keep the lines of [text, text+len) that name the device. */
-static void filter_lines(FILE *out, const char *text, size_t len, const char *const *keys, size_t n)
-{
-	const char *p = text, *end = text + len;
-
-	while (p < end) {
-		const char *e = memchr(p, '\n', (size_t)(end - p));
-
-		if (!e)
-			e = end;
-		if (line_matches(p, (size_t)(e - p), keys, n))
-			fprintf(out, "%.*s\n", (int)(e - p), p);
-		p = e + 1;
-	}
+	return r;
 }
 
 int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn)
 {
 	struct mlx_ctx *ctx = run->cli->ctx;
-	const char *keys[24];
-	char *buf = NULL, *text = NULL, reason[300];
-	size_t nkeys = 0, len = 0, tlen;
-	FILE *m;
-	int fd, r;
+	char *text = NULL, reason[600];
+	size_t len;
+	int r = mlx_evidence_kernel_log(ctx, fn, &text, &len);
 
-	keys[nkeys++] = fn->bdf;
-	for (size_t i = 0; i < fn->nports && nkeys < 16; i++)
-		if (fn->ports[i].ifname[0])
-			keys[nkeys++] = fn->ports[i].ifname;
-	for (size_t i = 0; i < fn->nrdma && nkeys < 24; i++)
-		keys[nkeys++] = fn->rdma[i].name;
-	m = open_memstream(&buf, &len);
-	if (!m)
-		return -ENOMEM;
-	if (mlx_is_live(ctx)) {
-		/* /dev/kmsg: one record per read(2); non-blocking, so EAGAIN
-		 * ends the backlog (Documentation/ABI/testing/dev-kmsg). */
-		fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-		if (fd >= 0) {
-			char rec[8192];
-
-			fprintf(m, "# source: /dev/kmsg (priority,sequence,usec;message)\n");
-			for (;;) {
-				ssize_t n = read(fd, rec, sizeof(rec) - 1);
-
-				if (n < 0 && errno == EPIPE)
-					continue;       /* overwritten record */
-				if (n <= 0)
-					break;
-				filter_lines(m, rec, (size_t)n, keys, nkeys);
-			}
-			close(fd);
-			goto done;
-		}
-		snprintf(reason, sizeof(reason), "%s/dev/kmsg: %s",
-			 errno == EPERM || errno == EACCES ? "permission: " : "", strerror(errno));
-	} else {
-		snprintf(reason, sizeof(reason), "the captured system has no kernel log (/var/log/kern.log)");
-	}
-	/* The syslog copy (Debian/Ubuntu), of the target system. */
-	r = mlx_read_file(ctx, "/var/log/kern.log", &text, &tlen);
-	if (r < 0) {
-		fclose(m);
-		free(buf);
-		if (r != -ENOENT && mlx_is_live(ctx)) {
-			size_t l = strlen(reason);
-
-			snprintf(reason + l, sizeof(reason) - l, "; /var/log/kern.log: %s", strerror(-r));
-		}
-		add_item(run, "kernel-log.txt", "unavailable", reason, -1, NULL);
-		return 0;
-	}
-	fprintf(m, "# source: /var/log/kern.log\n");
-	filter_lines(m, text, tlen, keys, nkeys);
+	if (r < 0)
+		return add_item(run, "kernel-log.txt", "unavailable",
+				lib_reason(ctx, r, reason, sizeof(reason)), -1, NULL);
+	r = item_data(run, "kernel-log.txt", text, len);
 	free(text);
-done:
-	fclose(m);
-	r = item_data(run, "kernel-log.txt", buf, len);
-	free(buf);
 	return r;
 }
 
@@ -441,8 +429,6 @@ int dmn_item_snapshot(struct dmn_run *run, const struct mlx_devices *devs)
 		return r;
 	}
 	if (r < 0)
-		add_item(run, "snapshot", "failed", mlx_errmsg(run->cli->ctx), -1, NULL);
-	else
-		add_item(run, "snapshot", "ok", NULL, (int64_t)st.bytes, NULL);
-	return 0;
+		return add_item(run, "snapshot", "failed", mlx_errmsg(run->cli->ctx), -1, NULL);
+	return add_item(run, "snapshot", "ok", NULL, (int64_t)st.bytes, NULL);
 }

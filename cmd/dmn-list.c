@@ -1,47 +1,99 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* `mlxcli dump-me-now list` and `show PATH`: the incidents of the dump root, one manifest. */
+/*
+ * `mlxcli dump-me-now list` and `show PATH`, and the one renderer of an
+ * incident's manifest: the manifest.json file, the JSON a dump prints and
+ * `show` all come from dmn_manifest_out().  jansson is used here only to
+ * parse a manifest back (show): nothing is written with it.
+ */
 #include "config.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "dmn-cmd.h"
 
-void dmn_out_json(struct out *o, const char *key, json_t *v)
+int dmn_manifest_add(struct dmn_manifest *m, const char *name, const char *status, const char *reason,
+		     int64_t size, const char *sha)
 {
-	const char *k;
-	json_t *x;
-	size_t i;
+	struct dmn_item *it;
 
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		out_obj_begin(o, key, NULL);
-		json_object_foreach(v, k, x)
-			if (strcmp(k, "schema_version"))
-				dmn_out_json(o, k, x);
-		out_obj_end(o);
-		break;
-	case JSON_ARRAY:
-		out_list_begin(o, key, NULL);
-		json_array_foreach(v, i, x)
-			dmn_out_json(o, NULL, x);
-		out_list_end(o);
-		break;
-	case JSON_STRING:
-		out_str(o, key, NULL, json_string_value(v));
-		break;
-	case JSON_INTEGER:
-		out_s64(o, key, NULL, json_integer_value(v));
-		break;
-	case JSON_TRUE:
-	case JSON_FALSE:
-		out_bool(o, key, NULL, json_is_true(v));
-		break;
-	default:
-		out_null(o, key, NULL);
+	if (m->nitems == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 16;
+
+		it = realloc(m->items, cap * sizeof(*it));
+		if (!it)
+			return -ENOMEM;
+		m->items = it;
+		m->cap = cap;
 	}
+	it = &m->items[m->nitems];
+	memset(it, 0, sizeof(*it));
+	snprintf(it->name, sizeof(it->name), "%s", name);
+	it->status = status;
+	it->reason = reason ? strdup(reason) : NULL;
+	it->size = size;
+	snprintf(it->sha256, sizeof(it->sha256), "%s", sha ? sha : "");
+	if (reason && !it->reason)
+		return -ENOMEM;
+	m->nitems++;
+	return 0;
+}
+
+void dmn_manifest_free(struct dmn_manifest *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->nitems; i++)
+		free(m->items[i].reason);
+	free(m->items);
+	free(m->reason);
+	free(m);
+}
+
+static const char *or_null(const char *s)
+{
+	return s && *s ? s : NULL;
+}
+
+void dmn_manifest_out(struct out *o, const struct dmn_manifest *m, bool labels)
+{
+#define L(text) (labels ? (text) : NULL)
+	out_str(o, "format", NULL, "mlxcli-dmn");
+	out_str(o, "name", L("incident"), m->name);
+	out_str(o, "path", NULL, m->path);
+	out_str(o, "pci_address", L("device"), m->pci_address);
+	out_str(o, "product", NULL, or_null(m->product));
+	out_str(o, "type", NULL, m->type);
+	out_str(o, "source", NULL, m->source);
+	out_str(o, "reason", NULL, m->reason);
+	out_str(o, "created_at", L("created"), m->created_at);
+	out_str(o, "mlxcli_version", NULL, m->version);
+	out_str(o, "system", NULL, m->system);
+	out_table_begin(o, "items");
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct dmn_item *it = &m->items[i];
+
+		out_row_begin(o);
+		out_str(o, "name", L("ITEM"), it->name);
+		out_str(o, "status", L("STATUS"), it->status);
+		/* JSON keeps the manifest's order; the text's last column is
+		 * the reason, the long one */
+		out_str(o, "reason", NULL, it->reason);
+		if (it->size >= 0)
+			out_s64(o, "size", L("SIZE"), it->size);
+		else
+			out_null(o, "size", L("SIZE"));
+		out_str(o, "sha256", NULL, or_null(it->sha256));
+		if (labels)
+			out_text(o, "REASON", it->reason);
+		out_row_end(o);
+	}
+	out_table_end(o);
+#undef L
 }
 
 int dmn_list(struct cli *cli)
@@ -76,15 +128,7 @@ int dmn_list(struct cli *cli)
 	for (size_t i = 0; i < n; i++) {
 		out_row_begin(o);
 		out_str(o, "name", "INCIDENT", e[i].name);
-		/* the folder name spells the address with '_' (a path can
-		 * hold no ':' on every file system); the key is the address */
-		char bdf[sizeof(e[i].device)];
-
-		snprintf(bdf, sizeof(bdf), "%s", e[i].device);
-		for (char *c = bdf; *c; c++)
-			if (*c == '_')
-				*c = ':';
-		out_str(o, "pci_address", "DEVICE", bdf);
+		out_str(o, "pci_address", "DEVICE", e[i].pci_address[0] ? e[i].pci_address : NULL);
 		out_str(o, "reason", "REASON", e[i].reason);
 		out_bool(o, "preserved", "PRESERVED", i < s.preserved || s.preserved >= s.total);
 		out_bool(o, "removed_by_next_dump", "NEXT_DUMP_REMOVES", i >= first && i < first + count);
@@ -95,14 +139,77 @@ int dmn_list(struct cli *cli)
 	return EXIT_OK;
 }
 
+static void copy_str(char *dst, size_t len, json_t *v)
+{
+	snprintf(dst, len, "%s", json_is_string(v) ? json_string_value(v) : "");
+}
+
+/* A manifest.json read back; NULL (and @err) when it is not one. */
+static struct dmn_manifest *manifest_load(const char *path, char *err, size_t errlen)
+{
+	struct dmn_manifest *m;
+	json_error_t jerr;
+	json_t *j, *items, *it, *reason;
+	size_t i;
+
+	j = json_load_file(path, 0, &jerr);
+	if (!j) {
+		snprintf(err, errlen, "%s", jerr.text);
+		return NULL;
+	}
+	items = json_object_get(j, "items");
+	if (!json_is_object(j) || !json_is_array(items) ||
+	    !json_is_string(json_object_get(j, "name"))) {
+		snprintf(err, errlen, "not a dump-me-now manifest");
+		json_decref(j);
+		return NULL;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m) {
+		json_decref(j);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	copy_str(m->name, sizeof(m->name), json_object_get(j, "name"));
+	copy_str(m->path, sizeof(m->path), json_object_get(j, "path"));
+	copy_str(m->pci_address, sizeof(m->pci_address), json_object_get(j, "pci_address"));
+	copy_str(m->product, sizeof(m->product), json_object_get(j, "product"));
+	copy_str(m->type, sizeof(m->type), json_object_get(j, "type"));
+	copy_str(m->source, sizeof(m->source), json_object_get(j, "source"));
+	reason = json_object_get(j, "reason");
+	m->reason = json_is_string(reason) ? strdup(json_string_value(reason)) : NULL;
+	copy_str(m->created_at, sizeof(m->created_at), json_object_get(j, "created_at"));
+	copy_str(m->version, sizeof(m->version), json_object_get(j, "mlxcli_version"));
+	copy_str(m->system, sizeof(m->system), json_object_get(j, "system"));
+	json_array_foreach(items, i, it) {
+		static const char *const statuses[] = { "ok", "unavailable", "failed" };
+		const char *st = json_string_value(json_object_get(it, "status"));
+		const char *status = "failed";
+		json_t *sz = json_object_get(it, "size");
+
+		for (size_t k = 0; st && k < 3; k++)
+			if (!strcmp(st, statuses[k]))
+				status = statuses[k];
+		if (dmn_manifest_add(m, json_is_string(json_object_get(it, "name")) ?
+				     json_string_value(json_object_get(it, "name")) : "",
+				     status, json_string_value(json_object_get(it, "reason")),
+				     json_is_integer(sz) ? (int64_t)json_integer_value(sz) : -1,
+				     json_string_value(json_object_get(it, "sha256"))) < 0) {
+			snprintf(err, errlen, "out of memory");
+			dmn_manifest_free(m);
+			json_decref(j);
+			return NULL;
+		}
+	}
+	json_decref(j);
+	return m;
+}
+
 int dmn_show(struct cli *cli, const char *arg)
 {
 	struct dmn_settings s;
-	struct out *o = cli->out;
-	char path[8192];
-	json_error_t jerr;
-	json_t *m, *items, *it;
-	size_t i;
+	struct dmn_manifest *m;
+	char path[8192], err[200];
 	int r;
 
 	r = dmn_load_settings(cli, &s);
@@ -118,40 +225,12 @@ int dmn_show(struct cli *cli, const char *arg)
 	} else {
 		snprintf(path, sizeof(path), "%s/manifest.json", arg);
 	}
-	m = json_load_file(path, 0, &jerr);
+	m = manifest_load(path, err, sizeof(err));
 	if (!m) {
-		cli_error(cli, "cannot read '%s': %s", path, jerr.text);
+		cli_error(cli, "cannot read '%s': %s", path, err);
 		return access(path, F_OK) ? EXIT_USAGE : EXIT_FAIL;
 	}
-	if (out_is_json(o)) {
-		const char *k;
-		json_t *x;
-
-		json_object_foreach(m, k, x)
-			if (strcmp(k, "schema_version"))
-				dmn_out_json(o, k, x);
-		json_decref(m);
-		return EXIT_OK;
-	}
-	fprintf(cli->out_fp, "incident: %s\n", json_string_value(json_object_get(m, "name")));
-	fprintf(cli->out_fp, "device: %s\n", json_string_value(json_object_get(m, "pci_address")));
-	fprintf(cli->out_fp, "created: %s\n", json_string_value(json_object_get(m, "created_at")));
-	items = json_object_get(m, "items");
-	out_table_begin(o, "items");
-	json_array_foreach(items, i, it) {
-		json_t *sz = json_object_get(it, "size");
-
-		out_row_begin(o);
-		out_str(o, "name", "ITEM", json_string_value(json_object_get(it, "name")));
-		out_str(o, "status", "STATUS", json_string_value(json_object_get(it, "status")));
-		if (json_is_integer(sz))
-			out_s64(o, "size", "SIZE", json_integer_value(sz));
-		else
-			out_null(o, "size", "SIZE");
-		out_str(o, "reason", "REASON", json_string_value(json_object_get(it, "reason")));
-		out_row_end(o);
-	}
-	out_table_end(o);
-	json_decref(m);
+	dmn_manifest_out(cli->out, m, true);
+	dmn_manifest_free(m);
 	return EXIT_OK;
 }

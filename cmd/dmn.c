@@ -11,14 +11,13 @@
  * temporary folder and leaves the older incidents alone: retention runs
  * only after the new folder is in place.
  *
- * Test hook: MLXCLI_FAULT_DMN_FILE=k makes the k-th file this command
- * writes fail with ENOSPC (read here in cmd/ only, never in lib/).
+ * No test hook: the tests fail the k-th write with the LD_PRELOAD shim
+ * (tests/fault/fault-shim.c), so the product carries nothing for them.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,15 +140,19 @@ static int check_stop(struct dmn_run *run)
 	return -EINTR;
 }
 
-static int apply_retention(struct cli *cli, const struct dmn_settings *s, json_t *removed)
+/* Make room after a new incident is in place; the names removed are
+ * appended to @removed (a NULL-terminated list the caller frees). */
+static int apply_retention(struct cli *cli, const struct dmn_settings *s, char ***removed)
 {
 	struct mlx_dmn_entry *e;
-	size_t n, first, count;
+	size_t n, first, count, k = 0;
 	int r = mlx_dmn_list(s->dir, &e, &n);
 
+	*removed = NULL;
 	if (r < 0)
 		return r;
 	mlx_dmn_plan(n, s->total, s->preserved, &first, &count);
+	*removed = calloc(count + 1, sizeof(**removed));
 	for (size_t i = first; i < first + count; i++) {
 		char path[8192];
 
@@ -157,33 +160,54 @@ static int apply_retention(struct cli *cli, const struct dmn_settings *s, json_t
 		r = mlx_tree_remove(path);
 		if (r < 0)
 			cli_warn(cli, "retention: cannot remove '%s': %s", path, strerror(-r));
-		else
-			json_array_append_new(removed, json_string(e[i].name));
+		else if (*removed)
+			(*removed)[k++] = strdup(e[i].name);
 	}
 	free(e);
 	return 0;
 }
 
+/* manifest.json: the one renderer (dmn_manifest_out), pretty JSON. */
+static int write_manifest(struct dmn_run *run)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct out *o;
+	int r = -ENOMEM;
+
+	if (!f)
+		return -ENOMEM;
+	o = out_new(true, true, f);
+	if (o) {
+		dmn_manifest_out(o, run->m, false);
+		r = out_finish(o);
+		out_free(o);
+	}
+	if (fclose(f) != 0 && r == 0)
+		r = -ENOMEM;
+	if (r == 0)
+		r = dmn_write_file(run, "manifest.json", buf, len, NULL);
+	free(buf);
+	return r;
+}
+
 static int make_incident(struct cli *cli, const struct dmn_settings *s, const struct mlx_function *fn,
-			 unsigned counter, json_t **manifest_out)
+			 unsigned counter, struct dmn_manifest **manifest_out)
 {
 	struct mlx_devices *devs;
 	struct dmn_run run;
+	struct dmn_manifest *m;
 	struct mlx_dmn_entry *ex;
 	struct timespec ts;
-	char name[MLX_DMN_NAME_MAX + 1], stamp[40], path[8192];
 	const char *reason = cli_opt(cli, "reason");
-	const char *fault = getenv("MLXCLI_FAULT_DMN_FILE");
-	json_t *m = NULL, *removed;
 	size_t nex;
-	char *text;
 	struct tm tm;
-	int r, code = EXIT_OK;
+	int r;
 
 	*manifest_out = NULL;
 	memset(&run, 0, sizeof(run));
 	run.cli = cli;
-	run.fault_at = fault ? strtol(fault, NULL, 10) : 0;
 	run.inc.root_fd = run.inc.dir_fd = -1;
 	r = cli_devices(cli, &devs);
 	if (r)
@@ -206,29 +230,50 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 		return EXIT_FAIL;
 	}
 
+	m = run.m = calloc(1, sizeof(*m));
+	if (!m || (reason && !(m->reason = strdup(reason)))) {
+		dmn_manifest_free(m);
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
 	clock_gettime(CLOCK_REALTIME, &ts);
-	r = mlx_dmn_name(name, sizeof(name), fn->bdf, "GENERAL", "USER", reason, &ts, getpid(), counter);
+	r = mlx_dmn_name(m->name, sizeof(m->name), fn->bdf, "GENERAL", "USER", reason, &ts, getpid(),
+			 counter);
 	if (r < 0) {
+		dmn_manifest_free(m);
 		cli_error(cli, "cannot name the incident: %s", strerror(-r));
 		return EXIT_FAIL;
 	}
-	r = mlx_dmn_begin(&run.inc, s->dir, name);
-	if (r < 0)
+	gmtime_r(&ts.tv_sec, &tm);
+	snprintf(m->created_at, sizeof(m->created_at), "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ",
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+		 ts.tv_nsec / 1000000);
+	snprintf(m->path, sizeof(m->path), "%s/%s", s->dir, m->name);
+	snprintf(m->pci_address, sizeof(m->pci_address), "%s", fn->bdf);
+	snprintf(m->product, sizeof(m->product), "%s", fn->id ? fn->id->product : "");
+	snprintf(m->type, sizeof(m->type), "GENERAL");
+	snprintf(m->source, sizeof(m->source), "USER");
+	snprintf(m->version, sizeof(m->version), "%s", PACKAGE_VERSION);
+	snprintf(m->system, sizeof(m->system), "%s", mlx_is_live(cli->ctx) ? "live" : mlx_root(cli->ctx));
+	r = mlx_dmn_begin(&run.inc, s->dir, m->name);
+	if (r < 0) {
+		dmn_manifest_free(m);
 		goto fail_root;
-	run.items = json_array();
+	}
 
+	/* Each item from lib and the commands' own renderers (cmd/dmn-items.c),
+	 * in the order the manifest lists them. */
 	r = dmn_item_crspace(&run, fn);
 	if (!r)
 		r = check_stop(&run);
 	if (!r)
 		r = dmn_item_devlink_health(&run, fn);
 	if (!r)
-		r = dmn_item_cli(&run, "dcqcn.json",
-			     (const char *const[]){ "-d", fn->bdf, "qosconfig", "dcqcn", "get", NULL });
+		r = dmn_item_dcqcn(&run, fn);
 	if (!r)
 		r = check_stop(&run);
 	if (!r)
-		r = dmn_item_cli(&run, "pci.json", (const char *const[]){ "-d", fn->bdf, "pci", NULL });
+		r = dmn_item_pci(&run, fn);
 	if (!r)
 		r = dmn_item_pci_raw(&run, fn);
 	if (!r)
@@ -246,34 +291,9 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 		snprintf(run.fatal_what, sizeof(run.fatal_what), "cannot collect the incident");
 	}
 
-	if (!run.fatal) {
-		gmtime_r(&ts.tv_sec, &tm);
-		snprintf(stamp, sizeof(stamp), "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ", tm.tm_year + 1900,
-			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000);
-		m = json_object();
-		json_object_set_new(m, "schema_version", json_integer(OUT_SCHEMA_VERSION));
-		json_object_set_new(m, "format", json_string("mlxcli-dmn"));
-		json_object_set_new(m, "name", json_string(name));
-		snprintf(path, sizeof(path), "%s/%s", s->dir, name);
-		json_object_set_new(m, "path", json_string(path));
-		json_object_set_new(m, "pci_address", json_string(fn->bdf));
-		json_object_set_new(m, "product", fn->id ? json_string(fn->id->product) : json_null());
-		json_object_set_new(m, "type", json_string("GENERAL"));
-		json_object_set_new(m, "source", json_string("USER"));
-		json_object_set_new(m, "reason", reason ? json_string(reason) : json_null());
-		json_object_set_new(m, "created_at", json_string(stamp));
-		json_object_set_new(m, "mlxcli_version", json_string(PACKAGE_VERSION));
-		json_object_set_new(m, "system", json_string(mlx_is_live(cli->ctx) ? "live" : mlx_root(cli->ctx)));
-		json_object_set_new(m, "items", run.items);
-		run.items = NULL;
-		text = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-		if (!text || dmn_write_file(&run, "manifest.json", text, strlen(text), NULL) < 0) {
-			if (!run.fatal) {
-				run.fatal = -ENOMEM;
-				snprintf(run.fatal_what, sizeof(run.fatal_what), "cannot write the manifest");
-			}
-		}
-		free(text);
+	if (!run.fatal && write_manifest(&run) < 0 && !run.fatal) {
+		run.fatal = -ENOMEM;
+		snprintf(run.fatal_what, sizeof(run.fatal_what), "cannot write the manifest");
 	}
 	if (!run.fatal) {
 		r = mlx_dmn_commit(&run.inc);
@@ -283,20 +303,14 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 		}
 	}
 	mlx_dmn_end(&run.inc);
-	json_decref(run.items);
 	if (run.fatal) {
-		json_decref(m);
+		dmn_manifest_free(m);
 		cli_error(cli, "dump-me-now of %s failed: %s in '%s': %s; nothing was kept, older incidents "
 			  "are untouched", fn->bdf, run.fatal_what, s->dir, strerror(-run.fatal));
 		return run.fatal == -EINTR ? EXIT_FAIL : cli_exit_code(run.fatal);
 	}
-	/* In place: now, and only now, make room. */
-	removed = json_array();
-	if (apply_retention(cli, s, removed) < 0)
-		cli_warn(cli, "retention: cannot list '%s'", s->dir);
-	json_object_set_new(m, "removed_by_retention", removed);
 	*manifest_out = m;
-	return code;
+	return EXIT_OK;
 
 fail_root:
 	mlx_dmn_end(&run.inc);
@@ -306,17 +320,24 @@ fail_root:
 	return cli_exit_code(r) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
 }
 
-/* JSON values through the output layer, so -j is one document. */
-/* Text: the new folder's path, then each incident retention removed to
- * make room, one per line ("removed by retention: PATH"). */
-static void print_made(struct cli *cli, const struct dmn_settings *s, json_t *m)
+/*
+ * One incident made: JSON, its manifest and the incidents retention
+ * removed to make room; text, the new folder's path, then each removed
+ * one ("removed by retention: PATH").
+ */
+static void out_made(struct out *o, const struct dmn_settings *s, const struct dmn_manifest *m,
+		     char **removed)
 {
-	json_t *v;
-	size_t i;
-
-	fprintf(cli->out_fp, "%s\n", json_string_value(json_object_get(m, "path")));
-	json_array_foreach(json_object_get(m, "removed_by_retention"), i, v)
-		fprintf(cli->out_fp, "removed by retention: %s/%s\n", s->dir, json_string_value(v));
+	out_obj_begin(o, NULL, NULL);
+	dmn_manifest_out(o, m, false);
+	out_printf(o, "%s\n", m->path);
+	out_list_begin(o, "removed_by_retention", NULL);
+	for (size_t i = 0; removed && removed[i]; i++) {
+		out_str(o, NULL, NULL, removed[i]);
+		out_printf(o, "removed by retention: %s/%s\n", s->dir, removed[i]);
+	}
+	out_list_end(o);
+	out_obj_end(o);
 }
 
 static int dmn_create(struct cli *cli)
@@ -367,11 +388,11 @@ static int dmn_create(struct cli *cli)
 	dmn_stop = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	if (out_is_json(cli->out))
-		out_list_begin(cli->out, "incidents", NULL);
+	out_list_begin(cli->out, "incidents", NULL);
 	for (size_t i = 0; i < devs->nfn && !dmn_stop; i++) {
 		struct mlx_function *fn = &devs->fn[i];
-		json_t *m = NULL;
+		struct dmn_manifest *m = NULL;
+		char **removed = NULL;
 
 		if (sel ? fn != sel : fn->role != MLX_FN_PF)
 			continue;
@@ -381,14 +402,16 @@ static int dmn_create(struct cli *cli)
 			worst = r;
 			continue;
 		}
-		if (out_is_json(cli->out))
-			dmn_out_json(cli->out, NULL, m);
-		else
-			print_made(cli, &s, m);
-		json_decref(m);
+		/* In place: now, and only now, make room. */
+		if (apply_retention(cli, &s, &removed) < 0)
+			cli_warn(cli, "retention: cannot list '%s'", s.dir);
+		out_made(cli->out, &s, m, removed);
+		for (size_t k = 0; removed && removed[k]; k++)
+			free(removed[k]);
+		free(removed);
+		dmn_manifest_free(m);
 	}
-	if (out_is_json(cli->out))
-		out_list_end(cli->out);
+	out_list_end(cli->out);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (dmn_stop && worst == EXIT_OK)

@@ -9,97 +9,112 @@
 
 #include "health-json.h"
 
-static json_t *u64_json(uint64_t v)
-{
-	char buf[24];
-
-	if (v <= (uint64_t)INT64_MAX)
-		return json_integer((json_int_t)v);
-	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
-	return json_string(buf);
-}
-
-static json_t *hex_json(const uint8_t *p, size_t len)
+static void out_hex(struct out *o, const char *key, const uint8_t *p, size_t len)
 {
 	static const char digits[] = "0123456789abcdef";
 	char *s = malloc(2 * len + 1);
-	json_t *j;
 
-	if (!s)
-		return json_null();
+	if (!s) {
+		out_null(o, key, NULL);
+		return;
+	}
 	for (size_t i = 0; i < len; i++) {
 		s[2 * i] = digits[p[i] >> 4];
 		s[2 * i + 1] = digits[p[i] & 15];
 	}
 	s[2 * len] = '\0';
-	j = json_string(s);
+	out_str(o, key, NULL, s);
 	free(s);
-	return j ? j : json_null();
 }
 
-json_t *cli_fmsg_json(const struct mlx_fmsg_node *n)
+static const char *child_name(const struct mlx_fmsg_node *n, size_t i)
 {
-	json_t *j, *c;
+	return n->child[i]->name ? n->child[i]->name : "";
+}
 
+void cli_out_fmsg(struct out *o, const char *key, const struct mlx_fmsg_node *n)
+{
 	switch (n->kind) {
 	case MLX_FMSG_OBJ:
-		j = json_object();
+		out_obj_begin(o, key, NULL);
 		for (size_t i = 0; i < n->n; i++) {
-			const char *k = n->child[i]->name ? n->child[i]->name : "";
+			const char *k = child_name(n, i);
 			size_t same = 0;
+			bool seen = false;
 
-			if (json_object_get(j, k))
+			for (size_t m = 0; m < i && !seen; m++)
+				seen = !strcmp(child_name(n, m), k);
+			if (seen)
 				continue;       /* a repeated name: taken with its first */
 			for (size_t m = i; m < n->n; m++)
-				same += !strcmp(n->child[m]->name ? n->child[m]->name : "", k);
+				same += !strcmp(child_name(n, m), k);
 			if (same == 1) {
-				json_object_set_new(j, k, cli_fmsg_json(n->child[i]));
+				cli_out_fmsg(o, k, n->child[i]);
 				continue;
 			}
-			c = json_array();
+			out_list_begin(o, k, NULL);
 			for (size_t m = i; m < n->n; m++)
-				if (!strcmp(n->child[m]->name ? n->child[m]->name : "", k))
-					json_array_append_new(c, cli_fmsg_json(n->child[m]));
-			json_object_set_new(j, k, c);
+				if (!strcmp(child_name(n, m), k))
+					cli_out_fmsg(o, NULL, n->child[m]);
+			out_list_end(o);
 		}
-		return j;
+		out_obj_end(o);
+		return;
 	case MLX_FMSG_ARR:
-		j = json_array();
+		out_list_begin(o, key, NULL);
 		for (size_t i = 0; i < n->n; i++)
-			json_array_append_new(j, cli_fmsg_json(n->child[i]));
-		return j;
+			cli_out_fmsg(o, NULL, n->child[i]);
+		out_list_end(o);
+		return;
 	default:
 		break;
 	}
 	switch (n->vtype) {
 	case MLX_FMSG_FLAG:
-		return json_boolean(n->u != 0);
+		out_bool(o, key, NULL, n->u != 0);
+		break;
 	case MLX_FMSG_U8:
 	case MLX_FMSG_U32:
 	case MLX_FMSG_U64:
-		return u64_json(n->u);
+		out_u64(o, key, NULL, n->u);
+		break;
 	case MLX_FMSG_STRING:
-		c = json_string(n->s ? n->s : "");      /* NULL when not UTF-8 */
-		return c ? c : hex_json((const uint8_t *)n->s, n->s ? strlen(n->s) : 0);
+		/* the writer replaces a byte that is not UTF-8 (U+FFFD) */
+		out_str(o, key, NULL, n->s ? n->s : "");
+		break;
 	default:
-		return hex_json(n->bin, n->binlen);
+		out_hex(o, key, n->bin, n->binlen);
 	}
 }
 
-json_t *cli_reporter_json(const struct mlx_health_reporter *r)
+void cli_out_reporter(struct out *o, const struct mlx_health_reporter *r)
 {
-	json_t *j = json_object();
 	const char *st = mlx_health_state_str(r->state);
 
-	json_object_set_new(j, "name", json_string(r->name));
-	json_object_set_new(j, "port_index", r->port_index >= 0 ? json_integer(r->port_index) : json_null());
-	json_object_set_new(j, "state", st ? json_string(st) : json_null());
-	json_object_set_new(j, "error_count", u64_json(r->err_count));
-	json_object_set_new(j, "recover_count", u64_json(r->recover_count));
-	json_object_set_new(j, "grace_period_ms", r->has_grace ? u64_json(r->grace_period_ms) : json_null());
-	json_object_set_new(j, "auto_recover", r->has_auto_recover ? json_boolean(r->auto_recover) : json_null());
-	json_object_set_new(j, "auto_dump", r->has_auto_dump ? json_boolean(r->auto_dump) : json_null());
-	json_object_set_new(j, "last_dump_ms", r->has_dump_ts && r->dump_ts_ms ? u64_json(r->dump_ts_ms) : json_null());
+	out_str(o, "name", NULL, r->name);
+	if (r->port_index >= 0)
+		out_s64(o, "port_index", NULL, r->port_index);
+	else
+		out_null(o, "port_index", NULL);
+	out_str(o, "state", NULL, st);
+	out_u64(o, "error_count", NULL, r->err_count);
+	out_u64(o, "recover_count", NULL, r->recover_count);
+	if (r->has_grace)
+		out_u64(o, "grace_period_ms", NULL, r->grace_period_ms);
+	else
+		out_null(o, "grace_period_ms", NULL);
+	if (r->has_auto_recover)
+		out_bool(o, "auto_recover", NULL, r->auto_recover);
+	else
+		out_null(o, "auto_recover", NULL);
+	if (r->has_auto_dump)
+		out_bool(o, "auto_dump", NULL, r->auto_dump);
+	else
+		out_null(o, "auto_dump", NULL);
+	if (r->has_dump_ts && r->dump_ts_ms)
+		out_u64(o, "last_dump_ms", NULL, r->dump_ts_ms);
+	else
+		out_null(o, "last_dump_ms", NULL);
 	if (r->has_dump_ts_ns && r->dump_ts_ns) {
 		time_t t = (time_t)(r->dump_ts_ns / 1000000000u);
 		struct tm tm;
@@ -109,9 +124,8 @@ json_t *cli_reporter_json(const struct mlx_health_reporter *r)
 		snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d:%02d.%03uZ", tm.tm_year + 1900,
 			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
 			 (unsigned)(r->dump_ts_ns / 1000000u % 1000u));
-		json_object_set_new(j, "last_dump_time", json_string(buf));
+		out_str(o, "last_dump_time", NULL, buf);
 	} else {
-		json_object_set_new(j, "last_dump_time", json_null());
+		out_null(o, "last_dump_time", NULL);
 	}
-	return j;
 }

@@ -3,14 +3,13 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "json-writer.h"
 #include "output.h"
 
-#define MAX_DEPTH 32
 #define MAX_COLS 24
 
 struct text_table {
@@ -21,49 +20,17 @@ struct text_table {
 	bool in_row;
 };
 
-/*
- * JSON is written as the calls come into one growing buffer, which
- * out_finish() writes with one fwrite: no tree of objects (at 2,000
- * interfaces x 40 counters a jansson tree cost 1.3 million allocations
- * and 140 MB), and still valid JSON or nothing on stdout.  The bytes are
- * those jansson's json_dumpf gave with JSON_PRESERVE_ORDER and
- * JSON_COMPACT or JSON_INDENT(2), which the tests and users' parsers
- * already saw.
- */
-struct jchunk {
-	struct jchunk *next;
-	size_t len, cap;
-	char data[];
-};
-
-/* A list of chunks, each twice the last up to 4 MiB: growing never
- * copies what was written (a realloc'ed 12 MB buffer did, twice over). */
-struct jbuf {
-	struct jchunk *head, *tail;
-	bool oom;           /* an allocation failed: out_finish() reports it */
-};
-
 struct out {
 	bool json, pretty;
 	FILE *fp;
-	/* JSON: open containers; [0] is the top-level object. */
-	struct jbuf jb;
-	struct {
-		bool array;
-		size_t members;
-	} stack[MAX_DEPTH];
-	int depth;
-	bool overflow;      /* nesting beyond MAX_DEPTH (a bug): fail, never emit */
+	/* JSON: the one writer (lib/json-writer.h), the top-level object open */
+	struct mlx_json *j;
 	/* text */
 	int indent;
 	int tdepth;         /* open objects/lists in text mode */
 	uint64_t tind;      /* bit n: level n printed a label and indented */
 	struct text_table *tab;
 };
-
-static void j_raw(struct out *o, const char *s, size_t n);
-static void j_int(struct out *o, const char *key, int64_t v);
-static void j_close(struct out *o);
 
 struct out *out_new(bool json, bool pretty, FILE *fp)
 {
@@ -75,8 +42,13 @@ struct out *out_new(bool json, bool pretty, FILE *fp)
 	o->pretty = pretty;
 	o->fp = fp;
 	if (json) {
-		j_raw(o, "{", 1);
-		j_int(o, "schema_version", OUT_SCHEMA_VERSION);
+		o->j = mlx_json_new(pretty);
+		if (!o->j) {
+			free(o);
+			return NULL;
+		}
+		mlx_json_obj_begin(o->j, NULL);
+		mlx_json_int(o->j, "schema_version", OUT_SCHEMA_VERSION);
 	}
 	return o;
 }
@@ -86,23 +58,19 @@ bool out_is_json(const struct out *o)
 	return o->json;
 }
 
+/* JSON is written whole by one call here: valid JSON or nothing on stdout. */
 int out_finish(struct out *o)
 {
+	int r;
+
 	if (!o->json)
 		return fflush(o->fp) == 0 ? 0 : -errno;
-	errno = 0;
-	while (o->depth > 0)       /* a handler that left one open */
-		j_close(o);
-	j_close(o);
-	j_raw(o, "\n", 1);
-	if (o->jb.oom)
-		return -ENOMEM;
-	if (o->overflow)
-		return -EOVERFLOW;
-	for (struct jchunk *c = o->jb.head; c; c = c->next)
-		if (fwrite(c->data, 1, c->len, o->fp) != c->len)
-			return errno ? -errno : -EIO;     /* EPIPE, ENOSPC */
-	return fflush(o->fp) == 0 ? 0 : -errno;
+	r = mlx_json_finish(o->j);
+	if (r == 0)
+		r = mlx_json_fwrite(o->j, o->fp);
+	if (r == 0 && fflush(o->fp) != 0)
+		r = -errno;
+	return r;
 }
 
 static void table_free(struct text_table *t)
@@ -119,253 +87,17 @@ void out_free(struct out *o)
 {
 	if (!o)
 		return;
-	for (struct jchunk *c = o->jb.head, *next; c; c = next) {
-		next = c->next;
-		free(c);
-	}
+	mlx_json_free(o->j);
 	table_free(o->tab);
 	free(o);
 }
 
 /* ---- JSON plumbing ---- */
 
-/*
- * Fault a large chunk in with one call rather than a page fault per 4 KiB
- * as it fills (12 MB of counters JSON is 3,000 faults; on a virtual
- * machine each costs microseconds).  Advice only: an older kernel without
- * MADV_POPULATE_WRITE (5.14) faults as before.
- */
-static void populate(void *p, size_t len)
-{
-#ifdef MADV_POPULATE_WRITE
-	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t start = ((uintptr_t)p + pg - 1) & ~(pg - 1);
-	uintptr_t end = ((uintptr_t)p + len) & ~(pg - 1);
-
-	if (end > start)
-		madvise((void *)start, end - start, MADV_POPULATE_WRITE);
-#else
-	(void)p;
-	(void)len;
-#endif
-}
-
-/* Room for @n contiguous bytes at the tail; NULL when out of memory. */
-static char *j_room(struct out *o, size_t n)
-{
-	struct jbuf *b = &o->jb;
-	struct jchunk *c = b->tail;
-
-	if (b->oom)
-		return NULL;
-	if (!c || c->cap - c->len < n) {
-		size_t cap = c ? c->cap * 2 : 16384;
-
-		if (cap > ((size_t)4 << 20))
-			cap = (size_t)4 << 20;
-		if (cap < n)
-			cap = n;
-		c = malloc(sizeof(*c) + cap);
-		if (!c) {
-			b->oom = true;
-			return NULL;
-		}
-		if (cap >= ((size_t)1 << 20))
-			populate(c, sizeof(*c) + cap);
-		c->next = NULL;
-		c->len = 0;
-		c->cap = cap;
-		if (b->tail)
-			b->tail->next = c;
-		else
-			b->head = c;
-		b->tail = c;
-	}
-	return c->data + c->len;
-}
-
-static void j_raw(struct out *o, const char *s, size_t n)
-{
-	char *p = j_room(o, n);
-
-	if (p) {
-		memcpy(p, s, n);
-		o->jb.tail->len += n;
-	}
-}
-
-static void j_newline(struct out *o, int level)
-{
-	size_t n = 1 + 2 * (size_t)level;
-	char *p = j_room(o, n);
-
-	if (p) {
-		p[0] = '\n';
-		memset(p + 1, ' ', n - 1);
-		o->jb.tail->len += n;
-	}
-}
-
-/* The length of the valid UTF-8 sequence at @s (1-4), or 0. */
-static size_t utf8_seq(const unsigned char *s)
-{
-	unsigned c = s[0];
-	size_t n;
-	uint32_t cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, surrogates, beyond U+10FFFF */
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
-/*
- * A JSON string.  Escapes as jansson does (\" \\ \b \f \n \r \t, other
- * controls as \u00XX; "/" and non-ASCII as they are).  A byte that is not
- * valid UTF-8 (a driver's counter name, a VPD field) becomes U+FFFD, so
- * the document stays valid; jansson refused such a string and the key
- * vanished.
- */
-static void j_string(struct out *o, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t run = 0;
-	char *p;
-
-	/* The usual case, nothing to escape: one copy with its quotes. */
-	while (s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' && s[run] != '\\')
-		run++;
-	if (!s[run] && (p = j_room(o, run + 2))) {
-		p[0] = '"';
-		memcpy(p + 1, s, run);
-		p[run + 1] = '"';
-		o->jb.tail->len += run + 2;
-		return;
-	}
-	j_raw(o, "\"", 1);
-	for (;;) {
-		unsigned char c = s[run];
-		char esc[8];
-		const char *e = NULL;
-		size_t elen = 2, n;
-
-		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-			run++;
-			continue;
-		}
-		if (c >= 0x80 && (n = utf8_seq(s + run)) > 0) {
-			run += n;
-			continue;
-		}
-		j_raw(o, (const char *)s, run);
-		if (!c)
-			break;
-		switch (c) {
-		case '"': e = "\\\""; break;
-		case '\\': e = "\\\\"; break;
-		case '\b': e = "\\b"; break;
-		case '\f': e = "\\f"; break;
-		case '\n': e = "\\n"; break;
-		case '\r': e = "\\r"; break;
-		case '\t': e = "\\t"; break;
-		default:
-			if (c < 0x20) {
-				snprintf(esc, sizeof(esc), "\\u%04X", c);
-				e = esc;
-				elen = 6;
-			} else {
-				e = "\xef\xbf\xbd";      /* U+FFFD for an invalid byte */
-				elen = 3;
-			}
-		}
-		j_raw(o, e, elen);
-		s += run + 1;
-		run = 0;
-	}
-	j_raw(o, "\"", 1);
-}
-
-/* Start a member of the open container: separator, indentation, key. */
-static void j_member(struct out *o, const char *key)
-{
-	bool array = o->stack[o->depth].array;
-
-	if (o->stack[o->depth].members++)
-		j_raw(o, ",", 1);
-	if (o->pretty)
-		j_newline(o, o->depth + 1);
-	if (array)
-		return;
-	j_string(o, key ? key : "?");
-	j_raw(o, ": ", o->pretty ? 2 : 1);
-}
-
-/* Decimal digits of @v, written backwards ending at @end; returns the start. */
-static char *u64_digits(char *end, uint64_t v)
-{
-	do {
-		*--end = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return end;
-}
-
-static void j_int(struct out *o, const char *key, int64_t v)
-{
-	char buf[24], *p;
-
-	/* counters are most of a large document: no printf per number */
-	p = u64_digits(buf + sizeof(buf), v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
-	if (v < 0)
-		*--p = '-';
-	j_member(o, key);
-	j_raw(o, p, (size_t)(buf + sizeof(buf) - p));
-}
-
-static void j_open(struct out *o, const char *key, bool array)
-{
-	j_member(o, key);
-	j_raw(o, array ? "[" : "{", 1);
-	if (o->depth + 1 >= MAX_DEPTH) {
-		o->overflow = true;
-		return;
-	}
-	o->depth++;
-	o->stack[o->depth].array = array;
-	o->stack[o->depth].members = 0;
-}
-
-static void j_close(struct out *o)
-{
-	if (o->overflow)
-		return;
-	if (o->pretty && o->stack[o->depth].members)
-		j_newline(o, o->depth);
-	j_raw(o, o->stack[o->depth].array ? "]" : "}", 1);
-	if (o->depth > 0)
-		o->depth--;
-}
-
 static void j_pop(struct out *o)
 {
-	if (o->depth > 0)       /* never the top-level object: out_finish() closes it */
-		j_close(o);
+	if (mlx_json_depth(o->j) > 1)   /* never the top-level object: out_finish() closes it */
+		mlx_json_end(o->j);
 }
 
 /* ---- text plumbing ---- */
@@ -422,7 +154,7 @@ static void t_line(struct out *o, const char *label, const char *val)
 void out_obj_begin(struct out *o, const char *key, const char *label)
 {
 	if (o->json) {
-		j_open(o, key, false);
+		mlx_json_obj_begin(o->j, key);
 		return;
 	}
 	if (label && !(o->tab && o->tab->in_row)) {
@@ -444,7 +176,7 @@ void out_obj_end(struct out *o)
 void out_list_begin(struct out *o, const char *key, const char *label)
 {
 	if (o->json)
-		j_open(o, key, true);
+		mlx_json_arr_begin(o->j, key);
 	else if (label && !(o->tab && o->tab->in_row)) {
 		fprintf(o->fp, "%*s%s:\n", o->indent * 2, "", label);
 		t_push(o, true);
@@ -464,7 +196,7 @@ void out_list_end(struct out *o)
 void out_table_begin(struct out *o, const char *key)
 {
 	if (o->json) {
-		j_open(o, key, true);
+		mlx_json_arr_begin(o->j, key);
 		return;
 	}
 	table_free(o->tab);
@@ -476,7 +208,7 @@ void out_row_begin(struct out *o)
 	struct text_table *t = o->tab;
 
 	if (o->json) {
-		j_open(o, NULL, false);
+		mlx_json_obj_begin(o->j, NULL);
 		return;
 	}
 	if (!t)
@@ -514,6 +246,9 @@ void out_table_end(struct out *o)
 	}
 	if (!t)
 		return;
+	/* A table whose fields are all JSON only has no text: no empty rows. */
+	if (!t->ncols)
+		t->nrows = 0;
 	for (size_t c = 0; c < t->ncols; c++) {
 		w[c] = strlen(t->hdr[c]);
 		for (size_t r = 0; r < t->nrows; r++) {
@@ -546,11 +281,7 @@ void out_table_end(struct out *o)
 void out_str(struct out *o, const char *key, const char *label, const char *val)
 {
 	if (o->json) {
-		j_member(o, key);
-		if (val)
-			j_string(o, val);
-		else
-			j_raw(o, "null", 4);
+		mlx_json_str(o->j, key, val);
 	} else if (label)
 		t_line(o, label, val && *val ? val : "-");
 }
@@ -569,17 +300,8 @@ void out_u64(struct out *o, const char *key, const char *label, uint64_t v)
 void out_u64_as(struct out *o, const char *key, const char *label, uint64_t v, const char *text)
 {
 	if (o->json) {
-		char buf[32];
-
-		/* json_int_t is signed 64-bit: a larger u64 goes out as a decimal
-		 * string (documented in mlxcli(8), JSON OUTPUT). */
-		if (v > (uint64_t)INT64_MAX) {
-			snprintf(buf, sizeof(buf), "%" PRIu64, v);
-			j_member(o, key);
-			j_string(o, buf);
-		} else {
-			j_int(o, key, (int64_t)v);
-		}
+		/* above INT64_MAX a decimal string (mlxcli(8), JSON OUTPUT) */
+		mlx_json_u64(o->j, key, v);
 	} else if (label) {
 		t_line(o, label, text);
 	}
@@ -590,7 +312,7 @@ void out_s64(struct out *o, const char *key, const char *label, int64_t v)
 	char buf[32];
 
 	if (o->json)
-		j_int(o, key, v);
+		mlx_json_int(o->j, key, v);
 	else if (label) {
 		snprintf(buf, sizeof(buf), "%" PRId64, v);
 		t_line(o, label, buf);
@@ -600,8 +322,7 @@ void out_s64(struct out *o, const char *key, const char *label, int64_t v)
 void out_bool(struct out *o, const char *key, const char *label, bool v)
 {
 	if (o->json) {
-		j_member(o, key);
-		j_raw(o, v ? "true" : "false", v ? 4 : 5);
+		mlx_json_bool(o->j, key, v);
 	} else if (label)
 		t_line(o, label, v ? "yes" : "no");
 }
@@ -614,12 +335,10 @@ void out_null(struct out *o, const char *key, const char *label)
 void out_strv(struct out *o, const char *key, const char *label, const char *const *v, size_t n)
 {
 	if (o->json) {
-		j_open(o, key, true);
-		for (size_t i = 0; i < n; i++) {
-			j_member(o, NULL);
-			j_string(o, v[i]);
-		}
-		j_close(o);
+		mlx_json_arr_begin(o->j, key);
+		for (size_t i = 0; i < n; i++)
+			mlx_json_str(o->j, NULL, v[i]);
+		mlx_json_end(o->j);
 	} else if (label) {
 		size_t len = 1;
 		char *s;
@@ -643,4 +362,58 @@ void out_text(struct out *o, const char *label, const char *val)
 {
 	if (!o->json)
 		t_line(o, label, val);
+}
+
+/* ---- fields in the renderer's own text layout ---- */
+
+/* Text of a fmt field: @fmt with its one "%s" (the format is the
+ * caller's literal; the value is never a format). */
+static void t_fmt(struct out *o, enum out_to to, const char *fmt, const char *val)
+{
+	if (o->json || to == OUT_JSON || !fmt)
+		return;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	fprintf(o->fp, fmt, val);
+#pragma GCC diagnostic pop
+}
+
+void out_fmt_str(struct out *o, enum out_to to, const char *key, const char *fmt, const char *val)
+{
+	if (o->json && to != OUT_TEXT)
+		out_str(o, key, NULL, val);
+	t_fmt(o, to, fmt, val && *val ? val : "-");
+}
+
+void out_fmt_u64(struct out *o, enum out_to to, const char *key, const char *fmt, uint64_t v)
+{
+	char buf[24];
+
+	if (o->json && to != OUT_TEXT)
+		out_u64(o, key, NULL, v);
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	t_fmt(o, to, fmt, buf);
+}
+
+void out_fmt_bool(struct out *o, enum out_to to, const char *key, const char *fmt, bool v)
+{
+	if (o->json && to != OUT_TEXT)
+		out_bool(o, key, NULL, v);
+	t_fmt(o, to, fmt, v ? "yes" : "no");
+}
+
+void out_fmt_null(struct out *o, enum out_to to, const char *key, const char *fmt)
+{
+	out_fmt_str(o, to, key, fmt, NULL);
+}
+
+void out_printf(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o->json)
+		return;
+	va_start(ap, fmt);
+	vfprintf(o->fp, fmt, ap);
+	va_end(ap);
 }

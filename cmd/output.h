@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The output layer: one call per field serves text and JSON, so the two
- * cannot drift (DESIGN.md "Output").  In JSON mode the calls build a
- * jansson tree that out_finish() dumps once, so the output is valid JSON
- * or nothing.  In text mode tables are buffered row by row and aligned at
+ * cannot drift (DESIGN.md "Output").  In JSON mode the calls go to the one
+ * JSON writer (lib/json-writer.h), which holds the document in memory
+ * until out_finish() writes it whole, so the output is valid JSON or
+ * nothing.  In text mode tables are buffered row by row and aligned at
  * the end; everything else prints as it comes.
  *
  * key   the JSON key (snake_case, an interface: never renamed)
@@ -52,5 +53,25 @@ void out_strv(struct out *o, const char *key, const char *label, const char *con
 /* A text-only cell or line that summarises fields JSON carries in
  * structured form elsewhere in the same object. */
 void out_text(struct out *o, const char *label, const char *val);
+
+/*
+ * Fields in a layout of the renderer's own (iproute2's print_*(PRINT_ANY,
+ * key, fmt, value)), for text that follows another tool's format (show
+ * qos is mlnx_qos's): the field is still one call, so text and JSON cannot
+ * drift.  @to says where it goes; in text @fmt is printed with one "%s",
+ * the value as text (decimal, "yes"/"no", "-" for null), with no label,
+ * indentation or line end of its own.  Not inside a text table row.
+ */
+enum out_to {
+	OUT_ANY,        /* both */
+	OUT_JSON,       /* JSON only: the text shows it another way */
+	OUT_TEXT,       /* text only: the JSON has it in structured form */
+};
+void out_fmt_str(struct out *o, enum out_to to, const char *key, const char *fmt, const char *val);
+void out_fmt_u64(struct out *o, enum out_to to, const char *key, const char *fmt, uint64_t v);
+void out_fmt_bool(struct out *o, enum out_to to, const char *key, const char *fmt, bool v);
+void out_fmt_null(struct out *o, enum out_to to, const char *key, const char *fmt);
+/* Text only: the layout around fmt fields (line ends, headings). */
+void out_printf(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -168,101 +168,7 @@ static const char *owner(const struct view *v)
 	return "host";
 }
 
-static void rate_text(uint64_t kbps, char *buf, size_t len)
-{
-	if (!kbps)
-		snprintf(buf, len, "unlimited");
-	else
-		snprintf(buf, len, "%.1f Gbps", (double)kbps / 1e6);
-}
-
-static void text_port(struct cli *cli, const struct qport *q, const struct view *v, bool chk)
-{
-	FILE *fp = cli->out_fp;
-	const struct mlx_dcb_state *st = &v->st;
-	int map[MLX_DCB_NDSCP];
-	size_t ndscp = 0;
-	unsigned cap;
-
-	fprintf(fp, "Interface: %s%s%s%s\n", q->ifname, q->fn ? " (" : "", q->fn ? q->fn->bdf : "",
-		q->fn ? ")" : "");
-	if (st->has_dcbx)
-		fprintf(fp, "DCBX mode: %s%s%s\n", st->dcbx & DCB_CAP_DCBX_HOST ? "OS controlled" :
-			"Firmware controlled", dcbx_ver(st->dcbx) ? ", " : "",
-			dcbx_ver(st->dcbx) ? (st->dcbx & DCB_CAP_DCBX_VER_IEEE ? "IEEE" : "CEE") : "");
-	if (v->lldpad)
-		fprintf(fp, "Owner: lldpad (%s): it may overwrite these settings\n", v->lldpad_pid);
-	else if (st->has_dcbx && !(st->dcbx & DCB_CAP_DCBX_HOST))
-		fprintf(fp, "Owner: firmware DCBX: settings follow the switch; 'mlxcli qosconfig "
-			"dcbx -d %s host' takes them back\n", q->ifname);
-	for (size_t i = 0; i < st->napp; i++)
-		ndscp += st->app[i].selector == IEEE_8021QAZ_APP_SEL_DSCP;
-	if (ndscp)
-		fprintf(fp, "Priority trust state: dscp (%zu DSCP entries in the APP table)\n", ndscp);
-	else
-		fprintf(fp, "Priority trust state: pcp\n");
-	if (ndscp) {
-		mlx_dcb_dscp_map(st, map);
-		fprintf(fp, "dscp2prio mapping:\n");
-		for (int p = 0; p < 8; p++) {
-			int k = 0;
-
-			for (int d = 0; d < 64; d++) {
-				if (map[d] != p)
-					continue;
-				if (k % 8 == 0)
-					fprintf(fp, "%s\tprio:%d dscp:", k ? "\n" : "", p);
-				fprintf(fp, "%s%02d", k % 8 ? "," : "", d);
-				k++;
-			}
-			if (k)
-				fputc('\n', fp);
-		}
-	}
-	if (st->has_buffer) {
-		fprintf(fp, "Receive buffer size (bytes): ");
-		for (int i = 0; i < 8; i++)
-			fprintf(fp, "%s%u", i ? "," : "", st->buffer.buffer_size[i]);
-		fprintf(fp, " max_buffer_size=%u%s\n", st->buffer.total_size,
-			v->buf_sysfs ? " (from qos/ sysfs)" : "");
-	}
-	if (st->has_pfc) {
-		fprintf(fp, "Cable len: %u\n", st->pfc.delay);
-		fprintf(fp, "PFC configuration:\n\tpriority ");
-		for (int p = 0; p < 8; p++)
-			fprintf(fp, "   %d", p);
-		fprintf(fp, "\n\tenabled  ");
-		for (int p = 0; p < 8; p++)
-			fprintf(fp, "   %d", (st->pfc.pfc_en >> p) & 1);
-		if (st->has_buffer) {
-			fprintf(fp, "\n\tbuffer   ");
-			for (int p = 0; p < 8; p++)
-				fprintf(fp, "   %u", st->buffer.prio2buffer[p]);
-		}
-		fputc('\n', fp);
-	}
-	cap = st->has_ets ? (st->ets.ets_cap && st->ets.ets_cap <= 8 ? st->ets.ets_cap : 8) : 0;
-	for (unsigned tc = 0; tc < cap; tc++) {
-		char rate[32];
-		uint8_t tsa = st->ets.tc_tsa[tc];
-		bool first = true;
-
-		rate_text(st->has_maxrate ? st->maxrate.tc_maxrate[tc] : 0, rate, sizeof(rate));
-		fprintf(fp, "tc: %u ratelimit: %s, tsa: %s", tc, rate, mlx_dcb_tsa_name(tsa));
-		if (tsa == IEEE_8021QAZ_TSA_ETS)
-			fprintf(fp, ", bw: %u%%", st->ets.tc_tx_bw[tc]);
-		fprintf(fp, "\n\t priority: ");
-		for (int p = 0; p < 8; p++)
-			if (st->ets.prio_tc[p] == tc) {
-				fprintf(fp, " %d", p);
-				first = false;
-			}
-		fprintf(fp, "%s\n", first ? " (none)" : "");
-	}
-	if (chk)
-		qos_check_out(cli->out, &v->rep);
-}
-
+/* A u8 array: JSON only (the text shows it in mlnx_qos's columns). */
 static void json_u8v(struct out *o, const char *key, const uint8_t *v, size_t n)
 {
 	out_list_begin(o, key, NULL);
@@ -271,76 +177,171 @@ static void json_u8v(struct out *o, const char *key, const uint8_t *v, size_t n)
 	out_list_end(o);
 }
 
-static void json_port(struct cli *cli, const struct qport *q, const struct view *v, bool chk)
+/* A value that may be unknown (-1): null in JSON, "-" in text. */
+static void fmt_opt(struct out *o, const char *key, const char *fmt, int v)
 {
-	struct out *o = cli->out;
+	if (v >= 0)
+		out_fmt_u64(o, OUT_ANY, key, fmt, (uint64_t)v);
+	else
+		out_fmt_null(o, OUT_ANY, key, fmt);
+}
+
+/* The priorities of one TC (or one DSCP group) in text: " 3 6". */
+static void text_prios(struct out *o, const uint8_t *prio_tc, unsigned tc)
+{
+	bool none = true;
+
+	for (int p = 0; p < 8; p++)
+		if (prio_tc[p] == tc) {
+			out_printf(o, " %d", p);
+			none = false;
+		}
+	out_printf(o, "%s\n", none ? " (none)" : "");
+}
+
+/*
+ * One port, text and JSON from the same calls (issue 14: the RoCE facts,
+ * the PFC cap and ETS willing were in the JSON only while this was two
+ * renderers).  The text follows `mlnx_qos -i`, whose users read it; the
+ * lines mlnx_qos has not (Owner, DCBX flags, PFC cap, ETS, RoCE) are ours.
+ * Where mlnx_qos shows a fact in a layout JSON cannot share (the dscp2prio
+ * groups, the PFC columns) the JSON form and the text form sit side by
+ * side here, so a new fact is added to both or visibly to one.
+ */
+static void render_port(struct out *o, const struct qport *q, const struct view *v, bool chk)
+{
 	const struct mlx_dcb_state *st = &v->st;
+	const char *ver = NULL;
 	int map[MLX_DCB_NDSCP];
+	size_t ndscp = 0;
 	unsigned cap;
 	bool known = false;
 
-	(void)cli;
-	out_str(o, "netdev", NULL, q->ifname);
-	out_str(o, "pci_address", NULL, q->fn ? q->fn->bdf : NULL);
+	out_fmt_str(o, OUT_ANY, "netdev", "Interface: %s", q->ifname);
+	out_fmt_str(o, OUT_JSON, "pci_address", NULL, q->fn ? q->fn->bdf : NULL);
+	if (q->fn)
+		out_printf(o, " (%s)", q->fn->bdf);
+	out_printf(o, "\n");
 	if (st->has_dcbx) {
+		ver = dcbx_ver(st->dcbx);
+		out_printf(o, "DCBX mode: %s%s%s\n", st->dcbx & DCB_CAP_DCBX_HOST ? "OS controlled" :
+			   "Firmware controlled", ver ? ", " : "", ver ? (*ver == 'i' ? "IEEE" : "CEE") : "");
 		out_obj_begin(o, "dcbx", NULL);
-		out_str(o, "mode", NULL, qos_dcbx_mode(st->dcbx));
-		out_str(o, "version", NULL, dcbx_ver(st->dcbx));
-		out_u64(o, "flags", NULL, st->dcbx);
+		out_fmt_str(o, OUT_JSON, "mode", NULL, qos_dcbx_mode(st->dcbx));
+		out_fmt_str(o, OUT_JSON, "version", NULL, ver);
+		out_fmt_u64(o, OUT_ANY, "flags", "DCBX flags: %s\n", st->dcbx);
 		out_obj_end(o);
 	} else {
 		out_null(o, "dcbx", NULL);
 	}
-	out_str(o, "owner", NULL, owner(v));
-	out_str(o, "lldpad_pidfile", NULL, v->lldpad ? v->lldpad_pid : NULL);
-	out_str(o, "trust", NULL, mlx_dcb_trust_dscp(st) ? "dscp" : "pcp");
+	out_fmt_str(o, OUT_ANY, "owner", "Owner: %s", owner(v));
+	out_fmt_str(o, OUT_JSON, "lldpad_pidfile", NULL, v->lldpad ? v->lldpad_pid : NULL);
+	if (v->lldpad)
+		out_printf(o, " (%s): it may overwrite these settings", v->lldpad_pid);
+	else if (st->has_dcbx && !(st->dcbx & DCB_CAP_DCBX_HOST))
+		out_printf(o, " DCBX: settings follow the switch; 'mlxcli qosconfig dcbx -d %s host' "
+			   "takes them back", q->ifname);
+	out_printf(o, "\n");
+
+	for (size_t i = 0; i < st->napp; i++)
+		ndscp += st->app[i].selector == IEEE_8021QAZ_APP_SEL_DSCP;
+	out_fmt_str(o, OUT_ANY, "trust", "Priority trust state: %s",
+		    mlx_dcb_trust_dscp(st) ? "dscp" : "pcp");
+	if (ndscp)
+		out_printf(o, " (%zu DSCP entries in the APP table)", ndscp);
+	out_printf(o, "\n");
 	mlx_dcb_dscp_map(st, map);
-	out_table_begin(o, "dscp2prio");
+	out_list_begin(o, "dscp2prio", NULL);
 	for (int d = 0; d < 64; d++) {
 		if (map[d] < 0)
 			continue;
-		out_row_begin(o);
+		out_obj_begin(o, NULL, NULL);
 		out_u64(o, "dscp", NULL, (uint64_t)d);
 		out_u64(o, "priority", NULL, (uint64_t)map[d]);
-		out_row_end(o);
+		out_obj_end(o);
 	}
-	out_table_end(o);
+	out_list_end(o);
+	if (ndscp) {
+		out_printf(o, "dscp2prio mapping:\n");
+		for (int p = 0; p < 8; p++) {
+			int k = 0;
+
+			for (int d = 0; d < 64; d++) {
+				if (map[d] != p)
+					continue;
+				if (k % 8 == 0)
+					out_printf(o, "%s\tprio:%d dscp:", k ? "\n" : "", p);
+				out_printf(o, "%s%02d", k % 8 ? "," : "", d);
+				k++;
+			}
+			if (k)
+				out_printf(o, "\n");
+		}
+	}
+
+	if (st->has_buffer) {
+		out_printf(o, "Receive buffer size (bytes): ");
+		for (int i = 0; i < 8; i++)
+			out_printf(o, "%s%u", i ? "," : "", st->buffer.buffer_size[i]);
+		out_fmt_u64(o, OUT_TEXT, NULL, " max_buffer_size=%s", st->buffer.total_size);
+		out_printf(o, " (from %s)\n", v->buf_sysfs ? "qos/ sysfs" : "DCB netlink");
+	}
+
 	if (st->has_pfc) {
 		out_obj_begin(o, "pfc", NULL);
-		out_u64(o, "pfc_cap", NULL, st->pfc.pfc_cap);
+		out_fmt_u64(o, OUT_ANY, "pfc_cap", "PFC cap: %s\n", st->pfc.pfc_cap);
+		/* in text: the "enabled" row below */
 		out_list_begin(o, "enabled_priorities", NULL);
 		for (int p = 0; p < 8; p++)
 			if ((st->pfc.pfc_en >> p) & 1)
 				out_u64(o, NULL, NULL, (uint64_t)p);
 		out_list_end(o);
-		out_u64(o, "cable_length_m", NULL, st->pfc.delay);
-		out_u64(o, "mbc", NULL, st->pfc.mbc);
+		out_fmt_u64(o, OUT_ANY, "cable_length_m", "Cable len: %s\n", st->pfc.delay);
+		out_fmt_u64(o, OUT_ANY, "mbc", "PFC mbc: %s\n", st->pfc.mbc);
 		out_obj_end(o);
+		out_printf(o, "PFC configuration:\n\tpriority ");
+		for (int p = 0; p < 8; p++)
+			out_printf(o, "   %d", p);
+		out_printf(o, "\n\tenabled  ");
+		for (int p = 0; p < 8; p++)
+			out_printf(o, "   %d", (st->pfc.pfc_en >> p) & 1);
+		if (st->has_buffer) {
+			out_printf(o, "\n\tbuffer   ");
+			for (int p = 0; p < 8; p++)
+				out_printf(o, "   %u", st->buffer.prio2buffer[p]);
+		}
+		out_printf(o, "\n");
 	} else {
 		out_null(o, "pfc", NULL);
 	}
+
 	cap = st->has_ets ? (st->ets.ets_cap && st->ets.ets_cap <= 8 ? st->ets.ets_cap : 8) : 0;
 	if (st->has_ets) {
 		out_obj_begin(o, "ets", NULL);
-		out_u64(o, "ets_cap", NULL, st->ets.ets_cap);
-		out_bool(o, "willing", NULL, st->ets.willing);
+		out_fmt_u64(o, OUT_ANY, "ets_cap", "ETS: %s traffic classes", st->ets.ets_cap);
+		out_fmt_bool(o, OUT_ANY, "willing", ", willing: %s\n", st->ets.willing);
 		json_u8v(o, "prio_tc", st->ets.prio_tc, 8);
 		out_obj_end(o);
 	} else {
 		out_null(o, "ets", NULL);
 	}
-	out_table_begin(o, "tcs");
+	out_list_begin(o, "tcs", NULL);
 	for (unsigned tc = 0; tc < cap; tc++) {
 		uint64_t kbps = st->has_maxrate ? st->maxrate.tc_maxrate[tc] : 0;
+		uint8_t tsa = st->ets.tc_tsa[tc];
 
-		out_row_begin(o);
-		out_u64(o, "tc", NULL, tc);
-		out_str(o, "tsa", NULL, mlx_dcb_tsa_name(st->ets.tc_tsa[tc]));
-		if (st->ets.tc_tsa[tc] == IEEE_8021QAZ_TSA_ETS)
-			out_u64(o, "bandwidth_pct", NULL, st->ets.tc_tx_bw[tc]);
+		out_obj_begin(o, NULL, NULL);
+		out_fmt_u64(o, OUT_JSON, "tc", NULL, tc);
+		/* the kernel's unit is kb/s; mlx5 rounds to 100 Mb/s steps */
+		if (kbps)
+			out_printf(o, "tc: %u ratelimit: %.1f Gbps", tc, (double)kbps / 1e6);
+		else
+			out_printf(o, "tc: %u ratelimit: unlimited", tc);
+		out_fmt_str(o, OUT_ANY, "tsa", ", tsa: %s", mlx_dcb_tsa_name(tsa));
+		if (tsa == IEEE_8021QAZ_TSA_ETS)
+			out_fmt_u64(o, OUT_ANY, "bandwidth_pct", ", bw: %s%%", st->ets.tc_tx_bw[tc]);
 		else
 			out_null(o, "bandwidth_pct", NULL);
-		/* the kernel's unit is kb/s; mlx5 rounds to 100 Mb/s steps */
 		if (kbps)
 			out_u64(o, "max_rate_mbps", NULL, kbps / 1000);
 		else
@@ -350,42 +351,48 @@ static void json_port(struct cli *cli, const struct qport *q, const struct view 
 			if (st->ets.prio_tc[p] == tc)
 				out_u64(o, NULL, NULL, (uint64_t)p);
 		out_list_end(o);
-		out_row_end(o);
+		out_printf(o, "\n\t priority: ");
+		text_prios(o, st->ets.prio_tc, tc);
+		out_obj_end(o);
 	}
-	out_table_end(o);
+	out_list_end(o);
+
+	/* The JSON keeps its key order (users diff it): the buffer object
+	 * comes here, its text line where mlnx_qos has it, above. */
 	if (st->has_buffer) {
 		out_obj_begin(o, "buffer", NULL);
-		out_str(o, "source", NULL, v->buf_sysfs ? "sysfs" : "dcbnl");
+		out_fmt_str(o, OUT_JSON, "source", NULL, v->buf_sysfs ? "sysfs" : "dcbnl");
 		json_u8v(o, "prio2buffer", st->buffer.prio2buffer, 8);
 		out_list_begin(o, "size_bytes", NULL);
 		for (int i = 0; i < 8; i++)
 			out_u64(o, NULL, NULL, st->buffer.buffer_size[i]);
 		out_list_end(o);
-		out_u64(o, "total_bytes", NULL, st->buffer.total_size);
+		out_fmt_u64(o, OUT_JSON, "total_bytes", NULL, st->buffer.total_size);
 		out_obj_end(o);
 	} else {
 		out_null(o, "buffer", NULL);
 	}
-	out_obj_begin(o, "roce", NULL);
+
+	out_obj_begin(o, "roce", "RoCE");
 	for (int p = 0; p < 8; p++)
 		known |= v->qs.rp_en[p] >= 0 || v->qs.np_en[p] >= 0;
+	out_printf(o, "\tDCQCN priorities: ");
 	if (known) {
+		bool none = true;
+
 		out_list_begin(o, "dcqcn_priorities", NULL);
 		for (int p = 0; p < 8; p++)
-			if (v->qs.rp_en[p] == 1 || v->qs.np_en[p] == 1)
-				out_u64(o, NULL, NULL, (uint64_t)p);
+			if (v->qs.rp_en[p] == 1 || v->qs.np_en[p] == 1) {
+				out_fmt_u64(o, OUT_ANY, NULL, none ? "%s" : ",%s", (uint64_t)p);
+				none = false;
+			}
 		out_list_end(o);
+		out_printf(o, "%s\n", none ? "(none)" : "");
 	} else {
-		out_null(o, "dcqcn_priorities", NULL);
+		out_fmt_null(o, OUT_ANY, "dcqcn_priorities", "%s\n");
 	}
-	if (v->qs.cnp_dscp >= 0)
-		out_u64(o, "cnp_dscp", NULL, (uint64_t)v->qs.cnp_dscp);
-	else
-		out_null(o, "cnp_dscp", NULL);
-	if (v->qs.cnp_prio >= 0)
-		out_u64(o, "cnp_802p_prio", NULL, (uint64_t)v->qs.cnp_prio);
-	else
-		out_null(o, "cnp_802p_prio", NULL);
+	fmt_opt(o, "cnp_dscp", "\tCNP DSCP: %s\n", v->qs.cnp_dscp);
+	fmt_opt(o, "cnp_802p_prio", "\tCNP 802.1p priority: %s\n", v->qs.cnp_prio);
 	out_obj_end(o);
 	if (chk)
 		qos_check_out(o, &v->rep);
@@ -439,8 +446,7 @@ int cmd_qos_show(struct cli *cli, int argc, char **argv)
 		r = EXIT_NODEV;
 		goto out;
 	}
-	if (json)
-		out_table_begin(cli->out, "ports");
+	out_list_begin(cli->out, "ports", NULL);
 	for (size_t i = 0; i < n; i++) {
 		e = read_view(cli, &t[i], v);
 		if (e < 0) {
@@ -460,18 +466,13 @@ int cmd_qos_show(struct cli *cli, int argc, char **argv)
 		if (v->lldpad)
 			cli_warn(cli, "lldpad is running (%s) and may overwrite the DCB settings of %s",
 				 v->lldpad_pid, t[i].ifname);
-		if (json) {
-			out_row_begin(cli->out);
-			json_port(cli, &t[i], v, chk);
-			out_row_end(cli->out);
-		} else {
-			if (i)
-				fputc('\n', cli->out_fp);
-			text_port(cli, &t[i], v, chk);
-		}
+		if (i)
+			out_printf(cli->out, "\n");
+		out_obj_begin(cli->out, NULL, NULL);
+		render_port(cli->out, &t[i], v, chk);
+		out_obj_end(cli->out);
 	}
-	if (json)
-		out_table_end(cli->out);
+	out_list_end(cli->out);
 	if (r == EXIT_OK && found)
 		r = EXIT_FAIL;
 	/* Exit 1 (findings, or a port that failed) still prints what was

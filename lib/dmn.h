@@ -51,6 +51,9 @@ int mlx_dmn_name(char *buf, size_t len, const char *device, const char *type, co
 struct mlx_dmn_entry {
 	char name[MLX_DMN_NAME_MAX + 1];
 	char device[64], type[32], source[32], reason[64];
+	/* @device decoded: the folder writes a PCI address with '_' for ':'
+	 * (a path holds no ':' on every file system); "" when it is not one */
+	char pci_address[64];
 	char stamp[24];              /* "YYYY.MM.DD-HH.MM.SS.mmm" */
 	unsigned long pid, counter;
 };

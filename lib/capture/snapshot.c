@@ -22,6 +22,7 @@
 #include "dcb.h"
 #include "devlink.h"
 #include "nl.h"
+#include "json-writer.h"
 #include "snapshot.h"
 #include "health.h"
 #include "sriov.h"
@@ -203,22 +204,6 @@ static int copy_tree(struct snap *s, const char *path, int depth, bool debugfs)
 	return r;
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /*
  * The string value of "@key" in the small JSON object @text (the metadata
  * of a capture, which write_meta() writes: flat, one key each), unescaped
@@ -303,49 +288,57 @@ static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char
 		kernel[0] = '\0';
 }
 
-static void json_str_or_null(FILE *f, const char *v)
+/* An empty string is unknown: null. */
+static const char *or_null(const char *v)
 {
-	if (v && *v)
-		json_str(f, v);
-	else
-		fputs("null", f);
+	return v && *v ? v : NULL;
 }
 
+/* mlxcli-snapshot.json, through the one JSON writer (lib/json-writer.h). */
 static int write_meta(struct snap *s, const struct mlx_snapshot_meta *meta)
 {
 	char path[PATH_MAX], when[32], host[256], kernel[256];
 	time_t now = time(NULL);
+	struct mlx_json *j = mlx_json_new(true);
 	struct tm tm;
 	FILE *f;
-	int fd;
+	int fd, r;
 
+	if (!j)
+		return -ENOMEM;
 	captured_identity(s->ctx, host, sizeof(host), kernel, sizeof(kernel));
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	mlx_json_obj_begin(j, NULL);
+	mlx_json_int(j, "schema_version", 1);
+	mlx_json_str(j, "format", "mlxcli-sysroot");
+	mlx_json_int(j, "format_version", 1);
+	mlx_json_str(j, "mlxcli_version", meta && meta->tool_version ? meta->tool_version : "");
+	mlx_json_str(j, "captured_at", when);
+	mlx_json_str(j, "hostname", or_null(meta && meta->hostname ? meta->hostname : host));
+	mlx_json_str(j, "kernel", or_null(kernel));
+	mlx_json_str(j, "source", mlx_is_live(s->ctx) ? "live" : mlx_root(s->ctx));
+	r = mlx_json_finish(j);
+	if (r < 0)
+		goto out;
 	snprintf(path, sizeof(path), "%s/mlxcli-snapshot.json", s->tmp);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
+	if (fd < 0) {
+		r = -errno;
+		goto out;
+	}
 	f = fdopen(fd, "w");
 	if (!f) {
 		close(fd);
-		return -ENOMEM;
+		r = -ENOMEM;
+		goto out;
 	}
-	fprintf(f, "{\n  \"schema_version\": 1,\n  \"format\": \"mlxcli-sysroot\",\n"
-		   "  \"format_version\": 1,\n  \"mlxcli_version\": ");
-	json_str(f, meta && meta->tool_version ? meta->tool_version : "");
-	fprintf(f, ",\n  \"captured_at\": ");
-	json_str(f, when);
-	fprintf(f, ",\n  \"hostname\": ");
-	json_str_or_null(f, meta && meta->hostname ? meta->hostname : host);
-	fprintf(f, ",\n  \"kernel\": ");
-	json_str_or_null(f, kernel);
-	fprintf(f, ",\n  \"source\": ");
-	json_str(f, mlx_is_live(s->ctx) ? "live" : mlx_root(s->ctx));
-	fprintf(f, "\n}\n");
-	if (fclose(f) != 0)
-		return -errno;
-	return 0;
+	r = mlx_json_fwrite(j, f);
+	if (fclose(f) != 0 && r == 0)
+		r = -errno;
+out:
+	mlx_json_free(j);
+	return r;
 }
 
 int mlx_netlink_capture_path(char *buf, size_t len, const char *family, const char *object,

@@ -151,6 +151,21 @@ static bool digits(const char *p, size_t n)
 	return true;
 }
 
+/* DDDD_BB_DD.F (hex) -> DDDD:BB:DD.F; "" for anything else. */
+static void decode_pci_address(const char *d, char *out, size_t len)
+{
+	static const char shape[] = "xxxx_xx_xx.x";
+
+	out[0] = '\0';
+	if (strlen(d) != sizeof(shape) - 1 || len < sizeof(shape))
+		return;
+	for (size_t i = 0; shape[i]; i++)
+		if (shape[i] == 'x' ? !isxdigit((unsigned char)d[i]) : d[i] != shape[i])
+			return;
+	memcpy(out, d, sizeof(shape));
+	out[4] = out[7] = ':';
+}
+
 int mlx_dmn_name_parse(const char *name, struct mlx_dmn_entry *e)
 {
 	const char *sep, *p, *f[4];
@@ -182,6 +197,7 @@ int mlx_dmn_name_parse(const char *name, struct mlx_dmn_entry *e)
 	    take(e->source, sizeof(e->source), f[2], f[3] - 1) ||
 	    take(e->reason, sizeof(e->reason), f[3], sep))
 		return -EINVAL;
+	decode_pci_address(e->device, e->pci_address, sizeof(e->pci_address));
 	/* YYYY.MM.DD-HH.MM.SS.mmm */
 	p = sep + 2;
 	if (strlen(p) < 25 || !digits(p, 4) || p[4] != '.' || !digits(p + 5, 2) || p[7] != '.' ||

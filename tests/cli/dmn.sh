@@ -11,8 +11,8 @@
 #     health dumps unavailable (they need the live device);
 #   - retention TotalCount=4, PreservedCountMin=2 over 10 incidents keeps
 #     the 1st, 2nd, 9th and 10th; the same from a config file (MLXCLI_CONFIG);
-#   - MLXCLI_FAULT_DMN_FILE=k (the test hook: the k-th file fails with
-#     ENOSPC) leaves no new folder, no temporary, older incidents intact;
+#   - ENOSPC on the k-th write (tests/fault/fault-shim.c, LD_PRELOAD)
+#     leaves no new folder, no temporary, older incidents intact;
 #     a real ENOSPC on a small tmpfs when root may mount one;
 #   - two concurrent runs make two complete folders;
 #   - list/show, a VF refused (exit 4), bad counts (exit 2);
@@ -155,22 +155,41 @@ printf 'dmn_total_count=lots\n' >"$tmp/bad.conf"
 MLXCLI_CONFIG=$tmp/bad.conf "$MLXCLI" --sample dump-me-now --dir "$tmp/x" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'bad.conf:1' "$tmp/err" && ok "bad config: exit 2, $(cat "$tmp/err")" || bad "bad config"
 
-echo "== ENOSPC (test hook MLXCLI_FAULT_DMN_FILE)"
-tree_sum "$r" >"$tmp/before"
-# 8 files on a sample (no CR space, no kernel log, no health dumps):
-# devlink-health.json is the 1st, the manifest the 8th, the last
-for k in 1 2 5 8; do
-	MLXCLI_FAULT_DMN_FILE=$k "$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$r" --total-count 4 \
-		--preserved-count 2 >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	tree_sum "$r" >"$tmp/after"
-	if [ "$rc" -eq 1 ] && grep -q 'No space left' "$tmp/err" && cmp -s "$tmp/before" "$tmp/after" &&
-	   [ "$(ls -A "$r" | wc -l)" -eq 4 ] && [ ! -s "$tmp/out" ]; then
-		ok "file $k: exit 1, nothing new, the 4 older intact"
-	else
-		bad "file $k: exit $rc, $(cat "$tmp/err"), $(ls -A "$r")"
-	fi
-done
+echo "== ENOSPC on the k-th write of the incident (tests/fault/fault-shim.c)"
+# The product has no test hook (DESIGN: test-only hooks never ship): the
+# LD_PRELOAD shim fails the k-th write(2) into the incident's temporary
+# folder with ENOSPC, as a full disk would.  The first write is
+# devlink-health.json's, the last the manifest's (written after the
+# snapshot's hundreds of files).
+SHIM=${TOP_BUILDDIR:-$(pwd)}/tests/fault/fault-shim.so
+if [ -f "$SHIM" ] && [ "$MLXCLI" = "${MLXCLI_REAL:-$MLXCLI}" ]; then
+	shim() {        # DIR env...: fault writes under DIR's temporary folders
+		d=$1
+		shift
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD=$SHIM \
+		MLXCLI_FAULT_CALL=write MLXCLI_FAULT_PATH="$d/.tmp-" MLXCLI_FAULT_ERRNO=ENOSPC "$@"
+	}
+	tree_sum "$r" >"$tmp/before"
+	rm -f "$tmp/count"
+	shim "$tmp/dry" env MLXCLI_FAULT_NTH=0 MLXCLI_FAULT_COUNT="$tmp/count" "$MLXCLI" --sample -d 5e:00.0 \
+		dump-me-now --dir "$tmp/dry" >/dev/null 2>&1
+	n=$(cat "$tmp/count" 2>/dev/null || echo 0)
+	[ "$n" -gt 8 ] && ok "a dry run counts $n writes in the incident" || bad "dry run counted $n writes"
+	for k in 1 2 5 $((n / 2)) "$n"; do
+		shim "$r" env MLXCLI_FAULT_NTH="$k" "$MLXCLI" --sample -d 5e:00.0 dump-me-now --dir "$r" \
+			--total-count 4 --preserved-count 2 >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		tree_sum "$r" >"$tmp/after"
+		if [ "$rc" -eq 1 ] && grep -q 'No space left' "$tmp/err" && cmp -s "$tmp/before" "$tmp/after" &&
+		   [ "$(ls -A "$r" | wc -l)" -eq 4 ] && [ ! -s "$tmp/out" ]; then
+			ok "write $k of $n: exit 1, nothing new, the 4 older intact"
+		else
+			bad "write $k of $n: exit $rc, $(cat "$tmp/err"), $(ls -A "$r")"
+		fi
+	done
+else
+	echo "  skipped: no fault shim, or under a wrapper"
+fi
 
 echo "== real ENOSPC on a small tmpfs"
 if [ "$(id -u)" -eq 0 ] && mkdir "$tmp/mnt" && mount -t tmpfs -o size=96k tmpfs "$tmp/mnt" 2>/dev/null; then
@@ -196,6 +215,28 @@ n=$(ls "$c" | wc -l)
 nm=$(ls "$c"/*/manifest.json 2>/dev/null | wc -l)
 [ "$r1" -eq 0 ] && [ "$r2" -eq 0 ] && [ "$n" -eq 2 ] && [ "$nm" -eq 2 ] &&
 	ok "two complete folders" || bad "concurrent: exits $r1 $r2, $n folders, $nm manifests: $(cat "$tmp/c1" "$tmp/c2")"
+
+echo "== the kernel log of a captured system (lib/debug/evidence.c)"
+# A capture with no /dev/kmsg but a syslog copy: the lines that name the
+# function (its address, netdevs, RDMA devices) and no other.
+"$MLXCLI" --sample snapshot "$tmp/klog" >/dev/null 2>&1 && mkdir -p "$tmp/klog/var/log" &&
+cat >"$tmp/klog/var/log/kern.log" <<'LOG'
+Nov 24 10:00:01 host kernel: mlx5_core 0000:5e:00.0: firmware version: 16.35.2000
+Nov 24 10:00:02 host kernel: mlx5_core 0000:5e:00.1: port module event
+Nov 24 10:00:03 host kernel: enp94s0f0np0: Link up
+Nov 24 10:00:04 host kernel: e1000e 0000:00:1f.6 eno1: NIC Link is Up
+LOG
+"$MLXCLI" --sysroot "$tmp/klog" -d 5e:00.0 dump-me-now --dir "$tmp/kd" >"$tmp/out" 2>"$tmp/err"
+d=$(head -1 "$tmp/out")
+if [ -f "$d/kernel-log.txt" ]; then
+	printf '# source: /var/log/kern.log\n%s\n%s\n' \
+		'Nov 24 10:00:01 host kernel: mlx5_core 0000:5e:00.0: firmware version: 16.35.2000' \
+		'Nov 24 10:00:03 host kernel: enp94s0f0np0: Link up' | cmp -s - "$d/kernel-log.txt" &&
+		[ "$(jq -r '.items[] | select(.name == "kernel-log.txt") | .status' "$d/manifest.json")" = ok ] &&
+		ok "kern.log of the capture: the device's 2 lines" || bad "kernel-log.txt: $(cat "$d/kernel-log.txt")"
+else
+	bad "no kernel-log.txt: $(cat "$tmp/err") $(jq -c '.items[] | select(.name == "kernel-log.txt")' "$d/manifest.json" 2>/dev/null)"
+fi
 
 echo "== refusals"
 "$MLXCLI" --sample -d 5e:00.2 dump-me-now --dir "$tmp/vf" >/dev/null 2>"$tmp/err"

@@ -34,6 +34,25 @@ $U show qos >"$tmp/u" && [ "$(grep -c '^Interface:' "$tmp/u")" = 2 ] && grep -q 
 [ "$($U show qos -j | jq -c '[(.ports|length), .ports[0].trust, .ports[0].pfc.enabled_priorities, ([.ports[0].tcs[].bandwidth_pct]|add), .schema_version]')" = '[2,"pcp",[],100,2]' ] &&
 	ok "cx6dx JSON" || bad "cx6dx JSON"
 $O qosconfig show -d $P0 | cmp -s - "$tmp/t" && ok "qosconfig show = show qos" || bad "qosconfig show differs"
+# One renderer (issue 14): every fact of a port's JSON is in its text too.
+# The RoCE facts, the PFC cap and ETS willing were JSON only while qos.c
+# had a text and a JSON renderer.  Each expected text line is made from
+# the JSON of the same run, so a value that differs fails as well.
+facts() {
+	jq -r '.ports[] | "Owner: \(.owner)",
+		"PFC cap: \(.pfc.pfc_cap)", "PFC mbc: \(.pfc.mbc)", "Cable len: \(.pfc.cable_length_m)",
+		"ETS: \(.ets.ets_cap) traffic classes, willing: \(if .ets.willing then "yes" else "no" end)",
+		"\tDCQCN priorities: \(.roce.dcqcn_priorities | if . == null then "-" elif length == 0 then "(none)" else map(tostring) | join(",") end)",
+		"\tCNP DSCP: \(.roce.cnp_dscp // "-")",
+		"\tCNP 802.1p priority: \(.roce.cnp_802p_prio // "-")",
+		"DCBX flags: \(.dcbx.flags)"'
+}
+for H in "$O" "$U"; do
+	$H show qos >"$tmp/ft" && $H show qos -j | facts >"$tmp/fj" || bad "show qos ($H)"
+	miss=$(while IFS= read -r l; do grep -qxF -- "$l" "$tmp/ft" || printf '%s|' "$l"; done <"$tmp/fj")
+	[ -s "$tmp/fj" ] && [ -z "$miss" ] && ok "text carries the JSON facts (${H##*=})" ||
+		bad "text lacks JSON facts (${H##*=}): $miss"
+done
 
 # ---- --check on the pristine samples ----
 # cx5-ofed is a RoCE host set up right; cx6dx-upstream is not set up for RoCE:

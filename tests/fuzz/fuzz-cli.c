@@ -61,7 +61,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	setenv("MLXCLI_SAMPLES_DIR", FUZZ_SAMPLES_DIR, 1);
 	setenv("MLXCLI_STATE_DIR", state, 1);
 	unsetenv("MLXCLI_CONFIG");
-	unsetenv("MLXCLI_FAULT_DMN_FILE");
 	devnull = fopen("/dev/null", "w");
 	if (!devnull)
 		abort();

@@ -146,6 +146,9 @@ static void test_names(void **state)
 	assert_null(strchr(n, ':'));
 	assert_int_equal(mlx_dmn_name_parse(n, &e), 0);
 	assert_string_equal(e.device, "0000_08_00.0");
+	/* the folder spells the address with '_' (no ':' in a path on every
+	 * file system); the entry gives it back as an address */
+	assert_string_equal(e.pci_address, "0000:08:00.0");
 	assert_string_equal(e.reason, "link_down_up");
 	assert_string_equal(e.stamp, "2017.04.13-07.49.02.747");
 	assert_int_equal(e.pid, 123);
@@ -154,6 +157,10 @@ static void test_names(void **state)
 	assert_int_equal(mlx_dmn_name(n, sizeof(n), "d", "T", "S", NULL, &ts, 1, 0), 0);
 	assert_int_equal(mlx_dmn_name_parse(n, &f), 0);
 	assert_string_equal(f.reason, "NA");
+	assert_string_equal(f.pci_address, "");         /* "d" is no address: unknown */
+	assert_int_equal(mlx_dmn_name(n, sizeof(n), "mlx5_0", "T", "S", NULL, &ts, 1, 0), 0);
+	assert_int_equal(mlx_dmn_name_parse(n, &f), 0);
+	assert_string_equal(f.pci_address, "");         /* never "mlx5:0" */
 	assert_true(mlx_dmn_entry_cmp(&f, &e) < 0);       /* same stamp, lower pid */
 	assert_int_equal(mlx_dmn_name(n, 20, "d", "T", "S", NULL, &ts, 1, 0), -ENAMETOOLONG);
 	/* not incidents */

@@ -403,6 +403,37 @@ static void test_big_as_jansson(void **state)
 
 /* A handler that returns with containers still open: out_finish closes
  * them, so what is printed still parses. */
+/* ---- fields in a layout of the renderer's own (OUT_ANY/JSON/TEXT) ---- */
+
+static void seq_fmt(struct out *o)
+{
+	out_fmt_str(o, OUT_ANY, "netdev", "Interface: %s", "eth0");
+	out_fmt_str(o, OUT_JSON, "pci_address", NULL, "0000:01:00.0");
+	out_printf(o, " (%s)\n", "0000:01:00.0");
+	out_fmt_u64(o, OUT_ANY, "pfc_cap", "PFC cap: %s\n", 8);
+	out_fmt_bool(o, OUT_ANY, "willing", "willing: %s\n", false);
+	out_fmt_null(o, OUT_ANY, "cnp_dscp", "CNP DSCP: %s\n");
+	out_fmt_u64(o, OUT_TEXT, "never", "total=%s\n", 7);
+	/* a table whose fields are all JSON only: no text at all */
+	out_table_begin(o, "dscp2prio");
+	out_row_begin(o);
+	out_u64(o, "dscp", NULL, 26);
+	out_row_end(o);
+	out_row_begin(o);
+	out_u64(o, "dscp", NULL, 46);
+	out_row_end(o);
+	out_table_end(o);
+}
+
+static void test_fmt(void **state)
+{
+	(void)state;
+	check(seq_fmt,
+	      "Interface: eth0 (0000:01:00.0)\nPFC cap: 8\nwilling: no\nCNP DSCP: -\ntotal=7\n",
+	      "{\"schema_version\":2,\"netdev\":\"eth0\",\"pci_address\":\"0000:01:00.0\",\"pfc_cap\":8,"
+	      "\"willing\":false,\"cnp_dscp\":null,\"dscp2prio\":[{\"dscp\":26},{\"dscp\":46}]}\n");
+}
+
 static void seq_unclosed(struct out *o)
 {
 	out_list_begin(o, "ports", NULL);
@@ -430,6 +461,7 @@ int main(void)
 		cmocka_unit_test(test_escapes),
 		cmocka_unit_test(test_big_as_jansson),
 		cmocka_unit_test(test_unclosed),
+		cmocka_unit_test(test_fmt),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
