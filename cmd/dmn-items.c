@@ -106,7 +106,7 @@ int dmn_item_cli(struct dmn_run *run, const char *name, const char *const *words
 	int argc = 0, rc, r = 0;
 
 	argv[argc++] = (char *)"mlxcli";
-	if (!mlx_is_live(cli->ctx)) {
+	if (!mlx_kernel_can(cli->ctx, MLX_KCAP_RUNNING)) {
 		snprintf(root, sizeof(root), "--sysroot=%s", mlx_root(cli->ctx));
 		argv[argc++] = root;
 	}
@@ -174,7 +174,7 @@ int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 			 "permission: reading the CR space needs root (config-space writes)", -1, NULL);
 		return 0;
 	}
-	if (!mlx_is_live(cli->ctx)) {
+	if (!mlx_kernel_can(cli->ctx, MLX_KCAP_DEVICE)) {
 		add_item(run, "crspace.txt", "unavailable",
 			 "the CR space needs the live device; this is a captured system", -1, NULL);
 		return 0;
@@ -264,7 +264,7 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 				 (long long)p->port_index);
 		else
 			snprintf(name, sizeof(name), "devlink-health-dump-%s.json", p->name);
-		if (!mlx_is_live(ctx)) {
+		if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE)) {
 			add_item(run, name, "unavailable", "a captured system holds no health dumps "
 				 "(DUMP_GET would make one: it needs the live device)", -1, NULL);
 			continue;
@@ -376,7 +376,7 @@ int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn)
 	m = open_memstream(&buf, &len);
 	if (!m)
 		return -ENOMEM;
-	if (mlx_is_live(ctx)) {
+	if (mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
 		/* /dev/kmsg: one record per read(2); non-blocking, so EAGAIN
 		 * ends the backlog (Documentation/ABI/testing/dev-kmsg). */
 		fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -406,7 +406,7 @@ int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn)
 	if (r < 0) {
 		fclose(m);
 		free(buf);
-		if (r != -ENOENT && mlx_is_live(ctx)) {
+		if (r != -ENOENT && mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
 			size_t l = strlen(reason);
 
 			snprintf(reason + l, sizeof(reason) - l, "; /var/log/kern.log: %s", strerror(-r));

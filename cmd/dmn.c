@@ -263,7 +263,7 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 		json_object_set_new(m, "reason", reason ? json_string(reason) : json_null());
 		json_object_set_new(m, "created_at", json_string(stamp));
 		json_object_set_new(m, "mlxcli_version", json_string(PACKAGE_VERSION));
-		json_object_set_new(m, "system", json_string(mlx_is_live(cli->ctx) ? "live" : mlx_root(cli->ctx)));
+		json_object_set_new(m, "system", json_string(mlx_target_name(cli->ctx)));
 		json_object_set_new(m, "items", run.items);
 		run.items = NULL;
 		text = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

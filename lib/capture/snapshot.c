@@ -283,7 +283,7 @@ static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char
 	bool h = false, k = false;
 
 	host[0] = kernel[0] = '\0';
-	if (mlx_is_live(ctx)) {
+	if (mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
 		struct utsname u;
 
 		if (uname(&u) == 0) {
@@ -341,7 +341,7 @@ static int write_meta(struct snap *s, const struct mlx_snapshot_meta *meta)
 	fprintf(f, ",\n  \"kernel\": ");
 	json_str_or_null(f, kernel);
 	fprintf(f, ",\n  \"source\": ");
-	json_str(f, mlx_is_live(s->ctx) ? "live" : mlx_root(s->ctx));
+	json_str(f, mlx_target_name(s->ctx));
 	fprintf(f, "\n}\n");
 	if (fclose(f) != 0)
 		return -errno;
@@ -426,7 +426,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 {
 	int r;
 
-	if (!mlx_is_live(s->ctx))
+	if (mlx_kernel_can(s->ctx, MLX_KCAP_RECORDED))
 		return mlx_is_dir(s->ctx, "/netlink") ? copy_tree(s, "/netlink", 0, false) : 0;
 	r = mlx_nl_set_capture(s->ctx, s->tmp);
 	if (r < 0)
