@@ -660,8 +660,12 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 	if (strlen(ifname) >= IFNAMSIZ || !mlx_name_is_safe(ifname))
 		return -EINVAL;
 	if (mlx_kernel_can(ctx, MLX_KCAP_RECORDED)) {
-		r = mlx_nl_query(ctx, MLX_NL_ETHTOOL, ifname, "stats-values", "\0\0\0\0\0\0\0\0"
-				 "\0\0\0\0\0\0\0\0", NLMSG_HDRLEN, values_cb, &a);
+		/* No kernel request has this reply (the ioctl made it, live):
+		 * an empty message asks the recording for it by name. */
+		struct nlmsghdr none = { .nlmsg_len = NLMSG_HDRLEN };
+
+		r = mlx_nl_query(ctx, MLX_NL_ETHTOOL, ifname, "stats-values", &none, sizeof(none),
+				 values_cb, &a);
 		if (r == 0)
 			r = a.err;
 		if (r == 0)
