@@ -12,9 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-#include <linux/capability.h>
 
 #include "mlx-private.h"
 #include "dcb.h"

@@ -170,7 +170,7 @@ int mlx_sriov_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf,
 	if (r < 0)
 		return r;
 	/* One RTM_SETLINK per setting, to the kernel or (captured) to
-	 * lib/emul/sriov-emul.c; a failure puts back the earlier ones. */
+	 * lib/emul/sriov-vf-emul.c; a failure puts back the earlier ones. */
 	for (k = 0; k < n; k++) {
 		r = setlink(ctx, p, &s[k]);
 		if (r < 0)
