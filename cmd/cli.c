@@ -253,7 +253,7 @@ void cli_say_no_devices(struct cli *cli, const struct mlx_devices *devs)
 
 	fprintf(cli->err_fp, "mlxcli: no ConnectX device was found (%u other PCI function%s ignored)\n",
 		n, n == 1 ? "" : "s");
-	if (mlx_is_live(cli->ctx) && !cli->json)
+	if (mlx_kernel_can(cli->ctx, MLX_KCAP_RUNNING) && !cli->json)
 		cli_hint(cli, "'mlxcli --sample devices' shows the bundled sample host");
 }
 

@@ -162,7 +162,6 @@ static int get_targets(struct cli *cli, struct targets *ts)
 	memset(ts, 0, sizeof(*ts));
 	if (cli_opt(cli, "any-netdev")) {
 		struct mlx_selector sel;
-		char path[256];
 
 		r = cli_devices(cli, &devs);
 		if (r)
@@ -173,7 +172,7 @@ static int get_targets(struct cli *cli, struct targets *ts)
 			 * statistics (a monitoring pipeline's one call). */
 			size_t n = 0;
 
-			r = mlx_list_dir(cli->ctx, "/sys/class/net", &ts->names, &n);
+			r = mlx_netdev_list(cli->ctx, &ts->names, &n);
 			if (r < 0)
 				return cli_fail(cli, r, "cannot list the network interfaces");
 			for (size_t i = 0; i < n; i++) {
@@ -192,9 +191,7 @@ static int get_targets(struct cli *cli, struct targets *ts)
 			return EXIT_OK;
 		}
 		mlx_err_clear(cli->ctx);
-		snprintf(path, sizeof(path), "/sys/class/net/%s", cli->device);
-		if (!mlx_name_is_safe(cli->device) || strlen(cli->device) >= MLX_IFNAME_LEN ||
-		    !mlx_exists(cli->ctx, path)) {
+		if (!mlx_netdev_exists(cli->ctx, cli->device)) {
 			cli_error(cli, "no network interface '%s'", cli->device);
 			return EXIT_NODEV;
 		}

@@ -9,16 +9,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "dbg-cmd.h"
 #include "dcqcn.h"
 #include "fw.h"
 #include "health.h"
@@ -87,7 +85,7 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 	rc = cli_select(cli, &fn, NULL);
 	if (rc)
 		return rc;
-	if (!mlx_is_live(cli->ctx)) {
+	if (!mlx_kernel_can(cli->ctx, MLX_KCAP_DEVICE)) {
 		cli_error(cli, "the CR space needs the live device: %s is a captured system", mlx_root(cli->ctx));
 		return EXIT_NOTSUP;
 	}
@@ -423,252 +421,6 @@ static int cmd_dbg_get_state(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* ---- restart ---- */
-
-static int set_up(int s, const char *ifname, bool up)
-{
-	struct ifreq ifr;
-
-	memset(&ifr, 0, sizeof(ifr));
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
-	if (ioctl(s, SIOCGIFFLAGS, &ifr) < 0)
-		return -errno;
-	if (up)
-		ifr.ifr_flags |= IFF_UP;
-	else
-		ifr.ifr_flags &= ~IFF_UP;
-	return ioctl(s, SIOCSIFFLAGS, &ifr) < 0 ? -errno : 0;
-}
-
-static int cmd_dbg_restart(struct cli *cli, int argc, char **argv)
-{
-	const char *ifname = argv[0];
-	struct mlx_devices *devs;
-	bool found = false;
-	int r, s;
-
-	(void)argc;
-	if (!mlx_name_is_safe(ifname) || strlen(ifname) >= IFNAMSIZ) {
-		cli_error(cli, "invalid interface name '%s'", ifname);
-		return EXIT_USAGE;
-	}
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
-	for (size_t i = 0; i < devs->nfn; i++)
-		for (size_t j = 0; j < devs->fn[i].nports; j++)
-			found |= !strcmp(devs->fn[i].ports[j].ifname, ifname);
-	if (!found) {
-		cli_error(cli, "'%s' is not a ConnectX network interface", ifname);
-		cli_hint(cli, "'mlxcli ports' lists them");
-		return EXIT_NODEV;
-	}
-	if (cli_opt(cli, "dry-run")) {
-		out_bool(cli->out, "dry_run", NULL, true);
-		out_str(cli->out, "netdev", "would restart", ifname);
-		return EXIT_OK;
-	}
-	if (!mlx_is_live(cli->ctx)) {
-		cli_error(cli, "restarting '%s' needs the live system: %s is a captured one", ifname,
-			  mlx_root(cli->ctx));
-		return EXIT_NOTSUP;
-	}
-	if (!cli_opt(cli, "yes")) {
-		char line[16];
-
-		if (!isatty(STDIN_FILENO)) {
-			cli_error(cli, "'mlxcli dbg restart' takes '%s' down and up: confirm with --yes", ifname);
-			return EXIT_USAGE;
-		}
-		fprintf(cli->err_fp, "restart %s (link down, then up; traffic stops meanwhile)? [y/N] ", ifname);
-		fflush(cli->err_fp);
-		if (!fgets(line, sizeof(line), stdin) || (line[0] != 'y' && line[0] != 'Y')) {
-			cli_error(cli, "not confirmed; nothing was changed");
-			return EXIT_FAIL;
-		}
-	}
-	s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (s < 0)
-		return cli_fail(cli, -errno, "cannot open a socket");
-	r = set_up(s, ifname, false);
-	if (r == 0)
-		r = set_up(s, ifname, true);
-	close(s);
-	if (r < 0) {
-		cli_error(cli, "cannot restart '%s': %s", ifname, strerror(-r));
-		if (cli_exit_code(r) == EXIT_PERM)
-			cli_hint(cli, "changing the link needs CAP_NET_ADMIN: run as root");
-		return cli_exit_code(r);
-	}
-	out_str(cli->out, "netdev", "restarted", ifname);
-	return EXIT_OK;
-}
-
-/* ---- pddrinfo: the link-down reason the kernel knows ---- */
-
-struct link_target {
-	char ifname[MLX_IFNAME_LEN];
-	const char *bdf;              /* NULL for a netdev that is not a ConnectX port */
-};
-
-static void pddr_port(struct cli *cli, const struct link_target *t)
-{
-	struct out *o = cli->out;
-	struct mlx_linkstate ls;
-	const char *es = NULL, *ss = NULL;
-	char path[128], oper[32] = "", carrier[8] = "", txt[300], note[400] = "";
-	int r, link;
-
-	r = mlx_linkstate_get(cli->ctx, t->ifname, &ls);
-	snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", t->ifname);
-	if (mlx_read_str(cli->ctx, path, oper, sizeof(oper)) < 0)
-		oper[0] = '\0';
-	if (r < 0) {
-		/* no ethtool netlink (kernel < 5.6, no reply recorded): sysfs */
-		snprintf(note, sizeof(note), "no ethtool link state (%s): carrier and operstate from sysfs; "
-			 "the kernel's down reason is unknown",
-			 *mlx_errmsg(cli->ctx) && r != -ENODATA ? mlx_errmsg(cli->ctx) :
-			 r == -ENODATA ? "the capture has no LINKSTATE_GET reply" : strerror(-r));
-		mlx_err_clear(cli->ctx);
-		snprintf(path, sizeof(path), "/sys/class/net/%s/carrier", t->ifname);
-		link = mlx_read_str(cli->ctx, path, carrier, sizeof(carrier)) == 0 && carrier[0]
-			       ? carrier[0] == '1' : -1;
-		mlx_err_clear(cli->ctx);
-	} else {
-		link = ls.link;
-		es = mlx_link_ext_state_str(ls.ext_state);
-		ss = mlx_link_ext_substate_str(ls.ext_state, ls.ext_substate);
-	}
-	out_obj_begin(o, NULL, NULL);
-	out_str(o, "netdev", NULL, t->ifname);
-	out_str(o, "pci_address", NULL, t->bdf);
-	out_str(o, "source", NULL, r < 0 ? "sysfs" : "ethtool-netlink");
-	if (link >= 0)
-		out_bool(o, "link", NULL, link == 1);
-	else
-		out_null(o, "link", NULL);
-	out_str(o, "operstate", NULL, oper[0] ? oper : NULL);
-#define OPT_S64(k, v) do { if ((v) >= 0) out_s64(o, k, NULL, v); else out_null(o, k, NULL); } while (0)
-	OPT_S64("sqi", r < 0 ? -1 : ls.sqi);
-	OPT_S64("sqi_max", r < 0 ? -1 : ls.sqi_max);
-	OPT_S64("ext_state_code", r < 0 ? -1 : ls.ext_state);
-	out_str(o, "ext_state", NULL, es);
-	OPT_S64("ext_substate_code", r < 0 ? -1 : ls.ext_substate);
-	out_str(o, "ext_substate", NULL, ss);
-#undef OPT_S64
-	out_str(o, "note", NULL, note[0] ? note : NULL);
-	out_obj_end(o);
-
-	if (link == 1)
-		snprintf(txt, sizeof(txt), "link up");
-	else if (link < 0)
-		snprintf(txt, sizeof(txt), "link unknown");
-	else if (r == 0 && ls.ext_state >= 0)
-		snprintf(txt, sizeof(txt), "link down: %s%s%s", es ? es : "unknown reason",
-			 ls.ext_substate >= 0 ? ", " : "",
-			 ls.ext_substate >= 0 ? (ss ? ss : "unknown substate") : "");
-	else
-		snprintf(txt, sizeof(txt), "link down%s", r == 0 ? " (the driver gives no reason)" : "");
-	if (r == 0 && ls.sqi >= 0) {
-		size_t l = strlen(txt);
-
-		snprintf(txt + l, sizeof(txt) - l, ", SQI %lld/%lld", (long long)ls.sqi, (long long)ls.sqi_max);
-	}
-	{
-		size_t l = strlen(txt);
-
-		snprintf(txt + l, sizeof(txt) - l, " [%s%s%s]", r < 0 ? "sysfs" : "ethtool netlink",
-			 oper[0] ? ", operstate " : "", oper);
-	}
-	out_text(o, t->ifname, txt);
-	if (note[0])
-		cli_warn(cli, "%s: %s", t->ifname, note);
-}
-
-static int cmd_dbg_pddrinfo(struct cli *cli, int argc, char **argv)
-{
-	struct link_target *ts = NULL;
-	struct mlx_function *fn = NULL;
-	struct mlx_port *port = NULL;
-	struct mlx_devices *devs;
-	size_t n = 0;
-	int r;
-
-	(void)argc;
-	(void)argv;
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
-	if (cli_opt(cli, "any-netdev") && cli->device) {
-		struct mlx_selector sel;
-		char path[64];
-
-		if (mlx_selector_parse(cli->ctx, cli->device, &sel) != 0 ||
-		    mlx_select(cli->ctx, devs, &sel, &fn, &port) != 0) {
-			mlx_err_clear(cli->ctx);
-			fn = NULL;
-			port = NULL;
-			snprintf(path, sizeof(path), "/sys/class/net/%s", cli->device);
-			if (!mlx_name_is_safe(cli->device) || strlen(cli->device) >= MLX_IFNAME_LEN ||
-			    !mlx_exists(cli->ctx, path)) {
-				cli_error(cli, "no network interface '%s'", cli->device);
-				return EXIT_NODEV;
-			}
-			ts = calloc(1, sizeof(*ts));
-			if (!ts)
-				return cli_fail(cli, -ENOMEM, "pddrinfo");
-			snprintf(ts[0].ifname, sizeof(ts[0].ifname), "%s", cli->device);
-			n = 1;
-		}
-	} else {
-		r = cli_select(cli, &fn, &port);
-		if (r)
-			return r;
-	}
-	if (!ts) {
-		size_t cap = 0;
-
-		for (size_t i = 0; i < devs->nfn; i++)
-			cap += devs->fn[i].nports;
-		ts = calloc(cap ? cap : 1, sizeof(*ts));
-		if (!ts)
-			return cli_fail(cli, -ENOMEM, "pddrinfo");
-		for (size_t i = 0; i < devs->nfn; i++) {
-			const struct mlx_function *f = &devs->fn[i];
-
-			if (fn && f != fn)
-				continue;
-			for (size_t k = 0; k < f->nports; k++) {
-				if ((port && &f->ports[k] != port) || !f->ports[k].ifname[0])
-					continue;
-				snprintf(ts[n].ifname, sizeof(ts[n].ifname), "%s", f->ports[k].ifname);
-				ts[n++].bdf = f->bdf;
-			}
-		}
-	}
-	if (!n && !devs->nfn) {
-		/* No ConnectX on the host: an empty list, like every read. */
-		free(ts);
-		cli_say_no_devices(cli, devs);
-		out_list_begin(cli->out, "ports", NULL);
-		out_list_end(cli->out);
-		return EXIT_OK;
-	}
-	if (!n) {
-		free(ts);
-		cli_error(cli, "no ConnectX network interface%s%s", fn ? " on " : " was found",
-			  fn ? fn->bdf : "");
-		cli_hint(cli, "give any netdev with --any-netdev -d IFNAME");
-		return EXIT_NODEV;
-	}
-	out_list_begin(cli->out, "ports", NULL);
-	for (size_t i = 0; i < n; i++)
-		pddr_port(cli, &ts[i]);
-	out_list_end(cli->out);
-	free(ts);
-	return EXIT_OK;
-}
-
 /* ---- cmd-stats: mlx5 firmware command statistics (debugfs) ---- */
 
 static int cmd_dbg_cmd_stats(struct cli *cli, int argc, char **argv)
@@ -812,7 +564,7 @@ static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
 			  "devices go away and come back): confirm with --yes", fn->bdf);
 		return EXIT_USAGE;
 	}
-	if (!mlx_is_live(cli->ctx)) {
+	if (!mlx_kernel_can(cli->ctx, MLX_KCAP_DEVICE)) {
 		cli_error(cli, "devlink reload needs the live device: %s is a captured system",
 			  mlx_root(cli->ctx));
 		return EXIT_NOTSUP;

@@ -207,7 +207,7 @@ int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 	if (geteuid() != 0)
 		return add_item(run, "crspace.txt", "unavailable",
 				"permission: reading the CR space needs root (config-space writes)", -1, NULL);
-	if (!mlx_is_live(cli->ctx))
+	if (!mlx_kernel_can(cli->ctx, MLX_KCAP_DEVICE))
 		return add_item(run, "crspace.txt", "unavailable",
 				"the CR space needs the live device; this is a captured system", -1, NULL);
 	if (!db) {
@@ -344,7 +344,7 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 				 (long long)p->port_index);
 		else
 			snprintf(name, sizeof(name), "devlink-health-dump-%s.json", p->name);
-		if (!mlx_is_live(ctx)) {
+		if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE)) {
 			r = add_item(run, name, "unavailable", "a captured system holds no health dumps "
 				     "(DUMP_GET would make one: it needs the live device)", -1, NULL);
 			continue;

@@ -254,7 +254,7 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 	snprintf(m->type, sizeof(m->type), "GENERAL");
 	snprintf(m->source, sizeof(m->source), "USER");
 	snprintf(m->version, sizeof(m->version), "%s", PACKAGE_VERSION);
-	snprintf(m->system, sizeof(m->system), "%s", mlx_is_live(cli->ctx) ? "live" : mlx_root(cli->ctx));
+	snprintf(m->system, sizeof(m->system), "%s", mlx_target_name(cli->ctx));
 	r = mlx_dmn_begin(&run.inc, s->dir, m->name);
 	if (r < 0) {
 		dmn_manifest_free(m);

@@ -44,12 +44,8 @@ struct view {
 static int port_of_name(struct cli *cli, const char *name, struct qport *q)
 {
 	struct mlx_devices *devs;
-	char path[160];
 
-	if (!mlx_name_is_safe(name) || strlen(name) >= sizeof(q->ifname))
-		return -1;
-	snprintf(path, sizeof(path), "/sys/class/net/%s", name);
-	if (!mlx_exists(cli->ctx, path))
+	if (strlen(name) >= sizeof(q->ifname) || !mlx_netdev_exists(cli->ctx, name))
 		return -1;
 	memset(q, 0, sizeof(*q));
 	snprintf(q->ifname, sizeof(q->ifname), "%s", name);

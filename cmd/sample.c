@@ -25,7 +25,7 @@
 
 /*
  * Whether this process is the binary the build made, not an installed copy:
- * /proc/self/exe is MLX_BUILD_BINARY (both resolved: the build directory
+ * the running program (mlx_self_path) is MLX_BUILD_BINARY (both resolved: the build directory
  * may be reached through a symbolic link).  Git and other tools run from
  * their build trees the same way.
  */
@@ -35,13 +35,10 @@ static bool uninstalled(void)
 
 	if (known < 0) {
 		char self[PATH_MAX], built[PATH_MAX];
-		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
 		known = 0;
-		if (n > 0 && realpath(MLX_BUILD_BINARY, built)) {
-			self[n] = '\0';
+		if (mlx_self_path(self, sizeof(self)) == 0 && realpath(MLX_BUILD_BINARY, built))
 			known = !strcmp(self, built);
-		}
 	}
 	return known;
 }

@@ -202,7 +202,8 @@ int mlx_dcb_apply(struct mlx_ctx *ctx, const char *ifname, const struct mlx_dcb_
 /* Is a competing DCBX agent there?  lldpad: /run/lldpad.pid or
  * /var/run/lldpad.pid under the root. */
 bool mlx_dcb_lldpad_running(struct mlx_ctx *ctx, char *pidfile, size_t len);
-/* Live: does this process have CAP_NET_ADMIN (what RTM_SETDCB needs)? */
+/* May this process send RTM_SETDCB (CAP_NET_ADMIN live; on a captured
+ * system the files' permissions decide)?  The kernel boundary answers. */
 bool mlx_dcb_may_write(struct mlx_ctx *ctx);
 
 /* ---- lib/emul/dcb-emul.c: the kernel's side under --sysroot ---- */
@@ -211,10 +212,10 @@ bool mlx_dcb_may_write(struct mlx_ctx *ctx);
  * Answer the request @req as dcbnl.c + mlx5 would, from and into the
  * recorded state of @ifname (netlink/route/<ifname>/{ieee-get,gdcbx}.nl).
  * *reply (malloc'ed) holds the reply stream to feed to mlx_nl_replay.
- * Test hook: a file netlink/route/<ifname>/emul-fault in the sysroot with
- * lines "ATTR ERRNO [N]" (ATTR ets|maxrate|pfc|buffer|app|dcbx) makes the
- * N-th (default first) op of that kind fail with -ERRNO, as a driver
- * would; the ops before it stay applied, as in the kernel.
+ * Called by the captured system's kernel boundary (lib/core/boundary-
+ * captured.c) with the bytes mlx_dcb_send() built.  A driver's refusal of
+ * one op is injected by a test wrapping the operations table
+ * (tests/fault/kops-fault.c), never by a file in the capture.
  */
 int mlx_dcb_emul(struct mlx_ctx *ctx, const uint8_t *req, size_t len, uint8_t **reply,
 		 size_t *rlen);

@@ -184,8 +184,9 @@ struct mlx_dcqcn_write {
  * written (a write that resets another file, mlx_dcqcn_side_effect(), comes
  * before that file's, as it did), and a later entry whose file such a
  * put-back reset gets its old value again; *failed = k, *restore_err = 0 or
- * the first -errno of the put-back.  Returns 0 or that -errno.  On a
- * captured system the writes go through mlx_emul_dcqcn_write().
+ * the first -errno of the put-back.  Returns 0 or that -errno.  Each
+ * write goes through the kernel boundary: the sysfs or debugfs file live, on
+ * a captured system mlx_emul_dcqcn_write() (lib/core/boundary-captured.c).
  */
 int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
 			struct mlx_dcqcn_write *w, size_t n, size_t *failed, int *restore_err);

@@ -111,6 +111,18 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs);
 #define MLX_SCAN_ALL (~0u)
 int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want);
 
+/* ---- network interfaces by name, any driver (lib/device/netdev.c) ---- */
+/* Is @name a network interface of the target (a safe name that exists)? */
+bool mlx_netdev_exists(struct mlx_ctx *ctx, const char *name);
+/* Every interface name of the target (safe names only), malloc'ed. */
+int mlx_netdev_list(struct mlx_ctx *ctx, char ***names, size_t *n);
+/* Its operstate into @oper ("" unknown) and carrier (1, 0, -1 unknown:
+ * unreadable while down).  0, or -ENODEV when there is no such interface. */
+int mlx_netdev_link(struct mlx_ctx *ctx, const char *name, char *oper, size_t len, int *carrier);
+/* Down, then up (SIOCSIFFLAGS through the kernel boundary; a captured
+ * system's emulator changes flags and operstate).  0 or -errno. */
+int mlx_netdev_restart(struct mlx_ctx *ctx, const char *name);
+
 /* 1 when a VLAN device is stacked on @ifname, 0 when not, -1 unreadable. */
 int mlx_netdev_has_vlan_upper(struct mlx_ctx *ctx, const char *ifname);
 void mlx_devices_free(struct mlx_devices *devs);

@@ -7,11 +7,76 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "mlx.h"
+#include "nl.h"
 #include "pcicfg.h"
+
+/*
+ * The kernel boundary: every operation through which lib/ reaches the
+ * kernel, or stands in for it.  Two tables exist, chosen once by
+ * mlx_ctx_new(): mlx_kops_live (lib/core/boundary-live.c: sockets,
+ * ioctls, /dev/kmsg) and mlx_kops_captured (lib/core/boundary-captured.c:
+ * the recorded netlink replies, and the emulators of lib/emul/ fed the
+ * same request bytes and values the live path sends).  Reads of plain
+ * files are not here: the root prefix (lib/core/rootfs.c) already makes
+ * them the same on both.  Unit tests wrap a table (mlx_ctx_set_kops) to
+ * inject a kernel's error; the product has no other test hook.
+ */
+struct mlx_kops {
+	const char *name;               /* "live", "captured" */
+	unsigned caps;                  /* enum mlx_kcap bits */
+	/* One netlink request (@req: a complete message the mlx_nlb_*
+	 * builders made), its replies to @cb; contract of mlx_nl_query. */
+	int (*nl_request)(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
+			  const char *request, const void *req, size_t len, mlx_nl_cb cb,
+			  void *arg);
+	/* Write @val to a kernel file (sysfs, debugfs) of the target. */
+	int (*write_file)(struct mlx_ctx *ctx, const char *path, const char *val);
+	/* SIOCETHTOOL on @ifname: @data is the ethtool command struct. */
+	int (*ethtool_ioctl)(struct mlx_ctx *ctx, const char *ifname, void *data);
+	/* SIOCGIFFLAGS, then SIOCSIFFLAGS with @set added and @clear removed. */
+	int (*link_flags)(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
+	/* The kernel log (mlx_kmsg_read's contract). */
+	int (*kmsg_read)(struct mlx_ctx *ctx, char **text, size_t *len, const char **source);
+	/* May this process change network settings (CAP_NET_ADMIN live; a
+	 * captured system's file permissions decide, so true there)? */
+	bool (*net_admin)(struct mlx_ctx *ctx);
+};
+
+extern const struct mlx_kops mlx_kops_live, mlx_kops_captured;
+
+/* Replace the context's table (tests wrap the one mlx_ctx_new chose:
+ * mlx_ctx_kops() gives it).  Never called by the product. */
+void mlx_ctx_set_kops(struct mlx_ctx *ctx, const struct mlx_kops *ops);
+const struct mlx_kops *mlx_ctx_kops(const struct mlx_ctx *ctx);
+
+/* The boundary's operations, for lib/ (the table of @ctx). */
+int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val);
+int mlx_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data);
+int mlx_kernel_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
+bool mlx_kernel_net_admin(struct mlx_ctx *ctx);
+
+/* lib/backend/nl.c: the live half of mlx_nl_query (socket, send, read,
+ * record) and the replay of a recorded reply file. */
+int mlx_nl_query_live(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
+		      const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg);
+int mlx_nl_query_recorded(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
+			  const char *request, mlx_nl_cb cb, void *arg);
+/* The reason text of a refused request, as the kernel's extended ack
+ * (mlx_nl_extack): what an emulator says when it refuses. */
+void mlx_nl_set_extack(struct mlx_ctx *ctx, const char *text);
+
+/* lib/emul/: the kernel's side of a write on a captured system.  Each
+ * takes what the live path hands the kernel: request bytes, or a path and
+ * a value.  0 or -errno (mlx_errmsg says why). */
+int mlx_emul_sriov_setlink(struct mlx_ctx *ctx, const uint8_t *req, size_t len);
+int mlx_emul_eswitch(struct mlx_ctx *ctx, const uint8_t *req, size_t len);
+int mlx_emul_numvfs_write(struct mlx_ctx *ctx, const char *bdf, const char *val);
+int mlx_emul_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
 
 struct mlx_ctx {
 	char *root;             /* "/" or a captured system, no trailing '/' */
-	bool live;
+	const struct mlx_kops *kops;    /* the kernel boundary, chosen in mlx_ctx_new() */
+	bool live;              /* root is "/" (lib/core only: the rest asks kops) */
 	int root_fd;            /* O_PATH fd of root when not live, else -1 */
 	char errmsg[768];
 	mlx_log_fn log_fn;

@@ -33,7 +33,42 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg);
 void mlx_ctx_free(struct mlx_ctx *ctx);
 
 const char *mlx_root(const struct mlx_ctx *ctx);
-bool mlx_is_live(const struct mlx_ctx *ctx);
+/*
+ * The kernel boundary (lib/core/boundary-*.c) is chosen once, by
+ * mlx_ctx_new(): the running kernel for "/", a captured system (recorded
+ * replies plus the emulators of lib/emul/) for any other root.  Features
+ * and cmd/ never ask which one they have; where behaviour must differ,
+ * they ask the boundary a question about what the target can do.
+ */
+enum mlx_kcap {
+	/* A running kernel: state changes by itself between two reads
+	 * (channels, netdevs that vanish, cached hw counters), processes in
+	 * /proc, uname, privileges the kernel checks. */
+	MLX_KCAP_RUNNING = 1u << 0,
+	/* The hardware is here: CR space, config-space writes, devlink
+	 * reload and health dumps reach a device. */
+	MLX_KCAP_DEVICE = 1u << 1,
+	/* Netlink dump requests across all objects of a family (a recording
+	 * holds replies per object only). */
+	MLX_KCAP_DUMP = 1u << 2,
+	/* Netlink replies are recordings under ROOT/netlink, asked for by
+	 * name (no ioctl fallback; a snapshot copies them whole). */
+	MLX_KCAP_RECORDED = 1u << 3,
+};
+bool mlx_kernel_can(const struct mlx_ctx *ctx, enum mlx_kcap cap);
+/* What the target is, for people and manifests: "live", or the root. */
+const char *mlx_target_name(const struct mlx_ctx *ctx);
+/*
+ * The kernel log of the target, whole, as text with one record per line
+ * ("<prio>,<seq>,<usec>,<flags>;message" from /dev/kmsg live; the lines of
+ * ROOT/var/log/kern.log on a captured system) in *text (malloc'ed, NUL-
+ * terminated); *source names where it came from ("/dev/kmsg",
+ * "/var/log/kern.log").  0 or -errno (mlx_errmsg says why).
+ */
+int mlx_kmsg_read(struct mlx_ctx *ctx, char **text, size_t *len, const char **source);
+/* The absolute path of the running program (not of the target: the
+ * binary itself), for a build tree finding its own files.  0 or -errno. */
+int mlx_self_path(char *buf, size_t len);
 /*
  * This user's runtime directory ($XDG_RUNTIME_DIR, which cmd/ reads: lib/
  * never calls getenv), where the locks of captured systems go (lib/lock.h);

@@ -18,7 +18,11 @@
  *    <capture>/netlink/<family>/<object>/<request>.nl.
  *  - under --sysroot: the same call reads that file from the sysroot and
  *    feeds the recorded messages, errors included, to the same callback.
- *    No file: -ENODATA ("the capture has no such reply").
+ *    No file: -ENODATA ("the capture has no such reply").  A write request
+ *    (RTM_SETDCB, RTM_SETLINK, devlink eswitch-set) goes to the emulator of
+ *    its family instead, as the same bytes.
+ * Which of the two is the context's kernel boundary (struct mlx_kops in
+ * mlx-private.h), chosen once by mlx_ctx_new(); callers never ask.
  *
  * object and request name the capture file: object is what was asked about
  * (an interface name, "pci:0000:08:00.0"), request what was asked

@@ -89,6 +89,13 @@ struct mlx_vf_set {
 /* RTM_SETLINK (with NLM_F_ACK) setting one VF attribute. */
 int mlx_rtnl_setlink_vf_build(void *buf, size_t cap, int ifindex, const struct mlx_vf_set *s);
 
+/* The inverse, for the emulator of a captured system: the VF setting an
+ * RTM_SETLINK request carries.  -EINVAL with @why when the bytes are not
+ * one message with one IFLA_VFINFO_LIST holding one IFLA_VF_INFO with one
+ * known VF attribute. */
+int mlx_rtnl_setlink_vf_parse(const void *req, size_t len, int *ifindex, struct mlx_vf_set *s,
+			      char *why, size_t whylen);
+
 /* Apply a write to a decoded VF (what the kernel would then report). */
 void mlx_vf_apply(struct mlx_vf_info *vf, const struct mlx_vf_set *s);
 
@@ -132,15 +139,6 @@ int mlx_devlink_eswitch_get(struct mlx_ctx *ctx, const struct mlx_function *pf,
 			    struct mlx_eswitch *out);
 int mlx_devlink_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, int mode);
 const char *mlx_eswitch_mode_str(int mode);
-
-/* lib/emul/sriov-emul.c: the kernel's side of the writes, on a sysroot. */
-int mlx_emul_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned n);
-int mlx_emul_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf, const struct mlx_vf_set *s);
-/* All of @n settings in one replacement of the recorded reply: either all
- * are applied or the capture stays byte for byte as it was. */
-int mlx_emul_vf_set_all(struct mlx_ctx *ctx, const struct mlx_function *pf,
-			const struct mlx_vf_set *s, size_t n);
-int mlx_emul_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, int mode);
 
 /* Capture names shared by the queries and the emulation. */
 #define MLX_REQ_GETLINK_VF "getlink-vf"

@@ -354,21 +354,10 @@ int mlx_decode_stats_msg(const uint8_t *msg, size_t len, uint64_t *vals, size_t 
 
 /* ---- live: the ioctls ----------------------------------------------------- */
 
-/* One socket for every SIOCETHTOOL of the run (freed with the context):
- * 2,000 netdevs must not cost 2,000 socket()/close() pairs. */
+/* SIOCETHTOOL through the kernel boundary (lib/core/boundary-live.c). */
 static int ethtool_ioctl(struct mlx_ctx *ctx, const char *ifname, void *data)
 {
-	struct ifreq ifr;
-
-	if (ctx->ioctl_fd < 0) {
-		ctx->ioctl_fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-		if (ctx->ioctl_fd < 0)
-			return -errno;
-	}
-	memset(&ifr, 0, sizeof(ifr));
-	strcpy(ifr.ifr_name, ifname);
-	ifr.ifr_data = data;
-	return ioctl(ctx->ioctl_fd, SIOCETHTOOL, &ifr) < 0 ? -errno : 0;
+	return mlx_kernel_ethtool(ctx, ifname, data);
 }
 
 static int ioctl_count(struct mlx_ctx *ctx, const char *ifname, size_t *n)
@@ -528,7 +517,7 @@ int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *
 		return 0;
 	}
 	mlx_ethtool_names_free(out);
-	if (!mlx_is_live(ctx))
+	if (mlx_kernel_can(ctx, MLX_KCAP_RECORDED))
 		return r < 0 ? r : mlx_err(ctx, -a.err, "the recorded ethtool string set of '%s' "
 					   "does not decode: %s", ifname, strerror(-a.err));
 	/* No ethtool netlink (older kernel, module absent) or a reply too big
@@ -590,7 +579,7 @@ int mlx_ethtool_stat_names_dump(struct mlx_ctx *ctx, mlx_ethtool_names_cb cb, vo
 	size_t set, inner;
 	int rl;
 
-	if (!mlx_is_live(ctx))
+	if (!mlx_kernel_can(ctx, MLX_KCAP_DUMP))
 		return -EOPNOTSUPP;   /* a capture has replies per interface only */
 	mlx_nlb_init(&b, req, sizeof(req));
 	mlx_nlb_msg(&b, 0, NLM_F_DUMP);
@@ -670,9 +659,13 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 
 	if (strlen(ifname) >= IFNAMSIZ || !mlx_name_is_safe(ifname))
 		return -EINVAL;
-	if (!mlx_is_live(ctx)) {
-		r = mlx_nl_query(ctx, MLX_NL_ETHTOOL, ifname, "stats-values", "\0\0\0\0\0\0\0\0"
-				 "\0\0\0\0\0\0\0\0", NLMSG_HDRLEN, values_cb, &a);
+	if (mlx_kernel_can(ctx, MLX_KCAP_RECORDED)) {
+		/* No kernel request has this reply (the ioctl made it, live):
+		 * an empty message asks the recording for it by name. */
+		struct nlmsghdr none = { .nlmsg_len = NLMSG_HDRLEN };
+
+		r = mlx_nl_query(ctx, MLX_NL_ETHTOOL, ifname, "stats-values", &none, sizeof(none),
+				 values_cb, &a);
 		if (r == 0)
 			r = a.err;
 		if (r == 0)

@@ -81,6 +81,14 @@ const char *mlx_nl_extack(const struct mlx_ctx *ctx)
 	return ctx->nl ? ctx->nl->extack : "";
 }
 
+void mlx_nl_set_extack(struct mlx_ctx *ctx, const char *text)
+{
+	struct mlx_nl *nl = state(ctx);
+
+	if (nl)
+		snprintf(nl->extack, sizeof(nl->extack), "%s", text);
+}
+
 int mlx_nl_set_capture(struct mlx_ctx *ctx, const char *dir)
 {
 	struct mlx_nl *nl = state(ctx);
@@ -325,8 +333,8 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
-static int query_offline(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
-			 const char *request, mlx_nl_cb cb, void *arg)
+int mlx_nl_query_recorded(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
+			  const char *request, mlx_nl_cb cb, void *arg)
 {
 	char path[512];
 	char *data = NULL;
@@ -348,8 +356,22 @@ static int query_offline(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char
 	return r;
 }
 
+/* Every request goes through the kernel boundary (struct mlx_kops): the
+ * live socket below, or the recording and the emulators of a captured
+ * system (lib/core/boundary-captured.c). */
 int mlx_nl_query(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
 		 const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg)
+{
+	if ((unsigned)fam >= MLX_NL_NFAMILIES || len < NLMSG_HDRLEN)
+		return -EINVAL;
+	if (!state(ctx))
+		return -ENOMEM;
+	ctx->nl->extack[0] = '\0';
+	return mlx_ctx_kops(ctx)->nl_request(ctx, fam, object, request, req, len, cb, arg);
+}
+
+int mlx_nl_query_live(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
+		      const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg)
 {
 	struct run run = { .ctx = ctx, .cb = cb, .arg = arg };
 	struct nl_sock *sk = NULL;
@@ -357,14 +379,8 @@ int mlx_nl_query(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object
 	uint8_t *msg = NULL;
 	int type = -1, r, fd = -1;
 
-	if ((unsigned)fam >= MLX_NL_NFAMILIES || len < NLMSG_HDRLEN)
-		return -EINVAL;
 	if (!state(ctx))
 		return -ENOMEM;
-	ctx->nl->extack[0] = '\0';
-	if (!mlx_is_live(ctx))
-		return query_offline(ctx, fam, object, request, cb, arg);
-
 	r = get_sock(ctx, fam, &sk, &type);
 	if (r < 0)
 		return r;

@@ -61,7 +61,7 @@ int mlx_cfgio_open(struct mlx_ctx *ctx, unsigned domain, unsigned bus, unsigned 
 	volatile int r = 0;
 
 	*out = NULL;
-	if (!mlx_is_live(ctx))
+	if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE))
 		return mlx_err(ctx, EOPNOTSUPP,
 			       "the CR space needs the live device: %s is a captured system", mlx_root(ctx));
 	if (geteuid() != 0)

@@ -268,7 +268,7 @@ static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char
 	bool h = false, k = false;
 
 	host[0] = kernel[0] = '\0';
-	if (mlx_is_live(ctx)) {
+	if (mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
 		struct utsname u;
 
 		if (uname(&u) == 0) {
@@ -317,7 +317,7 @@ static int write_meta(struct snap *s, const struct mlx_snapshot_meta *meta)
 	mlx_json_str(j, "captured_at", when);
 	mlx_json_str(j, "hostname", or_null(meta && meta->hostname ? meta->hostname : host));
 	mlx_json_str(j, "kernel", or_null(kernel));
-	mlx_json_str(j, "source", mlx_is_live(s->ctx) ? "live" : mlx_root(s->ctx));
+	mlx_json_str(j, "source", mlx_target_name(s->ctx));
 	r = mlx_json_finish(j);
 	if (r < 0)
 		goto out;
@@ -419,7 +419,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 {
 	int r;
 
-	if (!mlx_is_live(s->ctx))
+	if (mlx_kernel_can(s->ctx, MLX_KCAP_RECORDED))
 		return mlx_is_dir(s->ctx, "/netlink") ? copy_tree(s, "/netlink", 0, false) : 0;
 	r = mlx_nl_set_capture(s->ctx, s->tmp);
 	if (r < 0)

@@ -98,6 +98,8 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 	while (n > 1 && ctx->root[n - 1] == '/')
 		ctx->root[--n] = '\0';
 	ctx->live = strcmp(ctx->root, "/") == 0;
+	/* The one place that chooses the kernel boundary. */
+	ctx->kops = ctx->live ? &mlx_kops_live : &mlx_kops_captured;
 
 	if (!ctx->live) {
 		r = dir_ok(ctx->root);
@@ -189,11 +191,6 @@ int mlx_may_write(struct mlx_ctx *ctx)
 const char *mlx_root(const struct mlx_ctx *ctx)
 {
 	return ctx->root;
-}
-
-bool mlx_is_live(const struct mlx_ctx *ctx)
-{
-	return ctx->live;
 }
 
 bool mlx_kernel_at_least(unsigned major, unsigned minor)

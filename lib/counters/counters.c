@@ -401,7 +401,8 @@ again:
 	if (!vals)
 		return -ENOMEM;
 	r = mlx_ethtool_stat_values(ctx, p->ifname, NULL, vals, &n);
-	if ((r == -ESTALE || (r == 0 && n != cn->n)) && tries++ == 0 && mlx_is_live(ctx)) {
+	if ((r == -ESTALE || (r == 0 && n != cn->n)) && tries++ == 0 &&
+	    mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
 		/* Channels changed since the names were fetched. */
 		free(vals);
 		cn->stale = true;
@@ -521,7 +522,7 @@ static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct 
 		r = sample_ethtool(ctx, st, p);
 		if (r == -ENOMEM)
 			return r;
-		if (r == -ENODEV && mlx_is_live(ctx)) {
+		if (r == -ENODEV && mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
 			p->gone = true;           /* vanished between the check and the ioctl */
 			return 0;
 		}
@@ -581,9 +582,9 @@ int mlx_counters_sample(struct mlx_ctx *ctx, struct mlx_cstate *st,
 	/* Live: which netdevs exist, their PCI parents and their statistics
 	 * from rtnetlink (see sample_link()); the ethtool names of many
 	 * netdevs from one dump. */
-	if (mlx_is_live(ctx) && nt > 0)
+	if (mlx_kernel_can(ctx, MLX_KCAP_DUMP) && nt > 0)
 		have_links = load_links(ctx, &links, t, nt) == 0;
-	if (mlx_is_live(ctx) && (srcs & (1u << MLX_CSRC_ETHTOOL)))
+	if (mlx_kernel_can(ctx, MLX_KCAP_DUMP) && (srcs & (1u << MLX_CSRC_ETHTOOL)))
 		r = preload_ethtool_names(ctx, st, t, nt, have_links ? links.n : 0);
 	for (size_t i = 0; i < nt && r == 0; i++)
 		r = sample_port(ctx, st, &t[i], srcs, have_links ? &links : NULL, &out->ports[i]);
@@ -614,7 +615,7 @@ const struct mlx_counter *mlx_counters_find(const struct mlx_counter_port *p,
 
 int mlx_counters_capture(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *dir)
 {
-	if (!mlx_is_live(ctx))
+	if (mlx_kernel_can(ctx, MLX_KCAP_RECORDED))
 		return 0;        /* a sysroot's netlink/ tree is copied whole */
 	for (size_t i = 0; i < devs->nfn; i++) {
 		const struct mlx_function *fn = &devs->fn[i];

@@ -23,6 +23,7 @@
 #include <strings.h>
 
 #include "dcqcn.h"
+#include "mlx-private.h"
 
 #define U32 4294967295ULL
 #define EN(n) { .mlx5cmd = "DcqcnEnablePrio" #n, .side = MLX_DCQCN_BOTH, .prio = n, \
@@ -392,7 +393,7 @@ static int write_one(struct mlx_ctx *ctx, const char *path, uint64_t v)
 	char buf[32];
 
 	snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)v);
-	return mlx_is_live(ctx) ? mlx_write_str(ctx, path, buf) : mlx_emul_dcqcn_write(ctx, path, buf);
+	return mlx_kernel_write(ctx, path, buf);
 }
 
 /*

@@ -85,34 +85,6 @@ static void filter_lines(FILE *out, const char *text, size_t len, const struct k
 	}
 }
 
-/*
- * The kernel's record buffer, /dev/kmsg of the system: one record per
- * read(2), non-blocking, so EAGAIN ends the backlog; EPIPE is a record
- * overwritten while we read (Documentation/ABI/testing/dev-kmsg).  0 or
- * -errno from the open.  The one place the kernel log is read, so it can
- * move onto the context's operations table as it stands.
- */
-static int kmsg_read(struct mlx_ctx *ctx, FILE *out, const struct keys *keys)
-{
-	char rec[8192];
-	int fd = mlx_open(ctx, "/dev/kmsg", O_RDONLY | O_NONBLOCK, 0);
-
-	if (fd < 0)
-		return fd;
-	fprintf(out, "# source: /dev/kmsg (priority,sequence,usec;message)\n");
-	for (;;) {
-		ssize_t n = read(fd, rec, sizeof(rec) - 1);
-
-		if (n < 0 && errno == EPIPE)
-			continue;
-		if (n <= 0)
-			break;
-		filter_lines(out, rec, (size_t)n, keys);
-	}
-	close(fd);
-	return 0;
-}
-
 int mlx_evidence_kernel_log(struct mlx_ctx *ctx, const struct mlx_function *fn, char **text,
 			    size_t *len)
 {
@@ -120,7 +92,8 @@ int mlx_evidence_kernel_log(struct mlx_ctx *ctx, const struct mlx_function *fn, 
 	char *buf = NULL, *log = NULL;
 	size_t blen = 0, llen;
 	FILE *m;
-	int r, kr;
+	const char *source = NULL;
+	int r;
 
 	keys.k[keys.n++] = fn->bdf;
 	for (size_t i = 0; i < fn->nports && keys.n < 16; i++)
@@ -131,24 +104,17 @@ int mlx_evidence_kernel_log(struct mlx_ctx *ctx, const struct mlx_function *fn, 
 	m = open_memstream(&buf, &blen);
 	if (!m)
 		return -ENOMEM;
-	kr = kmsg_read(ctx, m, &keys);
-	if (kr < 0) {
-		/* The syslog copy, of the same system. */
-		r = mlx_read_file(ctx, "/var/log/kern.log", &log, &llen);
-		if (r < 0) {
-			fclose(m);
-			free(buf);
-			if (kr == -ENOENT && r == -ENOENT)
-				return mlx_err(ctx, ENOENT, "the system has no kernel log (/dev/kmsg, "
-					       "/var/log/kern.log)");
-			return mlx_err(ctx, kr == -ENOENT ? -r : -kr, "%s/dev/kmsg: %s; /var/log/kern.log: %s",
-				       kr == -EPERM || kr == -EACCES ? "permission: " : "", strerror(-kr),
-				       strerror(-r));
-		}
-		fprintf(m, "# source: /var/log/kern.log\n");
-		filter_lines(m, log, llen, &keys);
-		free(log);
+	/* The boundary reads the log (the live kernel's /dev/kmsg, else its
+	 * syslog copy; a captured system's kern.log) and says from where. */
+	r = mlx_kmsg_read(ctx, &log, &llen, &source);
+	if (r < 0) {
+		fclose(m);
+		free(buf);
+		return r;
 	}
+	fprintf(m, "# source: %s\n", source);
+	filter_lines(m, log, llen, &keys);
+	free(log);
 	if (fclose(m) != 0) {
 		free(buf);
 		return -ENOMEM;

@@ -141,7 +141,7 @@ int mlx_devlink_reload(struct mlx_ctx *ctx, const struct mlx_function *fn)
 	char obj[64];
 	int len, r;
 
-	if (!mlx_is_live(ctx))
+	if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE))
 		return mlx_err(ctx, EOPNOTSUPP, "devlink reload needs the live device: %s is a captured "
 			       "system", mlx_root(ctx));
 	mlx_devlink_object(fn, obj, sizeof(obj));

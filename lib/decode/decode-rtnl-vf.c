@@ -357,6 +357,117 @@ int mlx_rtnl_setlink_vf_build(void *buf, size_t cap, int ifindex, const struct m
 	return mlx_nlb_finish(&b);
 }
 
+/* One VF attribute of a request into @s; its payload's size is the
+ * struct's (do_setvfinfo checks the same with nla_policy ifla_vf_policy). */
+static int get_vf_attr(const struct mlx_nla *a, struct mlx_vf_set *s)
+{
+	union {
+		struct ifla_vf_mac mac;
+		struct ifla_vf_vlan vlan;
+		struct ifla_vf_rate rate;
+		struct ifla_vf_spoofchk spoofchk;
+		struct ifla_vf_trust trust;
+		struct ifla_vf_link_state state;
+	} u;
+	static const struct { uint16_t type; enum mlx_vf_attr attr; size_t size; } t[] = {
+		{ IFLA_VF_MAC, MLX_VF_SET_MAC, sizeof(struct ifla_vf_mac) },
+		{ IFLA_VF_VLAN, MLX_VF_SET_VLAN, sizeof(struct ifla_vf_vlan) },
+		{ IFLA_VF_RATE, MLX_VF_SET_RATE, sizeof(struct ifla_vf_rate) },
+		{ IFLA_VF_SPOOFCHK, MLX_VF_SET_SPOOFCHK, sizeof(struct ifla_vf_spoofchk) },
+		{ IFLA_VF_TRUST, MLX_VF_SET_TRUST, sizeof(struct ifla_vf_trust) },
+		{ IFLA_VF_LINK_STATE, MLX_VF_SET_STATE, sizeof(struct ifla_vf_link_state) },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if (a->type != t[i].type)
+			continue;
+		if (a->len < t[i].size)
+			return -EINVAL;
+		memset(s, 0, sizeof(*s));
+		memcpy(&u, a->data, t[i].size);
+		s->attr = t[i].attr;
+		switch (t[i].attr) {
+		case MLX_VF_SET_MAC:
+			s->vf = u.mac.vf;
+			memcpy(s->mac, u.mac.mac, 6);
+			break;
+		case MLX_VF_SET_VLAN:
+			s->vf = u.vlan.vf;
+			s->vlan = u.vlan.vlan;
+			s->qos = u.vlan.qos;
+			break;
+		case MLX_VF_SET_RATE:
+			s->vf = u.rate.vf;
+			s->min_tx_rate = u.rate.min_tx_rate;
+			s->max_tx_rate = u.rate.max_tx_rate;
+			break;
+		case MLX_VF_SET_SPOOFCHK:
+			s->vf = u.spoofchk.vf;
+			s->on = u.spoofchk.setting != 0;
+			break;
+		case MLX_VF_SET_TRUST:
+			s->vf = u.trust.vf;
+			s->on = u.trust.setting != 0;
+			break;
+		case MLX_VF_SET_STATE:
+			s->vf = u.state.vf;
+			s->link_state = u.state.link_state;
+			break;
+		}
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* The one attribute in buf[0..len): -EINVAL when there are none, more,
+ * or a broken one (the kernel's policy refuses such a request too). */
+static int only_attr(const uint8_t *buf, size_t len, struct mlx_nla *a)
+{
+	size_t off = 0;
+	struct mlx_nla extra;
+
+	if (mlx_nla_next(buf, len, &off, a) != 1)
+		return -EINVAL;
+	return mlx_nla_next(buf, len, &off, &extra) == 0 ? 0 : -EINVAL;
+}
+
+int mlx_rtnl_setlink_vf_parse(const void *req, size_t len, int *ifindex, struct mlx_vf_set *s,
+			      char *why, size_t whylen)
+{
+	struct nlmsghdr h;
+	struct ifinfomsg ifi;
+	const uint8_t *attrs;
+	size_t alen;
+	struct mlx_nla list, info, vf;
+
+	snprintf(why, whylen, "shorter than its headers");
+	if (len < NLMSG_HDRLEN + sizeof(ifi))
+		return -EINVAL;
+	memcpy(&h, req, sizeof(h));
+	if (h.nlmsg_len != len || h.nlmsg_type != RTM_SETLINK || !(h.nlmsg_flags & NLM_F_REQUEST)) {
+		snprintf(why, whylen, "not one RTM_SETLINK request (type %u, length %u of %zu)",
+			 h.nlmsg_type, h.nlmsg_len, len);
+		return -EINVAL;
+	}
+	if (mlx_nlmsg_attrs(req, len, sizeof(ifi), &attrs, &alen) < 0)
+		return -EINVAL;
+	memcpy(&ifi, (const uint8_t *)req + NLMSG_HDRLEN, sizeof(ifi));
+	if (ifi.ifi_index <= 0) {
+		snprintf(why, whylen, "no interface index");
+		return -EINVAL;
+	}
+	snprintf(why, whylen, "not one IFLA_VFINFO_LIST with one IFLA_VF_INFO");
+	if (only_attr(attrs, alen, &list) < 0 || list.type != IFLA_VFINFO_LIST ||
+	    only_attr(list.data, list.len, &info) < 0 || info.type != IFLA_VF_INFO)
+		return -EINVAL;
+	snprintf(why, whylen, "not one known VF attribute of its size");
+	if (only_attr(info.data, info.len, &vf) < 0 || get_vf_attr(&vf, s) < 0)
+		return -EINVAL;
+	*ifindex = ifi.ifi_index;
+	why[0] = '\0';
+	return 0;
+}
+
 void mlx_vf_apply(struct mlx_vf_info *vf, const struct mlx_vf_set *s)
 {
 	switch (s->attr) {

@@ -45,54 +45,12 @@
 
 #define REPLY_MAX 8192
 
-struct fault {
-	char kind[16];
-	int err;
-	unsigned nth, seen;
-};
-
 struct emul {
 	struct mlx_ctx *ctx;
 	struct mlx_dcb_state st;
-	struct fault faults[8];
-	size_t nfaults;
 	char *old;              /* ieee-get.nl as loaded, for the rollback */
 	size_t oldlen;
 };
-
-/* "ATTR ERRNO [N]" lines from netlink/route/<if>/emul-fault (test hook). */
-static void load_faults(struct emul *e, const char *ifname)
-{
-	char path[160], *text = NULL, *line, *save = NULL;
-	size_t len;
-
-	snprintf(path, sizeof(path), "/netlink/route/%s/emul-fault", ifname);
-	if (mlx_read_file(e->ctx, path, &text, &len) < 0)
-		return;
-	for (line = strtok_r(text, "\n", &save); line && e->nfaults < 8;
-	     line = strtok_r(NULL, "\n", &save)) {
-		struct fault *f = &e->faults[e->nfaults];
-		unsigned nth = 1;
-		int err;
-
-		if (sscanf(line, "%15s %d %u", f->kind, &err, &nth) >= 2 && err > 0) {
-			f->err = -err;
-			f->nth = nth ? nth : 1;
-			f->seen = 0;
-			e->nfaults++;
-		}
-	}
-	free(text);
-}
-
-/* The injected error of the next op of @kind, or 0. */
-static int fault(struct emul *e, const char *kind)
-{
-	for (size_t i = 0; i < e->nfaults; i++)
-		if (!strcmp(e->faults[i].kind, kind) && ++e->faults[i].seen == e->faults[i].nth)
-			return e->faults[i].err;
-	return 0;
-}
 
 static int load_cb(const struct nlmsghdr *h, size_t len, void *arg)
 {
@@ -183,10 +141,7 @@ static int save_state(struct emul *e)
 static int setets(struct emul *e, const struct ieee_ets *in)
 {
 	unsigned sum = 0;
-	int r = fault(e, "ets");
 
-	if (r)
-		return r;
 	for (int i = 0; i < MLX_DCB_NTC; i++)
 		if (in->prio_tc[i] >= 8)
 			return -EINVAL;
@@ -208,10 +163,7 @@ static int setmaxrate(struct emul *e, const struct ieee_maxrate *in)
 {
 	const uint64_t u100m = 100000, u1g = 1000000;   /* kbit/s */
 	uint64_t out[8];
-	int r = fault(e, "maxrate");
 
-	if (r)
-		return r;
 	for (int i = 0; i < 8; i++) {
 		uint64_t v = in->tc_maxrate[i];
 
@@ -231,10 +183,6 @@ static int setmaxrate(struct emul *e, const struct ieee_maxrate *in)
 
 static int setpfc(struct emul *e, const struct ieee_pfc *in)
 {
-	int r = fault(e, "pfc");
-
-	if (r)
-		return r;
 	e->st.pfc.pfc_en = in->pfc_en;
 	if (in->delay && in->delay < MLX_DCB_MAX_CABLE_LEN)
 		e->st.pfc.delay = in->delay;
@@ -245,13 +193,10 @@ static int setpfc(struct emul *e, const struct ieee_pfc *in)
 static int emul_setbuffer(struct emul *e, const struct dcbnl_buffer *in)
 {
 	uint64_t sum = 0;
-	int r;
 
 	for (int p = 0; p < 8; p++)
 		if (in->prio2buffer[p] >= DCBX_MAX_BUFFERS)
 			return -EINVAL;          /* dcbnl core, before the driver */
-	if ((r = fault(e, "buffer")))
-		return r;
 	for (int i = 0; i < DCBX_MAX_BUFFERS; i++)
 		sum += in->buffer_size[i];
 	if (e->st.buffer.total_size && sum > e->st.buffer.total_size)
@@ -273,12 +218,9 @@ static ssize_t find_dscp(const struct mlx_dcb_state *st, uint16_t proto)
 static int setapp(struct emul *e, const struct dcb_app *a)
 {
 	ssize_t i;
-	int r;
 
 	if (a->selector != IEEE_8021QAZ_APP_SEL_DSCP || a->protocol >= MLX_DCB_NDSCP)
 		return -EINVAL;
-	if ((r = fault(e, "app")))
-		return r;
 	i = find_dscp(&e->st, a->protocol);
 	if (i >= 0) {
 		e->st.app[i].priority = a->priority;
@@ -296,12 +238,9 @@ static int setapp(struct emul *e, const struct dcb_app *a)
 static int delapp(struct emul *e, const struct dcb_app *a)
 {
 	ssize_t i;
-	int r;
 
 	if (a->selector != IEEE_8021QAZ_APP_SEL_DSCP || a->protocol >= MLX_DCB_NDSCP)
 		return -EINVAL;
-	if ((r = fault(e, "app-del")))
-		return r;
 	i = find_dscp(&e->st, a->protocol);
 	if (i < 0 || e->st.app[i].priority != a->priority)
 		return -ENOENT;
@@ -312,10 +251,6 @@ static int delapp(struct emul *e, const struct dcb_app *a)
 
 static int setdcbx(struct emul *e, uint8_t mode)
 {
-	int r = fault(e, "dcbx");
-
-	if (r)
-		return r;
 	if (mode & DCB_CAP_DCBX_LLD_MANAGED)
 		return -EINVAL;
 	if (!mode) {
@@ -390,7 +325,6 @@ int mlx_dcb_emul(struct mlx_ctx *ctx, const uint8_t *req, size_t len, uint8_t **
 	err = load_state(e, rq->ifname);
 	if (err < 0)
 		goto error_reply;
-	load_faults(e, rq->ifname);
 	err = rq->cmd == DCB_CMD_SDCBX ? setdcbx(e, rq->dcbx) : ieee(e, rq);
 	r = save_state(e);
 	if (r < 0) {

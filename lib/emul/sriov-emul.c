@@ -3,7 +3,10 @@
  * The kernel's side of the SR-IOV writes, done to a captured system
  * (--sysroot, --sample working copies; DESIGN.md "The root prefix": "a
  * write command changes the files (and the recorded netlink state) in it,
- * as the kernel would").  Kept in this one file on purpose.
+ * as the kernel would"): sriov_numvfs, written with the value the live
+ * path writes (lib/core/boundary-captured.c routes it here), and the undo
+ * journal every change goes through.  VF settings and the eswitch mode,
+ * which arrive as netlink requests, are lib/emul/sriov-vf-emul.c's.
  *
  * numvfs (drivers/pci/iov.c sriov_enable/sriov_disable): sriov_numvfs and
  * the SR-IOV capability's NumVFs/VF Enable change; VF n gets routing ID
@@ -14,9 +17,6 @@
  * on enable).  The recorded RTM_NEWLINK reply of the PF gets one default
  * VF entry per VF (MAC 00:00:00:00:00:00, VLAN 0, no rate limit, spoof
  * check off, trust off, link state auto, zero statistics).
- *
- * VF settings and the eswitch mode: the recorded replies are decoded,
- * changed and re-encoded.
  */
 #include "config.h"
 
@@ -37,6 +37,7 @@
 #include "snapshot.h"
 #include "sriov.h"
 #include "tree.h"
+#include "sriov-emul-private.h"
 
 #define FN_DIR "/sys/bus/pci/devices/%s"
 
@@ -63,7 +64,7 @@ struct undo {
 	bool existed;
 };
 
-struct txn {
+struct txn {                    /* declared in sriov-emul-private.h */
 	struct undo *v;
 	size_t n, cap;
 };
@@ -161,7 +162,7 @@ static int write_file_t(struct mlx_ctx *ctx, struct txn *t, const char *path, co
 	return r < 0 ? mlx_err(ctx, r, "cannot record the update of '%s'", path) : 0;
 }
 
-static int write_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
+int mlx_emul_write_file(struct mlx_ctx *ctx, const char *path, const void *data, size_t len)
 {
 	return write_file_t(ctx, NULL, path, data, len);
 }
@@ -222,8 +223,8 @@ static int fn_realdir(struct mlx_ctx *ctx, const char *bdf, char *buf, size_t le
 
 /* ---- the recorded netlink state ---- */
 
-static int read_capture(struct mlx_ctx *ctx, const char *fam, const char *obj, const char *req,
-			char *path, size_t plen, char **data, size_t *len)
+int mlx_emul_read_capture(struct mlx_ctx *ctx, const char *fam, const char *obj, const char *req,
+			  char *path, size_t plen, char **data, size_t *len)
 {
 	int r = mlx_netlink_capture_path(path, plen, fam, obj, req);
 
@@ -236,11 +237,10 @@ static int read_capture(struct mlx_ctx *ctx, const char *fam, const char *obj, c
 	return r;
 }
 
-typedef int (*vf_edit)(struct mlx_link_vfs *l, const void *arg);
-
-/* Decode the PF's recorded VF list, edit it, write it back re-encoded. */
-static int edit_vfs(struct mlx_ctx *ctx, struct txn *t, const struct mlx_function *pf,
-		    vf_edit edit, const void *arg, bool must_exist)
+/* Decode @ifname's recorded VF list, edit it, write it back re-encoded.
+ * @who names the owner in messages (the PF's address). */
+int mlx_emul_edit_vfs(struct mlx_ctx *ctx, struct txn *t, const char *ifname, const char *who,
+		      mlx_vf_edit edit, const void *arg, bool must_exist)
 {
 	char path[512], err[160];
 	char *data = NULL;
@@ -249,10 +249,10 @@ static int edit_vfs(struct mlx_ctx *ctx, struct txn *t, const struct mlx_functio
 	size_t len = 0, cap;
 	int r;
 
-	if (!pf->nports)
-		return must_exist ? mlx_err(ctx, ENODEV, "%s has no network interface", pf->bdf) : 0;
-	r = read_capture(ctx, "route", pf->ports[0].ifname, MLX_REQ_GETLINK_VF, path,
-			 sizeof(path), &data, &len);
+	if (!ifname)
+		return must_exist ? mlx_err(ctx, ENODEV, "%s has no network interface", who) : 0;
+	r = mlx_emul_read_capture(ctx, "route", ifname, MLX_REQ_GETLINK_VF, path, sizeof(path), &data,
+			 &len);
 	if (r == -ENODATA && !must_exist)
 		return 0;
 	if (r < 0)
@@ -300,86 +300,6 @@ static int edit_count(struct mlx_link_vfs *l, const void *arg)
 	l->vf = v;
 	l->nvf = n;
 	return 0;
-}
-
-static int edit_one(struct mlx_link_vfs *l, const void *arg)
-{
-	const struct mlx_vf_set *s = arg;
-
-	for (size_t i = 0; i < l->nvf; i++)
-		if (l->vf[i].vf == s->vf) {
-			mlx_vf_apply(&l->vf[i], s);
-			return 0;
-		}
-	return -ENOENT;
-}
-
-struct vf_set_all {
-	const struct mlx_vf_set *s;
-	size_t n;
-};
-
-static int edit_all(struct mlx_link_vfs *l, const void *arg)
-{
-	const struct vf_set_all *a = arg;
-
-	for (size_t k = 0; k < a->n; k++)
-		if (edit_one(l, &a->s[k]) < 0)
-			return -ENOENT;
-	return 0;
-}
-
-/* All of @n settings in one replacement of the recorded reply (sriov.h). */
-int mlx_emul_vf_set_all(struct mlx_ctx *ctx, const struct mlx_function *pf,
-			const struct mlx_vf_set *s, size_t n)
-{
-	struct vf_set_all a = { s, n };
-	int r = n ? edit_vfs(ctx, NULL, pf, edit_all, &a, true) : 0;
-
-	if (r == -ENOENT)
-		return mlx_err(ctx, EINVAL, "VF %u is not in the recorded VF list of %s", s[0].vf,
-			       pf->bdf);
-	return r;
-}
-
-int mlx_emul_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf, const struct mlx_vf_set *s)
-{
-	int r = edit_vfs(ctx, NULL, pf, edit_one, s, true);
-
-	if (r == -ENOENT)
-		return mlx_err(ctx, EINVAL, "VF %u is not in the recorded VF list of %s", s->vf,
-			       pf->bdf);
-	return r;
-}
-
-int mlx_emul_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, int mode)
-{
-	char path[512], obj[64];
-	char *data = NULL;
-	size_t len = 0, off = 0;
-	const uint8_t *attrs;
-	size_t alen;
-	struct mlx_nla a;
-	int r;
-
-	mlx_devlink_object(pf, obj, sizeof(obj));
-	r = read_capture(ctx, "devlink", obj, MLX_REQ_ESWITCH_GET, path, sizeof(path), &data, &len);
-	if (r < 0)
-		return r;
-	r = mlx_nlmsg_attrs((const struct nlmsghdr *)data, len, GENL_HDRLEN, &attrs, &alen);
-	while (r == 0 && mlx_nla_next(attrs, alen, &off, &a) == 1) {
-		if (a.type == DEVLINK_ATTR_ESWITCH_MODE && a.len >= 2) {
-			uint16_t m = (uint16_t)mode;
-
-			/* attrs points into data, which we own: edit in place. */
-			memcpy((uint8_t *)data + (a.data - (const uint8_t *)data), &m, 2);
-			r = write_file(ctx, path, data, len);
-			free(data);
-			return r;
-		}
-	}
-	free(data);
-	return mlx_err(ctx, EBADMSG, "'%s' has no eswitch mode to update", path + 1);
 }
 
 /* ---- numvfs ---- */
@@ -604,7 +524,7 @@ static int create_vf(struct mlx_ctx *ctx, struct txn *t, const struct mlx_functi
 	cfg[0x2e] = (uint8_t)pf->subsys_device;
 	cfg[0x2f] = (uint8_t)(pf->subsys_device >> 8);
 	snprintf(path, sizeof(path), "%s/config", dir);
-	r = write_file(ctx, path, cfg, sizeof(cfg));
+	r = mlx_emul_write_file(ctx, path, cfg, sizeof(cfg));
 	snprintf(buf, sizeof(buf), "0x%04x\n", pf->vendor);
 	r = r ? r : wval(ctx, NULL, dir, "vendor", buf);
 	snprintf(buf, sizeof(buf), "0x%04x\n", vf_did);
@@ -684,7 +604,7 @@ static int update_config(struct mlx_ctx *ctx, struct txn *t, const struct mlx_fu
 	return r;
 }
 
-int mlx_emul_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned n)
+static int set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned n)
 {
 	char dir[PATH_MAX], path[PATH_MAX], real[PATH_MAX], val[16];
 	int64_t cur = 0, offset = 0, stride = 1, autoprobe = 1;
@@ -730,11 +650,47 @@ int mlx_emul_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsi
 			      (unsigned)vfdid, autoprobe == 1);
 	snprintf(val, sizeof(val), "%u\n", n);
 	r = r ? r : wval(ctx, &t, dir, "sriov_numvfs", val);
-	r = r ? r : edit_vfs(ctx, &t, pf, edit_count, &n, false);
+	r = r ? r : mlx_emul_edit_vfs(ctx, &t, pf->nports ? pf->ports[0].ifname : NULL, pf->bdf, edit_count,
+				    &n, false);
 	r = r ? r : update_config(ctx, &t, pf, n);
 	if (r < 0)
 		txn_undo(ctx, &t);
 	else
 		txn_commit(ctx, &t);
+	return r;
+}
+
+/*
+ * A write of sriov_numvfs (sriov_numvfs_store in drivers/pci/iov.c), with
+ * the value the live path writes.  One deviation, on purpose: a non-zero
+ * count over a non-zero one is taken in one journaled step where the
+ * kernel answers EBUSY, so that a failure leaves the capture as it was
+ * (the caller writes the count directly first: lib/sriov/sriov.c).
+ */
+int mlx_emul_numvfs_write(struct mlx_ctx *ctx, const char *bdf, const char *val)
+{
+	struct mlx_devices devs;
+	const struct mlx_function *pf = NULL;
+	char *end;
+	unsigned long n;
+	int r;
+
+	errno = 0;
+	n = strtoul(val, &end, 10);
+	if (errno || end == val || (*end && strcmp(end, "\n")) || n > 0xffff)
+		return mlx_err(ctx, EINVAL, "'%s' is not a VF count", val);
+	r = mlx_devices_scan(ctx, &devs);
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < devs.nfn && !pf; i++)
+		if (!strcmp(devs.fn[i].bdf, bdf))
+			pf = &devs.fn[i];
+	if (!pf || pf->role != MLX_FN_PF || pf->sriov_totalvfs < 0)
+		r = mlx_err(ctx, ENOENT, "%s has no sriov_numvfs in '%s'", bdf, mlx_root(ctx));
+	else if (n > (unsigned long)pf->sriov_totalvfs)
+		r = mlx_err(ctx, ERANGE, "%s supports at most %d VFs", bdf, pf->sriov_totalvfs);
+	else
+		r = set_numvfs(ctx, pf, (unsigned)n);
+	mlx_devices_free(&devs);
 	return r;
 }

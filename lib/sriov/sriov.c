@@ -98,24 +98,27 @@ int mlx_sriov_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, uns
 	if (n > (unsigned)pf->sriov_totalvfs)
 		return mlx_err(ctx, EINVAL, "%s supports at most %d VFs (sriov_totalvfs); %u asked",
 			       pf->bdf, pf->sriov_totalvfs, n);
-	if (!mlx_is_live(ctx))
-		return mlx_emul_set_numvfs(ctx, pf, n);
-
 	snprintf(path, sizeof(path), FN_DIR "/sriov_numvfs", pf->bdf);
 	r = mlx_read_s64(ctx, path, &cur);
 	if (r < 0)
 		return mlx_err(ctx, r, "cannot read '%s': %s", path, strerror(-r));
 	if (cur == (int64_t)n)
 		return 0;
-	/* The kernel refuses to change a non-zero count directly (EBUSY,
-	 * drivers/pci/iov.c sriov_numvfs_store): go through 0. */
-	if (cur > 0 && n > 0) {
-		r = mlx_write_str(ctx, path, "0");
+	snprintf(val, sizeof(val), "%u", n);
+	/* The count as asked, in one write where the kernel takes it: from
+	 * or to 0, and on a captured system, whose emulator makes the change
+	 * one undoable step.  The kernel refuses a non-zero count over a
+	 * non-zero one (EBUSY, drivers/pci/iov.c sriov_numvfs_store): then
+	 * through 0. */
+	r = mlx_kernel_write(ctx, path, val);
+	if (r == -EBUSY && cur > 0 && n > 0) {
+		r = mlx_kernel_write(ctx, path, "0");
 		if (r < 0)
 			return mlx_err(ctx, r, "cannot write 0 to '%s': %s", path, strerror(-r));
+		r = mlx_kernel_write(ctx, path, val);
+	} else if (r < 0) {
+		cur = 0;        /* nothing was disabled: no note below */
 	}
-	snprintf(val, sizeof(val), "%u", n);
-	r = mlx_write_str(ctx, path, val);
 	if (r < 0)
 		return mlx_err(ctx, r, "cannot write %u to '%s': %s%s", n, path, strerror(-r),
 			       cur > 0 && n > 0 ? " (the VFs are now disabled: numvfs is 0)" : "");
@@ -166,10 +169,10 @@ int mlx_sriov_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf,
 	r = pf_netdev(ctx, pf, &p);
 	if (r < 0)
 		return r;
-	if (!mlx_is_live(ctx))
-		return mlx_emul_vf_set_all(ctx, pf, s, n);    /* all or nothing */
+	/* One RTM_SETLINK per setting, to the kernel or (captured) to
+	 * lib/emul/sriov-vf-emul.c; a failure puts back the earlier ones. */
 	for (k = 0; k < n; k++) {
-		r = mlx_is_live(ctx) ? setlink(ctx, p, &s[k]) : mlx_emul_vf_set(ctx, pf, &s[k]);
+		r = setlink(ctx, p, &s[k]);
 		if (r < 0)
 			break;
 	}
@@ -191,7 +194,7 @@ int mlx_sriov_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf,
 			if (!b)
 				continue;
 			undo_of(b, &s[k], &u);
-			if ((mlx_is_live(ctx) ? setlink(ctx, p, &u) : mlx_emul_vf_set(ctx, pf, &u)) == 0)
+			if (setlink(ctx, p, &u) == 0)
 				undone++;
 		}
 		return mlx_err(ctx, r, "cannot set %s of VF %u on %s: %s%s", attr_name(s[failed].attr),
@@ -240,8 +243,6 @@ int mlx_devlink_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, 
 	uint8_t req[128];
 	int len, r;
 
-	if (!mlx_is_live(ctx))
-		return mlx_emul_eswitch_set(ctx, pf, mode);
 	mlx_devlink_object(pf, obj, sizeof(obj));
 	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_ESWITCH_SET, "pci", pf->bdf, mode);
 	if (len < 0)

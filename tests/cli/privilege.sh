@@ -69,7 +69,7 @@ R|dump-me-now show|-
 R|dbg mstdump|-
 R|dbg dump-me-now|-
 R|dbg get-state|dbg get-state
-R|dbg restart|-
+W|dbg restart|dbg restart $P0 --yes
 R|dbg pddrinfo|dbg pddrinfo
 X|dbg cmd-stats|dbg cmd-stats
 R|dbg sw-reset|-

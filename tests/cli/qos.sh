@@ -6,8 +6,9 @@
 #   - show qos text (mlnx_qos -i layout) and JSON, both samples;
 #   - each set command, then show; --dry-run writes nothing;
 #   - bad values: exit 2, nothing changes;
-#   - a kernel error on a later message of a multi-message write (emulator
-#     fault rule) leaves the earlier settings restored, exit 1;
+#   - a kernel error on a later message of a multi-message write (the
+#     emulated kernel's operations table wrapped by tests/fault/mlxcli-kfault)
+#     leaves the earlier settings restored, exit 1;
 #   - --check: clean on the pristine sample, then finds each planted
 #     inconsistency (exit 1).
 # Exit 0 pass, 1 fail, 77 skip.
@@ -106,23 +107,22 @@ $O qosconfig trust -d $P0 dscp >"$tmp/o" && grep -q 'installed the default map' 
 	ok "trust dscp installs the default map" || bad "trust dscp"
 
 # ---- all or nothing: the kernel fails a later message ----
-# cx6dx: PCP trust, no APP.  `trust dscp` sends 64 APP entries; the fault rule
-# fails the 10th in the driver, after 9 were applied: they must be taken back.
-FAULT=$MLXCLI_STATE_DIR/samples/cx6dx-upstream/netlink/route/$U0/emul-fault
+# cx6dx: PCP trust, no APP.  `trust dscp` sends 64 APP entries; the test
+# build tests/fault/mlxcli-kfault wraps the emulated kernel's operations
+# table so the driver fails the 10th, after 9 were applied: they must be
+# taken back.
+KF="$TOP_BUILDDIR/tests/fault/mlxcli-kfault --sample=cx6dx-upstream"
 $U show qos -d $U0 -j >"$tmp/ubefore"
-echo "app 5 10" >"$FAULT"
-$U qosconfig trust -d $U0 dscp >/dev/null 2>"$tmp/e"; rc=$?
+MLXCLI_KFAULT="app 5 10" $KF qosconfig trust -d $U0 dscp >/dev/null 2>"$tmp/e"; rc=$?
 [ $rc -eq 1 ] && grep -q 'put back' "$tmp/e" && $U show qos -d $U0 -j | cmp -s - "$tmp/ubefore" &&
 	ok "APP entry 10 fails: the 9 applied were removed (exit 1)" || bad "app rollback: rc=$rc $(cat "$tmp/e")"
 # IEEE_DEL refused by the driver: nothing changes.
-echo "app-del 5 1" >"$FAULT"
 $U qosconfig dscp2prio -d $U0 set 26 3 >/dev/null || bad "dscp2prio before the fault test"
 $U show qos -d $U0 -j >"$tmp/ubefore"
 $U qosconfig dscp2prio -d $U0 set 46 5 >/dev/null 2>&1 || bad "set 46 5"
-$U qosconfig trust -d $U0 pcp >/dev/null 2>"$tmp/e"; rc=$?
+MLXCLI_KFAULT="app-del 5 1" $KF qosconfig trust -d $U0 pcp >/dev/null 2>"$tmp/e"; rc=$?
 [ $rc -eq 1 ] && [ "$($U show qos -d $U0 -j | jq -c '[.ports[0].trust, [.ports[0].dscp2prio[].dscp]]')" = '["dscp",[26,46]]' ] &&
 	ok "IEEE_DEL fails: nothing changed" || bad "del fault: rc=$rc $(cat "$tmp/e")"
-rm -f "$FAULT"
 
 # ---- --check finds each planted inconsistency ----
 chk() { $O show qos -d $P0 --check -j | jq -r '[.ports[0].findings[].id] | join(" ")'; }

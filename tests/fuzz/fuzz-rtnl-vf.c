@@ -3,6 +3,9 @@
  * libFuzzer harness for the rtnetlink VF-info decoder (lib/decode/decode-rtnl-vf.c):
  * an RTM_NEWLINK reply with IFLA_VFINFO_LIST.  What decodes is encoded
  * again as the --sysroot emulator does and must decode to the same VFs.
+ * The same bytes as an RTM_SETLINK request (what the captured system's
+ * emulator parses, lib/core/boundary-captured.c): what parses is built
+ * again and must parse to the same setting.
  */
 #include "fuzz-nl.h"
 #include "sriov.h"
@@ -32,8 +35,27 @@ static int on_msg(const struct nlmsghdr *h, size_t len, void *arg)
 	return 0;
 }
 
+static void as_request(const uint8_t *data, size_t size)
+{
+	static uint32_t in[1 << 14], out[128];      /* aligned as a socket buffer is */
+	struct mlx_vf_set s, s2;
+	int ifindex, ifindex2, n;
+	char why[160];
+
+	if (size > sizeof(in))
+		return;
+	memcpy(in, data, size);
+	if (mlx_rtnl_setlink_vf_parse(in, size, &ifindex, &s, why, sizeof(why)) != 0)
+		return;
+	n = mlx_rtnl_setlink_vf_build(out, sizeof(out), ifindex, &s);
+	if (n <= 0 || mlx_rtnl_setlink_vf_parse(out, (size_t)n, &ifindex2, &s2, why, sizeof(why)) ||
+	    ifindex2 != ifindex || memcmp(&s, &s2, sizeof(s)))
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fuzz_nl(data, size, on_msg, NULL);
+	as_request(data, size);
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include <linux/rtnetlink.h>
 
 #include "dcb.h"
+#include "kops-fault.h"
 #include "nl.h"
 
 static uint8_t buf[4096];
@@ -478,14 +479,15 @@ static void test_emul_errors(void **state)
 	assert_int_equal(mlx_dcb_get(ctx, "eth0", &st), 0);
 	assert_int_equal(st.ets.tc_tx_bw[3], 50);
 
-	/* a fault rule: the 2nd APP entry fails with EIO; the first stays
-	 * applied, as in the kernel */
-	put_file("netlink/route/eth0/emul-fault", "app 5 2\n", 8);
+	/* a kernel that fails the 2nd APP entry with EIO (the operations
+	 * table wrapped by the test): the first stays applied, as in the
+	 * kernel, and the error comes back through the boundary */
+	assert_int_equal(kfault_install(ctx, "app 5 2"), 0);
 	{
 		struct dcb_app two[2] = { { 5, 1, 10 }, { 5, 2, 20 } };
 
 		m = (struct mlx_dcb_msg){ .app = two, .napp = 2 };
-		assert_int_equal(emul(DCB_CMD_IEEE_SET, "eth0", &m), -EIO);
+		assert_int_equal(mlx_dcb_send(ctx, "eth0", DCB_CMD_IEEE_SET, &m, 0), -EIO);
 	}
 	assert_int_equal(mlx_dcb_get(ctx, "eth0", &st), 0);
 	assert_int_equal(st.napp, 3);

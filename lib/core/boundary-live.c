@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The kernel boundary, live: the running kernel's sockets, ioctls and
+ * /dev/kmsg.  The only file of lib/ that opens an AF_INET socket or
+ * /dev/kmsg; netlink sockets are lib/backend/nl.c's (libnl), reached from
+ * here.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <linux/sockios.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "mlx-private.h"
+
+/* One AF_INET socket for every interface ioctl of the run (freed with the
+ * context): 2,000 netdevs must not cost 2,000 socket()/close() pairs. */
+static int ifreq_ioctl(struct mlx_ctx *ctx, unsigned long req, struct ifreq *ifr)
+{
+	if (ctx->ioctl_fd < 0) {
+		ctx->ioctl_fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		if (ctx->ioctl_fd < 0)
+			return -errno;
+	}
+	return ioctl(ctx->ioctl_fd, req, ifr) < 0 ? -errno : 0;
+}
+
+static int live_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data)
+{
+	struct ifreq ifr;
+
+	if (strlen(ifname) >= IFNAMSIZ)
+		return -EINVAL;
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, ifname);
+	ifr.ifr_data = data;
+	return ifreq_ioctl(ctx, SIOCETHTOOL, &ifr);
+}
+
+static int live_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear)
+{
+	struct ifreq ifr;
+	int r;
+
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	r = ifreq_ioctl(ctx, SIOCGIFFLAGS, &ifr);
+	if (r == 0) {
+		ifr.ifr_flags = (short)(((unsigned)(unsigned short)ifr.ifr_flags | set) & ~clear);
+		r = ifreq_ioctl(ctx, SIOCSIFFLAGS, &ifr);
+	}
+	if (r < 0)
+		return mlx_err(ctx, r, "cannot change the flags of '%s': %s", ifname, strerror(-r));
+	return 0;
+}
+
+/* /dev/kmsg: one record per read(2); non-blocking, so EAGAIN ends the
+ * backlog (Documentation/ABI/testing/dev-kmsg).  Without it (no
+ * permission, CONFIG_PRINTK off) the syslog copy, as a captured system. */
+static int live_kmsg(struct mlx_ctx *ctx, char **text, size_t *len, const char **source)
+{
+	char rec[8192], *buf = NULL;
+	size_t n = 0;
+	FILE *m;
+	int fd, e, r;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		r = mlx_kops_captured.kmsg_read(ctx, text, len, source);
+		if (r < 0)
+			return mlx_err(ctx, e, "%s/dev/kmsg: %s; %s",
+				       e == EPERM || e == EACCES ? "permission: " : "", strerror(e),
+				       mlx_errmsg(ctx));
+		return r;
+	}
+	m = open_memstream(&buf, &n);
+	if (!m) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		ssize_t got = read(fd, rec, sizeof(rec));
+
+		if (got < 0 && errno == EPIPE)
+			continue;               /* a record overwritten meanwhile */
+		if (got <= 0)
+			break;
+		fwrite(rec, 1, (size_t)got, m);
+	}
+	close(fd);
+	if (fclose(m) != 0) {
+		free(buf);
+		return -ENOMEM;
+	}
+	*text = buf;
+	*len = n;
+	*source = "/dev/kmsg";
+	return 0;
+}
+
+static bool live_net_admin(struct mlx_ctx *ctx)
+{
+	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[2];
+
+	(void)ctx;
+	memset(d, 0, sizeof(d));
+	if (syscall(SYS_capget, &h, d) < 0)
+		return geteuid() == 0;
+	return (d[CAP_NET_ADMIN / 32].effective >> (CAP_NET_ADMIN % 32)) & 1;
+}
+
+const struct mlx_kops mlx_kops_live = {
+	.name = "live",
+	.caps = MLX_KCAP_RUNNING | MLX_KCAP_DEVICE | MLX_KCAP_DUMP,
+	.nl_request = mlx_nl_query_live,
+	.write_file = mlx_write_str,
+	.ethtool_ioctl = live_ethtool,
+	.link_flags = live_link_flags,
+	.kmsg_read = live_kmsg,
+	.net_admin = live_net_admin,
+};

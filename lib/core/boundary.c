@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The kernel boundary's front door: what lib/ and cmd/ call, handed to the
+ * table mlx_ctx_new() chose (struct mlx_kops in lib/mlx-private.h).  Only
+ * the files lib/core/boundary*.c know which table that is.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "device.h"
+#include "mlx-private.h"
+
+void mlx_ctx_set_kops(struct mlx_ctx *ctx, const struct mlx_kops *ops)
+{
+	ctx->kops = ops;
+}
+
+const struct mlx_kops *mlx_ctx_kops(const struct mlx_ctx *ctx)
+{
+	return ctx->kops;
+}
+
+bool mlx_kernel_can(const struct mlx_ctx *ctx, enum mlx_kcap cap)
+{
+	return (ctx->kops->caps & (unsigned)cap) == (unsigned)cap;
+}
+
+const char *mlx_target_name(const struct mlx_ctx *ctx)
+{
+	return ctx->kops->caps & MLX_KCAP_RUNNING ? "live" : mlx_root(ctx);
+}
+
+int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val)
+{
+	return ctx->kops->write_file(ctx, path, val);
+}
+
+int mlx_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data)
+{
+	return ctx->kops->ethtool_ioctl(ctx, ifname, data);
+}
+
+int mlx_kernel_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear)
+{
+	if (!mlx_name_is_safe(ifname) || strlen(ifname) >= MLX_IFNAME_LEN)
+		return mlx_err(ctx, EINVAL, "invalid interface name '%s'", ifname);
+	return ctx->kops->link_flags(ctx, ifname, set, clear);
+}
+
+bool mlx_kernel_net_admin(struct mlx_ctx *ctx)
+{
+	return ctx->kops->net_admin(ctx);
+}
+
+int mlx_kmsg_read(struct mlx_ctx *ctx, char **text, size_t *len, const char **source)
+{
+	*text = NULL;
+	*len = 0;
+	*source = NULL;
+	return ctx->kops->kmsg_read(ctx, text, len, source);
+}
+
+int mlx_self_path(char *buf, size_t len)
+{
+	/* The process's own binary is always the live kernel's to say. */
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+
+	if (n < 0)
+		return -errno;
+	if ((size_t)n >= len - 1)
+		return -ENAMETOOLONG;
+	buf[n] = '\0';
+	return 0;
+}
