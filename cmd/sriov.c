@@ -18,13 +18,8 @@
 #include "lock.h"
 #include "sriov.h"
 
-static const struct cmd_opt write_opts[] = {
-	{ "dry-run", 'n', NULL, "print what would change (old -> new) and write nothing", NULL },
-	{ NULL, 0, NULL, NULL, NULL },
-};
-
+/* --dry-run comes from the dispatcher (CMD_WRITES). */
 static const struct cmd_opt numvfs_opts[] = {
-	{ "dry-run", 'n', NULL, "print what would change (old -> new) and write nothing", NULL },
 	{ "yes", 'y', NULL, "do not ask before VFs and their settings are lost", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
@@ -855,10 +850,10 @@ static const struct cmd sriov_cmds[] = {
 	{ "set", "", "settings of a PF: numvfs",
 	  NULL, 0, 0, 0, &sriov_set_group, NULL, NULL },
 	{ "vf", "", "set mac, vlan, qos, rate/max-rate, min-rate, spoofchk, trust or state of one VF",
-	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, write_opts, NULL,
+	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, NULL, NULL,
 	  NULL, vf_args },
 	{ "eswitch", "", "show the eswitch mode (every PF without -d) or set it on a PF (devlink)",
-	  cmd_sriov_eswitch, 0, 1, CMD_WRITES, NULL, write_opts, NULL, NULL, eswitch_args },
+	  cmd_sriov_eswitch, 0, 1, CMD_WRITES, NULL, NULL, NULL, NULL, eswitch_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

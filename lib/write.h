@@ -67,6 +67,9 @@ void mlx_val_fmt(const struct mlx_val *v, char *buf, size_t len);
 /* One setting of a write: the change record every write command returns. */
 struct mlx_change {
 	char setting[40];         /* snake_case name: "vlan", "max_tx_rate", "rpg_ai_rate" */
+	/* The name people know it by where that is another (DCQCN's mlx5cmd
+	 * name, DcqcnRpgAiRate): text output and messages; "" none. */
+	char label[40];
 	const char *unit;         /* "mbps", "usec", ...; NULL: none */
 	struct mlx_val old;       /* read under the lock */
 	struct mlx_val new;       /* what is written (after the plan's clamps) */
@@ -79,7 +82,7 @@ struct mlx_change {
 	int id, arg;
 	/* Engine state. */
 	bool have_old;            /* old was read */
-	bool written;             /* a write of new was attempted */
+	bool written;             /* new was written (the write succeeded) */
 };
 
 /* An ordered list of changes: they are written in this order. */
@@ -126,6 +129,7 @@ struct mlx_write_ops {
 
 struct mlx_write_req {
 	const char *lock;         /* the device to lock (its PCI address) */
+	const char *on;           /* the device in messages ("enp8s0f0"); NULL: none */
 	bool dry_run;             /* read and plan only: no lock, no write */
 };
 

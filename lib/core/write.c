@@ -180,8 +180,20 @@ static bool same(const struct mlx_write_ops *ops, const struct mlx_change *c,
 }
 
 /* Read the old value of every change that has none yet. */
+/* How a change is named in messages. */
+static const char *name(const struct mlx_change *c)
+{
+	return c->label[0] ? c->label : c->setting;
+}
+
+/* " on enp8s0f0", or "". */
+static void on_str(const struct mlx_write_req *req, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", req->on ? " on " : "", req->on ? req->on : "");
+}
+
 static int read_old(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
-		    struct mlx_plan *pl)
+		    const struct mlx_write_req *req, struct mlx_plan *pl)
 {
 	for (size_t i = 0; i < pl->n; i++) {
 		struct mlx_change *c = &pl->c[i];
@@ -191,12 +203,13 @@ static int read_old(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *
 			continue;
 		e = ops->read(ctx, feat, c, &c->old);
 		if (e < 0) {
-			char why[256];
+			char why[256], on[80];
 
 			/* mlx_err() writes the buffer mlx_errmsg() returns: copy it. */
 			snprintf(why, sizeof(why), "%s", *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
-			return mlx_err(ctx, -e, "cannot read the current %s: %s; nothing was changed",
-				       c->setting, why);
+			on_str(req, on, sizeof(on));
+			return mlx_err(ctx, -e, "cannot read the current %s%s: %s; nothing was changed",
+				       name(c), on, why);
 		}
 		c->have_old = true;
 	}
@@ -212,7 +225,7 @@ static int read_old(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *
  * each back and writes again what does not hold its old value.
  */
 static int put_back(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
-		    struct mlx_plan *pl)
+		    struct mlx_plan *pl, long failed)
 {
 	int first = 0;
 
@@ -231,7 +244,8 @@ static int put_back(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *
 		struct mlx_val got;
 		int e;
 
-		if (!c->written)
+		/* The failed write too: it may have done part of its work. */
+		if (!c->written && (long)i != failed)
 			continue;
 		e = ops->read(ctx, feat, c, &got);
 		if (e == 0 && same(ops, c, &c->old, &got))
@@ -253,6 +267,7 @@ static int fail_story(struct mlx_ctx *ctx, int err, const char *what, struct mlx
 {
 	char buf[512];
 
+	/* @what may quote mlx_errmsg(), which mlx_err() rewrites. */
 	snprintf(buf, sizeof(buf), "%s", what);
 	if (res->restore_err)
 		return mlx_err(ctx, -err, "%s; putting back the %zu value(s) written failed too (%s): "
@@ -268,12 +283,13 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 		  const struct mlx_write_req *req, struct mlx_plan *pl,
 		  struct mlx_write_result *res)
 {
-	char what[320], a[96], b[96];
+	char what[400], a[96], b[96], on[80];
 	size_t nput = 0;
 	int lockfd = -1, e;
 
 	memset(res, 0, sizeof(*res));
 	res->failed = -1;
+	on_str(req, on, sizeof(on));
 	/* The lock before the first read: the old values are then the ones
 	 * our writes replace, not a state another writer is replacing. */
 	if (!req->dry_run && req->lock) {
@@ -281,12 +297,12 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 		if (e < 0)
 			return e;
 	}
-	e = read_old(ctx, ops, feat, pl);
+	e = read_old(ctx, ops, feat, req, pl);
 	if (e == 0 && ops->plan) {
 		e = ops->plan(ctx, feat, pl);
 		/* What the plan added (a setting a write resets) has no old value yet. */
 		if (e == 0)
-			e = read_old(ctx, ops, feat, pl);
+			e = read_old(ctx, ops, feat, req, pl);
 	}
 	if (e < 0)
 		goto out;
@@ -302,15 +318,15 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 
 		if (!c->changed && !c->rewrite)
 			continue;
-		c->written = true;
 		e = ops->write(ctx, feat, c, &c->new);
 		if (e < 0) {
 			res->failed = (long)i;
 			mlx_val_fmt(&c->new, a, sizeof(a));
-			snprintf(what, sizeof(what), "cannot set %s to %s: %s", c->setting, a,
+			snprintf(what, sizeof(what), "cannot set %s to %s%s: %s", name(c), a, on,
 				 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
 			goto undo;
 		}
+		c->written = true;
 		res->nwritten++;
 	}
 	/* Read back after every write: a later write may have disturbed an
@@ -329,11 +345,11 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 			mlx_val_fmt(&c->new, a, sizeof(a));
 			mlx_val_fmt(&res->got, b, sizeof(b));
 			if (e == -ERANGE)
-				snprintf(what, sizeof(what), "cannot set %s to %s: it reads back %s",
-					 c->setting, a, b);
+				snprintf(what, sizeof(what), "cannot set %s to %s%s: it reads back %s",
+					 name(c), a, on, b);
 			else
-				snprintf(what, sizeof(what), "cannot set %s to %s: it was written but "
-					 "cannot be read back: %s", c->setting, a,
+				snprintf(what, sizeof(what), "cannot set %s to %s%s: it was written but "
+					 "cannot be read back: %s", name(c), a, on,
 					 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
 			goto undo;
 		}
@@ -344,10 +360,7 @@ undo:
 	for (size_t i = 0; i < pl->n; i++)
 		nput += pl->c[i].written;
 	mlx_err_clear(ctx);
-	res->restore_err = put_back(ctx, ops, feat, pl);
-	/* The failed write itself may have done nothing: do not count it. */
-	if (!res->readback)
-		nput--;
+	res->restore_err = put_back(ctx, ops, feat, pl, res->failed);
 	mlx_err_clear(ctx);
 	e = fail_story(ctx, e, what, res, nput);
 out:

@@ -395,67 +395,18 @@ static int write_one(struct mlx_ctx *ctx, const char *path, uint64_t v)
 	return mlx_is_live(ctx) ? mlx_write_str(ctx, path, buf) : mlx_emul_dcqcn_write(ctx, path, buf);
 }
 
-/*
- * Put back w[0..k) in the order they were written: a write with a side
- * effect precedes the file it resets, so that file is put back after it.
- * A file the put-back reset that was not written (w[k] and later) gets its
- * old value again.  Returns 0 or the first -errno.
- */
-static int put_back(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
-		    const struct mlx_dcqcn_write *w, size_t k, size_t n)
+int mlx_dcqcn_write(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		    const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side, uint64_t val)
 {
-	int err = 0, e;
+	char path[200];
+	int r;
 
-	for (size_t j = 0; j < k; j++) {
-		const struct mlx_dcqcn_param *se;
-		uint64_t sv;
-
-		e = write_one(ctx, w[j].path, w[j].old);
-		if (e < 0 && !err)
-			err = e;
-		se = w[j].p ? mlx_dcqcn_side_effect(w[j].p, dp->layout, &sv) : NULL;
-		for (size_t m = k; se && m < n; m++) {
-			if (w[m].p != se || w[m].old == sv)
-				continue;
-			e = write_one(ctx, w[m].path, w[m].old);
-			if (e < 0 && !err)
-				err = e;
-		}
-	}
-	return err;
-}
-
-int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
-			struct mlx_dcqcn_write *w, size_t n, size_t *failed, int *restore_err)
-{
-	int r = 0;
-	size_t k;
-
-	*failed = n;
-	*restore_err = 0;
-	for (k = 0; k < n; k++) {
-		w[k].check = 0;
-		r = write_one(ctx, w[k].path, w[k].val);
-		if (r < 0)
-			break;
-	}
-	if (k < n) {
-		*failed = k;
-		*restore_err = put_back(ctx, dp, w, k, n);
-		return r;
-	}
-	/*
-	 * Read every value back: a write the driver took but that did not
-	 * stick (or that a later write of the set undid) fails the set.
-	 */
-	for (k = 0; k < n; k++) {
-		r = mlx_read_u64(ctx, w[k].path, &w[k].now);
-		w[k].check = r < 0 ? r : w[k].now != w[k].val ? -ERANGE : 0;
-		if (w[k].check < 0) {
-			*failed = k;
-			*restore_err = put_back(ctx, dp, w, n, n);
-			return w[k].check;
-		}
-	}
-	return 0;
+	r = mlx_dcqcn_path(dp, p, side, path, sizeof(path));
+	if (r < 0)
+		return mlx_err(ctx, -r, "the %s layout has no file for %s",
+			       mlx_dcqcn_layout_name(dp->layout), mlx_dcqcn_file(p, dp->layout));
+	r = write_one(ctx, path, val);
+	if (r < 0 && !*mlx_errmsg(ctx))
+		return mlx_err(ctx, -r, "cannot write '%s': %s", path, strerror(-r));
+	return r;
 }

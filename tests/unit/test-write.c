@@ -275,11 +275,14 @@ static void test_rollback_newest_first(void **state)
 	assert_int_equal(d->v[0], 10);
 	assert_int_equal(d->v[1], 11);
 	assert_int_equal(d->v[2], 12);
-	/* r0 r1 r2 w0=1 w1=2 w2=3(fails) then w2=12 w1=11 w0=10 */
+	/* r0 r1 r2 w0=1 w1=2 w2=3(fails) then w1=11 w0=10: the failed one
+	 * is not put back, only read (it still holds its old value) */
 	assert_string_equal(d->log[5], "w2=3");
-	assert_string_equal(d->log[6], "w2=12");
-	assert_string_equal(d->log[7], "w1=11");
-	assert_string_equal(d->log[8], "w0=10");
+	assert_string_equal(d->log[6], "w1=11");
+	assert_string_equal(d->log[7], "w0=10");
+	assert_string_equal(d->log[8], "r0");
+	assert_string_equal(d->log[10], "r2");
+	assert_int_equal(d->nlog, 11);
 	assert_non_null(strstr(mlx_errmsg(ctx), "cannot set c to 3: the device said no"));
 	assert_non_null(strstr(mlx_errmsg(ctx), "the 2 value(s) written were put back, newest first"));
 	mlx_plan_free(&pl);

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The CLI side of the write engine (lib/write.h): the --dry-run option the
+ * dispatcher gives every CMD_WRITES command, the run with its message and
+ * exit code, and the one rendering of change records, so every write
+ * command says what it changed the same way in text and in JSON.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "write.h"
+
+const struct cmd_opt cli_dry_run_opt = {
+	"dry-run", 'n', NULL, "show what would change (old -> new) and write nothing", NULL,
+	SRC_NONE, 0,
+};
+
+bool cli_takes_dry_run(const struct cmd *c)
+{
+	if (!(c->flags & CMD_WRITES))
+		return false;
+	/* A table that lists it itself keeps its own wording (dbg restart). */
+	for (const struct cmd_opt *o = c->opts; o && o->name; o++)
+		if (!strcmp(o->name, cli_dry_run_opt.name))
+			return false;
+	return true;
+}
+
+static void out_val(struct out *o, const char *key, const struct mlx_val *v)
+{
+	switch (v->kind) {
+	case MLX_VAL_NULL:
+		out_null(o, key, NULL);
+		break;
+	case MLX_VAL_UINT:
+		out_u64(o, key, NULL, v->u);
+		break;
+	case MLX_VAL_INT:
+		out_s64(o, key, NULL, v->i);
+		break;
+	case MLX_VAL_BOOL:
+		out_bool(o, key, NULL, v->b);
+		break;
+	case MLX_VAL_STR:
+		out_str(o, key, NULL, v->s);
+		break;
+	case MLX_VAL_U8LIST:
+	case MLX_VAL_U32LIST:
+		out_list_begin(o, key, NULL);
+		for (size_t i = 0; i < v->n; i++)
+			out_u64(o, NULL, NULL, v->kind == MLX_VAL_U8LIST ? v->u8[i] : v->u32[i]);
+		out_list_end(o);
+		break;
+	}
+}
+
+void cli_out_changes(struct cli *cli, const struct mlx_plan *pl)
+{
+	struct out *o = cli->out;
+
+	out_bool(o, "dry_run", NULL, cli->dry_run);
+	out_list_begin(o, "changes", NULL);
+	for (size_t i = 0; i < pl->n; i++) {
+		const struct mlx_change *c = &pl->c[i];
+		char a[200], b[200], line[512];
+
+		out_obj_begin(o, NULL, NULL);
+		out_str(o, "setting", NULL, c->setting);
+		out_val(o, "old", &c->old);
+		out_val(o, "new", &c->new);
+		out_str(o, "unit", NULL, c->unit);
+		out_bool(o, "changed", NULL, c->changed);
+		out_str(o, "note", NULL, c->note);
+		/* Text: the Windows tool's name where the feature has one
+		 * (DCQCN's -Get spelling), else the setting. */
+		mlx_val_fmt(&c->old, a, sizeof(a));
+		mlx_val_fmt(&c->new, b, sizeof(b));
+		snprintf(line, sizeof(line), "%s -> %s%s%s%s", a, b,
+			 c->changed || c->note ? "" : " (unchanged)", c->note ? " (" : "",
+			 c->note ? c->note : "");
+		if (c->note)
+			strncat(line, ")", sizeof(line) - strlen(line) - 1);
+		out_text(o, c->label[0] ? c->label : c->setting, line);
+		out_obj_end(o);
+	}
+	out_list_end(o);
+}
+
+int cli_write(struct cli *cli, const struct mlx_write_ops *ops, void *feat, const char *lock,
+	      const char *on, struct mlx_plan *pl, struct mlx_write_result *res)
+{
+	const struct mlx_write_req req = { .lock = lock, .on = on, .dry_run = cli->dry_run };
+	int e, r;
+
+	e = mlx_write_run(cli->ctx, ops, feat, &req, pl, res);
+	if (e < 0) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		r = cli_exit_code(e);
+		/* A write that failed is exit 1 whatever its errno, but for
+		 * the missing privilege (exit 5, DESIGN "Writes"). */
+		if (res->failed >= 0 && r != EXIT_PERM)
+			r = EXIT_FAIL;
+		if (r == EXIT_OK || r == EXIT_NODEV)
+			r = EXIT_FAIL;
+		if (r == EXIT_PERM)
+			cli_hint(cli, "changing %s needs root", on ? on : "the device");
+		return r;
+	}
+	cli_out_changes(cli, pl);
+	return EXIT_OK;
+}
