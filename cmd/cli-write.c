@@ -104,6 +104,10 @@ int cli_write(struct cli *cli, const struct mlx_write_ops *ops, void *feat, cons
 		 * the missing privilege (exit 5, DESIGN "Writes"). */
 		if (res->failed >= 0 && r != EXIT_PERM)
 			r = EXIT_FAIL;
+		/* The plan refused a value against the state it read: a bad
+		 * value, as if the range check had caught it. */
+		if (res->phase == MLX_WRITE_PLAN && (e == -EINVAL || e == -ERANGE))
+			r = EXIT_USAGE;
 		if (r == EXIT_OK || r == EXIT_NODEV)
 			r = EXIT_FAIL;
 		if (r == EXIT_PERM)

@@ -134,7 +134,10 @@ struct mlx_write_req {
 };
 
 /* What happened, for the message and the exit code. */
+enum mlx_write_phase { MLX_WRITE_LOCK, MLX_WRITE_READ, MLX_WRITE_PLAN, MLX_WRITE_WRITE };
+
 struct mlx_write_result {
+	enum mlx_write_phase phase;   /* where it stopped (on success: the last reached) */
 	size_t nwritten;          /* writes done before the failure */
 	long failed;              /* index of the change that failed; -1 none */
 	bool readback;            /* it failed on its read-back, not on its write */

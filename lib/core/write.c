@@ -288,6 +288,7 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 	int lockfd = -1, e;
 
 	memset(res, 0, sizeof(*res));
+	res->phase = MLX_WRITE_LOCK;
 	res->failed = -1;
 	on_str(req, on, sizeof(on));
 	/* The lock before the first read: the old values are then the ones
@@ -297,12 +298,16 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 		if (e < 0)
 			return e;
 	}
+	res->phase = MLX_WRITE_READ;
 	e = read_old(ctx, ops, feat, req, pl);
 	if (e == 0 && ops->plan) {
+		res->phase = MLX_WRITE_PLAN;
 		e = ops->plan(ctx, feat, pl);
 		/* What the plan added (a setting a write resets) has no old value yet. */
-		if (e == 0)
+		if (e == 0) {
+			res->phase = MLX_WRITE_READ;
 			e = read_old(ctx, ops, feat, req, pl);
+		}
 	}
 	if (e < 0)
 		goto out;
@@ -311,6 +316,7 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 	if (req->dry_run)
 		goto out;
 
+	res->phase = MLX_WRITE_WRITE;
 	/* Unchanged values are not written (fewer writes, fewer to undo),
 	 * unless an earlier write resets them. */
 	for (size_t i = 0; i < pl->n; i++) {
