@@ -50,12 +50,55 @@ static void out_val(struct out *o, const char *key, const struct mlx_val *v)
 		break;
 	case MLX_VAL_U8LIST:
 	case MLX_VAL_U32LIST:
+	case MLX_VAL_STRLIST:
 		out_list_begin(o, key, NULL);
-		for (size_t i = 0; i < v->n; i++)
-			out_u64(o, NULL, NULL, v->kind == MLX_VAL_U8LIST ? v->u8[i] : v->u32[i]);
+		for (size_t i = 0; i < v->n; i++) {
+			if (v->kind == MLX_VAL_STRLIST)
+				out_str(o, NULL, NULL, v->sl[i]);
+			else if (v->kind == MLX_VAL_U8LIST && v->u8[i] == MLX_VAL_U8_NONE)
+				out_null(o, NULL, NULL);
+			else
+				out_u64(o, NULL, NULL, v->kind == MLX_VAL_U8LIST ? v->u8[i] : v->u32[i]);
+		}
 		out_list_end(o);
 		break;
 	}
+}
+
+/*
+ * Text of a change.  A long list (the 64 DSCP values) shows only the
+ * entries that change, as INDEX:VALUE ("48:6 49:6 -> 48:5 49:5"): the
+ * rest would bury them.
+ */
+static void change_text(const struct mlx_change *c, char *a, char *b, size_t len)
+{
+	size_t oa = 0, ob = 0;
+
+	if (c->old.kind != MLX_VAL_U8LIST || c->new.kind != MLX_VAL_U8LIST || c->new.n <= 8 ||
+	    c->old.n != c->new.n) {
+		mlx_val_fmt(&c->old, a, len);
+		mlx_val_fmt(&c->new, b, len);
+		return;
+	}
+	a[0] = b[0] = '\0';
+	for (size_t i = 0; i < c->new.n; i++) {
+		char x[8] = "none", y[8] = "none";
+
+		if (c->old.u8[i] == c->new.u8[i])
+			continue;
+		if (c->old.u8[i] != MLX_VAL_U8_NONE)
+			snprintf(x, sizeof(x), "%u", c->old.u8[i]);
+		if (c->new.u8[i] != MLX_VAL_U8_NONE)
+			snprintf(y, sizeof(y), "%u", c->new.u8[i]);
+		if (oa < len)
+			oa += (size_t)snprintf(a + oa, len - oa, "%s%zu:%s", oa ? " " : "", i, x);
+		if (ob < len)
+			ob += (size_t)snprintf(b + ob, len - ob, "%s%zu:%s", ob ? " " : "", i, y);
+	}
+	if (!oa)
+		snprintf(a, len, "(no change)");
+	if (!ob)
+		snprintf(b, len, "(no change)");
 }
 
 void cli_out_changes(struct cli *cli, const struct mlx_plan *pl)
@@ -77,8 +120,7 @@ void cli_out_changes(struct cli *cli, const struct mlx_plan *pl)
 		out_str(o, "note", NULL, c->note);
 		/* Text: the Windows tool's name where the feature has one
 		 * (DCQCN's -Get spelling), else the setting. */
-		mlx_val_fmt(&c->old, a, sizeof(a));
-		mlx_val_fmt(&c->new, b, sizeof(b));
+		change_text(c, a, b, sizeof(a));
 		snprintf(line, sizeof(line), "%s -> %s%s%s%s", a, b,
 			 c->changed || c->note ? "" : " (unchanged)", c->note ? " (" : "",
 			 c->note ? c->note : "");
@@ -98,7 +140,9 @@ int cli_write(struct cli *cli, const struct mlx_write_ops *ops, void *feat, cons
 
 	e = mlx_write_run(cli->ctx, ops, feat, &req, pl, res);
 	if (e < 0) {
-		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		/* Empty: a plan of cmd/ that said why itself (a bad value). */
+		if (*mlx_errmsg(cli->ctx))
+			cli_error(cli, "%s", mlx_errmsg(cli->ctx));
 		r = cli_exit_code(e);
 		/* A write that failed is exit 1 whatever its errno, but for
 		 * the missing privilege (exit 5, DESIGN "Writes"). */

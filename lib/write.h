@@ -31,9 +31,13 @@ enum mlx_val_kind {
 	MLX_VAL_INT,
 	MLX_VAL_BOOL,
 	MLX_VAL_STR,
-	MLX_VAL_U8LIST,           /* per priority or per TC: 8 entries, or 64 for DSCP */
-	MLX_VAL_U32LIST,
+	MLX_VAL_U8LIST,           /* per priority or per TC: 8 entries, or 64 for DSCP;
+				   * MLX_VAL_U8_NONE: no value there (JSON null) */
+	MLX_VAL_U32LIST,          /* up to 8 */
+	MLX_VAL_STRLIST,          /* up to 8 short names (a TC's TSA) */
 };
+
+#define MLX_VAL_U8_NONE 0xff
 
 #define MLX_VAL_STR_MAX 48
 #define MLX_VAL_LIST_MAX 64
@@ -48,6 +52,7 @@ struct mlx_val {
 		char s[MLX_VAL_STR_MAX];
 		uint8_t u8[MLX_VAL_LIST_MAX];
 		uint32_t u32[8];
+		char sl[8][8];
 	};
 };
 
@@ -59,9 +64,12 @@ struct mlx_val mlx_val_bool(bool b);
 struct mlx_val mlx_val_str(const char *s);
 struct mlx_val mlx_val_u8list(const uint8_t *v, size_t n);
 struct mlx_val mlx_val_u32list(const uint32_t *v, size_t n);
+/* Each name truncated to 7 bytes. */
+struct mlx_val mlx_val_strlist(const char *const *v, size_t n);
 /* Same kind and same value (two nulls are equal). */
 bool mlx_val_eq(const struct mlx_val *a, const struct mlx_val *b);
-/* For messages: "5000", "on", "02:00:..", "0,1,1,0,...", "unknown". */
+/* For messages: "5000", "on", "02:00:..", "0,1,1,0,...", "unknown"; in a
+ * list "-" where an entry has no value. */
 void mlx_val_fmt(const struct mlx_val *v, char *buf, size_t len);
 
 /* One setting of a write: the change record every write command returns. */

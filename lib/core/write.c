@@ -70,6 +70,16 @@ struct mlx_val mlx_val_u32list(const uint32_t *p, size_t n)
 	return v;
 }
 
+struct mlx_val mlx_val_strlist(const char *const *p, size_t n)
+{
+	struct mlx_val v = { .kind = MLX_VAL_STRLIST };
+
+	v.n = (uint8_t)(n < 8 ? n : 8);
+	for (size_t i = 0; i < v.n; i++)
+		snprintf(v.sl[i], sizeof(v.sl[i]), "%s", p[i]);
+	return v;
+}
+
 bool mlx_val_eq(const struct mlx_val *a, const struct mlx_val *b)
 {
 	if (a->kind != b->kind)
@@ -89,6 +99,13 @@ bool mlx_val_eq(const struct mlx_val *a, const struct mlx_val *b)
 		return a->n == b->n && !memcmp(a->u8, b->u8, a->n);
 	case MLX_VAL_U32LIST:
 		return a->n == b->n && !memcmp(a->u32, b->u32, a->n * sizeof(a->u32[0]));
+	case MLX_VAL_STRLIST:
+		if (a->n != b->n)
+			return false;
+		for (size_t i = 0; i < a->n; i++)
+			if (strcmp(a->sl[i], b->sl[i]))
+				return false;
+		return true;
 	}
 	return false;
 }
@@ -118,9 +135,20 @@ void mlx_val_fmt(const struct mlx_val *v, char *buf, size_t len)
 		break;
 	case MLX_VAL_U8LIST:
 	case MLX_VAL_U32LIST:
-		for (size_t i = 0; i < v->n && o < len; i++)
-			o += (size_t)snprintf(buf + o, len - o, "%s%" PRIu32, i ? "," : "",
-					      v->kind == MLX_VAL_U8LIST ? v->u8[i] : v->u32[i]);
+	case MLX_VAL_STRLIST:
+		if (!v->n)
+			snprintf(buf, len, "none");
+		for (size_t i = 0; i < v->n && o < len; i++) {
+			const char *sep = i ? "," : "";
+
+			if (v->kind == MLX_VAL_STRLIST)
+				o += (size_t)snprintf(buf + o, len - o, "%s%s", sep, v->sl[i]);
+			else if (v->kind == MLX_VAL_U8LIST && v->u8[i] == MLX_VAL_U8_NONE)
+				o += (size_t)snprintf(buf + o, len - o, "%s-", sep);
+			else
+				o += (size_t)snprintf(buf + o, len - o, "%s%" PRIu32, sep,
+						      v->kind == MLX_VAL_U8LIST ? v->u8[i] : v->u32[i]);
+		}
 		break;
 	}
 }

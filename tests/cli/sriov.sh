@@ -62,7 +62,7 @@ check "dry-run reports" "$(echo "$out" | jq -c '[.dry_run, .changes[0].setting, 
 # One typed change record per setting (issue 14: "vlan 0 qos 0" strings)
 out=$(m -j sriov vf -d 5e:00.0 2 set qos 1 max-rate 20000 spoofchk off state enable mac 02:C5:00:5E:01:04 --dry-run)
 check "typed VF change records" "$(echo "$out" | jq -c '[.changes[] | [.setting, .old, .new, .unit, .changed]]')" \
-	'[["qos",3,1,null,true],["max_tx_rate",10000,20000,"mbps",true],["spoofchk",true,false,null,true],["link_state","auto","enable",null,true],["mac","02:c5:00:5e:01:04","02:c5:00:5e:01:04",null,false]]'
+	'[["qos",3,1,null,true],["max_tx_rate",10000,20000,"Mbit/s",true],["spoofchk",true,false,null,true],["link_state","auto","enable",null,true],["mac","02:c5:00:5e:01:04","02:c5:00:5e:01:04",null,false]]'
 m sriov vf -d 5e:00.0 2 set qos 1 max-rate 20000 --dry-run >"$T/o" 2>"$T/e"
 grep -qx 'qos: 3 -> 1' "$T/o" && grep -qx 'max_tx_rate: 10000 -> 20000' "$T/o" &&
 	grep -qx '(dry run: nothing was written)' "$T/e" && ok "text: one line per setting, the dry-run line" ||
