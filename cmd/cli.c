@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "dcqcn.h"
 #include "mlx.h"
 #include "shell.h"
 
@@ -239,7 +240,7 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 			/* Optional argument: only in the attached form, so that
 			 * "--sample devices" keeps meaning the default sample. */
 			cli->sample = a[8] == '=' ? a + 9 : "";
-		} else if (!strncasecmp(a, "-dcqcn", 6)) {
+		} else if (mlx_dcqcn_dashed_name(a)) {
 			/* An mlx5cmd parameter name ("-DcqcnRpgAiRate", any case),
 			 * not "-d cqcn...": it belongs to the command. */
 			rest[(*nrest)++] = argv[i];

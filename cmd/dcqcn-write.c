@@ -29,12 +29,6 @@ struct req {
 	uint64_t val;
 };
 
-static const char *upstream_enable_why =
-	"per-priority DCQCN enable is not exposed by the upstream mlx5 driver (no file in "
-	"debugfs cc_params); set the firmware's per-port priority mask instead: "
-	"mlxconfig -d DEV set ROCE_CC_PRIO_MASK_P1=<mask> (and _P2), effective after a "
-	"firmware reset or reboot";
-
 /*
  * The one target -d names, opened, for a write command.  Returns an exit
  * code; on success *t is allocated.
@@ -81,21 +75,11 @@ static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
 	int r = EXIT_OK;
 
 	for (size_t i = 0; i < nq; i++) {
-		char path[200];
-
-		if (q[i].p->prio >= 0 && t->dp.layout == MLX_DCQCN_DEBUGFS) {
-			cli_error(cli, "cannot change DcqcnEnablePrio%d on %s: %s", q[i].p->prio,
-				  t->name, upstream_enable_why);
-			r = EXIT_NOTSUP;
-			goto out;
-		}
-		if (mlx_dcqcn_path(&t->dp, q[i].p, q[i].side, path, sizeof(path)) < 0) {
-			cli_error(cli, "cannot set %s on %s: the %s layout has no such parameter "
-				  "(it exists only as %s in the %s layout)", dcqcn_label(q[i].p),
-				  t->name, mlx_dcqcn_layout_name(t->dp.layout),
-				  mlx_dcqcn_file(q[i].p, t->dp.layout == MLX_DCQCN_OFED ? MLX_DCQCN_DEBUGFS :
-					     MLX_DCQCN_OFED),
-				  t->dp.layout == MLX_DCQCN_OFED ? "debugfs" : "MLNX_OFED sysfs");
+		/* The layout's rules first: nothing is read or locked for a
+		 * parameter it cannot take. */
+		if (mlx_dcqcn_writable(cli->ctx, &t->dp, q[i].p, q[i].side) < 0) {
+			cli_error(cli, "cannot set %s on %s: %s", dcqcn_label(q[i].p), t->name,
+				  mlx_errmsg(cli->ctx));
 			r = EXIT_NOTSUP;
 			goto out;
 		}
@@ -234,12 +218,13 @@ static int dcqcn_enable(struct cli *cli, int argc, char **argv, uint64_t on)
 	r = write_target(cli, &t);
 	if (r)
 		return r;
-	if (t->dp.layout != MLX_DCQCN_OFED) {
-		cli_error(cli, "cannot %s DCQCN on %s: %s", on ? "enable" : "disable", t->name,
-			  upstream_enable_why);
-		free(t);
-		return EXIT_NOTSUP;
-	}
+	for (size_t i = 0; i < n; i++)
+		if (p[i].prio >= 0 && mlx_dcqcn_writable(cli->ctx, &t->dp, &p[i], p[i].side) < 0) {
+			cli_error(cli, "cannot %s DCQCN on %s: %s", on ? "enable" : "disable", t->name,
+				  mlx_errmsg(cli->ctx));
+			free(t);
+			return EXIT_NOTSUP;
+		}
 	for (size_t i = 0; i < n; i++) {
 		if (p[i].prio < 0 || (prio < 8 && (uint64_t)p[i].prio != prio))
 			continue;

@@ -214,9 +214,8 @@ static void render_side(struct cli *cli, const struct target *t, int s, bool lin
 			}
 		}
 		out_list_end(o);
-		snprintf(dir, sizeof(dir), "%s/enable", t->dp.dir[s]);
-		out_str(o, "enable_source", NULL,
-			any && !is_defaults && t->dp.layout == MLX_DCQCN_OFED ? dir : NULL);
+		out_str(o, "enable_source", NULL, any && !is_defaults &&
+			mlx_dcqcn_enable_dir(&t->dp, idx_side(s), dir, sizeof(dir)) == 0 ? dir : NULL);
 		out_table_begin(o, "parameters");
 		for (size_t i = 0; i < np; i++)
 			if (p[i].side == side)
@@ -472,15 +471,7 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 		return;
 	}
 	fprintf(cli->out_fp, "%s (%s)\n", dcqcn_label(p), side);
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s%s%s%s%s", p->ofed ? p->ofed : "",
-		 p->ofed ? " (MLNX_OFED ecn/" : "",
-		 p->ofed ? mlx_dcqcn_ofed_dir(p->side == MLX_DCQCN_NP ? MLX_DCQCN_NP : MLX_DCQCN_RP) : "",
-		 p->ofed && p->side == MLX_DCQCN_BOTH ? " and ecn/" : "",
-		 p->ofed && p->side == MLX_DCQCN_BOTH ? mlx_dcqcn_ofed_dir(MLX_DCQCN_NP) : "",
-		 p->ofed ? ")" : "",
-		 p->ofed && p->debugfs ? ", " : "", p->debugfs ? p->debugfs : "",
-		 p->debugfs ? " (debugfs cc_params)" : "",
-		 p->debugfs ? "" : ", no debugfs file");
+	mlx_dcqcn_where(p, buf, sizeof(buf));
 	fprintf(cli->out_fp, "\tlinux: %s\n", buf);
 	fprintf(cli->out_fp, "\trange: %s%s\n", range,
 		p->line_rate ? "; above the port speed it is clamped to it" : "");

@@ -84,6 +84,12 @@ const struct mlx_dcqcn_param *mlx_dcqcn_side_effect(const struct mlx_dcqcn_param
  */
 const struct mlx_dcqcn_param *mlx_dcqcn_find(const char *name, enum mlx_dcqcn_side *side);
 
+/*
+ * Is @word a DCQCN name in mlx5cmd's dashed form ("-DcqcnRpgAiRate", any
+ * case, known or not): an argument of the command, not "-d cqcn..."?
+ */
+bool mlx_dcqcn_dashed_name(const char *word);
+
 /* The name without its leading dash, as mlx_dcqcn_find() reads it. */
 const char *mlx_dcqcn_strip_dash(const char *name);
 
@@ -150,6 +156,23 @@ int mlx_dcqcn_open(struct mlx_ctx *ctx, const struct mlx_function *fn,
  * -ENOENT when the layout has no such file. */
 int mlx_dcqcn_path(const struct mlx_dcqcn_port *dp, const struct mlx_dcqcn_param *p,
 		   enum mlx_dcqcn_side side, char *buf, size_t len);
+
+/*
+ * Can @p (on @side) be written in this layout?  0, or -EOPNOTSUPP with the
+ * reason in mlx_errmsg (no per-priority enable upstream, and what to do
+ * instead; a parameter of the other layout only).
+ */
+int mlx_dcqcn_writable(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		       const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side);
+
+/* The directory of one side's per-priority enable files (MLNX_OFED only;
+ * -ENOENT otherwise). */
+int mlx_dcqcn_enable_dir(const struct mlx_dcqcn_port *dp, enum mlx_dcqcn_side side, char *buf,
+			 size_t len);
+
+/* Where @p lives in both layouts, for people: "rpg_ai_rate (MLNX_OFED
+ * ecn/roce_rp), rp_ai_rate (debugfs cc_params)". */
+void mlx_dcqcn_where(const struct mlx_dcqcn_param *p, char *buf, size_t len);
 
 /* Read a parameter.  -ENOENT when the layout lacks it, else as mlx_read_u64. */
 int mlx_dcqcn_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,

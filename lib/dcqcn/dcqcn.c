@@ -158,6 +158,12 @@ const char *mlx_dcqcn_strip_dash(const char *name)
 	return name;
 }
 
+bool mlx_dcqcn_dashed_name(const char *word)
+{
+	/* Every mlx5cmd name of the table starts so (the manual's RCM table). */
+	return word[0] == '-' && !strncasecmp(word + 1, "Dcqcn", 5);
+}
+
 const struct mlx_dcqcn_param *mlx_dcqcn_find(const char *name, enum mlx_dcqcn_side *side)
 {
 	const char *s = mlx_dcqcn_strip_dash(name);
@@ -346,6 +352,50 @@ int mlx_dcqcn_path(const struct mlx_dcqcn_port *dp, const struct mlx_dcqcn_param
 		return -ENOENT;
 	}
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int mlx_dcqcn_writable(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		       const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side)
+{
+	char path[200];
+	bool ofed = dp->layout == MLX_DCQCN_OFED;
+
+	if (p->prio >= 0 && dp->layout == MLX_DCQCN_DEBUGFS)
+		return mlx_err(ctx, EOPNOTSUPP, "per-priority DCQCN enable is not exposed by the "
+			       "upstream mlx5 driver (no file in debugfs cc_params); set the "
+			       "firmware's per-port priority mask instead: mlxconfig -d DEV set "
+			       "ROCE_CC_PRIO_MASK_P1=<mask> (and _P2), effective after a firmware "
+			       "reset or reboot");
+	if (mlx_dcqcn_path(dp, p, side, path, sizeof(path)) < 0)
+		return mlx_err(ctx, EOPNOTSUPP, "the %s layout has no such parameter (it exists only "
+			       "as %s in the %s layout)", mlx_dcqcn_layout_name(dp->layout),
+			       mlx_dcqcn_file(p, ofed ? MLX_DCQCN_DEBUGFS : MLX_DCQCN_OFED),
+			       ofed ? "debugfs" : "MLNX_OFED sysfs");
+	return 0;
+}
+
+int mlx_dcqcn_enable_dir(const struct mlx_dcqcn_port *dp, enum mlx_dcqcn_side side, char *buf,
+			 size_t len)
+{
+	int n;
+
+	/* MLNX_OFED only: ecn/roce_rp|roce_np/enable/<prio>. */
+	if (dp->layout != MLX_DCQCN_OFED)
+		return -ENOENT;
+	n = snprintf(buf, len, "%s/enable", dp->dir[side == MLX_DCQCN_NP]);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+void mlx_dcqcn_where(const struct mlx_dcqcn_param *p, char *buf, size_t len)
+{
+	bool both = p->side == MLX_DCQCN_BOTH;
+
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s", p->ofed ? p->ofed : "",
+		 p->ofed ? " (MLNX_OFED ecn/" : "",
+		 p->ofed ? mlx_dcqcn_ofed_dir(p->side == MLX_DCQCN_NP ? MLX_DCQCN_NP : MLX_DCQCN_RP) : "",
+		 p->ofed && both ? " and ecn/" : "", p->ofed && both ? mlx_dcqcn_ofed_dir(MLX_DCQCN_NP) : "",
+		 p->ofed ? ")" : "", p->ofed && p->debugfs ? ", " : "", p->debugfs ? p->debugfs : "",
+		 p->debugfs ? " (debugfs cc_params)" : "", p->debugfs ? "" : ", no debugfs file");
 }
 
 int mlx_dcqcn_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
