@@ -149,6 +149,10 @@ struct mlx_sriov_writer {
 	/* The VF table as last read; read again after a write. */
 	struct mlx_link_vfs cur;
 	bool have, fresh;
+	/* The VF as the kernel holds it and as the writes since ask for
+	 * (gathered, sent by the flush). */
+	struct mlx_vf_info sent, want;
+	bool gathering;
 };
 
 extern const struct mlx_write_ops mlx_sriov_write_ops;

@@ -130,6 +130,15 @@ struct mlx_write_ops {
 	/* Write @v as @c's setting (new on the way in, old on a put-back). */
 	int (*write)(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		     const struct mlx_val *v);
+	/*
+	 * Optional: send what the writes since the last flush gathered.  A
+	 * feature whose settings share one kernel request (a VF's settings
+	 * are one all-or-nothing RTM_SETLINK set) gathers them in write()
+	 * and sends them here, and sends nothing when they hold what the
+	 * device holds.  Called after the writes, after the put-back, and
+	 * after each second-pass write.
+	 */
+	int (*flush)(struct mlx_ctx *ctx, void *feat);
 	/* Optional: does @got, read back, hold @want?  NULL: mlx_val_eq. */
 	bool (*same)(const struct mlx_change *c, const struct mlx_val *want,
 		     const struct mlx_val *got);

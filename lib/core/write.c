@@ -207,6 +207,11 @@ static bool same(const struct mlx_write_ops *ops, const struct mlx_change *c,
 	return ops->same ? ops->same(c, want, got) : mlx_val_eq(want, got);
 }
 
+static int flush(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat)
+{
+	return ops->flush ? ops->flush(ctx, feat) : 0;
+}
+
 /* Read the old value of every change that has none yet. */
 /* How a change is named in messages. */
 static const char *name(const struct mlx_change *c)
@@ -255,11 +260,10 @@ static int read_old(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *
 static int put_back(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
 		    struct mlx_plan *pl, long failed)
 {
-	int first = 0;
+	int first = 0, e;
 
 	for (size_t i = pl->n; i-- > 0;) {
 		struct mlx_change *c = &pl->c[i];
-		int e;
 
 		if (!c->written)
 			continue;
@@ -267,10 +271,12 @@ static int put_back(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *
 		if (e < 0 && !first)
 			first = e;
 	}
+	e = flush(ctx, ops, feat);
+	if (e < 0 && !first)
+		first = e;
 	for (size_t i = 0; i < pl->n; i++) {
 		struct mlx_change *c = &pl->c[i];
 		struct mlx_val got;
-		int e;
 
 		/* The failed write too: it may have done part of its work. */
 		if (!c->written && (long)i != failed)
@@ -279,6 +285,8 @@ static int put_back(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *
 		if (e == 0 && same(ops, c, &c->old, &got))
 			continue;
 		e = ops->write(ctx, feat, c, &c->old);
+		if (e == 0)
+			e = flush(ctx, ops, feat);
 		if (e == 0)
 			e = ops->read(ctx, feat, c, &got);
 		if (e == 0 && !same(ops, c, &c->old, &got))
@@ -313,6 +321,7 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 {
 	char what[400], a[96], b[96], on[80];
 	size_t nput = 0;
+	bool gathered = false;
 	int lockfd = -1, e;
 
 	memset(res, 0, sizeof(*res));
@@ -363,6 +372,21 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 		c->written = true;
 		res->nwritten++;
 	}
+	e = flush(ctx, ops, feat);
+	if (e < 0) {
+		/* The gathered writes went out as one request, and failed. */
+		for (size_t i = pl->n; i-- > 0;)
+			if (pl->c[i].written) {
+				res->failed = (long)i;
+				break;
+			}
+		snprintf(what, sizeof(what), "cannot set %s%s: %s", res->failed >= 0 ?
+			 name(&pl->c[res->failed]) : "the settings", on,
+			 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
+		/* A request is all or nothing: none of it was left in place. */
+		gathered = true;
+		goto undo;
+	}
 	/* Read back after every write: a later write may have disturbed an
 	 * earlier one, and a driver may take a value and keep another. */
 	for (size_t i = 0; i < pl->n; i++) {
@@ -391,7 +415,7 @@ int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *fe
 	e = 0;
 	goto out;
 undo:
-	for (size_t i = 0; i < pl->n; i++)
+	for (size_t i = 0; i < pl->n && !gathered; i++)
 		nput += pl->c[i].written;
 	mlx_err_clear(ctx);
 	res->restore_err = put_back(ctx, ops, feat, pl, res->failed);

@@ -3,9 +3,8 @@
  * SR-IOV in the write engine (lib/write.h): numvfs, the eswitch mode, and
  * one VF's settings, each its own typed change.  VLAN and QoS travel in
  * one IFLA_VF_VLAN, the two rates in one IFLA_VF_RATE
- * (include/uapi/linux/if_link.h): a write of one sends the other half as
- * the writes so far leave it, so putting back newest first ends where it
- * began.
+ * (include/uapi/linux/if_link.h), and a VF's writes are one all-or-nothing
+ * set: they are gathered and sent by the flush.
  */
 #include "config.h"
 
@@ -154,19 +153,56 @@ static int link_state_of(const char *s, uint32_t *st)
 	return -EINVAL;
 }
 
+/* Put @v into the gathered VF state. */
+static void vf_put(struct mlx_vf_info *vf, enum mlx_sriov_setting s, const struct mlx_val *v)
+{
+	uint32_t st;
+
+	switch (s) {
+	case MLX_VF_MAC:
+		if (v->kind == MLX_VAL_STR && mlx_parse_mac(v->s, vf->mac) == 0)
+			vf->has_mac = true;
+		break;
+	case MLX_VF_VLAN:
+	case MLX_VF_QOS:
+		if (v->kind == MLX_VAL_UINT)
+			*(s == MLX_VF_VLAN ? &vf->vlan : &vf->qos) = (uint32_t)v->u;
+		break;
+	case MLX_VF_MAX_TX_RATE:
+	case MLX_VF_MIN_TX_RATE:
+		if (v->kind == MLX_VAL_UINT)
+			*(s == MLX_VF_MAX_TX_RATE ? &vf->max_tx_rate : &vf->min_tx_rate) = (uint32_t)v->u;
+		break;
+	case MLX_VF_SPOOFCHK:
+	case MLX_VF_TRUST:
+		if (v->kind == MLX_VAL_BOOL)
+			*(s == MLX_VF_TRUST ? &vf->trust : &vf->spoofchk) = v->b;
+		break;
+	case MLX_VF_LINK_STATE:
+		if (v->kind == MLX_VAL_STR && link_state_of(v->s, &st) == 0)
+			vf->link_state = (int)st;
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Numvfs and the eswitch mode are written at once; a VF's settings are
+ * gathered into the state the writes ask for, and sent by the flush.
+ * (A value unknown before, null, has nothing to put back.)
+ */
 static int sr_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		    const struct mlx_val *v)
 {
 	struct mlx_sriov_writer *w = feat;
 	const struct mlx_vf_info *vf;
-	struct mlx_vf_set s = { .vf = w->vf };
 	int r;
 
 	switch ((enum mlx_sriov_setting)c->id) {
 	case MLX_SRIOV_NUMVFS:
 		return mlx_sriov_set_numvfs(ctx, w->pf, (unsigned)v->u);
 	case MLX_SRIOV_ESWITCH_MODE:
-		/* Unknown before: nothing to put back. */
 		if (v->kind != MLX_VAL_STR)
 			return 0;
 		return mlx_devlink_eswitch_set(ctx, w->pf, !strcmp(v->s, "switchdev") ?
@@ -175,61 +211,80 @@ static int sr_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 	default:
 		break;
 	}
-	/* The other half of a shared message: as the VF holds it now. */
-	r = vf_now(ctx, w, &vf);
-	if (r < 0)
-		return r;
-	s.vlan = vf->vlan;
-	s.qos = vf->qos;
-	s.min_tx_rate = vf->min_tx_rate;
-	s.max_tx_rate = vf->max_tx_rate;
-	switch ((enum mlx_sriov_setting)c->id) {
-	case MLX_VF_MAC:
-		s.attr = MLX_VF_SET_MAC;
-		if (v->kind != MLX_VAL_STR || mlx_parse_mac(v->s, s.mac) < 0)
-			return 0;     /* unknown before: nothing to put back */
-		break;
-	case MLX_VF_VLAN:
-	case MLX_VF_QOS:
-		s.attr = MLX_VF_SET_VLAN;
-		if (v->kind != MLX_VAL_UINT)
-			return 0;
-		*(c->id == MLX_VF_VLAN ? &s.vlan : &s.qos) = (uint32_t)v->u;
-		break;
-	case MLX_VF_MAX_TX_RATE:
-	case MLX_VF_MIN_TX_RATE:
-		s.attr = MLX_VF_SET_RATE;
-		if (v->kind != MLX_VAL_UINT)
-			return 0;
-		*(c->id == MLX_VF_MAX_TX_RATE ? &s.max_tx_rate : &s.min_tx_rate) = (uint32_t)v->u;
-		break;
-	case MLX_VF_SPOOFCHK:
-	case MLX_VF_TRUST:
-		s.attr = c->id == MLX_VF_TRUST ? MLX_VF_SET_TRUST : MLX_VF_SET_SPOOFCHK;
-		if (v->kind != MLX_VAL_BOOL)
-			return 0;
-		s.on = v->b;
-		break;
-	case MLX_VF_LINK_STATE:
-		s.attr = MLX_VF_SET_STATE;
-		if (v->kind != MLX_VAL_STR || link_state_of(v->s, &s.link_state) < 0)
-			return 0;
-		break;
-	default:
-		return -EINVAL;
+	if (!w->gathering) {
+		r = vf_now(ctx, w, &vf);
+		if (r < 0)
+			return r;
+		w->sent = w->want = *vf;
+		w->gathering = true;
 	}
-	/* Whatever the outcome, the VF must be read again. */
+	vf_put(&w->want, (enum mlx_sriov_setting)c->id, v);
+	return 0;
+}
+
+/*
+ * Send what the gathered state changes, as one set of RTM_SETLINK writes
+ * (mlx_sriov_vf_set: all or nothing, on a captured system one change of
+ * its files); nothing when it holds what the VF holds, so a put-back after
+ * a refused set writes nothing.
+ */
+static int sr_flush(struct mlx_ctx *ctx, void *feat)
+{
+	struct mlx_sriov_writer *w = feat;
+	const struct mlx_vf_info *a = &w->sent, *b = &w->want;
+	struct mlx_vf_set s[6];
+	size_t n = 0;
+	int r;
+
+	if (!w->gathering)
+		return 0;
+	memset(s, 0, sizeof(s));
+	if (b->has_mac && memcmp(a->mac, b->mac, 6)) {
+		s[n].attr = MLX_VF_SET_MAC;
+		memcpy(s[n++].mac, b->mac, 6);
+	}
+	if (a->vlan != b->vlan || a->qos != b->qos) {
+		s[n].attr = MLX_VF_SET_VLAN;
+		s[n].vlan = b->vlan;
+		s[n++].qos = b->qos;
+	}
+	if (a->min_tx_rate != b->min_tx_rate || a->max_tx_rate != b->max_tx_rate) {
+		s[n].attr = MLX_VF_SET_RATE;
+		s[n].min_tx_rate = b->min_tx_rate;
+		s[n++].max_tx_rate = b->max_tx_rate;
+	}
+	if (a->spoofchk != b->spoofchk) {
+		s[n].attr = MLX_VF_SET_SPOOFCHK;
+		s[n++].on = b->spoofchk > 0;
+	}
+	if (a->trust != b->trust) {
+		s[n].attr = MLX_VF_SET_TRUST;
+		s[n++].on = b->trust > 0;
+	}
+	if (a->link_state != b->link_state) {
+		s[n].attr = MLX_VF_SET_STATE;
+		s[n++].link_state = (uint32_t)b->link_state;
+	}
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		s[i].vf = w->vf;
+	r = mlx_sriov_vf_set(ctx, w->pf, &w->cur, s, n);
+	/* Read the VF again either way; what the set left is in sent. */
 	w->fresh = false;
-	return mlx_sriov_vf_set(ctx, w->pf, &w->cur, &s, 1);
+	if (r < 0) {
+		w->want = w->sent;
+		return r;
+	}
+	w->sent = w->want;
+	return 0;
 }
 
 /*
  * The rate pair as the writes leave it: a maximum of 0 is no limit, else
  * the minimum may not exceed it (mlx5 refuses: mlx5_eswitch_set_vport_rate);
- * the half not given is the VF's current one, read under the lock.  Each
- * rate is its own write with the other half as it stands, so the order
- * keeps every step valid: the maximum first, unless it drops below the
- * current minimum.
+ * the half not given is the VF's current one, read under the lock.  The
+ * pair goes in one IFLA_VF_RATE, so no order of the two can be wrong.
  */
 static int sr_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 {
@@ -249,12 +304,6 @@ static int sr_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 	if (max && min > max)
 		return mlx_err(ctx, EINVAL, "invalid rate: min-rate %llu would be above max-rate %llu "
 			       "Mb/s", (unsigned long long)min, (unsigned long long)max);
-	if (mx && mn && ((mx < mn) == (max && max < vf->min_tx_rate))) {
-		struct mlx_change t = *mn;
-
-		*mn = *mx;
-		*mx = t;
-	}
 	return 0;
 }
 
@@ -262,11 +311,12 @@ const struct mlx_write_ops mlx_sriov_write_ops = {
 	.read = sr_read,
 	.plan = sr_plan,
 	.write = sr_write,
+	.flush = sr_flush,
 };
 
 void mlx_sriov_writer_free(struct mlx_sriov_writer *w)
 {
 	if (w->have)
 		mlx_link_vfs_free(&w->cur);
-	w->have = w->fresh = false;
+	w->have = w->fresh = w->gathering = false;
 }

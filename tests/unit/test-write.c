@@ -37,6 +37,10 @@ struct dev {
 	int nlog;
 	int locked_reads;         /* reads that found the lock held */
 	int unlocked_reads;
+	/* gathering: writes go to want[] and the flush sends them */
+	bool gather, fail_flush;
+	uint64_t want[NSET];
+	int nflush, nsent;
 	char root[64], rt[64];
 };
 
@@ -109,6 +113,33 @@ static int wr(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c, const
 }
 
 static const struct mlx_write_ops ops = { .read = rd, .write = wr };
+
+/* A feature whose writes are one request: gathered, then flushed. */
+static int gwr(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c, const struct mlx_val *v)
+{
+	struct dev *d = feat;
+
+	(void)ctx;
+	logf(d, "g%d=%llu", c->id, (unsigned long long)v->u);
+	d->want[c->id] = v->u;
+	return 0;
+}
+
+static int gfl(struct mlx_ctx *ctx, void *feat)
+{
+	struct dev *d = feat;
+
+	d->nflush++;
+	if (!memcmp(d->want, d->v, sizeof(d->v)))
+		return 0;               /* nothing to send */
+	if (d->fail_flush)
+		return mlx_err(ctx, EIO, "the request was refused");
+	memcpy(d->v, d->want, sizeof(d->v));
+	d->nsent++;
+	return 0;
+}
+
+static const struct mlx_write_ops gops = { .read = rd, .write = gwr, .flush = gfl };
 
 static struct mlx_ctx *ctx;
 static const char *const sysdirs[] = { "sys", "sys/bus", "sys/bus/pci", "sys/bus/pci/devices" };
@@ -334,6 +365,38 @@ static void test_rollback_side_effect(void **state)
 	mlx_plan_free(&pl);
 }
 
+/* Gathered writes: one request; refused, nothing is sent back either. */
+static void test_flush(void **state)
+{
+	const struct mlx_write_req req = { .lock = BDF };
+	struct dev *d = *state;
+	struct mlx_write_result res;
+	struct mlx_plan pl;
+
+	setup_dev(d);
+	memcpy(d->want, d->v, sizeof(d->v));
+	plan3(&pl, 1, 2, 3);
+	assert_int_equal(mlx_write_run(ctx, &gops, d, &req, &pl, &res), 0);
+	assert_int_equal(d->nsent, 1);
+	assert_int_equal(d->v[0], 1);
+	assert_int_equal(d->v[2], 3);
+	mlx_plan_free(&pl);
+
+	setup_dev(d);
+	memcpy(d->want, d->v, sizeof(d->v));
+	d->fail_flush = true;
+	plan3(&pl, 1, 2, 3);
+	assert_int_equal(mlx_write_run(ctx, &gops, d, &req, &pl, &res), -EIO);
+	assert_int_equal(res.failed, 2);
+	assert_int_equal(d->nsent, 0);
+	assert_int_equal(d->v[0], 10);
+	/* the put-back gathered the old values: the flush had nothing to send */
+	assert_int_equal(d->want[0], 10);
+	assert_int_equal(d->want[2], 12);
+	assert_non_null(strstr(mlx_errmsg(ctx), "the request was refused; nothing was changed"));
+	mlx_plan_free(&pl);
+}
+
 static void test_values(void **state)
 {
 	struct mlx_val a = mlx_val_str("on"), b = mlx_val_bool(true), n1 = mlx_val_null(),
@@ -363,6 +426,7 @@ int main(void)
 		cmocka_unit_test(test_rollback_newest_first),
 		cmocka_unit_test(test_readback_mismatch),
 		cmocka_unit_test(test_rollback_side_effect),
+		cmocka_unit_test(test_flush),
 		cmocka_unit_test(test_values),
 	};
 
