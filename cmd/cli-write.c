@@ -68,7 +68,7 @@ static void out_val(struct out *o, const char *key, const struct mlx_val *v)
 /*
  * Text of a change.  A long list (the 64 DSCP values) shows only the
  * entries that change, as INDEX:VALUE ("48:6 49:6 -> 48:5 49:5"): the
- * rest would bury them.
+ * rest would bury them; more than 8 of them, how many entries it has.
  */
 static void change_text(const struct mlx_change *c, char *a, char *b, size_t len)
 {
@@ -81,6 +81,21 @@ static void change_text(const struct mlx_change *c, char *a, char *b, size_t len
 		return;
 	}
 	a[0] = b[0] = '\0';
+	{
+		size_t nd = 0, na = 0, nb = 0;
+
+		for (size_t i = 0; i < c->new.n; i++) {
+			nd += c->old.u8[i] != c->new.u8[i];
+			na += c->old.u8[i] != MLX_VAL_U8_NONE;
+			nb += c->new.u8[i] != MLX_VAL_U8_NONE;
+		}
+		/* Many: how many entries there are, not each. */
+		if (nd > 8) {
+			snprintf(a, len, na ? "%zu entries" : "none", na);
+			snprintf(b, len, nb ? "%zu entries" : "none", nb);
+			return;
+		}
+	}
 	for (size_t i = 0; i < c->new.n; i++) {
 		char x[8] = "none", y[8] = "none";
 
