@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "dcqcn.h"
 #include "mlx.h"
 #include "shell.h"
 
@@ -135,146 +136,10 @@ int cli_fail(struct cli *cli, int err, const char *what)
 	return cli_exit_code(err);
 }
 
-/* ---- devices ---- */
-
-int cli_devices(struct cli *cli, struct mlx_devices **devs)
-{
-	int r;
-
-	if (!cli->scanned) {
-		r = mlx_devices_scan_for(cli->ctx, &cli->devs, MLX_SCAN_ALL & ~cli->scan_skip);
-		if (r < 0)
-			return cli_fail(cli, r, "cannot scan the PCI bus");
-		cli->scanned = true;
-	}
-	*devs = &cli->devs;
-	return EXIT_OK;
-}
-
-/* " (read as ...)": how -d's text was read when nothing matched, and how
- * to write the other reading ("94:00.0" is hex bus 0x94; mlxtool's
- * decimal bus 94 is '94 0 0').  Empty for a name. */
-static void reading_note(const struct mlx_selector *sel, char *buf, size_t len)
-{
-	struct mlx_selector o;
-	bool other = mlx_selector_other_reading(sel, &o);
-	int n;
-
-	buf[0] = '\0';
-	if (sel->kind != MLX_SEL_PCI)
-		return;
-	if (sel->reading == MLX_READ_DECIMAL)
-		n = snprintf(buf, len, " (read as mlxtool's decimal bus %u, device %u, function %u",
-			     sel->bus, sel->dev, sel->func);
-	else
-		n = snprintf(buf, len, " (read as a PCI address in hex: bus 0x%02x, device 0x%02x, "
-			     "function %u", sel->bus, sel->dev, sel->func);
-	if (n < 0 || (size_t)n >= len)
-		return;
-	if (other && o.reading == MLX_READ_DECIMAL && o.dev != sel->dev)
-		snprintf(buf + n, len - (size_t)n, "; for mlxtool's decimal bus %u, device %u write "
-			 "'%u %u %u')", o.bus, o.dev, o.bus, o.dev, o.func);
-	else if (other && o.reading == MLX_READ_DECIMAL)
-		snprintf(buf + n, len - (size_t)n, "; for mlxtool's decimal bus %u write '%u %u %u')",
-			 o.bus, o.bus, o.dev, o.func);
-	else if (other)
-		snprintf(buf + n, len - (size_t)n, "; for the PCI address %s in hex write '%s')",
-			 o.text, o.text);
-	else
-		snprintf(buf + n, len - (size_t)n, ")");
-}
-
-/* -d's digits name a device both ways ("94:00.0" is 94:00.0 in hex, and
- * mlxtool's decimal 94 is 5e:00.0): the one read is selected, and the
- * user is told, with how to write the other, before anything changes. */
-static void warn_other_reading(struct cli *cli, const struct mlx_devices *devs,
-			       const struct mlx_selector *sel, const struct mlx_function *fn)
-{
-	struct mlx_selector o;
-	struct mlx_function *ofn;
-
-	if (!mlx_selector_other_reading(sel, &o))
-		return;
-	if (mlx_select(cli->ctx, devs, &o, &ofn, NULL) < 0 || ofn == fn) {
-		mlx_err_clear(cli->ctx);
-		return;
-	}
-	if (sel->reading == MLX_READ_PCI)
-		cli_warn(cli, "'%s' was read as a PCI address in hex (bus 0x%02x); mlxtool's decimal "
-			 "bus %u is another ConnectX function, %s: for it write '%u %u %u'",
-			 cli->device, sel->bus, o.bus, o.text, o.bus, o.dev, o.func);
-	else
-		cli_warn(cli, "'%s' was read as mlxtool's decimal bus %u (%s); the PCI address %s in "
-			 "hex is another ConnectX function: for it write '%s'",
-			 cli->device, sel->bus, sel->text, o.text, o.text);
-}
-
-int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port)
-{
-	struct mlx_selector sel;
-	struct mlx_devices *devs = NULL;
-	int r;
-
-	*fn = NULL;
-	if (port)
-		*port = NULL;
-	if (!cli->device)
-		return EXIT_OK;
-	/* Check the spelling before touching the system: bad input is exit 2
-	 * whether or not any device is present. */
-	if (mlx_selector_parse(cli->ctx, cli->device, &sel) < 0) {
-		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
-		return EXIT_USAGE;
-	}
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
-	r = mlx_select(cli->ctx, devs, &sel, fn, port);
-	if (r == -ENODEV) {
-		char note[200];
-
-		reading_note(&sel, note, sizeof(note));
-		cli_error(cli, "%s%s", mlx_errmsg(cli->ctx), note);
-		cli_hint(cli, "'mlxcli devices' lists the ConnectX functions%s",
-			 devs->nfn ? "" : " (none was found on this system)");
-		return EXIT_NODEV;
-	}
-	if (r < 0) {
-		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
-		return EXIT_USAGE;
-	}
-	warn_other_reading(cli, devs, &sel, *fn);
-	return EXIT_OK;
-}
-
-void cli_say_no_devices(struct cli *cli, const struct mlx_devices *devs)
-{
-	unsigned n = devs ? devs->non_mlx_seen : 0;
-
-	fprintf(cli->err_fp, "mlxcli: no ConnectX device was found (%u other PCI function%s ignored)\n",
-		n, n == 1 ? "" : "s");
-	if (mlx_kernel_can(cli->ctx, MLX_KCAP_RUNNING) && !cli->json)
-		cli_hint(cli, "'mlxcli --sample devices' shows the bundled sample host");
-}
-
-int cli_need_pf(struct cli *cli, const struct mlx_function *fn)
-{
-	const struct mlx_port *vp = fn->nports ? &fn->ports[0] : NULL;
-	const struct mlx_port *pp = fn->pf && fn->pf->nports ? &fn->pf->ports[0] : NULL;
-
-	if (!fn->pf) {
-		cli_error(cli, "%s is a VF whose PF is not visible here; give its PF", fn->bdf);
-		return EXIT_NOTSUP;
-	}
-	cli_error(cli, "%s%s%s%s is a VF; give its PF %s%s%s%s", fn->bdf,
-		  vp && vp->ifname[0] ? " (" : "", vp ? vp->ifname : "", vp && vp->ifname[0] ? ")" : "",
-		  fn->pf->bdf, pp && pp->ifname[0] ? " (" : "", pp ? pp->ifname : "",
-		  pp && pp->ifname[0] ? ")" : "");
-	return EXIT_NOTSUP;
-}
-
 const char *cli_opt(const struct cli *cli, const char *name)
 {
+	if (cli->dry_run && !strcmp(name, cli_dry_run_opt.name))
+		return "";
 	if (!cli->cmd || !cli->cmd->opts)
 		return NULL;
 	for (int i = 0; cli->cmd->opts[i].name && i < 16; i++)
@@ -377,7 +242,7 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 			/* Optional argument: only in the attached form, so that
 			 * "--sample devices" keeps meaning the default sample. */
 			cli->sample = a[8] == '=' ? a + 9 : "";
-		} else if (!strncasecmp(a, "-dcqcn", 6)) {
+		} else if (mlx_dcqcn_dashed_name(a)) {
 			/* An mlx5cmd parameter name ("-DcqcnRpgAiRate", any case),
 			 * not "-d cqcn...": it belongs to the command. */
 			rest[(*nrest)++] = argv[i];
@@ -483,6 +348,12 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 				break;
 			}
 		}
+		/* The dispatcher's own option of every writing command. */
+		if (!o && cli_takes_dry_run(c) &&
+		    (!strcmp(a, "--dry-run") || !strcmp(a, "-n"))) {
+			cli->dry_run = true;
+			continue;
+		}
 		if (!o && (c->flags & CMD_RAW_ARGS)) {
 			args[out++] = a;
 			continue;
@@ -492,6 +363,8 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 			size_t nc = 0;
 			const char *s;
 
+			if (cli_takes_dry_run(c))
+				cands[nc++] = "--dry-run";
 			for (int k = 0; c->opts && c->opts[k].name && nc < 30; k++) {
 				static __thread char buf[30][64];
 

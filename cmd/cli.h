@@ -141,6 +141,8 @@ struct cli {
 	const struct cmd *cmd;
 	char path[128];               /* "qosconfig dcqcn get" */
 	const char *optval[16];       /* by index in cmd->opts; "" for flags */
+	/* --dry-run/-n, which the dispatcher gives every CMD_WRITES command */
+	bool dry_run;
 
 	FILE *out_fp, *err_fp;
 	struct mlx_ctx *ctx;
@@ -183,8 +185,34 @@ int cli_exit_code(int err);
 /* The command word @w of @cmds; NULL when there is none. */
 const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w);
 
-/* Local option value: NULL when not given. */
+/* Local option value: NULL when not given ("dry-run": cli->dry_run). */
 const char *cli_opt(const struct cli *cli, const char *name);
+
+/*
+ * The writes (cmd/cli-write.c).  Every CMD_WRITES command takes this
+ * option from the dispatcher (help and completion show it), runs its
+ * plan through the write engine with cli_write(), and so renders its
+ * change records one way: JSON "dry_run" and "changes" [{setting, old,
+ * new, unit, changed, note}], text "setting: old -> new unit" lines; a dry
+ * run ends with one line on stderr, printed by the dispatcher.
+ */
+extern const struct cmd_opt cli_dry_run_opt;
+/* Does @c take --dry-run from the dispatcher (it writes, and its table has
+ * no option of that name)? */
+bool cli_takes_dry_run(const struct cmd *c);
+struct mlx_plan;
+struct mlx_write_ops;
+struct mlx_write_result;
+/*
+ * Run @pl through mlx_write_run() (dry run as asked; the lock of @lock;
+ * @on names the device in messages), then render it.  On failure the
+ * engine's story is printed and nothing is rendered.  Returns an exit
+ * code: 1 (or 5) for a failed write, else what the error maps to.
+ */
+int cli_write(struct cli *cli, const struct mlx_write_ops *ops, void *feat, const char *lock,
+	      const char *on, struct mlx_plan *pl, struct mlx_write_result *res);
+/* Render @pl's change records ("dry_run" and "changes"). */
+void cli_out_changes(struct cli *cli, const struct mlx_plan *pl);
 
 /* The device model; scans on first use.  0 or an exit code. */
 int cli_devices(struct cli *cli, struct mlx_devices **devs);
@@ -230,7 +258,7 @@ int cmd_qos_tc_bw(struct cli *cli, int argc, char **argv);
 int cmd_qos_buffer(struct cli *cli, int argc, char **argv);
 int cmd_qos_dcbx(struct cli *cli, int argc, char **argv);
 int cmd_modify_tc_bw(struct cli *cli, int argc, char **argv);
-extern const struct cmd_opt qos_show_opts[], qos_write_opts[], qos_pfc_opts[];
+extern const struct cmd_opt qos_show_opts[], qos_pfc_opts[];
 extern const struct cmd_group modify_group;
 
 /* shell.c: the interactive shell, and -b FILE */

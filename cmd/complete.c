@@ -373,6 +373,8 @@ void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand
 		if (in_help)
 			return;
 		add_list(&cp, global_words);
+		if (c && cli_takes_dry_run(c))
+			cli_complete_add(&cp, "--dry-run");
 		if (c && c->opts)
 			for (const struct cmd_opt *x = c->opts; x->name; x++) {
 				char buf[64];

@@ -214,9 +214,8 @@ static void render_side(struct cli *cli, const struct target *t, int s, bool lin
 			}
 		}
 		out_list_end(o);
-		snprintf(dir, sizeof(dir), "%s/enable", t->dp.dir[s]);
-		out_str(o, "enable_source", NULL,
-			any && !is_defaults && t->dp.layout == MLX_DCQCN_OFED ? dir : NULL);
+		out_str(o, "enable_source", NULL, any && !is_defaults &&
+			mlx_dcqcn_enable_dir(&t->dp, idx_side(s), dir, sizeof(dir)) == 0 ? dir : NULL);
 		out_table_begin(o, "parameters");
 		for (size_t i = 0; i < np; i++)
 			if (p[i].side == side)
@@ -472,15 +471,7 @@ static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
 		return;
 	}
 	fprintf(cli->out_fp, "%s (%s)\n", dcqcn_label(p), side);
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s%s%s%s%s%s", p->ofed ? p->ofed : "",
-		 p->ofed ? " (MLNX_OFED ecn/" : "",
-		 p->ofed ? mlx_dcqcn_ofed_dir(p->side == MLX_DCQCN_NP ? MLX_DCQCN_NP : MLX_DCQCN_RP) : "",
-		 p->ofed && p->side == MLX_DCQCN_BOTH ? " and ecn/" : "",
-		 p->ofed && p->side == MLX_DCQCN_BOTH ? mlx_dcqcn_ofed_dir(MLX_DCQCN_NP) : "",
-		 p->ofed ? ")" : "",
-		 p->ofed && p->debugfs ? ", " : "", p->debugfs ? p->debugfs : "",
-		 p->debugfs ? " (debugfs cc_params)" : "",
-		 p->debugfs ? "" : ", no debugfs file");
+	mlx_dcqcn_where(p, buf, sizeof(buf));
 	fprintf(cli->out_fp, "\tlinux: %s\n", buf);
 	fprintf(cli->out_fp, "\trange: %s%s\n", range,
 		p->line_rate ? "; above the port speed it is clamped to it" : "");
@@ -607,15 +598,10 @@ static const struct cmd_opt show_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
-static const struct cmd_opt write_opts[] = {
-	{ "dry-run", 0, NULL, "show what would change (old -> new) and write nothing", NULL },
-	{ NULL, 0, NULL, NULL, NULL },
-};
-
+/* --dry-run comes from the dispatcher (CMD_WRITES). */
 static const struct cmd_opt enable_opts[] = {
 	{ "rp", 0, NULL, "the reaction point (sender) side only", NULL },
 	{ "np", 0, NULL, "the notification point (receiver) side only", NULL },
-	{ "dry-run", 0, NULL, "show what would change (old -> new) and write nothing", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
@@ -639,7 +625,7 @@ static const struct cmd dcqcn_cmds[] = {
 	{ "get", "", "show the RP and NP attributes of each port (mlx5cmd -Get)",
 	  cmd_dcqcn_get, 0, 0, 0, NULL, show_opts, NULL },
 	{ "set", "", "set one or more parameters, all or nothing",
-	  cmd_dcqcn_set, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, write_opts, NULL,
+	  cmd_dcqcn_set, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, NULL, NULL,
 	  NULL, set_args },
 	{ "enable", "", "enable DCQCN on one priority (0-7) or all, RP and NP",
 	  cmd_dcqcn_enable, 0, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, enable_opts, NULL,
@@ -650,7 +636,7 @@ static const struct cmd dcqcn_cmds[] = {
 	{ "defaults", "", "show the firmware's factory defaults and where they come from",
 	  cmd_dcqcn_defaults, 0, 0, 0, NULL, show_opts, NULL },
 	{ "restore", "", "write the firmware's factory defaults, all or nothing",
-	  cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, write_opts, NULL },
+	  cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL },
 	{ "describe", "", "what each parameter does, its range and unit; the algorithm",
 	  cmd_dcqcn_describe, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL, NULL, describe_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -670,7 +656,7 @@ static const struct cmd untagged_cmds[] = {
 	{ "get", "", "show the port default priority of untagged frames",
 	  cmd_untagged_get, 0, 0, 0, NULL, NULL, NULL },
 	{ "set", "", "set the port default priority of untagged frames (0-7)",
-	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, write_opts, NULL,
+	  cmd_untagged_set, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_RAW_ARGS, NULL, NULL, NULL,
 	  NULL, prio_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
@@ -722,26 +708,26 @@ static const struct cmd qosconfig_cmds[] = {
 	{ "show", "", "the QoS of each port: DCBX, trust, DSCP map, ETS, PFC, rates, buffers",
 	  cmd_qos_show, 0, 0, 0, NULL, qos_show_opts, NULL, "mlxcli-qos(8)" },
 	{ "trust", "", "classify received packets by PCP or DSCP",
-	  cmd_qos_trust, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  cmd_qos_trust, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL, "mlxcli-qos(8)",
 	  trust_args },
 	{ "dscp2prio", "", "the DSCP -> priority map",
-	  cmd_qos_dscp2prio, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  cmd_qos_dscp2prio, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL, "mlxcli-qos(8)",
 	  dscp2prio_args },
 	{ "pfc", "", "the priorities with PFC (lossless); the others lose it",
 	  cmd_qos_pfc, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_pfc_opts, NULL, "mlxcli-qos(8)",
 	  pfc_args },
 	{ "ets", "",
 	  "priority -> TC map, TSA and bandwidth share per TC",
-	  cmd_qos_ets, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  cmd_qos_ets, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL, "mlxcli-qos(8)",
 	  ets_args },
 	{ "tc-bw", "", "per-TC max rate (Mb/s, or Gbit; 0 = unlimited)",
-	  cmd_qos_tc_bw, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  cmd_qos_tc_bw, 2, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL, "mlxcli-qos(8)",
 	  tc_rate_args },
 	{ "buffer", "", "receive buffers",
-	  cmd_qos_buffer, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  cmd_qos_buffer, 1, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL, "mlxcli-qos(8)",
 	  buffer_args },
 	{ "dcbx", "", "who owns the DCB settings: the OS or the firmware",
-	  cmd_qos_dcbx, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, qos_write_opts, NULL, "mlxcli-qos(8)",
+	  cmd_qos_dcbx, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL, "mlxcli-qos(8)",
 	  dcbx_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -207,9 +207,11 @@ static void usage_cmd(FILE *fp, const struct cmd *c, const char *path)
 		fprintf(fp, "\nWithout a command it does the above.\n\ncommands:\n");
 		list_cmds(fp, c->sub);
 	}
-	if (c->opts && c->opts[0].name) {
+	if ((c->opts && c->opts[0].name) || cli_takes_dry_run(c)) {
 		fprintf(fp, "\noptions:\n");
-		for (const struct cmd_opt *o = c->opts; o->name; o++) {
+		/* The dispatcher's option of a writing command comes first. */
+		for (const struct cmd_opt *o = cli_takes_dry_run(c) ? &cli_dry_run_opt : c->opts;
+		     o && o->name; o = o == &cli_dry_run_opt ? c->opts : o + 1) {
 			char left[64];
 
 			if (o->shortname)

@@ -24,22 +24,13 @@
 #include "cli.h"
 #include "dcb.h"
 #include "dcqcn.h"
-#include "lock.h"
+#include "write.h"
 #include "qos-cmd.h"
 #include "qos-lint.h"
-
-/* ---- writes ---- */
-
-struct change {
-	char what[32];
-	char old[160], new[160];
-};
 
 struct wctx {
 	struct qport q;
 	struct mlx_dcb_state *old, *new;
-	struct change ch[16];
-	size_t nch;
 	char notes[8][300];
 	size_t nnotes;
 };
@@ -56,176 +47,58 @@ static void note(struct wctx *w, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void add_change(struct wctx *w, const char *what, const char *old, const char *new)
-{
-	struct change *c;
-
-	if (w->nch >= 16)
-		return;
-	c = &w->ch[w->nch++];
-	snprintf(c->what, sizeof(c->what), "%s", what);
-	snprintf(c->old, sizeof(c->old), "%s", old);
-	snprintf(c->new, sizeof(c->new), "%s", new);
-}
-
-static void fmt_u8v(const uint8_t *v, char *buf, size_t len)
-{
-	size_t o = 0;
-
-	for (int i = 0; i < 8; i++)
-		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d:%u", i ? " " : "", i, v[i]);
-}
-
-static void fmt_tsa(const struct ieee_ets *e, char *buf, size_t len)
-{
-	size_t o = 0;
-
-	for (int i = 0; i < 8; i++)
-		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d:%s", i ? " " : "", i,
-				      mlx_dcb_tsa_name(e->tc_tsa[i]));
-}
-
-static void fmt_bw(const struct ieee_ets *e, char *buf, size_t len)
-{
-	size_t o = 0;
-
-	for (int i = 0; i < 8; i++)
-		if (e->tc_tsa[i] == IEEE_8021QAZ_TSA_ETS)
-			o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d:%u", o ? " " : "", i,
-					      e->tc_tx_bw[i]);
-	if (!o)
-		snprintf(buf, len, "none");
-}
-
-static void fmt_rates(const struct ieee_maxrate *m, char *buf, size_t len)
-{
-	size_t o = 0;
-
-	for (int i = 0; i < 8; i++) {
-		if (m->tc_maxrate[i])
-			o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d:%" PRIu64 "Mbit",
-					      i ? " " : "", i, (uint64_t)(m->tc_maxrate[i] / 1000));
-		else
-			o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d:unlimited",
-					      i ? " " : "", i);
-	}
-}
-
-/* The entries of @st's DSCP map that differ from @other's ("48:6 49:6"),
- * or a summary when there are many. */
-static void fmt_dscp(const struct mlx_dcb_state *st, const struct mlx_dcb_state *other,
-		     char *buf, size_t len)
-{
-	int map[MLX_DCB_NDSCP], om[MLX_DCB_NDSCP], n = 0, nd = 0;
-	size_t o = 0;
-
-	mlx_dcb_dscp_map(st, map);
-	mlx_dcb_dscp_map(other, om);
-	for (int d = 0; d < 64; d++) {
-		n += map[d] >= 0;
-		nd += map[d] != om[d];
-	}
-	if (!n) {
-		snprintf(buf, len, "(empty: trust pcp)");
-		return;
-	}
-	if (nd > 8) {
-		snprintf(buf, len, "%d entries", n);
-		return;
-	}
-	for (int d = 0; d < 64; d++)
-		if (map[d] != om[d])
-			o += map[d] < 0 ? (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d:none",
-							   o ? " " : "", d)
-					: (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d:%d",
-							   o ? " " : "", d, map[d]);
-	if (!o)
-		snprintf(buf, len, "%d entries", n);
-}
-
-/* Describe what differs between old and new (for output and --dry-run). */
-static void diff(struct wctx *w)
-{
-	const struct mlx_dcb_state *a = w->old, *b = w->new;
-	char x[200], y[200];
-
-	if (a->dcbx != b->dcbx)
-		add_change(w, "dcbx", qos_dcbx_mode(a->dcbx), qos_dcbx_mode(b->dcbx));
-	if (memcmp(a->ets.prio_tc, b->ets.prio_tc, 8)) {
-		fmt_u8v(a->ets.prio_tc, x, sizeof(x));
-		fmt_u8v(b->ets.prio_tc, y, sizeof(y));
-		add_change(w, "prio-tc", x, y);
-	}
-	if (memcmp(a->ets.tc_tsa, b->ets.tc_tsa, 8)) {
-		fmt_tsa(&a->ets, x, sizeof(x));
-		fmt_tsa(&b->ets, y, sizeof(y));
-		add_change(w, "tsa", x, y);
-	}
-	fmt_bw(&a->ets, x, sizeof(x));
-	fmt_bw(&b->ets, y, sizeof(y));
-	if (strcmp(x, y))
-		add_change(w, "bw", x, y);
-	if (memcmp(&a->maxrate, &b->maxrate, sizeof(a->maxrate))) {
-		fmt_rates(&a->maxrate, x, sizeof(x));
-		fmt_rates(&b->maxrate, y, sizeof(y));
-		add_change(w, "tc-maxrate", x, y);
-	}
-	if (a->pfc.pfc_en != b->pfc.pfc_en) {
-		mlx_prio_list(a->pfc.pfc_en, x, sizeof(x));
-		mlx_prio_list(b->pfc.pfc_en, y, sizeof(y));
-		add_change(w, "pfc", x, y);
-	}
-	if (a->pfc.delay != b->pfc.delay) {
-		snprintf(x, sizeof(x), "%u m", a->pfc.delay);
-		snprintf(y, sizeof(y), "%u m", b->pfc.delay);
-		add_change(w, "cable-len", x, y);
-	}
-	if (memcmp(a->buffer.prio2buffer, b->buffer.prio2buffer, 8)) {
-		fmt_u8v(a->buffer.prio2buffer, x, sizeof(x));
-		fmt_u8v(b->buffer.prio2buffer, y, sizeof(y));
-		add_change(w, "prio-buffer", x, y);
-	}
-	if (memcmp(a->buffer.buffer_size, b->buffer.buffer_size, sizeof(a->buffer.buffer_size))) {
-		size_t o = 0, p = 0;
-
-		for (int i = 0; i < 8; i++) {
-			o += (size_t)snprintf(x + o, o < sizeof(x) ? sizeof(x) - o : 0, "%s%u", i ? "," : "",
-					      a->buffer.buffer_size[i]);
-			p += (size_t)snprintf(y + p, p < sizeof(y) ? sizeof(y) - p : 0, "%s%u", i ? "," : "",
-					      b->buffer.buffer_size[i]);
-		}
-		add_change(w, "buffer-size", x, y);
-	}
-	{
-		bool ta = mlx_dcb_trust_dscp(a), tb = mlx_dcb_trust_dscp(b);
-
-		int ma[MLX_DCB_NDSCP], mb[MLX_DCB_NDSCP];
-
-		mlx_dcb_dscp_map(a, ma);
-		mlx_dcb_dscp_map(b, mb);
-		fmt_dscp(a, b, x, sizeof(x));
-		fmt_dscp(b, a, y, sizeof(y));
-		if (memcmp(ma, mb, sizeof(ma)))
-			add_change(w, "dscp2prio", x, y);
-		if (ta != tb)
-			add_change(w, "trust", ta ? "dscp" : "pcp", tb ? "dscp" : "pcp");
-	}
-}
-
-/* Lock, read, let @edit compute the new state, apply, verify, report. */
+/* Compute the new state from the old one; an exit code (the message is out). */
 typedef int (*edit_fn)(struct cli *cli, struct wctx *w, void *arg);
 
+/* A QoS write: the engine's DCB writer first (its operations read it as
+ * theirs), then the verb's edit, which the plan runs on the state read
+ * under the lock. */
+struct qos_cx {
+	struct mlx_dcb_writer dw;
+	struct cli *cli;
+	struct wctx *w;
+	edit_fn edit;
+	void *arg;
+	int edit_rc;
+};
+
+static int qos_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
+{
+	struct qos_cx *cx = feat;
+	const struct mlx_dcb_state *st;
+	int e;
+
+	e = mlx_dcb_writer_state(ctx, &cx->dw, &st);
+	if (e < 0)
+		return mlx_err(ctx, -e, "cannot read the QoS settings of %s: %s", cx->w->q.ifname,
+			       *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
+	*cx->w->old = *st;
+	*cx->w->new = *st;
+	cx->edit_rc = cx->edit(cx->cli, cx->w, cx->arg);
+	if (cx->edit_rc)
+		/* The edit said why; nothing to add. */
+		return mlx_err(ctx, ECANCELED, "%s", "");
+	return mlx_dcb_plan(pl, cx->w->old, cx->w->new);
+}
+
+/*
+ * Lock, read, let @edit compute the new state, write the settings that
+ * change one by one through the engine (read back, put back newest first
+ * on a failure), report the change records and the notes.
+ */
 static int write_qos(struct cli *cli, edit_fn edit, void *arg)
 {
 	struct wctx *w = calloc(1, sizeof(*w));
-	struct mlx_dcb_state *st = calloc(3, sizeof(*st));
-	bool dry = cli_opt(cli, "dry-run") != NULL;
-	struct mlx_dcb_result res;
+	struct mlx_dcb_state *st = calloc(2, sizeof(*st));
+	struct qos_cx cx = { .cli = cli, .edit = edit, .arg = arg };
+	struct mlx_write_ops ops = mlx_dcb_write_ops;
+	struct mlx_write_result res;
+	struct mlx_plan pl = { 0 };
 	struct out *o = cli->out;
-	int r, e, lockfd = -1;
 	char lockname[40];
+	int r;
 
-	if (!w || !st) {
+	if (!w || !st || mlx_dcb_writer_init(&cx.dw, NULL) < 0) {
 		free(w);
 		free(st);
 		cli_error(cli, "out of memory");
@@ -233,91 +106,40 @@ static int write_qos(struct cli *cli, edit_fn edit, void *arg)
 	}
 	w->old = &st[0];
 	w->new = &st[1];
+	cx.w = w;
 	r = qos_one_target(cli, &w->q);
 	if (r)
 		goto out;
-	if (!dry && !mlx_dcb_may_write(cli->ctx)) {
+	cx.dw.ifname = w->q.ifname;
+	if (!cli->dry_run && !mlx_dcb_may_write(cli->ctx)) {
 		cli_error(cli, "cannot change the QoS settings of '%s': permission denied (DCB "
 			  "changes need CAP_NET_ADMIN); nothing was changed", w->q.ifname);
 		cli_hint(cli, "run as root");
 		r = EXIT_PERM;
 		goto out;
 	}
-	if (!dry) {
-		snprintf(lockname, sizeof(lockname), "%s", w->q.fn ? w->q.fn->bdf : w->q.ifname);
-		e = mlx_lock_device(cli->ctx, lockname, &lockfd);
-		if (e < 0) {
-			r = cli_fail(cli, e, "cannot lock the device");
-			goto out;
-		}
-	}
-	e = mlx_dcb_get(cli->ctx, w->q.ifname, w->old);
-	if (e < 0) {
-		r = cli_fail(cli, e, "cannot read the QoS settings");
-		cli_error(cli, "nothing was changed");
+	snprintf(lockname, sizeof(lockname), "%s", w->q.fn ? w->q.fn->bdf : w->q.ifname);
+	ops.plan = qos_plan;
+	out_str(o, "netdev", NULL, w->q.ifname);
+	r = cli_write(cli, &ops, &cx, lockname, w->q.ifname, &pl, &res);
+	if (r) {
+		if (cx.edit_rc)
+			r = cx.edit_rc;
 		goto out;
 	}
-	*w->new = *w->old;
-	r = edit(cli, w, arg);
-	if (r)
-		goto out;
-	diff(w);
-	if (!dry && w->nch) {
-		e = mlx_dcb_apply(cli->ctx, w->q.ifname, w->old, w->new, &res);
-		if (e < 0) {
-			r = cli_exit_code(e);
-			if (r == EXIT_OK || r == EXIT_NODEV)
-				r = EXIT_FAIL;
-			cli_error(cli, "%s", mlx_errmsg(cli->ctx));
-			if (!res.nsent && res.restored)
-				cli_error(cli, "the '%s' message failed; what the kernel had applied of it "
-					  "was put back; nothing was changed", res.failed_what);
-			else if (res.restored)
-				cli_error(cli, "the '%s' message failed after %zu message(s) had been "
-					  "applied: they were put back; nothing was changed",
-					  res.failed_what, res.nsent);
-			else
-				cli_error(cli, "the '%s' message failed, and putting back the settings "
-					  "failed too (%s): check with 'mlxcli show qos -d %s'",
-					  res.failed_what, strerror(-res.restore_err), w->q.ifname);
-			goto out;
-		}
-		/* Read back: a driver may accept and adjust. */
-		e = mlx_dcb_get(cli->ctx, w->q.ifname, &st[2]);
-		if (e == 0 && ((w->new->has_ets && memcmp(st[2].ets.prio_tc, w->new->ets.prio_tc, 8)) ||
-			       (w->new->has_pfc && st[2].pfc.pfc_en != w->new->pfc.pfc_en) ||
-			       mlx_dcb_trust_dscp(&st[2]) != mlx_dcb_trust_dscp(w->new)))
-			cli_warn(cli, "reading back '%s' shows other values than were written: check "
-				 "with 'mlxcli show qos -d %s'", w->q.ifname, w->q.ifname);
-	}
-	if (out_is_json(o)) {
-		out_str(o, "netdev", NULL, w->q.ifname);
-		out_bool(o, "dry_run", NULL, dry);
-		out_table_begin(o, "changes");
-		for (size_t i = 0; i < w->nch; i++) {
-			out_row_begin(o);
-			out_str(o, "setting", NULL, w->ch[i].what);
-			out_str(o, "old", NULL, w->ch[i].old);
-			out_str(o, "new", NULL, w->ch[i].new);
-			out_row_end(o);
-		}
-		out_table_end(o);
-		out_list_begin(o, "notes", NULL);
-		for (size_t i = 0; i < w->nnotes; i++)
-			out_str(o, NULL, NULL, w->notes[i]);
-		out_list_end(o);
-	} else {
-		for (size_t i = 0; i < w->nch; i++)
-			fprintf(cli->out_fp, "%s: %s -> %s\n", w->ch[i].what, w->ch[i].old, w->ch[i].new);
-		if (!w->nch)
+	out_list_begin(o, "notes", NULL);
+	for (size_t i = 0; i < w->nnotes; i++)
+		out_str(o, NULL, NULL, w->notes[i]);
+	out_list_end(o);
+	if (!out_is_json(o)) {
+		if (!mlx_plan_nchanged(&pl))
 			fprintf(cli->out_fp, "no change: %s already has these settings\n", w->q.ifname);
 		for (size_t i = 0; i < w->nnotes; i++)
 			fprintf(cli->out_fp, "note: %s\n", w->notes[i]);
 	}
-	r = EXIT_OK;
 out:
-	if (lockfd >= 0)
-		close(lockfd);
+	mlx_plan_free(&pl);
+	mlx_dcb_writer_free(&cx.dw);
 	free(w);
 	free(st);
 	return r;
@@ -882,11 +704,9 @@ static int edit_dcbx(struct cli *cli, struct wctx *w, void *arg)
 		note(w, "the firmware now negotiates ETS, PFC and APP with the switch (LLDP/DCBX): "
 		     "settings made here may be replaced by what the switch advertises");
 	}
+	/* An old mode the driver does not report is null in the change
+	 * record: it differs from the new one, so the mode is always sent. */
 	w->new->has_dcbx = true;
-	if (!w->old->has_dcbx) {
-		w->old->has_dcbx = true;
-		w->old->dcbx = (uint8_t)~w->new->dcbx;  /* unknown: always send */
-	}
 	return EXIT_OK;
 }
 

@@ -490,13 +490,8 @@ const struct cmd_opt qos_show_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
-const struct cmd_opt qos_write_opts[] = {
-	{ "dry-run", 0, NULL, "show what would change (old -> new) and write nothing", NULL },
-	{ NULL, 0, NULL, NULL, NULL },
-};
-
+/* --dry-run comes from the dispatcher (CMD_WRITES). */
 const struct cmd_opt qos_pfc_opts[] = {
-	{ "dry-run", 0, NULL, "show what would change (old -> new) and write nothing", NULL },
 	{ "cable-len", 0, "METRES", "cable length (1-999 m), which mlx5 uses for the buffer "
 	  "thresholds", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
@@ -512,7 +507,7 @@ static const struct cmd_arg modify_tc_bw_args[] = {
 static const struct cmd modify_cmds[] = {
 	{ "tc-bw", "", "per-TC max rate, mlxtool style (100 Mb/s or "
 	  "1 Gb/s steps, rounded down, at least 100 Mb/s)", cmd_modify_tc_bw, 2, -1, CMD_WRITES, NULL,
-	  qos_write_opts, NULL, NULL, modify_tc_bw_args },
+	  NULL, NULL, NULL, modify_tc_bw_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

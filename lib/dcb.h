@@ -220,4 +220,42 @@ bool mlx_dcb_may_write(struct mlx_ctx *ctx);
 int mlx_dcb_emul(struct mlx_ctx *ctx, const uint8_t *req, size_t len, uint8_t **reply,
 		 size_t *rlen);
 
+/*
+ * DCB/QoS in the write engine (lib/write.h, lib/qos/dcb-write.c): one
+ * typed change per setting, named as here.
+ */
+enum mlx_dcb_setting {
+	MLX_DCB_DCBX,             /* string: host, firmware */
+	MLX_DCB_PRIO_TC,          /* 8 TCs, by priority */
+	MLX_DCB_TSA,              /* 8 names, by TC */
+	MLX_DCB_TC_BW,            /* 8 percentages, by TC (0 for a non-ETS TC) */
+	MLX_DCB_TC_MAXRATE,       /* 8 rates in Mb/s, by TC, 0 no limit */
+	MLX_DCB_PFC,              /* the priorities with PFC on */
+	MLX_DCB_CABLE_LEN,        /* metres */
+	MLX_DCB_PRIO_BUFFER,      /* 8 buffers, by priority */
+	MLX_DCB_BUFFER_SIZE,      /* 8 sizes in bytes, by buffer */
+	MLX_DCB_DSCP2PRIO,        /* 64 priorities, by DSCP (none: no entry) */
+	MLX_DCB_TRUST,            /* string: pcp, dscp (follows dscp2prio) */
+};
+
+struct mlx_dcb_writer {
+	const char *ifname;
+	/* now: as read (under the lock); sent: as the messages so far left
+	 * it; want: as the writes so far ask; next: scratch. */
+	struct mlx_dcb_state *now, *sent, *want, *next;
+	bool fresh, started;
+};
+
+struct mlx_plan;
+struct mlx_write_ops;
+extern const struct mlx_write_ops mlx_dcb_write_ops;
+int mlx_dcb_writer_init(struct mlx_dcb_writer *w, const char *ifname);
+void mlx_dcb_writer_free(struct mlx_dcb_writer *w);
+/* The port's state as the writer read it (read now if it has not). */
+int mlx_dcb_writer_state(struct mlx_ctx *ctx, struct mlx_dcb_writer *w,
+			 const struct mlx_dcb_state **st);
+/* Add a change to @pl for every setting @new has other than @old. */
+int mlx_dcb_plan(struct mlx_plan *pl, const struct mlx_dcb_state *old,
+		 const struct mlx_dcb_state *new);
+
 #endif /* MLX_DCB_H */

@@ -84,6 +84,12 @@ const struct mlx_dcqcn_param *mlx_dcqcn_side_effect(const struct mlx_dcqcn_param
  */
 const struct mlx_dcqcn_param *mlx_dcqcn_find(const char *name, enum mlx_dcqcn_side *side);
 
+/*
+ * Is @word a DCQCN name in mlx5cmd's dashed form ("-DcqcnRpgAiRate", any
+ * case, known or not): an argument of the command, not "-d cqcn..."?
+ */
+bool mlx_dcqcn_dashed_name(const char *word);
+
 /* The name without its leading dash, as mlx_dcqcn_find() reads it. */
 const char *mlx_dcqcn_strip_dash(const char *name);
 
@@ -151,6 +157,23 @@ int mlx_dcqcn_open(struct mlx_ctx *ctx, const struct mlx_function *fn,
 int mlx_dcqcn_path(const struct mlx_dcqcn_port *dp, const struct mlx_dcqcn_param *p,
 		   enum mlx_dcqcn_side side, char *buf, size_t len);
 
+/*
+ * Can @p (on @side) be written in this layout?  0, or -EOPNOTSUPP with the
+ * reason in mlx_errmsg (no per-priority enable upstream, and what to do
+ * instead; a parameter of the other layout only).
+ */
+int mlx_dcqcn_writable(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		       const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side);
+
+/* The directory of one side's per-priority enable files (MLNX_OFED only;
+ * -ENOENT otherwise). */
+int mlx_dcqcn_enable_dir(const struct mlx_dcqcn_port *dp, enum mlx_dcqcn_side side, char *buf,
+			 size_t len);
+
+/* Where @p lives in both layouts, for people: "rpg_ai_rate (MLNX_OFED
+ * ecn/roce_rp), rp_ai_rate (debugfs cc_params)". */
+void mlx_dcqcn_where(const struct mlx_dcqcn_param *p, char *buf, size_t len);
+
 /* Read a parameter.  -ENOENT when the layout lacks it, else as mlx_read_u64. */
 int mlx_dcqcn_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
 		   const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side, uint64_t *val);
@@ -166,30 +189,36 @@ int mlx_dcqcn_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
 int mlx_dcqcn_prio_state(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp, int rp[8],
 			 int np[8]);
 
-/* One file write of an all-or-nothing set. */
-struct mlx_dcqcn_write {
-	char path[200];           /* target path */
-	const char *what;         /* name for messages */
-	const struct mlx_dcqcn_param *p;
-	uint64_t old, val;
-	uint64_t now;             /* read back after writing */
-	int check;                /* 0; the read-back's -errno; -ERANGE: it
-				   * reads back another value than written */
-};
+/*
+ * Write one parameter (no read-back, no put-back: the write engine,
+ * lib/write.h, does those for a whole set).  On a captured system the
+ * write goes through mlx_emul_dcqcn_write().  0 or -errno.
+ */
+int mlx_dcqcn_write(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		    const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side, uint64_t val);
 
 /*
- * Write w[0..n) in order, then read each back into w[].now.  If w[k]'s
- * write fails, or its read-back fails (w[k].check = -errno) or differs
- * (w[k].check = -ERANGE), what was written is put back, in the order it was
- * written (a write that resets another file, mlx_dcqcn_side_effect(), comes
- * before that file's, as it did), and a later entry whose file such a
- * put-back reset gets its old value again; *failed = k, *restore_err = 0 or
- * the first -errno of the put-back.  Returns 0 or that -errno.  Each
- * write goes through the kernel boundary: the sysfs or debugfs file live, on
- * a captured system mlx_emul_dcqcn_write() (lib/core/boundary-captured.c).
+ * DCQCN in the write engine.  A change is one parameter on one side
+ * (mlx_dcqcn_plan_add); the plan puts them in table order (a write the
+ * driver answers by resetting another parameter comes before that one),
+ * clamps line-rate values to the port speed (the manual's rule, with a
+ * note), and adds what such a write resets, to be written back (rewrite).
  */
-int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
-			struct mlx_dcqcn_write *w, size_t n, size_t *failed, int *restore_err);
+struct mlx_dcqcn_writer {
+	const struct mlx_dcqcn_port *dp;
+	int64_t speed_mbps;       /* the port's line rate; <= 0 unknown */
+	/* Set by the plan, for the caller's warnings. */
+	bool clamped;             /* a value was above the line rate */
+	bool speed_unknown;       /* a line-rate value could not be checked */
+};
+
+struct mlx_write_ops;
+struct mlx_plan;
+extern const struct mlx_write_ops mlx_dcqcn_write_ops;
+/* Add "@p on @side = @val" to @pl (setting: the file name with its side,
+ * label: the mlx5cmd name).  Returns its index or -ENOMEM. */
+int mlx_dcqcn_plan_add(struct mlx_plan *pl, const struct mlx_dcqcn_param *p,
+		       enum mlx_dcqcn_side side, enum mlx_dcqcn_layout l, uint64_t val);
 
 /*
  * The driver's side of a write to a captured system's DCQCN file

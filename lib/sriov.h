@@ -15,6 +15,7 @@
 #include <linux/netlink.h>
 
 #include "device.h"
+#include "write.h"
 
 struct mlx_vf_stats {
 	bool present;
@@ -110,6 +111,7 @@ int mlx_rtnl_vf_encode(const struct nlmsghdr *orig, size_t origlen,
 
 /* Validation shared by the CLI and the library. */
 int mlx_parse_mac(const char *s, uint8_t mac[6]);   /* -EINVAL bad syntax */
+void mlx_fmt_mac(const uint8_t mac[6], char *buf, size_t len);   /* 02:c5:00:5e:01:02 */
 const char *mlx_vf_link_state_str(int st);          /* "auto" "enable" "disable" */
 
 /* ---- I/O ----------------------------------------------------------------- */
@@ -127,6 +129,42 @@ int mlx_sriov_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, uns
  * earlier ones are put back (from @before, the state read first). */
 int mlx_sriov_vf_set(struct mlx_ctx *ctx, const struct mlx_function *pf,
 		     const struct mlx_link_vfs *before, const struct mlx_vf_set *s, size_t n);
+
+/* The current sriov_numvfs of @pf, read now (not the device model's). */
+int mlx_sriov_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigned *n);
+
+/*
+ * SR-IOV in the write engine (lib/write.h, lib/sriov/sriov-write.c): one
+ * typed change per setting, as `sriov show` names them.
+ */
+enum mlx_sriov_setting {
+	MLX_SRIOV_NUMVFS,         /* uint */
+	MLX_SRIOV_ESWITCH_MODE,   /* string: legacy, switchdev */
+	MLX_VF_MAC,               /* string xx:xx:xx:xx:xx:xx */
+	MLX_VF_VLAN,              /* uint 0-4095 */
+	MLX_VF_QOS,               /* uint 0-7 */
+	MLX_VF_MAX_TX_RATE,       /* uint Mb/s, 0 no limit */
+	MLX_VF_MIN_TX_RATE,       /* uint Mb/s */
+	MLX_VF_SPOOFCHK,          /* bool */
+	MLX_VF_TRUST,             /* bool */
+	MLX_VF_LINK_STATE,        /* string: auto, enable, disable */
+};
+
+struct mlx_sriov_writer {
+	const struct mlx_function *pf;
+	uint32_t vf;              /* for the MLX_VF_* settings */
+	/* The VF table as last read; read again after a write. */
+	struct mlx_link_vfs cur;
+	bool have, fresh;
+	/* The VF as the kernel holds it and as the writes since ask for
+	 * (gathered, sent by the flush). */
+	struct mlx_vf_info sent, want;
+	bool gathering;
+};
+
+extern const struct mlx_write_ops mlx_sriov_write_ops;
+int mlx_sriov_plan_add(struct mlx_plan *pl, enum mlx_sriov_setting s, struct mlx_val v);
+void mlx_sriov_writer_free(struct mlx_sriov_writer *w);
 
 /* devlink eswitch mode: DEVLINK_ESWITCH_MODE_LEGACY 0, SWITCHDEV 1. */
 struct mlx_eswitch {

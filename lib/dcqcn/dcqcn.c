@@ -159,6 +159,12 @@ const char *mlx_dcqcn_strip_dash(const char *name)
 	return name;
 }
 
+bool mlx_dcqcn_dashed_name(const char *word)
+{
+	/* Every mlx5cmd name of the table starts so (the manual's RCM table). */
+	return word[0] == '-' && !strncasecmp(word + 1, "Dcqcn", 5);
+}
+
 const struct mlx_dcqcn_param *mlx_dcqcn_find(const char *name, enum mlx_dcqcn_side *side)
 {
 	const char *s = mlx_dcqcn_strip_dash(name);
@@ -349,6 +355,50 @@ int mlx_dcqcn_path(const struct mlx_dcqcn_port *dp, const struct mlx_dcqcn_param
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
+int mlx_dcqcn_writable(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		       const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side)
+{
+	char path[200];
+	bool ofed = dp->layout == MLX_DCQCN_OFED;
+
+	if (p->prio >= 0 && dp->layout == MLX_DCQCN_DEBUGFS)
+		return mlx_err(ctx, EOPNOTSUPP, "per-priority DCQCN enable is not exposed by the "
+			       "upstream mlx5 driver (no file in debugfs cc_params); set the "
+			       "firmware's per-port priority mask instead: mlxconfig -d DEV set "
+			       "ROCE_CC_PRIO_MASK_P1=<mask> (and _P2), effective after a firmware "
+			       "reset or reboot");
+	if (mlx_dcqcn_path(dp, p, side, path, sizeof(path)) < 0)
+		return mlx_err(ctx, EOPNOTSUPP, "the %s layout has no such parameter (it exists only "
+			       "as %s in the %s layout)", mlx_dcqcn_layout_name(dp->layout),
+			       mlx_dcqcn_file(p, ofed ? MLX_DCQCN_DEBUGFS : MLX_DCQCN_OFED),
+			       ofed ? "debugfs" : "MLNX_OFED sysfs");
+	return 0;
+}
+
+int mlx_dcqcn_enable_dir(const struct mlx_dcqcn_port *dp, enum mlx_dcqcn_side side, char *buf,
+			 size_t len)
+{
+	int n;
+
+	/* MLNX_OFED only: ecn/roce_rp|roce_np/enable/<prio>. */
+	if (dp->layout != MLX_DCQCN_OFED)
+		return -ENOENT;
+	n = snprintf(buf, len, "%s/enable", dp->dir[side == MLX_DCQCN_NP]);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+void mlx_dcqcn_where(const struct mlx_dcqcn_param *p, char *buf, size_t len)
+{
+	bool both = p->side == MLX_DCQCN_BOTH;
+
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s", p->ofed ? p->ofed : "",
+		 p->ofed ? " (MLNX_OFED ecn/" : "",
+		 p->ofed ? mlx_dcqcn_ofed_dir(p->side == MLX_DCQCN_NP ? MLX_DCQCN_NP : MLX_DCQCN_RP) : "",
+		 p->ofed && both ? " and ecn/" : "", p->ofed && both ? mlx_dcqcn_ofed_dir(MLX_DCQCN_NP) : "",
+		 p->ofed ? ")" : "", p->ofed && p->debugfs ? ", " : "", p->debugfs ? p->debugfs : "",
+		 p->debugfs ? " (debugfs cc_params)" : "", p->debugfs ? "" : ", no debugfs file");
+}
+
 int mlx_dcqcn_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
 		   const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side, uint64_t *val)
 {
@@ -396,67 +446,18 @@ static int write_one(struct mlx_ctx *ctx, const char *path, uint64_t v)
 	return mlx_kernel_write(ctx, path, buf);
 }
 
-/*
- * Put back w[0..k) in the order they were written: a write with a side
- * effect precedes the file it resets, so that file is put back after it.
- * A file the put-back reset that was not written (w[k] and later) gets its
- * old value again.  Returns 0 or the first -errno.
- */
-static int put_back(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
-		    const struct mlx_dcqcn_write *w, size_t k, size_t n)
+int mlx_dcqcn_write(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
+		    const struct mlx_dcqcn_param *p, enum mlx_dcqcn_side side, uint64_t val)
 {
-	int err = 0, e;
+	char path[200];
+	int r;
 
-	for (size_t j = 0; j < k; j++) {
-		const struct mlx_dcqcn_param *se;
-		uint64_t sv;
-
-		e = write_one(ctx, w[j].path, w[j].old);
-		if (e < 0 && !err)
-			err = e;
-		se = w[j].p ? mlx_dcqcn_side_effect(w[j].p, dp->layout, &sv) : NULL;
-		for (size_t m = k; se && m < n; m++) {
-			if (w[m].p != se || w[m].old == sv)
-				continue;
-			e = write_one(ctx, w[m].path, w[m].old);
-			if (e < 0 && !err)
-				err = e;
-		}
-	}
-	return err;
-}
-
-int mlx_dcqcn_write_all(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
-			struct mlx_dcqcn_write *w, size_t n, size_t *failed, int *restore_err)
-{
-	int r = 0;
-	size_t k;
-
-	*failed = n;
-	*restore_err = 0;
-	for (k = 0; k < n; k++) {
-		w[k].check = 0;
-		r = write_one(ctx, w[k].path, w[k].val);
-		if (r < 0)
-			break;
-	}
-	if (k < n) {
-		*failed = k;
-		*restore_err = put_back(ctx, dp, w, k, n);
-		return r;
-	}
-	/*
-	 * Read every value back: a write the driver took but that did not
-	 * stick (or that a later write of the set undid) fails the set.
-	 */
-	for (k = 0; k < n; k++) {
-		r = mlx_read_u64(ctx, w[k].path, &w[k].now);
-		w[k].check = r < 0 ? r : w[k].now != w[k].val ? -ERANGE : 0;
-		if (w[k].check < 0) {
-			*failed = k;
-			*restore_err = put_back(ctx, dp, w, n, n);
-			return w[k].check;
-		}
-	}
-	return 0;
+	r = mlx_dcqcn_path(dp, p, side, path, sizeof(path));
+	if (r < 0)
+		return mlx_err(ctx, -r, "the %s layout has no file for %s",
+			       mlx_dcqcn_layout_name(dp->layout), mlx_dcqcn_file(p, dp->layout));
+	r = write_one(ctx, path, val);
+	if (r < 0 && !*mlx_errmsg(ctx))
+		return mlx_err(ctx, -r, "cannot write '%s': %s", path, strerror(-r));
+	return r;
 }

@@ -603,6 +603,12 @@ int mlx_rtnl_vf_encode(const struct nlmsghdr *orig, size_t origlen,
 	return r;
 }
 
+void mlx_fmt_mac(const uint8_t mac[6], char *buf, size_t len)
+{
+	snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x", mac[0], mac[1], mac[2], mac[3], mac[4],
+		 mac[5]);
+}
+
 int mlx_parse_mac(const char *s, uint8_t mac[6])
 {
 	for (int i = 0; i < 6; i++) {

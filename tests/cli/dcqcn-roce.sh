@@ -79,12 +79,12 @@ $U qosconfig dcqcn set -d $U0 DcqcnCnpPrioMode 1 >/dev/null 2>&1 && [ "$(cat "$C
 $U -j qosconfig dcqcn set -d $U0 DcqcnCnp802pPrio 5 DcqcnCnpPrioMode 1 >"$tmp/s.json" 2>"$tmp/e" ||
 	bad "set priority and mode: $(cat "$tmp/e")"
 [ "$(cat "$CC/np_cnp_prio")" = 5 ] && [ "$(cat "$CC/np_cnp_prio_mode")" = 1 ] &&
-	jq -e '[.changes[] | {(.linux_name): [.old, .new]}] | add == {"np_cnp_prio": [6, 5], "np_cnp_prio_mode": [1, 1]}' \
+	jq -e '[.changes[] | {(.setting): [.old, .new]}] | add == {"np_cnp_prio": [6, 5], "np_cnp_prio_mode": [1, 1]}' \
 	"$tmp/s.json" >/dev/null && ok "priority and mode in one set: both as asked" ||
 	bad "priority + mode: prio $(cat "$CC/np_cnp_prio") mode $(cat "$CC/np_cnp_prio_mode") $(cat "$tmp/s.json")"
 $U -j qosconfig dcqcn set -d $U0 DcqcnCnp802pPrio 4 >"$tmp/s.json" 2>"$tmp/e" || bad "set priority alone"
 [ "$(cat "$CC/np_cnp_prio")" = 4 ] && [ "$(cat "$CC/np_cnp_prio_mode")" = 1 ] &&
-	jq -e '.changes[] | select(.linux_name == "np_cnp_prio_mode") | .kept and .new == 1' "$tmp/s.json" \
+	jq -e '.changes[] | select(.setting == "np_cnp_prio_mode") | (.note | startswith("kept")) and .new == 1 and (.changed | not)' "$tmp/s.json" \
 	>/dev/null && ok "priority alone: the mode the driver reset is written back and reported" ||
 	bad "priority alone: mode $(cat "$CC/np_cnp_prio_mode") $(cat "$tmp/s.json")"
 

@@ -62,9 +62,8 @@ $O qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 33 DcqcnDceTcpG 0x3ff --dry-run >"$
 grep -qx 'DcqcnRpgAiRate: 20 -> 33' "$tmp/dry" && grep -qx 'DcqcnDceTcpG: 1019 -> 1023' "$tmp/dry" ||
 	bad "dry-run text: $(cat "$tmp/dry")"
 $O -j qosconfig dcqcn set -d $P0 DcqcnRpgAiRate 33 --dry-run |
-	jq -e '.dry_run == true and .changes == [{"mlx5cmd_name":"DcqcnRpgAiRate","linux_name":"rpg_ai_rate",
-		"path":"/sys/class/net/enp94s0f0np0/ecn/roce_rp/rpg_ai_rate","old":20,"new":33,"changed":true,
-		"kept":false}]' \
+	jq -e '.dry_run == true and .changes == [{"setting":"rpg_ai_rate","old":20,"new":33,
+		"unit":"Mbit/s","changed":true,"note":null}]' \
 	>/dev/null || bad "dry-run JSON"
 $O qosconfig dcqcn restore -d $P0 --dry-run >/dev/null
 $O qosconfig dcqcn get >"$tmp/after"
@@ -119,7 +118,7 @@ if [ $rc -eq 77 ]; then
 	echo "  skip: midway failure (root without setpriv)"
 else
 	$O qosconfig dcqcn get -d $P0 >"$tmp/a"
-	[ $rc -eq 5 ] && cmp -s "$tmp/b" "$tmp/a" && grep -q 'DcqcnRpgHaiRate.*put back: nothing was changed' "$tmp/e" &&
+	[ $rc -eq 5 ] && cmp -s "$tmp/b" "$tmp/a" && grep -q 'DcqcnRpgHaiRate.*put back, newest first; nothing was changed' "$tmp/e" &&
 		ok "midway failure restores (exit 5)" || { bad "midway failure: exit $rc: $(cat "$tmp/e")"; diff "$tmp/b" "$tmp/a"; }
 fi
 chmod 0644 "$RP/rpg_hai_rate"

@@ -6,7 +6,7 @@ The registry is the KEYS section of man/mlxcli-json.7: each entry is
     .TP / .B NAME / TYPE[, or null]: meaning
 so the page people read and the list this test checks are one text.  TYPE
 is string, integer, number, boolean, object, scalar (any of the first
-four: a setting's value in its own type), array or "array of" one of them
+four, or an array of them: a setting's value in its own type), array or "array of" one of them
 (an empty array fits any; a null element is an unknown value).
 
 The read commands are derived from the command tables (mlxcli __complete,
@@ -307,7 +307,7 @@ def main():
             if (k, t) in EXCEPTIONS:
                 continue
             if t == 'label' or t == want or \
-                    (want == 'scalar' and t in ('string', 'integer', 'number', 'boolean')) or (t == 'null' and nullable) or \
+                    (want == 'scalar' and (t in ('string', 'integer', 'number', 'boolean') or t.startswith('array'))) or (t == 'null' and nullable) or \
                     (t == 'array' and want.startswith('array')) or (t == 'integer' and want == 'number'):
                 continue
             bad += 1

@@ -35,6 +35,7 @@ check "cx6dx PF1: 0 of 8, VF DID 101e" "$(echo "$out" | jq -c '.pfs[0] | [.num_v
 m sriov show -d 99:00.0 2>/dev/null; check "missing device exit 3" $? 3
 
 # --- bad values: exit 2, nothing changed
+T=$MLXCLI_STATE_DIR
 before=$(m -j sriov show -d 5e:00.0)
 m sriov vf -d 5e:00.0 4 set vlan 5 2>/dev/null; check "VF index 4 of 4 refused" $? 2
 m sriov vf -d 5e:00.0 1 set mac 02:00:00:00:00 2>/dev/null; check "short MAC refused" $? 2
@@ -56,12 +57,19 @@ check "VF1 read back" "$(m -j sriov show -d 5e:00.0 | jq -c '.pfs[0].vfs[1] | [.
 	'["02:00:00:00:00:11",42,5,100,5000,false,true,"disable"]'
 check "VF0 untouched" "$(m -j sriov show -d 5e:00.0 | jq -c '.pfs[0].vfs[0] | [.vlan, .trusted]')" '[0,false]'
 out=$(m -j sriov vf -d 5e:00.0 0 set vlan 7 --dry-run)
-check "dry-run reports" "$(echo "$out" | jq -c '[.dry_run, .changes[0].old, .changes[0].new]')" '[true,"vlan 0 qos 0","vlan 7 qos 0"]'
+check "dry-run reports" "$(echo "$out" | jq -c '[.dry_run, .changes[0].setting, .changes[0].old, .changes[0].new]')" '[true,"vlan",0,7]'
+# One typed change record per setting (issue 14: "vlan 0 qos 0" strings)
+out=$(m -j sriov vf -d 5e:00.0 2 set qos 1 max-rate 20000 spoofchk off state enable mac 02:C5:00:5E:01:04 --dry-run)
+check "typed VF change records" "$(echo "$out" | jq -c '[.changes[] | [.setting, .old, .new, .unit, .changed]]')" \
+	'[["qos",3,1,null,true],["max_tx_rate",10000,20000,"Mbit/s",true],["spoofchk",true,false,null,true],["link_state","auto","enable",null,true],["mac","02:c5:00:5e:01:04","02:c5:00:5e:01:04",null,false]]'
+m sriov vf -d 5e:00.0 2 set qos 1 max-rate 20000 --dry-run >"$T/o" 2>"$T/e"
+grep -qx 'qos: 3 -> 1' "$T/o" && grep -qx 'max_tx_rate: 10000 -> 20000' "$T/o" &&
+	grep -qx '(dry run: nothing was written)' "$T/e" && ok "text: one line per setting, the dry-run line" ||
+	bad "text: $(cat "$T/o" "$T/e")"
 check "dry-run writes nothing" "$(m -j sriov show -d 5e:00.0 | jq '.pfs[0].vfs[0].vlan')" 0
 
 # --- a numvfs change that loses VFs needs --yes or a terminal's answer and
 # says what is lost (issue 15: 4 -> 2 went through 0 without a word)
-T=$MLXCLI_STATE_DIR
 before=$(m -j sriov show -d 5e:00.0)
 m sriov set -d 5e:00.0 numvfs 2 </dev/null >"$T/o" 2>"$T/e"; check "4 -> 2 without --yes refused" $? 2
 [ ! -s "$T/o" ] && ok "refusal: nothing on stdout" || bad "refusal: nothing on stdout"

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "dcqcn.h"
+#include "write.h"
 #include "mlx.h"
 
 static const struct mlx_dcqcn_param *get(const char *name)
@@ -382,21 +383,32 @@ static uint64_t cat(const char *rel)
 	return strtoull(buf, NULL, 10);
 }
 
+/* Run a set through the write engine with the DCQCN plan. */
+static int run_set(struct mlx_ctx *ctx, struct mlx_dcqcn_port *dp, const char *const *names,
+		   const uint64_t *vals, size_t n, struct mlx_plan *pl)
+{
+	struct mlx_dcqcn_writer w = { .dp = dp, .speed_mbps = 100000 };
+	const struct mlx_write_req req = { .lock = NULL };
+	struct mlx_write_result res;
+
+	memset(pl, 0, sizeof(*pl));
+	for (size_t i = 0; i < n; i++) {
+		const struct mlx_dcqcn_param *p = get(names[i]);
+
+		assert_true(mlx_dcqcn_plan_add(pl, p, p->side, dp->layout, vals[i]) >= 0);
+	}
+	return mlx_write_run(ctx, &mlx_dcqcn_write_ops, &w, &req, pl, &res);
+}
+
 static void test_emul_cnp_prio_resets_mode(void **state)
 {
 	struct mlx_dcqcn_port dp = { .layout = MLX_DCQCN_DEBUGFS };
-	const struct mlx_dcqcn_param *prio = get("DcqcnCnp802pPrio"), *mode = get("DcqcnCnpPrioMode");
-	struct mlx_dcqcn_write w[3] = {
-		{ .path = CC "/np_cnp_prio", .what = "np_cnp_prio", .p = prio, .old = 6, .val = 5 },
-		{ .path = CC "/np_cnp_prio_mode", .what = "np_cnp_prio_mode", .p = mode, .old = 1,
-		  .val = 1 },
-		{ .path = CC "/np_min_time_between_cnps", .what = "np_min_time_between_cnps",
-		  .p = get("np_min_time_between_cnps"), .old = 4, .val = 8 },
-	};
+	static const char *const both[] = { "DcqcnCnpPrioMode", "DcqcnCnp802pPrio" };
+	static const char *const prio_only[] = { "DcqcnCnp802pPrio" };
+	const uint64_t vals[] = { 1, 5 }, five[] = { 5 };
+	struct mlx_plan pl;
 	struct mlx_ctx *ctx;
 	char cmd[256];
-	size_t failed;
-	int rerr;
 
 	(void)state;
 	assert_non_null(mkdtemp(root));
@@ -406,39 +418,26 @@ static void test_emul_cnp_prio_resets_mode(void **state)
 	put(CC "/np_cnp_prio", "6\n");
 	put(CC "/np_cnp_prio_mode", "1\n");
 	assert_int_equal(mlx_ctx_new(root, &ctx, NULL), 0);
-	/* The driver: writing np_cnp_prio alone sets the mode to 0. */
-	assert_int_equal(mlx_dcqcn_write_all(ctx, &dp, w, 1, &failed, &rerr), 0);
-	assert_int_equal(cat(CC "/np_cnp_prio"), 5);
-	assert_int_equal(cat(CC "/np_cnp_prio_mode"), 0);
-	/* Priority, then mode: both as asked. */
-	put(CC "/np_cnp_prio_mode", "1\n");
-	assert_int_equal(mlx_dcqcn_write_all(ctx, &dp, w, 2, &failed, &rerr), 0);
+	/* The driver: writing np_cnp_prio sets the mode to 0; the plan adds the
+	 * mode with its value, written back after the priority. */
+	assert_int_equal(run_set(ctx, &dp, prio_only, five, 1, &pl), 0);
 	assert_int_equal(cat(CC "/np_cnp_prio"), 5);
 	assert_int_equal(cat(CC "/np_cnp_prio_mode"), 1);
-	/* A later write fails: the priority is put back before the mode, so
-	 * the mode the put-back resets ends as it was. */
+	assert_int_equal(pl.n, 2);
+	assert_string_equal(pl.c[0].setting, "np_cnp_prio");
+	assert_string_equal(pl.c[1].setting, "np_cnp_prio_mode");
+	assert_true(pl.c[1].rewrite);
+	assert_false(pl.c[1].changed);
+	assert_non_null(pl.c[1].note);
+	mlx_plan_free(&pl);
+	/* Given mode first: the plan puts the priority first (table order). */
 	put(CC "/np_cnp_prio", "6\n");
-	snprintf(cmd, sizeof(cmd), "%s" CC "/np_min_time_between_cnps", root);
-	assert_int_equal(mkdir(cmd, 0755), 0);   /* a directory: the write fails */
-	assert_true(mlx_dcqcn_write_all(ctx, &dp, w, 3, &failed, &rerr) < 0);
-	assert_int_equal(failed, 2);
-	assert_int_equal(rerr, 0);
-	assert_int_equal(cat(CC "/np_cnp_prio"), 6);
+	assert_int_equal(run_set(ctx, &dp, both, vals, 2, &pl), 0);
+	assert_int_equal(cat(CC "/np_cnp_prio"), 5);
 	assert_int_equal(cat(CC "/np_cnp_prio_mode"), 1);
-	/* Mode before priority (the order the table forbids): the mode reads
-	 * back 0, so the set fails and both files are as before. */
-	{
-		struct mlx_dcqcn_write bad[2] = { w[1], w[0] };
-
-		put(CC "/np_cnp_prio_mode", "0\n");
-		bad[0].old = 0;
-		assert_int_equal(mlx_dcqcn_write_all(ctx, &dp, bad, 2, &failed, &rerr), -ERANGE);
-		assert_int_equal(failed, 0);
-		assert_int_equal(bad[0].check, -ERANGE);
-		assert_int_equal(bad[0].now, 0);
-		assert_int_equal(cat(CC "/np_cnp_prio"), 6);
-		assert_int_equal(cat(CC "/np_cnp_prio_mode"), 0);
-	}
+	mlx_plan_free(&pl);
+	/* A failed write's put-back with this side effect: test-write.c
+	 * (test_rollback_side_effect), on the engine itself. */
 	mlx_ctx_free(ctx);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
 	assert_int_equal(system(cmd), 0);

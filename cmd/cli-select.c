@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The device a command acts on: the device model (scanned once per
+ * command), -d resolved to a function with the one wording of every
+ * failure, and the shared messages for "no ConnectX here" and "a VF where
+ * a PF is needed".  Out of cmd/cli.c, which keeps the dispatcher.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mlx.h"
+
+int cli_devices(struct cli *cli, struct mlx_devices **devs)
+{
+	int r;
+
+	if (!cli->scanned) {
+		r = mlx_devices_scan_for(cli->ctx, &cli->devs, MLX_SCAN_ALL & ~cli->scan_skip);
+		if (r < 0)
+			return cli_fail(cli, r, "cannot scan the PCI bus");
+		cli->scanned = true;
+	}
+	*devs = &cli->devs;
+	return EXIT_OK;
+}
+
+/* " (read as ...)": how -d's text was read when nothing matched, and how
+ * to write the other reading ("94:00.0" is hex bus 0x94; mlxtool's
+ * decimal bus 94 is '94 0 0').  Empty for a name. */
+static void reading_note(const struct mlx_selector *sel, char *buf, size_t len)
+{
+	struct mlx_selector o;
+	bool other = mlx_selector_other_reading(sel, &o);
+	int n;
+
+	buf[0] = '\0';
+	if (sel->kind != MLX_SEL_PCI)
+		return;
+	if (sel->reading == MLX_READ_DECIMAL)
+		n = snprintf(buf, len, " (read as mlxtool's decimal bus %u, device %u, function %u",
+			     sel->bus, sel->dev, sel->func);
+	else
+		n = snprintf(buf, len, " (read as a PCI address in hex: bus 0x%02x, device 0x%02x, "
+			     "function %u", sel->bus, sel->dev, sel->func);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (other && o.reading == MLX_READ_DECIMAL && o.dev != sel->dev)
+		snprintf(buf + n, len - (size_t)n, "; for mlxtool's decimal bus %u, device %u write "
+			 "'%u %u %u')", o.bus, o.dev, o.bus, o.dev, o.func);
+	else if (other && o.reading == MLX_READ_DECIMAL)
+		snprintf(buf + n, len - (size_t)n, "; for mlxtool's decimal bus %u write '%u %u %u')",
+			 o.bus, o.bus, o.dev, o.func);
+	else if (other)
+		snprintf(buf + n, len - (size_t)n, "; for the PCI address %s in hex write '%s')",
+			 o.text, o.text);
+	else
+		snprintf(buf + n, len - (size_t)n, ")");
+}
+
+/* -d's digits name a device both ways ("94:00.0" is 94:00.0 in hex, and
+ * mlxtool's decimal 94 is 5e:00.0): the one read is selected, and the
+ * user is told, with how to write the other, before anything changes. */
+static void warn_other_reading(struct cli *cli, const struct mlx_devices *devs,
+			       const struct mlx_selector *sel, const struct mlx_function *fn)
+{
+	struct mlx_selector o;
+	struct mlx_function *ofn;
+
+	if (!mlx_selector_other_reading(sel, &o))
+		return;
+	if (mlx_select(cli->ctx, devs, &o, &ofn, NULL) < 0 || ofn == fn) {
+		mlx_err_clear(cli->ctx);
+		return;
+	}
+	if (sel->reading == MLX_READ_PCI)
+		cli_warn(cli, "'%s' was read as a PCI address in hex (bus 0x%02x); mlxtool's decimal "
+			 "bus %u is another ConnectX function, %s: for it write '%u %u %u'",
+			 cli->device, sel->bus, o.bus, o.text, o.bus, o.dev, o.func);
+	else
+		cli_warn(cli, "'%s' was read as mlxtool's decimal bus %u (%s); the PCI address %s in "
+			 "hex is another ConnectX function: for it write '%s'",
+			 cli->device, sel->bus, sel->text, o.text, o.text);
+}
+
+int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port)
+{
+	struct mlx_selector sel;
+	struct mlx_devices *devs = NULL;
+	int r;
+
+	*fn = NULL;
+	if (port)
+		*port = NULL;
+	if (!cli->device)
+		return EXIT_OK;
+	/* Check the spelling before touching the system: bad input is exit 2
+	 * whether or not any device is present. */
+	if (mlx_selector_parse(cli->ctx, cli->device, &sel) < 0) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		return EXIT_USAGE;
+	}
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	r = mlx_select(cli->ctx, devs, &sel, fn, port);
+	if (r == -ENODEV) {
+		char note[200];
+
+		reading_note(&sel, note, sizeof(note));
+		cli_error(cli, "%s%s", mlx_errmsg(cli->ctx), note);
+		cli_hint(cli, "'mlxcli devices' lists the ConnectX functions%s",
+			 devs->nfn ? "" : " (none was found on this system)");
+		return EXIT_NODEV;
+	}
+	if (r < 0) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		return EXIT_USAGE;
+	}
+	warn_other_reading(cli, devs, &sel, *fn);
+	return EXIT_OK;
+}
+
+void cli_say_no_devices(struct cli *cli, const struct mlx_devices *devs)
+{
+	unsigned n = devs ? devs->non_mlx_seen : 0;
+
+	fprintf(cli->err_fp, "mlxcli: no ConnectX device was found (%u other PCI function%s ignored)\n",
+		n, n == 1 ? "" : "s");
+	if (mlx_kernel_can(cli->ctx, MLX_KCAP_RUNNING) && !cli->json)
+		cli_hint(cli, "'mlxcli --sample devices' shows the bundled sample host");
+}
+
+int cli_need_pf(struct cli *cli, const struct mlx_function *fn)
+{
+	const struct mlx_port *vp = fn->nports ? &fn->ports[0] : NULL;
+	const struct mlx_port *pp = fn->pf && fn->pf->nports ? &fn->pf->ports[0] : NULL;
+
+	if (!fn->pf) {
+		cli_error(cli, "%s is a VF whose PF is not visible here; give its PF", fn->bdf);
+		return EXIT_NOTSUP;
+	}
+	cli_error(cli, "%s%s%s%s is a VF; give its PF %s%s%s%s", fn->bdf,
+		  vp && vp->ifname[0] ? " (" : "", vp ? vp->ifname : "", vp && vp->ifname[0] ? ")" : "",
+		  fn->pf->bdf, pp && pp->ifname[0] ? " (" : "", pp ? pp->ifname : "",
+		  pp && pp->ifname[0] ? ")" : "");
+	return EXIT_NOTSUP;
+}
+

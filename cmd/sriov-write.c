@@ -1,0 +1,474 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The SR-IOV writes: `sriov set numvfs`, `sriov vf N set`, `sriov eswitch
+ * MODE`.  Each validates its words, then hands typed changes to the write
+ * engine (lib/write.h) with the SR-IOV operations of lib/sriov: lock, read
+ * the old values, write, read back, put back newest first.  A numvfs change
+ * that loses VFs asks first, from the plan, with the count read under the
+ * lock.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sriov-cmd.h"
+#include "sriov.h"
+#include "write.h"
+
+/* --dry-run comes from the dispatcher (CMD_WRITES). */
+const struct cmd_opt sriov_numvfs_opts[] = {
+	{ "yes", 'y', NULL, "do not ask before VFs and their settings are lost", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+/* A numvfs change: the engine's SR-IOV writer first (the operations
+ * read it as theirs), then what the plan finds and asks. */
+struct numvfs_cx {
+	struct mlx_sriov_writer w;
+	struct cli *cli;
+	struct mlx_devices *devs;
+	unsigned cur;             /* the count read under the lock */
+	struct mlx_link_vfs l;    /* the VFs' settings before, when known */
+	bool have_l;
+	int refused;              /* the exit code of a refusal; 0 */
+};
+
+static int parse_uint(struct cli *cli, const char *what, const char *s, unsigned max, unsigned *v)
+{
+	uint64_t u;
+
+	if (mlx_parse_u64(s, &u) < 0 || u > max) {
+		cli_error(cli, "invalid %s '%s': expected a number from 0 to %u", what, s, max);
+		return EXIT_USAGE;
+	}
+	*v = (unsigned)u;
+	return EXIT_OK;
+}
+
+static int need_pf(struct cli *cli, struct mlx_function **pf)
+{
+	struct mlx_function *sel;
+	int r;
+
+	r = cli_select(cli, &sel, NULL);
+	if (r)
+		return r;
+	if (sel->role == MLX_FN_VF) {
+		return cli_need_pf(cli, sel);
+	}
+	return sriov_pick_pf(cli, sel, pf);
+}
+
+/*
+ * What a numvfs change destroys.  The kernel takes every VF away before it
+ * makes a new count (drivers/pci/iov.c sriov_numvfs_store refuses a change
+ * between two non-zero counts, so mlxcli goes through 0): VFs [0, n) come
+ * back with the defaults and VFs [n, cur) are gone, each with its MAC,
+ * VLAN and rate.  One line per VF, for the change record and the question.
+ */
+static void lost_line(const struct mlx_devices *devs, const struct mlx_function *pf, int k,
+		      unsigned n, const struct mlx_vf_info *vf, char *buf, size_t len)
+{
+	const struct mlx_function *fn = sriov_vf_fn(devs, pf, (uint32_t)k);
+	char mac[24] = "unknown", vlan[40] = "unknown", rate[48] = "unknown";
+
+	if (vf && vf->has_mac)
+		mlx_fmt_mac(vf->mac, mac, sizeof(mac));
+	if (vf && vf->has_vlan)
+		snprintf(vlan, sizeof(vlan), "%u qos %u", vf->vlan, vf->qos);
+	if (vf && (vf->has_rate || vf->max_tx_rate))
+		snprintf(rate, sizeof(rate), "min %u max %u Mb/s", vf->min_tx_rate, vf->max_tx_rate);
+	snprintf(buf, len, "VF %d (%s%s%s) %s: mac %s, vlan %s, rate %s", k, fn ? fn->bdf : "?",
+		 fn && fn->nports ? " " : "", fn && fn->nports ? fn->ports[0].ifname : "",
+		 (unsigned)k < n ? "reset to defaults" : "removed", mac, vlan, rate);
+}
+
+static const struct mlx_vf_info *vf_of(const struct mlx_link_vfs *l, int k)
+{
+	for (size_t i = 0; l && i < l->nvf; i++)
+		if (l->vf[i].vf == (uint32_t)k)
+			return &l->vf[i];
+	return NULL;
+}
+
+/* The VFs a numvfs change loses, in the change record ("vfs_lost"). */
+static void out_lost(struct cli *cli, const struct mlx_devices *devs, const struct mlx_function *pf,
+		     int cur, unsigned n, const struct mlx_link_vfs *l)
+{
+	struct out *o = cli->out;
+	char line[200], mac[24];
+
+	out_list_begin(o, "vfs_lost", NULL);
+	for (int k = 0; k < cur; k++) {
+		const struct mlx_vf_info *vf = vf_of(l, k);
+		const struct mlx_function *fn = sriov_vf_fn(devs, pf, (uint32_t)k);
+
+		out_obj_begin(o, NULL, NULL);
+		out_u64(o, "vf", NULL, (uint64_t)k);
+		out_str(o, "pci_address", NULL, fn ? fn->bdf : NULL);
+		out_str(o, "netdev", NULL, fn && fn->nports ? fn->ports[0].ifname : NULL);
+		out_str(o, "fate", NULL, (unsigned)k < n ? "reset" : "removed");
+		if (vf && vf->has_mac) {
+			mlx_fmt_mac(vf->mac, mac, sizeof(mac));
+			out_str(o, "mac", NULL, mac);
+		} else {
+			out_null(o, "mac", NULL);
+		}
+		if (vf && vf->has_vlan) {
+			out_u64(o, "vlan", NULL, vf->vlan);
+			out_u64(o, "qos", NULL, vf->qos);
+		} else {
+			out_null(o, "vlan", NULL);
+			out_null(o, "qos", NULL);
+		}
+		if (vf && (vf->has_rate || vf->max_tx_rate)) {
+			out_u64(o, "min_tx_rate_mbps", NULL, vf->min_tx_rate);
+			out_u64(o, "max_tx_rate_mbps", NULL, vf->max_tx_rate);
+		} else {
+			out_null(o, "min_tx_rate_mbps", NULL);
+			out_null(o, "max_tx_rate_mbps", NULL);
+		}
+		lost_line(devs, pf, k, n, vf, line, sizeof(line));
+		out_text(o, "lost", line);
+		out_obj_end(o);
+	}
+	out_list_end(o);
+}
+
+/*
+ * DESIGN "Writes": a change that destroys other settings says what will be
+ * lost and needs --yes or a terminal's answer (as dbg restart and sw-reset).
+ * Asked from the plan, under the lock, with the count read there.  0 to go
+ * ahead; else -ECANCELED with the story, and cx->refused the exit code.
+ */
+static int confirm_lost(struct numvfs_cx *cx, struct mlx_ctx *ctx, unsigned cur, unsigned n)
+{
+	struct cli *cli = cx->cli;
+	const struct mlx_function *pf = cx->w.pf;
+	char line[200], answer[16];
+	bool tty = isatty(STDIN_FILENO);
+
+	if (cli_opt(cli, "yes") || cli->dry_run)
+		return 0;
+	if (tty)
+		fprintf(cli->err_fp, "numvfs %u -> %u on %s takes every VF away first; this is lost:\n",
+			cur, n, pf->bdf);
+	for (unsigned k = 0; k < cur; k++) {
+		lost_line(cx->devs, pf, (int)k, n, vf_of(cx->have_l ? &cx->l : NULL, (int)k), line,
+			  sizeof(line));
+		fprintf(cli->err_fp, "  %s\n", line);
+	}
+	if (!tty) {
+		cx->refused = EXIT_USAGE;
+		return mlx_err(ctx, ECANCELED, "numvfs %u -> %u on %s takes every VF away first and "
+			       "loses the settings listed above; nothing was changed", cur, n, pf->bdf);
+	}
+	fprintf(cli->err_fp, "go ahead? [y/N] ");
+	fflush(cli->err_fp);
+	if (!fgets(answer, sizeof(answer), stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
+		cx->refused = EXIT_FAIL;
+		return mlx_err(ctx, ECANCELED, "not confirmed; nothing was changed");
+	}
+	return 0;
+}
+
+/* The plan of a numvfs change: what it loses, read under the lock. */
+static int numvfs_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
+{
+	struct numvfs_cx *cx = feat;
+	unsigned cur = (unsigned)pl->c[0].old.u, n = (unsigned)pl->c[0].new.u;
+
+	cx->cur = cur;
+	if (cur == 0 || cur == n)
+		return 0;
+	/* The settings about to be lost; without rtnetlink they are
+	 * unknown, and the VFs are still listed. */
+	cx->have_l = mlx_sriov_query(ctx, cx->w.pf, &cx->l) == 0;
+	mlx_err_clear(ctx);
+	return confirm_lost(cx, ctx, cur, n);
+}
+
+int cmd_sriov_set(struct cli *cli, int argc, char **argv)
+{
+	struct numvfs_cx cx = { .cli = cli };
+	struct mlx_write_ops ops = mlx_sriov_write_ops;
+	struct mlx_write_result res;
+	struct mlx_plan pl = { 0 };
+	struct mlx_function *pf;
+	unsigned n;
+	int r;
+
+	(void)argc;
+	r = need_pf(cli, &pf);
+	if (r)
+		return r;
+	if (parse_uint(cli, "VF count", argv[0], 65535, &n))
+		return EXIT_USAGE;
+	if (n > (unsigned)pf->sriov_totalvfs) {
+		cli_error(cli, "cannot set numvfs on %s to %u: the limit is %d (TotalVFs)", pf->bdf, n,
+			  pf->sriov_totalvfs);
+		return EXIT_USAGE;
+	}
+	r = cli_devices(cli, &cx.devs);
+	if (r)
+		return r;
+	cx.w.pf = pf;
+	/* The count and what it loses are read by the engine under the
+	 * lock, not taken from the device model scanned before it. */
+	ops.plan = numvfs_plan;
+	if (mlx_sriov_plan_add(&pl, MLX_SRIOV_NUMVFS, mlx_val_uint(n)) < 0) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	out_str(cli->out, "pci_address", NULL, pf->bdf);
+	r = cli_write(cli, &ops, &cx, pf->bdf, pf->bdf, &pl, &res);
+	if (r && cx.refused) {
+		if (cx.refused == EXIT_USAGE)
+			cli_hint(cli, "add --yes to go ahead, or --dry-run to see the change; nothing "
+				 "was changed");
+		r = cx.refused;
+	}
+	if (r == EXIT_OK)
+		out_lost(cli, cx.devs, pf, cx.cur != n ? (int)cx.cur : 0, n, cx.have_l ? &cx.l : NULL);
+	if (cx.have_l)
+		mlx_link_vfs_free(&cx.l);
+	mlx_sriov_writer_free(&cx.w);
+	mlx_plan_free(&pl);
+	return r;
+}
+
+const char *const sriov_vf_settings[] = {
+	"mac", "vlan", "qos", "rate", "max-rate", "min-rate", "spoofchk", "trust", "state", NULL,
+};
+
+static int on_off(struct cli *cli, const char *what, const char *v, bool *on)
+{
+	if (!strcmp(v, "on"))
+		*on = true;
+	else if (!strcmp(v, "off"))
+		*on = false;
+	else {
+		cli_error(cli, "invalid %s '%s': expected on or off", what, v);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* One SETTING VALUE pair of `sriov vf set`, validated, as a typed change. */
+static int vf_pair(struct cli *cli, const char *k, const char *v, struct mlx_plan *pl)
+{
+	enum mlx_sriov_setting s;
+	struct mlx_val val;
+	unsigned u;
+	bool on;
+
+	if (!strcmp(k, "mac")) {
+		uint8_t mac[6];
+		char buf[24];
+
+		if (mlx_parse_mac(v, mac) < 0) {
+			cli_error(cli, "invalid MAC address '%s': expected xx:xx:xx:xx:xx:xx", v);
+			return EXIT_USAGE;
+		}
+		if (mac[0] & 1) {
+			cli_error(cli, "invalid MAC address '%s': a multicast address cannot be a VF's "
+				  "address", v);
+			return EXIT_USAGE;
+		}
+		/* The kernel's spelling, so it compares with what it reports. */
+		mlx_fmt_mac(mac, buf, sizeof(buf));
+		s = MLX_VF_MAC;
+		val = mlx_val_str(buf);
+	} else if (!strcmp(k, "vlan") || !strcmp(k, "qos")) {
+		if (parse_uint(cli, k[0] == 'v' ? "VLAN" : "QoS", v, k[0] == 'v' ? 4095 : 7, &u))
+			return EXIT_USAGE;
+		s = k[0] == 'v' ? MLX_VF_VLAN : MLX_VF_QOS;
+		val = mlx_val_uint(u);
+	} else if (!strcmp(k, "rate") || !strcmp(k, "max-rate") || !strcmp(k, "min-rate")) {
+		s = !strcmp(k, "min-rate") ? MLX_VF_MIN_TX_RATE : MLX_VF_MAX_TX_RATE;
+		if (s == MLX_VF_MAX_TX_RATE && mlx_plan_find(pl, "max_tx_rate")) {
+			cli_error(cli, "'rate' and 'max-rate' are the same setting; give one");
+			return EXIT_USAGE;
+		}
+		if (parse_uint(cli, "rate (Mb/s)", v, UINT32_MAX, &u))
+			return EXIT_USAGE;
+		val = mlx_val_uint(u);
+	} else if (!strcmp(k, "spoofchk") || !strcmp(k, "trust")) {
+		if (on_off(cli, k, v, &on))
+			return EXIT_USAGE;
+		s = k[0] == 's' ? MLX_VF_SPOOFCHK : MLX_VF_TRUST;
+		val = mlx_val_bool(on);
+	} else {
+		if (strcmp(v, "auto") && strcmp(v, "enable") && strcmp(v, "disable")) {
+			cli_error(cli, "invalid state '%s': expected auto, enable or disable", v);
+			return EXIT_USAGE;
+		}
+		s = MLX_VF_LINK_STATE;
+		val = mlx_val_str(v);
+	}
+	if (mlx_sriov_plan_add(pl, s, val) < 0) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
+{
+	struct mlx_sriov_writer w = { 0 };
+	struct mlx_write_result res;
+	struct mlx_plan pl = { 0 };
+	struct mlx_function *pf;
+	const struct mlx_change *mx, *mn;
+	bool given[9] = { false };
+	unsigned vf;
+	int r;
+
+	if (strcmp(argv[1], "set")) {
+		cli_error(cli, "unknown command '%s' in 'mlxcli sriov vf %s'", argv[1], argv[0]);
+		cli_hint(cli, "usage: mlxcli sriov vf -d PF VF set SETTING VALUE...");
+		return EXIT_USAGE;
+	}
+	r = need_pf(cli, &pf);
+	if (r)
+		return r;
+	/* Validate everything before reading or writing anything. */
+	if (parse_uint(cli, "VF index", argv[0], 65535, &vf))
+		return EXIT_USAGE;
+	if (pf->sriov_numvfs <= 0 || vf >= (unsigned)pf->sriov_numvfs) {
+		if (pf->sriov_numvfs > 0)
+			cli_error(cli, "VF %u does not exist on %s: it has %d VFs (0-%d)", vf, pf->bdf,
+				  pf->sriov_numvfs, pf->sriov_numvfs - 1);
+		else
+			cli_error(cli, "VF %u does not exist on %s: SR-IOV is off (numvfs 0)", vf,
+				  pf->bdf);
+		return EXIT_USAGE;
+	}
+	if ((argc - 2) % 2 || argc < 4) {
+		cli_error(cli, "'mlxcli sriov vf set' takes SETTING VALUE pairs");
+		return EXIT_USAGE;
+	}
+	for (int i = 2; i < argc && r == EXIT_OK; i += 2) {
+		int idx = -1;
+
+		for (int j = 0; sriov_vf_settings[j]; j++)
+			if (!strcmp(sriov_vf_settings[j], argv[i]))
+				idx = j;
+		if (idx < 0) {
+			const char *s = cli_suggest(argv[i], sriov_vf_settings, 9);
+
+			cli_error(cli, "unknown VF setting '%s'", argv[i]);
+			if (s)
+				cli_hint(cli, "did you mean '%s'?", s);
+			r = EXIT_USAGE;
+			break;
+		}
+		if (given[idx]) {
+			cli_error(cli, "VF setting '%s' given twice", argv[i]);
+			r = EXIT_USAGE;
+			break;
+		}
+		given[idx] = true;
+		r = vf_pair(cli, argv[i], argv[i + 1], &pl);
+	}
+	mx = mlx_plan_find(&pl, "max_tx_rate");
+	mn = mlx_plan_find(&pl, "min_tx_rate");
+	if (r == EXIT_OK && mx && mn && mx->new.u && mn->new.u > mx->new.u) {
+		cli_error(cli, "invalid rate: min-rate %" PRIu64 " is above max-rate %" PRIu64 " Mb/s",
+			  mn->new.u, mx->new.u);
+		r = EXIT_USAGE;
+	}
+	if (r == EXIT_OK) {
+		w.pf = pf;
+		w.vf = vf;
+		out_str(cli->out, "pci_address", NULL, pf->bdf);
+		out_u64(cli->out, "vf", NULL, vf);
+		r = cli_write(cli, &mlx_sriov_write_ops, &w, pf->bdf, pf->bdf, &pl, &res);
+	}
+	mlx_sriov_writer_free(&w);
+	mlx_plan_free(&pl);
+	return r;
+}
+
+/* The eswitch mode of every SR-IOV PF, one row each (unknown: null). */
+static int eswitch_all(struct cli *cli)
+{
+	struct mlx_devices *devs;
+	struct mlx_eswitch esw;
+	int r;
+
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	out_table_begin(cli->out, "eswitch");
+	for (size_t i = 0; i < devs->nfn; i++) {
+		const struct mlx_function *fn = &devs->fn[i];
+
+		if (fn->role != MLX_FN_PF || fn->sriov_totalvfs < 0)
+			continue;
+		r = mlx_devlink_eswitch_get(cli->ctx, fn, &esw);
+		if (r < 0)
+			mlx_log(cli->ctx, MLX_LOG_INFO, "%s: no eswitch mode: %s", fn->bdf,
+				*mlx_errmsg(cli->ctx) ? mlx_errmsg(cli->ctx) : strerror(-r));
+		mlx_err_clear(cli->ctx);
+		out_row_begin(cli->out);
+		out_str(cli->out, "pci_address", "PCI", fn->bdf);
+		out_str(cli->out, "eswitch_mode", "ESWITCH_MODE", r == 0 ? mlx_eswitch_mode_str(esw.mode) : NULL);
+		out_row_end(cli->out);
+	}
+	out_table_end(cli->out);
+	if (!devs->nfn)
+		sriov_say_none(cli, devs);
+	return EXIT_OK;
+}
+
+int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
+{
+	struct mlx_sriov_writer w = { 0 };
+	struct mlx_write_result res;
+	struct mlx_plan pl = { 0 };
+	struct mlx_function *pf;
+	struct mlx_eswitch esw;
+	int r;
+
+	if (argc && strcmp(argv[0], "legacy") && strcmp(argv[0], "switchdev")) {
+		cli_error(cli, "invalid eswitch mode '%s': expected legacy or switchdev", argv[0]);
+		return EXIT_USAGE;
+	}
+	if (!cli->device) {
+		/* DESIGN "Device selection": a read covers every device, a
+		 * write refuses to guess. */
+		if (argc) {
+			cli_error(cli, "'mlxcli sriov eswitch %s' changes a device and will not guess "
+				  "which: give -d DEV", argv[0]);
+			return EXIT_USAGE;
+		}
+		return eswitch_all(cli);
+	}
+	r = need_pf(cli, &pf);
+	if (r)
+		return r;
+	out_str(cli->out, "pci_address", NULL, pf->bdf);
+	if (!argc) {
+		r = mlx_devlink_eswitch_get(cli->ctx, pf, &esw);
+		if (r < 0)
+			return cli_fail(cli, r, "cannot read the eswitch mode");
+		out_str(cli->out, "eswitch_mode", "eswitch mode", mlx_eswitch_mode_str(esw.mode));
+		return EXIT_OK;
+	}
+	w.pf = pf;
+	if (mlx_sriov_plan_add(&pl, MLX_SRIOV_ESWITCH_MODE, mlx_val_str(argv[0])) < 0) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	r = cli_write(cli, &mlx_sriov_write_ops, &w, pf->bdf, pf->bdf, &pl, &res);
+	mlx_sriov_writer_free(&w);
+	mlx_plan_free(&pl);
+	return r;
+}

@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The write engine (lib/write.h): one order of steps for every write, so
+ * no feature can read before it locks, forget a read-back, or put things
+ * back in an order of its own.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lock.h"
+#include "write.h"
+
+struct mlx_val mlx_val_null(void)
+{
+	struct mlx_val v = { .kind = MLX_VAL_NULL };
+
+	return v;
+}
+
+struct mlx_val mlx_val_uint(uint64_t u)
+{
+	struct mlx_val v = { .kind = MLX_VAL_UINT, .u = u };
+
+	return v;
+}
+
+struct mlx_val mlx_val_int(int64_t i)
+{
+	struct mlx_val v = { .kind = MLX_VAL_INT, .i = i };
+
+	return v;
+}
+
+struct mlx_val mlx_val_bool(bool b)
+{
+	struct mlx_val v = { .kind = MLX_VAL_BOOL, .b = b };
+
+	return v;
+}
+
+struct mlx_val mlx_val_str(const char *s)
+{
+	struct mlx_val v = { .kind = MLX_VAL_STR };
+
+	snprintf(v.s, sizeof(v.s), "%s", s);
+	return v;
+}
+
+struct mlx_val mlx_val_u8list(const uint8_t *p, size_t n)
+{
+	struct mlx_val v = { .kind = MLX_VAL_U8LIST };
+
+	v.n = (uint8_t)(n < MLX_VAL_LIST_MAX ? n : MLX_VAL_LIST_MAX);
+	memcpy(v.u8, p, v.n);
+	return v;
+}
+
+struct mlx_val mlx_val_u32list(const uint32_t *p, size_t n)
+{
+	struct mlx_val v = { .kind = MLX_VAL_U32LIST };
+
+	v.n = (uint8_t)(n < 8 ? n : 8);
+	memcpy(v.u32, p, v.n * sizeof(*p));
+	return v;
+}
+
+struct mlx_val mlx_val_strlist(const char *const *p, size_t n)
+{
+	struct mlx_val v = { .kind = MLX_VAL_STRLIST };
+
+	v.n = (uint8_t)(n < 8 ? n : 8);
+	for (size_t i = 0; i < v.n; i++)
+		snprintf(v.sl[i], sizeof(v.sl[i]), "%s", p[i]);
+	return v;
+}
+
+bool mlx_val_eq(const struct mlx_val *a, const struct mlx_val *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case MLX_VAL_NULL:
+		return true;
+	case MLX_VAL_UINT:
+		return a->u == b->u;
+	case MLX_VAL_INT:
+		return a->i == b->i;
+	case MLX_VAL_BOOL:
+		return a->b == b->b;
+	case MLX_VAL_STR:
+		return !strcmp(a->s, b->s);
+	case MLX_VAL_U8LIST:
+		return a->n == b->n && !memcmp(a->u8, b->u8, a->n);
+	case MLX_VAL_U32LIST:
+		return a->n == b->n && !memcmp(a->u32, b->u32, a->n * sizeof(a->u32[0]));
+	case MLX_VAL_STRLIST:
+		if (a->n != b->n)
+			return false;
+		for (size_t i = 0; i < a->n; i++)
+			if (strcmp(a->sl[i], b->sl[i]))
+				return false;
+		return true;
+	}
+	return false;
+}
+
+void mlx_val_fmt(const struct mlx_val *v, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	switch (v->kind) {
+	case MLX_VAL_NULL:
+		snprintf(buf, len, "unknown");
+		break;
+	case MLX_VAL_UINT:
+		snprintf(buf, len, "%" PRIu64, v->u);
+		break;
+	case MLX_VAL_INT:
+		snprintf(buf, len, "%" PRId64, v->i);
+		break;
+	case MLX_VAL_BOOL:
+		snprintf(buf, len, "%s", v->b ? "on" : "off");
+		break;
+	case MLX_VAL_STR:
+		snprintf(buf, len, "%s", v->s);
+		break;
+	case MLX_VAL_U8LIST:
+	case MLX_VAL_U32LIST:
+	case MLX_VAL_STRLIST:
+		if (!v->n)
+			snprintf(buf, len, "none");
+		for (size_t i = 0; i < v->n && o < len; i++) {
+			const char *sep = i ? "," : "";
+
+			if (v->kind == MLX_VAL_STRLIST)
+				o += (size_t)snprintf(buf + o, len - o, "%s%s", sep, v->sl[i]);
+			else if (v->kind == MLX_VAL_U8LIST && v->u8[i] == MLX_VAL_U8_NONE)
+				o += (size_t)snprintf(buf + o, len - o, "%s-", sep);
+			else
+				o += (size_t)snprintf(buf + o, len - o, "%s%" PRIu32, sep,
+						      v->kind == MLX_VAL_U8LIST ? v->u8[i] : v->u32[i]);
+		}
+		break;
+	}
+}
+
+int mlx_plan_add(struct mlx_plan *pl, const char *setting, const char *unit, int id, int arg,
+		 struct mlx_val new)
+{
+	struct mlx_change *c;
+
+	if (pl->n == pl->cap) {
+		size_t cap = pl->cap ? 2 * pl->cap : 8;
+		struct mlx_change *nc = realloc(pl->c, cap * sizeof(*nc));
+
+		if (!nc)
+			return -ENOMEM;
+		pl->c = nc;
+		pl->cap = cap;
+	}
+	c = &pl->c[pl->n];
+	memset(c, 0, sizeof(*c));
+	snprintf(c->setting, sizeof(c->setting), "%s", setting);
+	c->unit = unit;
+	c->id = id;
+	c->arg = arg;
+	c->new = new;
+	c->old = mlx_val_null();
+	return (int)pl->n++;
+}
+
+struct mlx_change *mlx_plan_find(struct mlx_plan *pl, const char *setting)
+{
+	for (size_t i = 0; i < pl->n; i++)
+		if (!strcmp(pl->c[i].setting, setting))
+			return &pl->c[i];
+	return NULL;
+}
+
+void mlx_plan_free(struct mlx_plan *pl)
+{
+	free(pl->c);
+	memset(pl, 0, sizeof(*pl));
+}
+
+size_t mlx_plan_nchanged(const struct mlx_plan *pl)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pl->n; i++)
+		n += pl->c[i].changed;
+	return n;
+}
+
+static bool same(const struct mlx_write_ops *ops, const struct mlx_change *c,
+		 const struct mlx_val *want, const struct mlx_val *got)
+{
+	return ops->same ? ops->same(c, want, got) : mlx_val_eq(want, got);
+}
+
+static int flush(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat)
+{
+	return ops->flush ? ops->flush(ctx, feat) : 0;
+}
+
+/* Read the old value of every change that has none yet. */
+/* How a change is named in messages. */
+static const char *name(const struct mlx_change *c)
+{
+	return c->label[0] ? c->label : c->setting;
+}
+
+/* " on enp8s0f0", or "". */
+static void on_str(const struct mlx_write_req *req, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", req->on ? " on " : "", req->on ? req->on : "");
+}
+
+static int read_old(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
+		    const struct mlx_write_req *req, struct mlx_plan *pl)
+{
+	for (size_t i = 0; i < pl->n; i++) {
+		struct mlx_change *c = &pl->c[i];
+		int e;
+
+		if (c->have_old)
+			continue;
+		e = ops->read(ctx, feat, c, &c->old);
+		if (e < 0) {
+			char why[256], on[80];
+
+			/* mlx_err() writes the buffer mlx_errmsg() returns: copy it. */
+			snprintf(why, sizeof(why), "%s", *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
+			on_str(req, on, sizeof(on));
+			return mlx_err(ctx, -e, "cannot read the current %s%s: %s; nothing was changed",
+				       name(c), on, why);
+		}
+		c->have_old = true;
+	}
+	return 0;
+}
+
+/*
+ * Put back what was written, newest first: the reverse of the order the
+ * plan chose, so a setting written as the other half of an earlier one
+ * (VLAN and QoS share one message) is undone before that one.  A put-back
+ * can itself be undone by the driver's side effect of an older one
+ * (debugfs np_cnp_prio resets np_cnp_prio_mode), so a second pass reads
+ * each back and writes again what does not hold its old value.
+ */
+static int put_back(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
+		    struct mlx_plan *pl, long failed)
+{
+	int first = 0, e;
+
+	for (size_t i = pl->n; i-- > 0;) {
+		struct mlx_change *c = &pl->c[i];
+
+		if (!c->written)
+			continue;
+		e = ops->write(ctx, feat, c, &c->old);
+		if (e < 0 && !first)
+			first = e;
+	}
+	e = flush(ctx, ops, feat);
+	if (e < 0 && !first)
+		first = e;
+	for (size_t i = 0; i < pl->n; i++) {
+		struct mlx_change *c = &pl->c[i];
+		struct mlx_val got;
+
+		/* The failed write too: it may have done part of its work. */
+		if (!c->written && (long)i != failed)
+			continue;
+		e = ops->read(ctx, feat, c, &got);
+		if (e == 0 && same(ops, c, &c->old, &got))
+			continue;
+		e = ops->write(ctx, feat, c, &c->old);
+		if (e == 0)
+			e = flush(ctx, ops, feat);
+		if (e == 0)
+			e = ops->read(ctx, feat, c, &got);
+		if (e == 0 && !same(ops, c, &c->old, &got))
+			e = -EIO;
+		if (e < 0 && !first)
+			first = e;
+	}
+	return first;
+}
+
+/* The end of a failure's story: what became of the earlier writes. */
+static int fail_story(struct mlx_ctx *ctx, int err, const char *what, struct mlx_write_result *res,
+		      size_t nput)
+{
+	char buf[512];
+
+	/* @what may quote mlx_errmsg(), which mlx_err() rewrites. */
+	snprintf(buf, sizeof(buf), "%s", what);
+	if (res->restore_err)
+		return mlx_err(ctx, -err, "%s; putting back the %zu value(s) written failed too (%s): "
+			       "the device may hold a mix of old and new values", buf, nput,
+			       strerror(-res->restore_err));
+	if (nput)
+		return mlx_err(ctx, -err, "%s; the %zu value(s) written were put back, newest first; "
+			       "nothing was changed", buf, nput);
+	return mlx_err(ctx, -err, "%s; nothing was changed", buf);
+}
+
+int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
+		  const struct mlx_write_req *req, struct mlx_plan *pl,
+		  struct mlx_write_result *res)
+{
+	char what[400], a[96], b[96], on[80];
+	size_t nput = 0;
+	bool gathered = false;
+	int lockfd = -1, e;
+
+	memset(res, 0, sizeof(*res));
+	res->phase = MLX_WRITE_LOCK;
+	res->failed = -1;
+	on_str(req, on, sizeof(on));
+	/* The lock before the first read: the old values are then the ones
+	 * our writes replace, not a state another writer is replacing. */
+	if (!req->dry_run && req->lock) {
+		e = mlx_lock_device(ctx, req->lock, &lockfd);
+		if (e < 0)
+			return e;
+	}
+	res->phase = MLX_WRITE_READ;
+	e = read_old(ctx, ops, feat, req, pl);
+	if (e == 0 && ops->plan) {
+		res->phase = MLX_WRITE_PLAN;
+		e = ops->plan(ctx, feat, pl);
+		/* What the plan added (a setting a write resets) has no old value yet. */
+		if (e == 0) {
+			res->phase = MLX_WRITE_READ;
+			e = read_old(ctx, ops, feat, req, pl);
+		}
+	}
+	if (e < 0)
+		goto out;
+	for (size_t i = 0; i < pl->n; i++)
+		pl->c[i].changed = !same(ops, &pl->c[i], &pl->c[i].old, &pl->c[i].new);
+	if (req->dry_run)
+		goto out;
+
+	res->phase = MLX_WRITE_WRITE;
+	/* Unchanged values are not written (fewer writes, fewer to undo),
+	 * unless an earlier write resets them. */
+	for (size_t i = 0; i < pl->n; i++) {
+		struct mlx_change *c = &pl->c[i];
+
+		if (!c->changed && !c->rewrite)
+			continue;
+		e = ops->write(ctx, feat, c, &c->new);
+		if (e < 0) {
+			res->failed = (long)i;
+			mlx_val_fmt(&c->new, a, sizeof(a));
+			snprintf(what, sizeof(what), "cannot set %s to %s%s: %s", name(c), a, on,
+				 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
+			goto undo;
+		}
+		c->written = true;
+		res->nwritten++;
+	}
+	e = flush(ctx, ops, feat);
+	if (e < 0) {
+		/* The gathered writes went out as one request, and failed. */
+		for (size_t i = pl->n; i-- > 0;)
+			if (pl->c[i].written) {
+				res->failed = (long)i;
+				break;
+			}
+		snprintf(what, sizeof(what), "cannot set %s%s: %s", res->failed >= 0 ?
+			 name(&pl->c[res->failed]) : "the settings", on,
+			 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
+		/* A request is all or nothing: none of it was left in place. */
+		gathered = true;
+		goto undo;
+	}
+	/* Read back after every write: a later write may have disturbed an
+	 * earlier one, and a driver may take a value and keep another. */
+	for (size_t i = 0; i < pl->n; i++) {
+		struct mlx_change *c = &pl->c[i];
+
+		if (!c->written)
+			continue;
+		e = ops->read(ctx, feat, c, &res->got);
+		if (e == 0 && !same(ops, c, &c->new, &res->got))
+			e = -ERANGE;
+		if (e < 0) {
+			res->failed = (long)i;
+			res->readback = true;
+			mlx_val_fmt(&c->new, a, sizeof(a));
+			mlx_val_fmt(&res->got, b, sizeof(b));
+			if (e == -ERANGE)
+				snprintf(what, sizeof(what), "cannot set %s to %s%s: it reads back %s",
+					 name(c), a, on, b);
+			else
+				snprintf(what, sizeof(what), "cannot set %s to %s%s: it was written but "
+					 "cannot be read back: %s", name(c), a, on,
+					 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
+			goto undo;
+		}
+	}
+	e = 0;
+	goto out;
+undo:
+	for (size_t i = 0; i < pl->n && !gathered; i++)
+		nput += pl->c[i].written;
+	mlx_err_clear(ctx);
+	res->restore_err = put_back(ctx, ops, feat, pl, res->failed);
+	mlx_err_clear(ctx);
+	e = fail_story(ctx, e, what, res, nput);
+out:
+	if (lockfd >= 0)
+		close(lockfd);
+	return e;
+}
