@@ -47,6 +47,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",
 	  cmd_dump_me_now, 0, 0, 0, &dmn_group, dmn_opts, NULL },
+	{ "monitor", "", "a stream of events: link, devlink health, mlx5 kernel log (see mlxcli-monitor(8))",
+	  cmd_monitor, 0, 0, 0, NULL, monitor_opts, NULL },
 	{ "dbg", "", "debugging: mstdump, dump-me-now, get-state, restart, pddrinfo",
 	  NULL, 0, 0, 0, &dbg_group, NULL, NULL },
 	{ "sample", "", "the bundled sample hosts: list them, reset a working copy",

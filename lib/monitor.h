@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <linux/netlink.h>
 
 #include "mlx.h"
@@ -227,5 +228,9 @@ ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap);
  */
 int mlx_monitor_rtnl_open(struct mlx_ctx *ctx);
 int mlx_monitor_devlink_open(struct mlx_ctx *ctx);
+/* Read what is ready on one of them: bytes of whole messages, 0 when
+ * nothing is (EAGAIN), -ENOBUFS when the socket overflowed and
+ * notifications were lost (the next read goes on), -errno. */
+ssize_t mlx_monitor_recv(int fd, void *buf, size_t len);
 
 #endif /* MLX_MONITOR_H */

@@ -177,3 +177,15 @@ int mlx_monitor_devlink_open(struct mlx_ctx *ctx)
 			       DEVLINK_GENL_MCGRP_CONFIG_NAME);
 	return nl_open(ctx, NETLINK_GENERIC, (unsigned)grp, "devlink health");
 }
+
+ssize_t mlx_monitor_recv(int fd, void *buf, size_t len)
+{
+	ssize_t n;
+
+	do
+		n = recv(fd, buf, len, MSG_DONTWAIT);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return errno == EAGAIN ? 0 : -errno;
+	return n;
+}
