@@ -141,7 +141,9 @@ static int emit(struct mon *m, const struct mlx_event *ev)
 	out_str(o, "source", NULL, mlx_ev_source_str(ev->source));
 	out_str(o, "kind", NULL, ki->id);
 	out_str(o, "severity", NULL, mlx_ev_severity_str(ev->severity));
-	out_str(o, "pci_address", NULL, ev->pci_address[0] ? ev->pci_address : NULL);
+	/* a netdev that is no PCI function (--any-netdev) has no address */
+	if (ev->pci_address[0])
+		out_str(o, "pci_address", NULL, ev->pci_address);
 	out_str(o, "netdev", NULL, ev->netdev[0] ? ev->netdev : NULL);
 	out_str(o, "dump_type", NULL, dt ? dt->name : NULL);
 	if (ev->reporter[0])
@@ -165,12 +167,12 @@ static int emit(struct mon *m, const struct mlx_event *ev)
 					       mlx_ev_field_key(f), ev->v[f]);
 	}
 	out_str(o, "message", NULL, ev->text);
-	snprintf(line, sizeof(line), "%s %-8s %-22s %s%s%s%s%s%s%s%s  %s", when,
+	snprintf(line, sizeof(line), "%-8s %-22s %s%s%s%s%s%s%s%s  %s",
 		 mlx_ev_severity_str(ev->severity), ki->id,
 		 ev->pci_address[0] ? ev->pci_address : "-", ev->netdev[0] ? " " : "", ev->netdev,
 		 dt ? " dump=" : "", dt ? dt->name : "", ev->reporter[0] ? " reporter=" : "",
 		 ev->reporter, fields, ev->text);
-	out_text(o, NULL, line);
+	out_text(o, when, line);    /* "TIME: severity kind device fields  message" */
 	r = out_finish(o);
 	out_free(o);
 	if (r == 0)
@@ -222,10 +224,11 @@ static int drain_kmsg(struct mon *m, struct mlx_kmsg_reader *rd)
 			continue;
 		if (ev.seq && (lost = mlx_kmsg_seq_gap(&m->seq, ev.seq)) != 0) {
 			struct mlx_event gap;
+			int d;
 
 			mlx_ev_records_lost(&gap, lost, ev.seq);
-			if ((r = deliver(m, &gap)) != 0)
-				return r;
+			if ((d = deliver(m, &gap)) != 0)
+				return d;
 		}
 		if (r == 1 && (r = deliver(m, &ev)) != 0)
 			return r;
@@ -233,11 +236,33 @@ static int drain_kmsg(struct mon *m, struct mlx_kmsg_reader *rd)
 	return 0;
 }
 
-/* Every netlink message ready on @fd, decoded by @rtnl or devlink. */
+/* The netlink messages in buf[0..n), decoded as rtnetlink or devlink. */
+static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
+{
+	struct mlx_event ev[4];
+	int n = (int)len, r;
+
+	for (const struct nlmsghdr *h = (const void *)buf; NLMSG_OK(h, (unsigned)n);
+	     h = NLMSG_NEXT(h, n)) {
+		int k;
+
+		if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
+			continue;
+		if (rtnl)
+			k = mlx_rtnl_link_events(h, h->nlmsg_len, m->links, MON_LINKS, ev, 4);
+		else
+			k = mlx_devlink_notify_event(h, h->nlmsg_len, ev);
+		for (int i = 0; i < k; i++)
+			if ((r = deliver(m, &ev[i])) != 0)
+				return r;
+	}
+	return 0;
+}
+
+/* Every netlink message ready on @fd. */
 static int drain_nl(struct mon *m, int fd, bool rtnl)
 {
 	static uint8_t buf[65536];
-	struct mlx_event ev[4];
 	ssize_t n;
 	int r;
 
@@ -258,21 +283,28 @@ static int drain_nl(struct mon *m, int fd, bool rtnl)
 		}
 		if (n <= 0)
 			return (int)n;
-		for (const struct nlmsghdr *h = (const void *)buf; NLMSG_OK(h, (size_t)n);
-		     h = NLMSG_NEXT(h, n)) {
-			int k;
-
-			if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
-				continue;
-			if (rtnl)
-				k = mlx_rtnl_link_events(h, h->nlmsg_len, m->links, MON_LINKS, ev, 4);
-			else
-				k = mlx_devlink_notify_event(h, h->nlmsg_len, ev);
-			for (int i = 0; i < k; i++)
-				if ((r = deliver(m, &ev[i])) != 0)
-					return r;
-		}
+		if ((r = decode_nl(m, buf, (size_t)n, rtnl)) != 0)
+			return r;
 	}
+}
+
+/* A capture: its recorded link and devlink notifications, then its
+ * kernel log, through the same decoders as live. */
+static int replay(struct mon *m, struct mlx_kmsg_reader *rd)
+{
+	int r = 0;
+
+	for (int i = 0; i < 2 && r == 0; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+
+		if (mlx_monitor_recorded(m->cli->ctx, i == 0, &buf, &len) == 0)
+			r = decode_nl(m, (const uint8_t *)buf, len, i == 0);
+		free(buf);
+	}
+	if (r == 0 && rd)
+		r = drain_kmsg(m, rd);
+	return r == -ENODATA ? 0 : r;
 }
 
 static int list_catalogue(struct cli *cli)
@@ -358,7 +390,7 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	struct sigaction sa, old_int, old_term;
 	const char *since = cli_opt(cli, "since"), *count = cli_opt(cli, "count");
 	int kfd = -1, rfd = -1, dfd = -1, rc = EXIT_OK, r = 0;
-	bool kmsg_is_file = false;
+	bool kmsg_is_file = false, replaying;
 
 	(void)argc;
 	(void)argv;
@@ -393,21 +425,22 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 		}
 		mlx_kmsg_reader_init(rd, kfd);
 		kmsg_is_file = !rd->is_dev;
-	} else {
-		/* as non-root: say which source is missing, run with the others */
-		cli_warn(cli, "%s; no kernel-log events", mlx_errmsg(cli->ctx));
 	}
-	if (!kmsg_is_file) {
-		rfd = mlx_monitor_rtnl_open(cli->ctx);
-		if (rfd < 0 && rfd != -EOPNOTSUPP)
+	rfd = mlx_monitor_rtnl_open(cli->ctx);
+	/* a captured system has recordings, not sockets: replay them */
+	replaying = kmsg_is_file || rfd == -EOPNOTSUPP;
+	if (!replaying) {
+		if (kfd < 0)    /* as non-root: say which source is missing, run with the others */
+			cli_warn(cli, "%s; no kernel-log events", mlx_errmsg(cli->ctx));
+		if (rfd < 0)
 			cli_warn(cli, "%s; no link events", mlx_errmsg(cli->ctx));
 		dfd = mlx_monitor_devlink_open(cli->ctx);
-		if (dfd < 0 && dfd != -EOPNOTSUPP && cli->verbose)
+		if (dfd < 0 && cli->verbose)
 			cli_warn(cli, "%s; no devlink health events", mlx_errmsg(cli->ctx));
-	}
-	if (kfd < 0 && rfd < 0 && dfd < 0) {
-		rc = cli_fail(cli, kfd, "cannot monitor");
-		goto out_free;
+		if (kfd < 0 && rfd < 0 && dfd < 0) {
+			rc = cli_fail(cli, kfd, "cannot monitor");
+			goto out_free;
+		}
 	}
 
 	stop_signal = 0;
@@ -415,13 +448,9 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	sa.sa_handler = on_stop;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	/* A captured system: its recorded kernel log, then the end. */
-	if (kmsg_is_file) {
-		r = drain_kmsg(m, rd);
-		if (r == -ENODATA)
-			r = 0;
-	}
-	while (!kmsg_is_file && !stop_signal && r == 0) {
+	if (replaying)
+		r = replay(m, rd);
+	while (!replaying && !stop_signal && r == 0) {
 		int n = 0, ki = -1, ri = -1, di = -1;
 
 		if (kfd >= 0) {

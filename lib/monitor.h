@@ -228,6 +228,13 @@ ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap);
  */
 int mlx_monitor_rtnl_open(struct mlx_ctx *ctx);
 int mlx_monitor_devlink_open(struct mlx_ctx *ctx);
+/*
+ * A capture's recorded notifications (<root>/monitor/rtnl.nl or
+ * devlink.nl: the raw messages as the sockets above received them, one
+ * after the other), replayed through the same decoders: *buf malloc'ed,
+ * the caller frees it; -ENOENT when the capture has none.
+ */
+int mlx_monitor_recorded(struct mlx_ctx *ctx, bool rtnl, char **buf, size_t *len);
 /* Read what is ready on one of them: bytes of whole messages, 0 when
  * nothing is (EAGAIN), -ENOBUFS when the socket overflowed and
  * notifications were lost (the next read goes on), -errno. */

@@ -320,7 +320,7 @@ const char *mlx_ev_severity_str(enum mlx_ev_severity s)
 }
 
 static const char *const field_keys[MLX_EVF_N] = {
-	[MLX_EVF_QUEUE] = "queue", [MLX_EVF_CQN] = "cqn", [MLX_EVF_QPN] = "qpn",
+	[MLX_EVF_QUEUE] = "queue_index", [MLX_EVF_CQN] = "cqn", [MLX_EVF_QPN] = "qpn",
 	[MLX_EVF_SQN] = "sqn", [MLX_EVF_RQN] = "rqn", [MLX_EVF_EQN] = "eqn",
 	[MLX_EVF_CI] = "consumer_index", [MLX_EVF_PI] = "producer_index",
 	[MLX_EVF_OPCODE] = "opcode", [MLX_EVF_SYNDROME] = "syndrome",
@@ -334,10 +334,10 @@ static const char *const field_keys[MLX_EVF_N] = {
 	[MLX_EVF_HEALTH_SYNDROME] = "health_syndrome",
 	[MLX_EVF_HEALTH_EXT_SYNDROME] = "health_ext_syndrome",
 	[MLX_EVF_FATAL_ERROR] = "fatal_error", [MLX_EVF_NIC_MODE] = "nic_mode",
-	[MLX_EVF_DELAY_MS] = "delay_ms", [MLX_EVF_TIME_SINCE_TX_US] = "since_last_tx_us",
+	[MLX_EVF_DELAY_MS] = "delay_msec", [MLX_EVF_TIME_SINCE_TX_US] = "since_last_tx_usec",
 	[MLX_EVF_EQES] = "eqes", [MLX_EVF_IRQN] = "irqn", [MLX_EVF_CPU] = "cpu",
-	[MLX_EVF_TIMEOUT_MS] = "timeout_ms", [MLX_EVF_CARRIER_CHANGES] = "carrier_changes",
-	[MLX_EVF_IFINDEX] = "ifindex", [MLX_EVF_ERR_COUNT] = "err_count",
+	[MLX_EVF_TIMEOUT_MS] = "timeout_msec", [MLX_EVF_CARRIER_CHANGES] = "carrier_changes",
+	[MLX_EVF_IFINDEX] = "ifindex", [MLX_EVF_ERR_COUNT] = "error_count",
 	[MLX_EVF_RECOVER_COUNT] = "recover_count", [MLX_EVF_LOST] = "records_lost",
 };
 

@@ -189,3 +189,8 @@ ssize_t mlx_monitor_recv(int fd, void *buf, size_t len)
 		return errno == EAGAIN ? 0 : -errno;
 	return n;
 }
+
+int mlx_monitor_recorded(struct mlx_ctx *ctx, bool rtnl, char **buf, size_t *len)
+{
+	return mlx_read_file(ctx, rtnl ? "/monitor/rtnl.nl" : "/monitor/devlink.nl", buf, len);
+}
