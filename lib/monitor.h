@@ -196,6 +196,38 @@ int mlx_rtnl_link_events(const struct nlmsghdr *h, size_t len, struct mlx_link_s
  */
 int mlx_devlink_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_event *ev);
 
+/* ---- automatic incidents: which events make one (lib/monitor/dump-policy.c, pure) */
+
+#define MLX_DUMP_EVENTS_NUM 20      /* WinOF-2 DumpEventsNum: incidents per type */
+#define MLX_DUMP_BURST_SEC 60       /* one incident per type and device in this window */
+
+enum mlx_dump_verdict {
+	MLX_DUMP_NO_TYPE,           /* the kind triggers no dump */
+	MLX_DUMP_DISABLED,          /* its type is off (PORT_STATE by default) */
+	MLX_DUMP_BURST,             /* same type and device within the window: folded */
+	MLX_DUMP_BUDGET,            /* the type made its DumpEventsNum incidents */
+	MLX_DUMP_MAKE,              /* make an incident */
+};
+
+struct mlx_dump_policy {
+	bool enabled[MLX_DUMP_NTYPES];
+	unsigned budget;            /* per type; 0 = no incident at all */
+	unsigned burst_sec;
+	unsigned made[MLX_DUMP_NTYPES];
+	unsigned folded[MLX_DUMP_NTYPES];   /* events a burst folded into an incident */
+	/* the last incident per type and device, a small ring */
+	struct { enum mlx_dump_type type; char dev[16]; uint64_t at; } last[64];
+	size_t nlast;
+};
+/* Table 19's defaults: every type on but PORT_STATE (and ON_OID, which is
+ * on request), DumpEventsNum 20, a 60 s burst window. */
+void mlx_dump_policy_init(struct mlx_dump_policy *p);
+/* "CMD_ERR" or its tag "c": enable or disable it.  -EINVAL unknown. */
+int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on);
+/* Decide for @ev at @now (seconds, monotonic); MLX_DUMP_MAKE counts it. */
+enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
+					     uint64_t now);
+
 /* ---- live sources (lib/monitor/sources.c) --------------------------------- */
 
 /*

@@ -512,6 +512,53 @@ static void test_catalogue(void **state)
 		assert_non_null(mlx_ev_field_key(f));
 }
 
+/* ---- automatic incidents: Table 19 defaults, budget, bursts -------------- */
+
+static void ev_of(struct mlx_event *ev, enum mlx_ev_kind k, const char *pci)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->kind = k;
+	snprintf(ev->pci_address, sizeof(ev->pci_address), "%s", pci);
+}
+
+static void test_dump_policy(void **state)
+{
+	struct mlx_dump_policy p;
+	struct mlx_event ev;
+	char dev[16];
+
+	(void)state;
+	mlx_dump_policy_init(&p);
+	ev_of(&ev, MLX_EV_LINK_UP, "0000:08:00.0");
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 0), MLX_DUMP_NO_TYPE);
+	/* PORT_STATE is off by default (Table 19), on when asked */
+	ev_of(&ev, MLX_EV_LINK_DOWN, "0000:08:00.0");
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 0), MLX_DUMP_DISABLED);
+	assert_int_equal(mlx_dump_policy_set(&p, "p", true), 0);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 0), MLX_DUMP_MAKE);
+	/* a flapping link: one incident per window and device */
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 5), MLX_DUMP_BURST);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 59), MLX_DUMP_BURST);
+	assert_int_equal(p.folded[MLX_DUMP_PORT_STATE], 2);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 60), MLX_DUMP_MAKE);
+	ev_of(&ev, MLX_EV_CARRIER_DOWN, "0000:08:00.1");           /* another device */
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 61), MLX_DUMP_MAKE);
+	assert_int_equal(mlx_dump_policy_set(&p, "PORT_STATE", false), 0);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 500), MLX_DUMP_DISABLED);
+	assert_int_equal(mlx_dump_policy_set(&p, "NO_SUCH", true), -EINVAL);
+	/* a storm of command timeouts on 30 devices: DumpEventsNum incidents */
+	for (int i = 0; i < 30; i++) {
+		snprintf(dev, sizeof(dev), "0000:%02x:00.0", i);
+		ev_of(&ev, MLX_EV_CMD_TIMEOUT, dev);
+		assert_int_equal(mlx_dump_policy_decide(&p, &ev, 1000),
+				 i < MLX_DUMP_EVENTS_NUM ? MLX_DUMP_MAKE : MLX_DUMP_BUDGET);
+	}
+	assert_int_equal(p.made[MLX_DUMP_CMD_ERR], 20);
+	/* the budget is per type: EQ_STUCK still has its own */
+	ev_of(&ev, MLX_EV_EQ_RECOVER, "0000:01:00.0");
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 1000), MLX_DUMP_MAKE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -521,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_rtnl),
 		cmocka_unit_test(test_devlink),
 		cmocka_unit_test(test_catalogue),
+		cmocka_unit_test(test_dump_policy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
