@@ -28,6 +28,8 @@
 #include "monitor.h"
 
 #define MON_LINKS 1024
+#define HOOK_TIMEOUT_MS 5000
+#define HOOK_WORDS 32
 
 static const char *const since_choices[] = { "boot", "now", NULL };
 
@@ -39,6 +41,8 @@ const struct cmd_opt monitor_opts[] = {
 	{ "any-netdev", 0, NULL, "link events of any netdev, not only ConnectX ports (-d IFNAME: "
 	  "that one)", NULL, SRC_NONE, 0 },
 	{ "count", 'c', "N", "stop after N events", NULL, SRC_NONE, 0 },
+	{ "exec", 0, "CMD", "run CMD (words, no shell) per event, the event as JSON on its stdin, "
+	  "killed after 5 s", NULL, SRC_NONE, 0 },
 	{ "accept-user-records", 0, NULL, "test option: classify kernel-log records written by "
 	  "user space (a live monitor trusts kernel records only)", NULL, SRC_NONE, 0 },
 	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },
@@ -61,6 +65,8 @@ struct mon {
 	unsigned long events, max_events;
 	struct mlx_kmsg_seq seq;
 	struct mlx_link_state links[MON_LINKS];
+	char *hook[HOOK_WORDS + 1];          /* --exec split into words, NULL-ended */
+	char *hook_buf;
 };
 
 static const struct mlx_port *port_by_netdev(const struct mlx_devices *devs, const char *name)
@@ -115,12 +121,12 @@ static void fmt_time(char *buf, size_t len, uint64_t us)
 		 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (unsigned)(us % 1000000));
 }
 
-/* One event: a JSON object on its own line, or one text line. */
-static int emit(struct mon *m, const struct mlx_event *ev)
+/* One event: a JSON object on its own line, or one text line, to @fp. */
+static int render(const struct mlx_event *ev, bool json, FILE *fp)
 {
 	const struct mlx_ev_kind_info *ki = mlx_ev_kind_info(ev->kind);
 	const struct mlx_dump_type_info *dt = mlx_dump_type_info(ki->dump);
-	struct out *o = out_new(m->cli->json, false, m->cli->out_fp);
+	struct out *o = out_new(json, false, fp);
 	char when[40], line[1024], fields[512] = "";
 	size_t fl = 0;
 	int r;
@@ -176,8 +182,34 @@ static int emit(struct mon *m, const struct mlx_event *ev)
 	r = out_finish(o);
 	out_free(o);
 	if (r == 0)
-		fflush(m->cli->out_fp);
+		fflush(fp);
 	return r;
+}
+
+/* --exec: the hook gets the event as one JSON line on its standard input */
+static void run_hook(struct mon *m, const struct mlx_event *ev)
+{
+	char *json = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&json, &len);
+	int r;
+
+	if (!fp)
+		return;
+	r = render(ev, true, fp);
+	fclose(fp);
+	if (r == 0) {
+		r = mlx_exec_hook(m->hook, json, len, HOOK_TIMEOUT_MS);
+		if (r == -ETIMEDOUT)
+			cli_warn(m->cli, "--exec '%s': killed after %u s on a %s event", m->hook[0],
+				 HOOK_TIMEOUT_MS / 1000, mlx_ev_kind_info(ev->kind)->id);
+		else if (r < 0)
+			cli_warn(m->cli, "--exec '%s': %s", m->hook[0], strerror(-r));
+		else if (r != 0)
+			cli_warn(m->cli, "--exec '%s' exited %d on a %s event", m->hook[0], r,
+				 mlx_ev_kind_info(ev->kind)->id);
+	}
+	free(json);
 }
 
 static uint64_t now_us(void)
@@ -197,9 +229,11 @@ static int deliver(struct mon *m, struct mlx_event *ev)
 		return 0;
 	if (!ev->realtime_us)
 		ev->realtime_us = now_us();
-	r = emit(m, ev);
+	r = render(ev, m->cli->json, m->cli->out_fp);
 	if (r < 0)
 		return r;
+	if (m->hook[0])
+		run_hook(m, ev);
 	m->events++;
 	return m->max_events && m->events >= m->max_events;
 }
@@ -412,6 +446,28 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 		}
 		m->max_events = (unsigned long)v;
 	}
+	if (cli_opt(cli, "exec")) {
+		size_t k = 0;
+
+		m->hook_buf = strdup(cli_opt(cli, "exec"));
+		if (!m->hook_buf) {
+			rc = EXIT_FAIL;
+			goto out_free;
+		}
+		for (char *w = strtok(m->hook_buf, " \t"); w; w = strtok(NULL, " \t")) {
+			if (k == HOOK_WORDS) {
+				cli_error(cli, "--exec takes at most %d words", HOOK_WORDS);
+				rc = EXIT_USAGE;
+				goto out_free;
+			}
+			m->hook[k++] = w;
+		}
+		if (!k) {
+			cli_error(cli, "--exec needs a command");
+			rc = EXIT_USAGE;
+			goto out_free;
+		}
+	}
 	rc = select_target(m);
 	if (rc)
 		goto out_free;
@@ -502,6 +558,7 @@ out_free:
 	if (dfd >= 0)
 		close(dfd);
 	free(rd);
+	free(m->hook_buf);
 	free(m);
 	return rc;
 }

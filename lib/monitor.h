@@ -228,6 +228,17 @@ int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on);
 enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
 					     uint64_t now);
 
+/* ---- the per-event hook (lib/monitor/exec-hook.c) -------------------------- */
+
+/*
+ * Run @argv (argv[0] looked up in PATH; never a shell) with @input on its
+ * standard input and /dev/null on its standard output, and wait for it at
+ * most @timeout_ms, after which it is killed (SIGKILL).  Returns its exit
+ * status (0-255), 128 + the signal that ended it, or -errno (-ETIMEDOUT
+ * when killed for the timeout, -ENOENT when argv[0] is not found).
+ */
+int mlx_exec_hook(char *const argv[], const char *input, size_t len, unsigned timeout_ms);
+
 /* ---- live sources (lib/monitor/sources.c) --------------------------------- */
 
 /*

@@ -9,6 +9,8 @@
 #   - the same lines as user-space records (facility user, no DEVICE=) are
 #     refused, and accepted with --accept-user-records;
 #   - --count stops the stream, -d filters by function, bad values exit 2;
+#   - --exec runs a command per event (no shell), the event on its stdin,
+#     and kills one that hangs;
 #   - --catalogue, text and JSON, and every kind is in mlxcli-monitor(8).
 . "$(dirname "$0")/lib.sh"
 need jq
@@ -78,6 +80,24 @@ if [ -d "$FIXTURES/dmesg" ]; then
 	run dev1 --sysroot "$cap" -j -d enp94s0f1np1 monitor
 	n=$(jq -s '[.[] | select(.record == "event" and .kind != "records_lost")] | length' "$tmp/dev1.out")
 	[ $rc -eq 0 ] && [ "$n" = 0 ] && ok "-d of the other port: no event" || bad "-d other port: exit $rc, $n events"
+
+	# --exec: the event as JSON on the hook's stdin, one run per event, no
+	# shell (a ';' is a word), a missing command warns, a hung one is killed
+	kmsg 3 10 "$tx" >"$cap/dev/kmsg"
+	run hook --sysroot "$cap" monitor --exec "tee -a $tmp/hook.json"
+	k=$(jq -r .kind "$tmp/hook.json" 2>/dev/null | tr '\n' ' ')
+	[ $rc -eq 0 ] && [ "$k" = "tx_timeout tx_timeout eq_recover " ] &&
+		ok "--exec: three runs, each with its event as JSON" || bad "--exec: exit $rc, '$k': $(cat "$tmp/hook.err")"
+	run noshell --sysroot "$cap" monitor --count 1 --exec "echo x; touch $tmp/pwned"
+	[ $rc -eq 0 ] && [ ! -e "$tmp/pwned" ] && ok "--exec runs no shell" || bad "--exec ran a shell (exit $rc)"
+	run nohook --sysroot "$cap" monitor --count 1 --exec "/nonexistent/hook"
+	[ $rc -eq 0 ] && grep -q "no-such\|No such file" "$tmp/nohook.err" && ok "--exec of a missing command warns" ||
+		bad "--exec missing: exit $rc: $(cat "$tmp/nohook.err")"
+	start=$(date +%s)
+	run slow --sysroot "$cap" monitor --count 1 --exec "sleep 30"
+	took=$(( $(date +%s) - start ))
+	[ $rc -eq 0 ] && [ $took -lt 15 ] && grep -q "killed after 5 s" "$tmp/slow.err" &&
+		ok "--exec: a hung hook is killed after 5 s ($took s)" || bad "--exec sleep 30: exit $rc, $took s: $(cat "$tmp/slow.err")"
 else
 	echo "# skip the replay checks: no \$FIXTURES/dmesg"
 fi
