@@ -78,7 +78,8 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"event); the bit masks name the sensors",
 		"check the airflow and fans now: the firmware shuts the adapter down when it "
 		"overheats (health syndrome 0x10)", NULL, MLX_DUMP_NONE,
-		"High temperature on sensors with bit set %llx %llx",
+		"High temperature on sensors with bit set %llx %llx|"
+		"High temperature on sensors with bit set %#llx %#llx. (6.10 and later)",
 		EV "temp_warn (mlx5_core_warn)" },
 	[MLX_EV_PCIE_POWER_OK] = { MLX_EV_PCIE_POWER_OK, "pcie_power_sufficient", K, I,
 		"the PCIe slot advertised enough power for the adapter", "none", NULL, MLX_DUMP_NONE,
@@ -195,7 +196,8 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 	[MLX_EV_RX_TIMEOUT] = { MLX_EV_RX_TIMEOUT, "rx_timeout", K, E,
 		"a receive queue did not get its buffers posted in time; the rx reporter recovers it",
 		"collect an incident", "E14", MLX_DUMP_RXCQ_STUCK,
-		"RX timeout on queue: %d, RQ: 0x%x, CQ: 0x%x",
+		"RX timeout on channel: %d, ICOSQ: 0x%x RQ: 0x%x, CQ: 0x%x|"
+		"RX timeout on channel: %d, RQ: 0x%x, CQ: 0x%x",
 		"mlx5/core/en/reporter_rx.c: mlx5e_reporter_rx_timeout (netdev_err)" },
 	[MLX_EV_NETDEV_WATCHDOG] = { MLX_EV_NETDEV_WATCHDOG, "netdev_watchdog", K, E,
 		"the networking core's transmit watchdog found a queue stopped too long",
@@ -219,7 +221,7 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"collect an incident; the queue is recovered by its reporter", "E11", MLX_DUMP_NONE,
 		"Error cqe on cqn 0x%x, ci 0x%x, qn 0x%x, opcode 0x%x, syndrome 0x%x, vendor "
 		"syndrome 0x%x",
-		"mlx5/core/en/health.h or en.h: mlx5e_dump_error_cqe (netdev_err)" },
+		"mlx5/core/en/txrx.h (en.h before 5.4): mlx5e_dump_error_cqe (netdev_err)" },
 	[MLX_EV_SQ_ERR_CQE] = { MLX_EV_SQ_ERR_CQE, "sq_error_cqe", K, E,
 		"a send queue went to the error state on an error completion; the tx reporter "
 		"recovers it (as Windows resets a stuck TX CQ)", "collect an incident", "E11",

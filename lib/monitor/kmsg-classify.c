@@ -259,8 +259,20 @@ static bool classify_queue(const char *msg, struct mlx_event *ev)
 		return true;
 	}
 	n = 0;
-	if (sscanf(msg, "RX timeout on queue: %u, RQ: 0x%x, CQ: 0x%x%n", &a, &b, &c, &n) == 3 &&
-	    whole(msg, n)) {
+	if (sscanf(msg, "RX timeout on channel: %u, %n", &a, &n) == 1 && n > 0) {
+		/* "ICOSQ: 0x%x " before the RQ where the channel has one */
+		const char *p = msg + n;
+		int k = 0;
+
+		if (sscanf(p, "ICOSQ: 0x%x%n", &d, &k) == 1 && k > 0) {
+			mlx_ev_set(ev, MLX_EVF_SQN, d);
+			p += k;
+			p += *p == ',';
+			p += *p == ' ';
+		}
+		k = 0;
+		if (sscanf(p, "RQ: 0x%x, CQ: 0x%x%n", &b, &c, &k) != 2 || !whole(p, k))
+			return false;
 		set_kind(ev, MLX_EV_RX_TIMEOUT);
 		mlx_ev_set(ev, MLX_EVF_QUEUE, a);
 		mlx_ev_set(ev, MLX_EVF_RQN, b);

@@ -299,6 +299,22 @@ static void test_fields(void **state)
 	assert_int_equal(ev.kind, MLX_EV_PCIE_BANDWIDTH_LIMITED);
 	assert_int_equal(ev.v[MLX_EVF_BANDWIDTH_MBPS], 31504);
 	assert_int_equal(ev.v[MLX_EVF_LINK_WIDTH], 4);
+	/* mlx5/core/en/reporter_rx.c: mlx5e_reporter_rx_timeout */
+	assert_int_equal(classify_line("mlx5_core 0000:08:00.0 eth1: RX timeout on channel: 3, ICOSQ: "
+				       "0x1a2 RQ: 0x1b3, CQ: 0x4c5", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_RX_TIMEOUT);
+	assert_int_equal(ev.v[MLX_EVF_QUEUE], 3);
+	assert_int_equal(ev.v[MLX_EVF_SQN], 0x1a2);
+	assert_int_equal(ev.v[MLX_EVF_RQN], 0x1b3);
+	assert_int_equal(ev.v[MLX_EVF_CQN], 0x4c5);
+	assert_int_equal(classify_line("mlx5_core 0000:08:00.0 eth1: RX timeout on channel: 3, RQ: "
+				       "0x1b3, CQ: 0x4c5", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_RX_TIMEOUT);
+	/* temp_warn since 6.10: %#llx and a full stop */
+	assert_int_equal(classify_line("mlx5_core 0000:61:00.0: temp_warn:171:(pid 0): High temperature "
+				       "on sensors with bit set 0 0x8000000000000001.", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_HIGH_TEMPERATURE);
+	assert_int_equal(ev.v[MLX_EVF_SENSOR_BITS_LOW], 0x8000000000000001ull);
 	/* a near miss is no event of that kind: unclassified, no fields */
 	assert_int_equal(classify_line("mlx5_core 0000:3b:00.1 eth1: Error cqe on cqn 0x817, garbage", &ev), 1);
 	assert_int_equal(ev.kind, MLX_EV_MLX5_LOG);
