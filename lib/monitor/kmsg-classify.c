@@ -602,9 +602,15 @@ int mlx_kmsg_classify(const char *rec, size_t len, unsigned flags, struct mlx_ev
 
 		if (!e)
 			e = end;
-		if ((size_t)(e - k) > 12 && !strncmp(k, "DEVICE=+pci:", 12) &&
-		    bdf_len(k + 12) == (size_t)(e - k - 12))
-			copy(ev->pci_address, sizeof(ev->pci_address), k + 12, (size_t)(e - k - 12));
+		/* the value copied out first: the record is not NUL-terminated */
+		if ((size_t)(e - k) > 12 && (size_t)(e - k) < 12 + sizeof(ev->pci_address) &&
+		    !strncmp(k, "DEVICE=+pci:", 12)) {
+			char v[sizeof(ev->pci_address)];
+
+			copy(v, sizeof(v), k + 12, (size_t)(e - k - 12));
+			if (bdf_len(v) == strlen(v))
+				memcpy(ev->pci_address, v, sizeof(v));
+		}
 		p = e;
 	}
 	return classify(t, (int)(prio & 7), ev);

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <unistd.h>
+#include <sys/mman.h>
 #include <linux/devlink.h>
 #include <linux/genetlink.h>
 #include <linux/if.h>
@@ -355,6 +357,26 @@ static void test_records(void **state)
 	/* continuation flag 'c', more fields after FLAGS */
 	n = (size_t)snprintf(rec, sizeof(rec), "6,502,100,c,extra;%s\n", link);
 	assert_int_equal(mlx_kmsg_classify(rec, n, 0, &ev), 1);
+	/* fuzz-kmsg found it: a DEVICE= value cut at the end of the record
+	 * was read past the record's length (a record is not NUL-terminated).
+	 * The record ends at a page the test cannot read: an over-read is a
+	 * crash here, without a sanitizer. */
+	{
+		static const char cut[] = "6,50,1000,-;mlx5_core 0000:41:00.0: Link up\n"
+					  " DEVICE=+pci:0000:41:";
+		long pg = sysconf(_SC_PAGESIZE);
+		char *map = mmap(NULL, (size_t)pg * 2, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		char *rec2;
+
+		assert_true(map != MAP_FAILED);
+		assert_int_equal(mprotect(map + pg, (size_t)pg, PROT_NONE), 0);
+		rec2 = map + pg - (sizeof(cut) - 1);
+		memcpy(rec2, cut, sizeof(cut) - 1);
+		assert_int_equal(mlx_kmsg_classify(rec2, sizeof(cut) - 1, 0, &ev), 1);
+		assert_string_equal(ev.pci_address, "0000:41:00.0");
+		munmap(map, (size_t)pg * 2);
+	}
 	/* malformed */
 	assert_int_equal(mlx_kmsg_classify("6,1,2;x\n", 8, 0, &ev), -EBADMSG);
 	assert_int_equal(mlx_kmsg_classify("no header", 9, 0, &ev), -EBADMSG);
