@@ -11,7 +11,8 @@
 #     (link_watch's messages for va) gives nothing;
 #   - with -d vb only vb's two events;
 #   - SIGTERM ends the stream with an end record, exit 0;
-#   - idle, the monitor sleeps in poll(): no CPU time in a second.
+#   - idle, the monitor sleeps in poll(): no CPU time in a second;
+#   - a storm of 4,000 changes: all reported, or the loss reported.
 # Root only (a namespace needs CAP_SYS_ADMIN): 77 otherwise.  Exit 0 pass,
 # 1 fail, 77 skip.
 
@@ -91,5 +92,29 @@ if start onlyvb -d vb; then
 	stop
 	got=$(kinds onlyvb)
 	[ "$got" = "vb:carrier_down vb:carrier_up " ] && ok "-d vb: $got" || bad "-d vb: '$got'"
+fi
+# A storm: 2,000 down/up cycles of va in one `ip -batch` (about 10,000
+# link changes a second here): every change reported, or the loss said
+# (records_lost) - never silently dropped.
+if start storm -d va; then
+	i=0
+	while [ $i -lt 2000 ]; do
+		echo "link set va down"
+		echo "link set va up"
+		i=$((i + 1))
+	done >"$tmp/storm.batch"
+	t0=$(date +%s%N)
+	ip -n "$ns" -batch "$tmp/storm.batch"
+	t1=$(date +%s%N)
+	settle
+	stop
+	n=$(jq -s '[.[] | select(.record == "event" and .netdev == "va")] | length' "$tmp/storm.out")
+	lost=$(jq -s '[.[] | select(.kind == "records_lost")] | length' "$tmp/storm.out")
+	rate=$((4000 * 1000 / ((t1 - t0) / 1000000 + 1)))
+	if [ "$n" -eq 8000 ] || [ "$lost" -gt 0 ]; then
+		ok "storm of 4,000 changes (~$rate a second): $n events, $lost loss reports"
+	else
+		bad "storm: $n of 8000 events and no loss reported"
+	fi
 fi
 finish
