@@ -109,6 +109,22 @@ run badsince --sample=cx5-ofed monitor --since yesterday
 run nodev --sample=cx5-ofed -d 0000:99:00.0 monitor
 [ $rc -eq 3 ] && ok "-d of no device exits 3" || bad "-d of no device exits $rc"
 
+# the systemd unit make builds: valid, hardened, running this monitor
+unit=$TOP_BUILDDIR/etc/mlxcli-monitor.service
+if [ -f "$unit" ] && command -v systemd-analyze >/dev/null 2>&1; then
+	sed "s|^ExecStart=[^ ]*|ExecStart=$MLXCLI_REAL|" "$unit" >"$tmp/mlxcli-monitor.service"
+	if systemd-analyze verify "$tmp/mlxcli-monitor.service" 2>&1 | grep -v "man mlxcli-monitor" | grep -q .; then
+		bad "systemd-analyze verify: $(systemd-analyze verify "$tmp/mlxcli-monitor.service" 2>&1)"
+	else
+		ok "the systemd unit verifies"
+	fi
+	grep -q '^ExecStart=/.*/mlxcli -j monitor$' "$unit" && grep -q '^ProtectSystem=strict' "$unit" &&
+		grep -q '^CapabilityBoundingSet=CAP_SYSLOG$' "$unit" && ok "the unit runs the monitor, hardened" ||
+		bad "the unit: $(grep -E '^(ExecStart|ProtectSystem|CapabilityBoundingSet)' "$unit")"
+else
+	echo "# skip the unit check: no $unit or no systemd-analyze"
+fi
+
 run cat -j monitor --catalogue
 n=$(jq '.kinds | length' "$tmp/cat.out")
 t=$(jq -r '.dump_types[] | .dump_type + ":" + .dump_tag + ":" + (.enabled | tostring)' "$tmp/cat.out" | tr '\n' ' ')
