@@ -242,15 +242,15 @@ static int deliver(struct mon *m, struct mlx_event *ev)
  * recorded one. */
 static int drain_kmsg(struct mon *m, struct mlx_kmsg_reader *rd)
 {
-	char rec[2048];
+	static char rec[8192];      /* CONSOLE_EXT_LOG_MAX: the longest record /dev/kmsg gives */
 	struct mlx_event ev;
 	ssize_t n;
 	uint64_t lost;
 	int r;
 
 	while ((n = mlx_kmsg_next(rd, rec, sizeof(rec))) != 0) {
-		if (n == -EPIPE)
-			continue;       /* overwritten: the sequence gap reports it */
+		if (n == -EPIPE || n == -EINVAL)
+			continue;       /* overwritten (the sequence gap reports it), or too long */
 		if (n < 0)
 			return (int)n;
 		r = mlx_kmsg_classify(rec, (size_t)n, m->kmsg_flags, &ev);
