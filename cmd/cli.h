@@ -247,6 +247,8 @@ extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
 extern const struct cmd_opt counters_opts[];
 extern const struct cmd_group counters_group;
 int cmd_counters(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt monitor_opts[];     /* cmd/monitor.c (issue 16) */
+int cmd_monitor(struct cli *cli, int argc, char **argv);
 int cmd_perfstats(struct cli *cli, int argc, char **argv);
 /* qos.c (issue 4): show qos, the QoS verbs of qosconfig, modify tc-bw */
 int cmd_qos_show(struct cli *cli, int argc, char **argv);

@@ -490,7 +490,9 @@ int mlx_health_reporter_decode(const struct nlmsghdr *h, size_t len, const char 
 	r = genl_payload(h, len, &attrs, &alen, &cmd, err, errlen);
 	if (r < 0)
 		return r;
-	if (cmd != DEVLINK_CMD_HEALTH_REPORTER_GET)
+	/* RECOVER: the notification of an error or a recovery (multicast
+	 * group "config"), with the attributes of a GET reply */
+	if (cmd != DEVLINK_CMD_HEALTH_REPORTER_GET && cmd != DEVLINK_CMD_HEALTH_REPORTER_RECOVER)
 		return bad(err, errlen, -EBADMSG, "devlink command %u is not HEALTH_REPORTER_GET", cmd);
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
 		if (a.type == DEVLINK_ATTR_BUS_NAME) {

@@ -58,6 +58,7 @@ READ = {
     'dbg get-state': [[]], 'dbg pddrinfo': [[]], 'dbg cmd-stats': [[]],
     'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
     'sample list': [[]],
+    'monitor': [[], ['--catalogue']],
 }
 # Each write command that has --dry-run, with its arguments: it runs here
 # as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so
@@ -256,7 +257,7 @@ def main():
                             print(f'# {where}: exit {rc}, no JSON: {err.strip().splitlines()[0] if err.strip() else ""}')
                         continue
                     try:
-                        docs = [json.loads(l) for l in out.splitlines() if l.strip()] if c == 'counters watch' else [json.loads(out)]
+                        docs = [json.loads(l) for l in out.splitlines() if l.strip()] if c in ('counters watch', 'monitor') else [json.loads(out)]
                     except ValueError as e:
                         problems.append(f'{where}: not JSON: {e}')
                         continue
@@ -281,6 +282,7 @@ def main():
                     continue
                 dry_done.add(c)
                 walk(json.loads(out), '', seen, where)
+        monitor_replay(seen, env, state, problems)
     finally:
         shutil.rmtree(state, ignore_errors=True)
     for c in sorted(set(DRY) - dry_done):
@@ -329,6 +331,77 @@ def main():
         print('FAIL:', p)
     print(f'# {len(seen)} keys seen, {len(reg)} in the registry, {bad} keys fail')
     return 1 if problems else 0
+
+
+# A capture with recorded events for `--sysroot DIR monitor` (issue 16): a
+# copy of a sample host plus dev/kmsg (kernel records, one line per kind that
+# has fields, written in the kernel's formats that lib/monitor/catalogue.c
+# cites, with a sequence gap) and monitor/{rtnl,devlink}.nl (notifications
+# built from the uapi numbers: RTM_NEWLINK 16, IFLA_CARRIER 33,
+# IFLA_CARRIER_CHANGES 35; DEVLINK_CMD_HEALTH_REPORTER_RECOVER 54, reporter
+# attributes 114-118).
+MONITOR_LINES = [
+    'mlx5_core 0000:08:00.0 eth1: Error cqe on cqn 0x817, ci 0x8, qn 0x1dbb, opcode 0xd, syndrome 0x1, vendor syndrome 0x68',
+    'mlx5_core 0000:08:00.0 eth1: ERR CQE on SQ: 0x1dbb',
+    'mlx5_core 0000:08:00.0 eth1: ERR CQE on RQ: 0x1133',
+    'mlx5_core 0000:08:00.0 eth1: TX timeout on queue: 0, SQ: 0xe31ee, CQ: 0x484, SQ Cons: 0x0 SQ Prod: 0x7, usecs since last trans: 18439000',
+    'mlx5_core 0000:08:00.0 eth1: NETDEV WATCHDOG: CPU: 3: transmit queue 0 timed out 5120 ms',
+    'mlx5_core 0000:08:00.0 eth1: EQ 0x7: Cons = 0x3ded47a, irqn = 0x197',
+    'mlx5_core 0000:08:00.0 eth1: Recovered 3 eqes on EQ 0x7',
+    'mlx5_core 0000:08:00.0: wait_func_handle_exec_timeout:1159:(pid 7): cmd[0]: ACCESS_REG(0x805) No done completion',
+    'mlx5_core 0000:08:00.0: mlx5_cmd_out_err:838:(pid 7): CREATE_MKEY(0x200) op_mod(0x0) failed, status bad parameter(0x3), syndrome (0x6c6f09), err(-22)',
+    'mlx5_core 0000:08:00.0: poll_health:478:(pid 0): Fatal error 1 detected',
+    'mlx5_core 0000:08:00.0: print_health_info:421:(pid 0): synd 0x10: High temperature',
+    'mlx5_core 0000:08:00.0: print_health_info:422:(pid 0): ext_synd 0x0000',
+    'mlx5_core 0000:08:00.0: temp_warn:170:(pid 0): High temperature on sensors with bit set 0 1',
+    'mlx5_core 0000:08:00.0: Port module event: module 0, Cable plugged',
+    'mlx5_core 0000:08:00.0: mlx5_pcie_event:294:(pid 5): PCIe slot advertised sufficient power (75W).',
+    'mlx5_core 0000:08:00.0: 63.008 Gb/s available PCIe bandwidth (8.0 GT/s PCIe x8 link)',
+    'mlx5_core 0000:08:00.0: mlx5_handle_bad_state:274:(pid 9): NIC mode: 7',
+    'mlx5_core 0000:08:00.0: NIC IFC still 7 after 1000ms.',
+    'mlx5_core 0000:08:00.0: health_care:357:(pid 9): Scheduling recovery work with 60000ms delay',
+    'mlx5_core 0000:08:00.0: probe_one:1484:(pid 957): mlx5_init_one failed with error code -17',
+]
+
+def nla(t, payload):
+    import struct
+    b = struct.pack('<HH', 4 + len(payload), t) + payload
+    return b + b'\0' * (-len(b) % 4)
+
+def nlmsg(t, fixed, attrs):
+    import struct
+    body = fixed + b''.join(attrs)
+    return struct.pack('<IHHII', 16 + len(body), t, 0, 0, 0) + body
+
+def monitor_capture(sample_dir, cap):
+    import struct
+    shutil.copytree(sample_dir, cap, symlinks=True)
+    os.makedirs(os.path.join(cap, 'dev'), exist_ok=True)
+    os.makedirs(os.path.join(cap, 'monitor'), exist_ok=True)
+    with open(os.path.join(cap, 'dev', 'kmsg'), 'w') as f:
+        for i, l in enumerate(MONITOR_LINES):
+            seq = 100 + i + (5 if i > 3 else 0)      # 5 records lost after the fourth
+            f.write(f'3,{seq},{1000 * (i + 1)},-;{l}\n SUBSYSTEM=pci\n DEVICE=+pci:0000:08:00.0\n')
+    link = lambda flags, carrier, changes: nlmsg(16, struct.pack('<BBHiII', 0, 0, 1, 5, flags, 0), [
+        nla(3, b'veth0\0'), nla(33, bytes([carrier])), nla(35, struct.pack('<I', changes))])
+    with open(os.path.join(cap, 'monitor', 'rtnl.nl'), 'wb') as f:
+        f.write(link(0x10001, 1, 1) + link(0, 0, 2))
+    rep = nla(114 | 0x8000, nla(115, b'tx\0') + nla(116, b'\1') + nla(117, struct.pack('<Q', 3)) +
+              nla(118, struct.pack('<Q', 2)))
+    with open(os.path.join(cap, 'monitor', 'devlink.nl'), 'wb') as f:
+        f.write(nlmsg(0x14, struct.pack('<BBH', 54, 1, 0),
+                      [nla(1, b'pci\0'), nla(2, b'0000:08:00.0\0'), rep]))
+
+def monitor_replay(seen, env, state, problems):
+    samples = os.environ.get('MLXCLI_SAMPLES_DIR', '')
+    cap = os.path.join(state, 'monitor-capture')
+    monitor_capture(os.path.join(samples, 'cx5-ofed'), cap)
+    rc, out, err = mlx(['--sysroot', cap, '-j', 'monitor', '--any-netdev'], env)
+    docs = [json.loads(l) for l in out.splitlines() if l.strip()]
+    if rc != 0 or len(docs) < len(MONITOR_LINES) + 4:
+        problems.append(f'monitor replay: exit {rc}, {len(docs)} records: {err.strip()}')
+    for d in docs:
+        walk(d, '', seen, '--sysroot CAPTURE monitor')
 
 
 def mlx_first(s, env):

@@ -75,6 +75,7 @@ X|dbg cmd-stats|dbg cmd-stats
 R|dbg sw-reset|-
 R|sample list|-
 R|sample reset|-
+R|monitor|monitor --catalogue
 R|help|help
 R|shell|-
 EOF

@@ -47,6 +47,18 @@ cr-ranges)
 dmn-conf)
 	text '# mlxcli.conf\ndmn_dir = /var/lib/mlxcli/dmn\ndmn_total_count=10\ndmn_preserved_count=2\n' \
 		'dmn_include_crdump=0\n\n  # c\nbad=1\n' ;;
+kmsg)
+	# the real mlx5 lines as /dev/kmsg records
+	if [ -n "$fixtures" ] && [ -d "$fixtures/dmesg" ]; then
+		grep -h 'mlx5_core' "$fixtures"/dmesg/*.txt | sed 's/^.*\(mlx5_core\)/\1/' | head -60 |
+		while IFS= read -r l; do
+			n=$((n + 1))
+			printf '6,%d,1000,-;%s\n SUBSYSTEM=pci\n DEVICE=+pci:0000:41:00.0\n' "$n" "$l" \
+				>"$corpus/seed-kmsg-$n"
+		done
+	fi
+	text '14,1,2,-;mlx5_core 0000:01:00.0 eth0: Link down\n' ;;
+monitor-nl) copy $(nl 'getlink*.nl' | head -4) $(nl 'health-get*.nl' | head -4) ;;
 dmn-name)
 	text 'dmn-mlx5_0-manual-cli-user--2024.01.31-12.00.00.000-4242.0' \
 		'dmn-0000_5e_00.0-health-fw_fatal-NA--2023.12.01-00.00.59.999-1.17' \

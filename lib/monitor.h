@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The event monitor (issue 16): a catalogue of event kinds, the pure
+ * decoders that turn what the kernel says into events (a /dev/kmsg record,
+ * an rtnetlink link message), and the live sources (lib/monitor/).
+ *
+ * Every kernel-log kind names the exact format string the kernel prints
+ * and the source file and function it comes from (struct mlx_ev_kind_info,
+ * `mlxcli monitor --catalogue`): that table is the reference note of the
+ * formats; lib/monitor/README says how they were checked.
+ *
+ * DESIGN "Security": only kernel records are events.  A /dev/kmsg record
+ * written by a user process has a non-zero facility (the kernel forces
+ * LOG_USER on writes without one and never lets a writer claim facility
+ * 0), and is refused unless the caller passes MLX_KMSG_ACCEPT_USER (a test
+ * option of the CLI).
+ */
+#ifndef MLX_MONITOR_H
+#define MLX_MONITOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <linux/netlink.h>
+
+#include "mlx.h"
+
+enum mlx_ev_source { MLX_EVS_KMSG, MLX_EVS_RTNL, MLX_EVS_DEVLINK, MLX_EVS_MONITOR };
+enum mlx_ev_severity {
+	MLX_EVSEV_INFO, MLX_EVSEV_NOTICE, MLX_EVSEV_WARNING, MLX_EVSEV_ERROR, MLX_EVSEV_CRITICAL,
+};
+
+enum mlx_ev_kind {
+	MLX_EV_NONE = 0,
+	/* kernel log, mlx5_core */
+	MLX_EV_LINK_UP, MLX_EV_LINK_DOWN,
+	MLX_EV_MODULE_PLUGGED, MLX_EV_MODULE_UNPLUGGED, MLX_EV_MODULE_ERROR,
+	MLX_EV_HIGH_TEMPERATURE,
+	MLX_EV_PCIE_POWER_OK, MLX_EV_PCIE_POWER_INSUFFICIENT, MLX_EV_PCIE_POWER_UNKNOWN,
+	MLX_EV_PCIE_BANDWIDTH, MLX_EV_PCIE_BANDWIDTH_LIMITED,
+	MLX_EV_FIRMWARE_VERSION, MLX_EV_PROBE_FAILED,
+	MLX_EV_HEALTH_COMPROMISED, MLX_EV_HEALTH_ISSUE, MLX_EV_HEALTH_BUFFER, MLX_EV_FATAL_ERROR,
+	MLX_EV_HEALTH_RECOVERY, MLX_EV_HEALTH_RECOVERY_FAILED, MLX_EV_ERROR_STATE,
+	MLX_EV_CMD_TIMEOUT, MLX_EV_CMD_FAILED,
+	MLX_EV_TX_TIMEOUT, MLX_EV_RX_TIMEOUT, MLX_EV_NETDEV_WATCHDOG,
+	MLX_EV_EQ_RECOVER, MLX_EV_EQ_RECOVERED,
+	MLX_EV_CQE_ERROR, MLX_EV_SQ_ERR_CQE, MLX_EV_RQ_ERR_CQE,
+	MLX_EV_PAGE_ALLOC_FAILED,
+	MLX_EV_AER_CORRECTED, MLX_EV_AER_NONFATAL, MLX_EV_AER_FATAL,
+	MLX_EV_MLX5_LOG,            /* an mlx5_core line no other kind describes */
+	/* rtnetlink */
+	MLX_EV_ADMIN_UP, MLX_EV_ADMIN_DOWN, MLX_EV_CARRIER_UP, MLX_EV_CARRIER_DOWN,
+	MLX_EV_CARRIER_FLAPPED,
+	/* devlink health */
+	MLX_EV_HEALTH_REPORTER_ERROR, MLX_EV_HEALTH_REPORTER_HEALTHY,
+	/* the monitor itself */
+	MLX_EV_RECORDS_LOST,
+	MLX_EV_NKINDS
+};
+
+/* Table 19 of the WinOF-2 manual: the events that make a state dump. */
+enum mlx_dump_type {
+	MLX_DUMP_NONE = 0, MLX_DUMP_CMD_ERR, MLX_DUMP_EQ_STUCK, MLX_DUMP_TXCQ_STUCK,
+	MLX_DUMP_RXCQ_STUCK, MLX_DUMP_PORT_STATE, MLX_DUMP_ON_OID, MLX_DUMP_NTYPES
+};
+struct mlx_dump_type_info {
+	const char *name;           /* "CMD_ERR" */
+	char tag;                   /* 'c', ASCII (the manual prints Cyrillic homoglyphs) */
+	bool on_by_default;         /* PORT_STATE off; ON_OID is on request only */
+	const char *description;
+};
+const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t);
+
+struct mlx_ev_kind_info {
+	enum mlx_ev_kind kind;
+	const char *id;             /* "cqe_error": the JSON value of "kind" */
+	enum mlx_ev_source source;
+	enum mlx_ev_severity severity;
+	const char *meaning, *action;
+	const char *windows_event;  /* "E11" (reference seeds §7 numbering), NULL none */
+	enum mlx_dump_type dump;
+	/* the kernel's format string(s), '|' between alternatives, and where
+	 * it is printed (file: function); NULL for non-kmsg sources, which
+	 * name their uapi instead */
+	const char *kernel_format, *kernel_source;
+};
+/* The whole catalogue, in enum order (index 0 is MLX_EV_NONE's slot and
+ * is not listed: the array starts at MLX_EV_NONE + 1). */
+const struct mlx_ev_kind_info *mlx_ev_catalogue(size_t *n);
+const struct mlx_ev_kind_info *mlx_ev_kind_info(enum mlx_ev_kind k);
+const char *mlx_ev_source_str(enum mlx_ev_source s);
+const char *mlx_ev_severity_str(enum mlx_ev_severity s);
+
+/* Parsed numeric fields of an event: present when the bit is set in
+ * mlx_event.have.  mlx_ev_field_key gives the JSON key. */
+enum mlx_ev_field {
+	MLX_EVF_QUEUE, MLX_EVF_CQN, MLX_EVF_QPN, MLX_EVF_SQN, MLX_EVF_RQN, MLX_EVF_EQN,
+	MLX_EVF_CI, MLX_EVF_PI, MLX_EVF_OPCODE, MLX_EVF_SYNDROME, MLX_EVF_VENDOR_SYNDROME,
+	MLX_EVF_FW_OPCODE, MLX_EVF_FW_OP_MOD, MLX_EVF_FW_STATUS, MLX_EVF_FW_SYNDROME,
+	MLX_EVF_CMD_INDEX, MLX_EVF_ERRNO, MLX_EVF_MODULE, MLX_EVF_POWER_W,
+	MLX_EVF_BANDWIDTH_MBPS, MLX_EVF_LINK_WIDTH, MLX_EVF_SENSOR_BITS_HIGH,
+	MLX_EVF_SENSOR_BITS_LOW, MLX_EVF_HEALTH_SYNDROME, MLX_EVF_HEALTH_EXT_SYNDROME,
+	MLX_EVF_FATAL_ERROR, MLX_EVF_NIC_MODE, MLX_EVF_DELAY_MS, MLX_EVF_TIME_SINCE_TX_US,
+	MLX_EVF_EQES, MLX_EVF_IRQN, MLX_EVF_CPU, MLX_EVF_TIMEOUT_MS, MLX_EVF_CARRIER_CHANGES,
+	MLX_EVF_IFINDEX, MLX_EVF_ERR_COUNT, MLX_EVF_RECOVER_COUNT, MLX_EVF_LOST,
+	MLX_EVF_N
+};
+const char *mlx_ev_field_key(enum mlx_ev_field f);
+/* The field reads best in hex (queue numbers, syndromes). */
+bool mlx_ev_field_is_hex(enum mlx_ev_field f);
+
+struct mlx_event {
+	enum mlx_ev_kind kind;
+	enum mlx_ev_severity severity;
+	enum mlx_ev_source source;
+	uint64_t seq;               /* kmsg sequence number (0 for other sources) */
+	uint64_t usec;              /* CLOCK_MONOTONIC of the kernel's record, µs; 0 unknown */
+	uint64_t realtime_us;       /* wall clock when the monitor saw it; 0 unknown */
+	char pci_address[16];       /* "0000:41:00.0"; "" unknown */
+	char netdev[16];            /* "" unknown */
+	char reporter[32];          /* devlink health reporter */
+	char fw_command[48];        /* "ACCESS_REG" */
+	char detail[96];            /* status/error text: "bad parameter", "Cable error, ..." */
+	uint64_t have;              /* 1 << enum mlx_ev_field */
+	uint64_t v[MLX_EVF_N];
+	char text[512];             /* the raw message (kmsg: the text, unescaped as given) */
+};
+static inline void mlx_ev_set(struct mlx_event *e, enum mlx_ev_field f, uint64_t v)
+{
+	e->have |= 1ull << f;
+	e->v[f] = v;
+}
+static inline bool mlx_ev_has(const struct mlx_event *e, enum mlx_ev_field f)
+{
+	return e->have & (1ull << f);
+}
+
+/* ---- /dev/kmsg records (lib/monitor/kmsg-classify.c, pure) ------------- */
+
+#define MLX_KMSG_ACCEPT_USER 0x1    /* test option: classify user-facility records */
+
+/*
+ * Classify one record as read(2) from /dev/kmsg: "PRIO,SEQ,USEC,FLAGS[,..];
+ * TEXT\n" then " KEY=VALUE\n" lines (DEVICE=+pci:..., SUBSYSTEM=...).
+ * Returns 1 with *ev filled (kind MLX_EV_MLX5_LOG for an mlx5_core line no
+ * other kind describes), 0 for a kernel record that is not about an mlx5
+ * device (ev->seq and usec still filled), -EPERM for a record of a user
+ * facility (not MLX_KMSG_ACCEPT_USER), -EBADMSG for a malformed record.
+ */
+int mlx_kmsg_classify(const char *rec, size_t len, unsigned flags, struct mlx_event *ev);
+/* The same for the message text alone (what a snapshot or dmesg keeps):
+ * the PCI address comes from the text. */
+int mlx_kmsg_classify_text(const char *text, size_t len, struct mlx_event *ev);
+
+/* Sequence numbers: a gap is records the kernel overwrote before we read
+ * them (or a reader that started late).  Returns the number lost before
+ * @seq (0 none) and remembers @seq. */
+struct mlx_kmsg_seq {
+	bool have;
+	uint64_t next;
+};
+uint64_t mlx_kmsg_seq_gap(struct mlx_kmsg_seq *s, uint64_t seq);
+/* The event that says so. */
+void mlx_ev_records_lost(struct mlx_event *ev, uint64_t lost, uint64_t at_seq);
+
+/* ---- rtnetlink link messages (lib/monitor/rtnl-link.c, pure) ----------- */
+
+/* What the monitor remembers of one interface between two messages. */
+struct mlx_link_state {
+	int ifindex;
+	char name[16];
+	bool known, admin_up, carrier;
+	uint32_t carrier_changes;
+};
+/*
+ * One RTM_NEWLINK/RTM_DELLINK message against the state last seen for its
+ * interface (@st: an array of @nst slots, found by ifindex, a free slot
+ * taken for a new one, the oldest reused when full): fills up to @max
+ * events (admin change first, then carrier, then a flap that the two
+ * messages hid: IFLA_CARRIER_CHANGES grew by more than the state change
+ * accounts for) and returns their count, or -EBADMSG.  The first message
+ * of an interface only records its state.
+ */
+int mlx_rtnl_link_events(const struct nlmsghdr *h, size_t len, struct mlx_link_state *st,
+			 size_t nst, struct mlx_event *ev, size_t max);
+
+/* ---- devlink health notifications (lib/monitor/devlink-notify.c, pure) - */
+
+/*
+ * One DEVLINK_CMD_HEALTH_REPORTER_RECOVER notification (multicast group
+ * "config"; sent by devlink_health_report and after a recovery, with the
+ * attributes of HEALTH_REPORTER_GET): 1 with *ev filled (reporter error or
+ * healthy, counts in err_count/recover_count, the device in pci_address
+ * for a "pci" handle), 0 for another devlink command, -EBADMSG.
+ */
+int mlx_devlink_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_event *ev);
+
+/* ---- automatic incidents: which events make one (lib/monitor/dump-policy.c, pure) */
+
+#define MLX_DUMP_EVENTS_NUM 20      /* WinOF-2 DumpEventsNum: incidents per type */
+#define MLX_DUMP_BURST_SEC 60       /* one incident per type and device in this window */
+
+enum mlx_dump_verdict {
+	MLX_DUMP_NO_TYPE,           /* the kind triggers no dump */
+	MLX_DUMP_DISABLED,          /* its type is off (PORT_STATE by default) */
+	MLX_DUMP_BURST,             /* same type and device within the window: folded */
+	MLX_DUMP_BUDGET,            /* the type made its DumpEventsNum incidents */
+	MLX_DUMP_MAKE,              /* make an incident */
+};
+
+struct mlx_dump_policy {
+	bool enabled[MLX_DUMP_NTYPES];
+	unsigned budget;            /* per type; 0 = no incident at all */
+	unsigned burst_sec;
+	unsigned made[MLX_DUMP_NTYPES];
+	unsigned folded[MLX_DUMP_NTYPES];   /* events a burst folded into an incident */
+	/* the last incident per type and device, a small ring */
+	struct { enum mlx_dump_type type; char dev[16]; uint64_t at; } last[64];
+	size_t nlast;
+};
+/* Table 19's defaults: every type on but PORT_STATE (and ON_OID, which is
+ * on request), DumpEventsNum 20, a 60 s burst window. */
+void mlx_dump_policy_init(struct mlx_dump_policy *p);
+/* "CMD_ERR" or its tag "c": enable or disable it.  -EINVAL unknown. */
+int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on);
+/* Decide for @ev at @now (seconds, monotonic); MLX_DUMP_MAKE counts it. */
+enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
+					     uint64_t now);
+
+/* ---- the per-event hook (lib/monitor/exec-hook.c) -------------------------- */
+
+/*
+ * Run @argv (argv[0] looked up in PATH; never a shell) with @input on its
+ * standard input and /dev/null on its standard output, and wait for it at
+ * most @timeout_ms, after which it is killed (SIGKILL).  Returns its exit
+ * status (0-255), 128 + the signal that ended it, or -errno (-ETIMEDOUT
+ * when killed for the timeout, -ENOENT when argv[0] is not found).
+ */
+int mlx_exec_hook(char *const argv[], const char *input, size_t len, unsigned timeout_ms);
+
+/* ---- live sources (lib/monitor/sources.c) --------------------------------- */
+
+/*
+ * /dev/kmsg under the root, non-blocking: on the live system the kernel's
+ * device (@from_start: what the log still holds first, else only what
+ * comes next); in a capture the recorded records.  An fd or -errno with
+ * mlx_errmsg.
+ */
+int mlx_kmsg_open(struct mlx_ctx *ctx, bool from_start);
+struct mlx_kmsg_reader {
+	int fd;
+	bool is_dev, eof;
+	size_t len;
+	char buf[8192];
+};
+/* @is_dev: the kernel's device (one record per read) rather than a file. */
+void mlx_kmsg_reader_init(struct mlx_kmsg_reader *r, int fd);
+/*
+ * The next record into out (NUL-terminated): its length; 0 when none is
+ * ready (EAGAIN); -ENODATA at the end of a recorded file; -EPIPE when the
+ * kernel overwrote records we had not read (the next call goes on, the
+ * sequence gap says how many); -errno.
+ */
+ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap);
+/*
+ * Netlink sockets subscribed to rtnetlink RTNLGRP_LINK (an RTM_GETLINK
+ * dump is asked on it first, so every link's state is known before its
+ * first change) and to devlink's "config" group.  Non-blocking fds or
+ * -errno with mlx_errmsg; -EOPNOTSUPP on a captured system.
+ */
+int mlx_monitor_rtnl_open(struct mlx_ctx *ctx);
+int mlx_monitor_devlink_open(struct mlx_ctx *ctx);
+/*
+ * A capture's recorded notifications (<root>/monitor/rtnl.nl or
+ * devlink.nl: the raw messages as the sockets above received them, one
+ * after the other), replayed through the same decoders: *buf malloc'ed,
+ * the caller frees it; -ENOENT when the capture has none.
+ */
+int mlx_monitor_recorded(struct mlx_ctx *ctx, bool rtnl, char **buf, size_t *len);
+/* Read what is ready on one of them: bytes of whole messages, 0 when
+ * nothing is (EAGAIN), -ENOBUFS when the socket overflowed and
+ * notifications were lost (the next read goes on), -errno. */
+ssize_t mlx_monitor_recv(int fd, void *buf, size_t len);
+
+#endif /* MLX_MONITOR_H */

@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The catalogue of event kinds (issue 16): what each means, what to do,
+ * the Windows event it corresponds to (the WinOF-2 event-log messages,
+ * numbered E01-E40 in reference/seeds-winof2-dumps-events.md §7), the
+ * Table 19 dump type it triggers, and the exact kernel format it is
+ * recognised by (format strings read in the upstream mlx5 driver,
+ * drivers/net/ethernet/mellanox/mlx5/core, and the PCI core; see
+ * lib/monitor/README for how they were checked).  A format line gives the
+ * printk format after the driver's prefix; mlx5_core_{err,warn,info}
+ * prefix it with "mlx5_core <BDF>: <function>:<line>:(pid <n>): " (older
+ * kernels, and _rl variants: "mlx5_core <BDF>: "), netdev_{err,info} with
+ * "mlx5_core <BDF> <netdev>: ".
+ */
+#include "config.h"
+
+#include "monitor.h"
+
+static const struct mlx_dump_type_info dump_types[MLX_DUMP_NTYPES] = {
+	[MLX_DUMP_NONE] = { NULL, 0, false, NULL },
+	[MLX_DUMP_CMD_ERR] = { "CMD_ERR", 'c', true, "Command failure or timeout on a command" },
+	[MLX_DUMP_EQ_STUCK] = { "EQ_STUCK", 'e', true, "Driver decided that an event queue is stuck" },
+	[MLX_DUMP_TXCQ_STUCK] = { "TXCQ_STUCK", 't', true,
+				  "Driver decided that a transmit completion queue is stuck" },
+	[MLX_DUMP_RXCQ_STUCK] = { "RXCQ_STUCK", 'r', true,
+				  "Driver decided that a receive completion queue is stuck" },
+	[MLX_DUMP_PORT_STATE] = { "PORT_STATE", 'p', false,
+				  "Adapter passed to \"port down\" state or \"port unknown\" state" },
+	[MLX_DUMP_ON_OID] = { "ON_OID", 'o', false, "User application asked to generate dump files" },
+};
+
+const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t)
+{
+	return (unsigned)t < MLX_DUMP_NTYPES && t != MLX_DUMP_NONE ? &dump_types[t] : NULL;
+}
+
+#define K MLX_EVS_KMSG
+#define R MLX_EVS_RTNL
+#define D MLX_EVS_DEVLINK
+#define M MLX_EVS_MONITOR
+#define I MLX_EVSEV_INFO
+#define N MLX_EVSEV_NOTICE
+#define W MLX_EVSEV_WARNING
+#define E MLX_EVSEV_ERROR
+#define C MLX_EVSEV_CRITICAL
+#define EN "mlx5/core/en_main.c: "
+#define EV "mlx5/core/events.c: "
+#define HE "mlx5/core/health.c: "
+
+static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
+	[MLX_EV_LINK_UP] = { MLX_EV_LINK_UP, "link_up", K, I,
+		"the port's link came up (the driver's view, from the PORT_CHANGE event)",
+		"none", "E07", MLX_DUMP_NONE,
+		"Link up", EN "mlx5e_update_carrier (netdev_info)" },
+	[MLX_EV_LINK_DOWN] = { MLX_EV_LINK_DOWN, "link_down", K, W,
+		"the port's link went down: cable, module, peer port or the switch",
+		"check the cable and the peer port; `mlxcli module`, the link-down counters",
+		"E08", MLX_DUMP_PORT_STATE,
+		"Link down", EN "mlx5e_update_carrier (netdev_info)" },
+	[MLX_EV_MODULE_PLUGGED] = { MLX_EV_MODULE_PLUGGED, "module_plugged", K, I,
+		"a transceiver or cable was plugged into the port's cage", "none", NULL, MLX_DUMP_NONE,
+		"Port module event: module %u, %s (status \"Cable plugged\")",
+		EV "port_module (mlx5_core_info)" },
+	[MLX_EV_MODULE_UNPLUGGED] = { MLX_EV_MODULE_UNPLUGGED, "module_unplugged", K, W,
+		"the transceiver or cable was removed from the cage",
+		"if nobody removed it, reseat it", NULL, MLX_DUMP_NONE,
+		"Port module event: module %u, %s (status \"Cable unplugged\")",
+		EV "port_module (mlx5_core_info)" },
+	[MLX_EV_MODULE_ERROR] = { MLX_EV_MODULE_ERROR, "module_error", K, E,
+		"the module reported an error (power budget exceeded, bad or shorted cable, "
+		"unsupported cable, high temperature, ...): the detail says which",
+		"replace the module or cable, or move it to a port/slot with the power it needs",
+		NULL, MLX_DUMP_NONE,
+		"Port module event[error]: module %u, %s, %s",
+		EV "port_module (mlx5_core_err; mlx5_core_info before 5.2)" },
+	[MLX_EV_HIGH_TEMPERATURE] = { MLX_EV_HIGH_TEMPERATURE, "high_temperature", K, E,
+		"the adapter's temperature sensors crossed the warning threshold (TEMP_WARNING "
+		"event); the bit masks name the sensors",
+		"check the airflow and fans now: the firmware shuts the adapter down when it "
+		"overheats (health syndrome 0x10)", NULL, MLX_DUMP_NONE,
+		"High temperature on sensors with bit set %llx %llx|"
+		"High temperature on sensors with bit set %#llx %#llx. (6.10 and later)",
+		EV "temp_warn (mlx5_core_warn)" },
+	[MLX_EV_PCIE_POWER_OK] = { MLX_EV_PCIE_POWER_OK, "pcie_power_sufficient", K, I,
+		"the PCIe slot advertised enough power for the adapter", "none", NULL, MLX_DUMP_NONE,
+		"PCIe slot advertised sufficient power (%uW).",
+		EV "mlx5_pcie_event (mlx5_core_info_rl)" },
+	[MLX_EV_PCIE_POWER_INSUFFICIENT] = { MLX_EV_PCIE_POWER_INSUFFICIENT,
+		"pcie_power_insufficient", K, W,
+		"the PCIe slot advertised less power than the adapter needs; the firmware may "
+		"throttle it or power down ports",
+		"move the adapter to a slot that supplies enough power, or check the BIOS slot "
+		"power limit", NULL, MLX_DUMP_NONE,
+		"Detected insufficient power on the PCIe slot (%uW).",
+		EV "mlx5_pcie_event (mlx5_core_warn_rl)" },
+	[MLX_EV_PCIE_POWER_UNKNOWN] = { MLX_EV_PCIE_POWER_UNKNOWN, "pcie_power_not_advertised", K, N,
+		"the slot does not advertise its power; the adapter cannot tell whether it has enough",
+		"none unless ports go down; then check the slot", NULL, MLX_DUMP_NONE,
+		"PCIe slot power capability was not advertised.",
+		EV "mlx5_pcie_event (mlx5_core_info_rl)" },
+	[MLX_EV_PCIE_BANDWIDTH] = { MLX_EV_PCIE_BANDWIDTH, "pcie_bandwidth", K, I,
+		"the PCIe bandwidth available to the function (printed at probe)", "none", NULL,
+		MLX_DUMP_NONE, "%u.%03u Gb/s available PCIe bandwidth (%s x%d link)",
+		"drivers/pci/pci.c: __pcie_print_link_status (pci_info)" },
+	[MLX_EV_PCIE_BANDWIDTH_LIMITED] = { MLX_EV_PCIE_BANDWIDTH_LIMITED,
+		"pcie_bandwidth_limited", K, W,
+		"the PCIe link trained below what the adapter can do: the slot, a riser or a "
+		"bridge limits it", "move the adapter to a wider/faster slot; `mlxcli pci`", NULL,
+		MLX_DUMP_NONE,
+		"%u.%03u Gb/s available PCIe bandwidth, limited by %s x%d link at %s (capable of "
+		"%u.%03u Gb/s with %s x%d link)",
+		"drivers/pci/pci.c: __pcie_print_link_status (pci_info)" },
+	[MLX_EV_FIRMWARE_VERSION] = { MLX_EV_FIRMWARE_VERSION, "firmware_version", K, I,
+		"the function was probed; the firmware version it runs", "none", "E22",
+		MLX_DUMP_NONE, "firmware version: %d.%d.%d",
+		"mlx5/core/main.c: mlx5_function_setup / mlx5_init_one (mlx5_core_info)" },
+	[MLX_EV_PROBE_FAILED] = { MLX_EV_PROBE_FAILED, "probe_failed", K, E,
+		"the driver failed to initialise the function (a firmware capability, a "
+		"resource, a duplicate device); the function has no netdev",
+		"read the lines before it; update the firmware or the driver", "E20", MLX_DUMP_NONE,
+		"mlx5_init_one failed with error code %d|mlx5_load_one failed with error code %d|"
+		"handle_hca_cap failed|Device[%d] (%s) failed to load|"
+		"probe of %s failed with error %d|probe with driver %s failed with error %d",
+		"mlx5/core/main.c: probe_one, mlx5_load_one, set_hca_cap; mlx5/core/dev.c: "
+		"add_drivers; drivers/base/dd.c: really_probe" },
+	[MLX_EV_HEALTH_COMPROMISED] = { MLX_EV_HEALTH_COMPROMISED, "health_compromised", K, C,
+		"the firmware stopped incrementing its health counter (the poll missed it "
+		"MLX5_HEALTH_MISS_COUNT times): the firmware is stuck; the health buffer follows",
+		"collect a dump-me-now incident and the devlink fw reporter dump; expect a fatal "
+		"error and a reset", NULL, MLX_DUMP_NONE,
+		"device's health compromised - reached miss count", HE "poll_health (mlx5_core_err)" },
+	[MLX_EV_HEALTH_ISSUE] = { MLX_EV_HEALTH_ISSUE, "health_issue", K, E,
+		"the firmware raised a health syndrome, with its severity (the health buffer follows)",
+		"see the syndrome; collect an incident", NULL, MLX_DUMP_NONE,
+		"Health issue observed, %s, severity(%d) %s:",
+		HE "print_health_info (mlx5_log at the buffer's severity)" },
+	[MLX_EV_HEALTH_BUFFER] = { MLX_EV_HEALTH_BUFFER, "health_buffer", K, N,
+		"one line of the firmware health buffer (assert values, syndrome, firmware version)",
+		"keep it for support: it identifies the firmware assert", NULL, MLX_DUMP_NONE,
+		"assert_var[%d] 0x%08x|assert_exit_ptr 0x%08x|assert_callra 0x%08x|fw_ver %d.%d.%d|"
+		"time %u|hw_id 0x%08x|rfr %d|severity %d (%s)|irisc_index %d|synd 0x%x: %s|"
+		"ext_synd 0x%04x|raw fw_ver 0x%08x",
+		HE "print_health_info" },
+	[MLX_EV_FATAL_ERROR] = { MLX_EV_FATAL_ERROR, "fatal_error", K, C,
+		"the device is in a fatal state (firmware assert, PCI reads all ones: a device that "
+		"fell off the bus); the driver enters the error state and tries to recover",
+		"collect an incident; if the health buffer is all ff, the device is gone from PCI "
+		"(hot unplug, AER fatal, power)", "E39", MLX_DUMP_NONE,
+		"Fatal error %u detected", HE "poll_health (mlx5_core_err)" },
+	[MLX_EV_HEALTH_RECOVERY] = { MLX_EV_HEALTH_RECOVERY, "health_recovery", K, W,
+		"the driver started recovering the device after a fatal error", "wait for it; "
+		"then check the function is back (`mlxcli devices`)", "E17", MLX_DUMP_NONE,
+		"handling bad device here|starting health recovery flow|"
+		"Scheduling recovery work with %lums delay",
+		HE "mlx5_health_try_recover / health_care, health_recover" },
+	[MLX_EV_HEALTH_RECOVERY_FAILED] = { MLX_EV_HEALTH_RECOVERY_FAILED,
+		"health_recovery_failed", K, C,
+		"the recovery gave up: the device does not answer on PCI",
+		"the function is dead until a reset or a reboot: power-cycle or reseat the adapter",
+		"E38", MLX_DUMP_NONE, "health recovery flow aborted, %s",
+		HE "mlx5_health_try_recover (mlx5_core_err)" },
+	[MLX_EV_ERROR_STATE] = { MLX_EV_ERROR_STATE, "error_state", K, E,
+		"a step of the driver's error flow (entering the error state, the NIC interface "
+		"mode, the PCI error handler)", "read with the fatal error before it", NULL,
+		MLX_DUMP_NONE,
+		"start|end (function mlx5_enter_error_state or mlx5_error_sw_reset)|NIC mode: %d|"
+		"Expected to see disabled NIC but it is has invalid value %d|"
+		"NIC IFC still %d after %lums.|mlx5_pci_err_detected was called|"
+		"mlx5_pci_err_detected Device state = %d ...",
+		HE "mlx5_enter_error_state, mlx5_error_sw_reset, mlx5_handle_bad_state; "
+		"mlx5/core/main.c: mlx5_pci_err_detected" },
+	[MLX_EV_CMD_TIMEOUT] = { MLX_EV_CMD_TIMEOUT, "cmd_timeout", K, E,
+		"a firmware command got no completion in time: the firmware is stuck or the "
+		"command interface lost an interrupt",
+		"collect an incident; repeated timeouts precede a health error", "E24",
+		MLX_DUMP_CMD_ERR,
+		"cmd[%d]: %s(0x%x) No done completion|%s(0x%x) timeout. Will cause a leak of a "
+		"command resource|cmd[%d]: %s(0x%x) Async, timeout. Will cause a leak of a command "
+		"resource",
+		"mlx5/core/cmd.c: wait_func_handle_exec_timeout, wait_func (mlx5_core_warn/err)" },
+	[MLX_EV_CMD_FAILED] = { MLX_EV_CMD_FAILED, "cmd_failed", K, E,
+		"the firmware refused a command: status and syndrome say why (bad parameter, "
+		"resources, ...)", "if it repeats, collect an incident and check `mlxcli dbg "
+		"cmd-stats`", "E24", MLX_DUMP_CMD_ERR,
+		"%s(0x%x) op_mod(0x%x) failed, status %s(0x%x), syndrome (0x%x)|"
+		"%s(0x%x) op_mod(0x%x) failed, status %s(0x%x), syndrome (0x%x), err(%d)",
+		"mlx5/core/cmd.c: mlx5_cmd_check / mlx5_cmd_out_err (mlx5_core_err_rl)" },
+	[MLX_EV_TX_TIMEOUT] = { MLX_EV_TX_TIMEOUT, "tx_timeout", K, E,
+		"a send queue made no progress (the stack's TX watchdog fired); the tx reporter "
+		"recovers it", "collect an incident; check the EQ line that follows",
+		"E13", MLX_DUMP_TXCQ_STUCK,
+		"TX timeout detected|TX timeout on queue: %d, SQ: 0x%x, CQ: 0x%x, SQ Cons: 0x%x "
+		"SQ Prod: 0x%x, usecs since last trans: %u",
+		EN "mlx5e_tx_timeout_work; mlx5/core/en/reporter_tx.c: mlx5e_reporter_tx_timeout "
+		"(netdev_err)" },
+	[MLX_EV_RX_TIMEOUT] = { MLX_EV_RX_TIMEOUT, "rx_timeout", K, E,
+		"a receive queue did not get its buffers posted in time; the rx reporter recovers it",
+		"collect an incident", "E14", MLX_DUMP_RXCQ_STUCK,
+		"RX timeout on channel: %d, ICOSQ: 0x%x RQ: 0x%x, CQ: 0x%x|"
+		"RX timeout on channel: %d, RQ: 0x%x, CQ: 0x%x",
+		"mlx5/core/en/reporter_rx.c: mlx5e_reporter_rx_timeout (netdev_err)" },
+	[MLX_EV_NETDEV_WATCHDOG] = { MLX_EV_NETDEV_WATCHDOG, "netdev_watchdog", K, E,
+		"the networking core's transmit watchdog found a queue stopped too long",
+		"the driver's tx_timeout follows; collect an incident", "E13", MLX_DUMP_NONE,
+		"NETDEV WATCHDOG: %s (%s): transmit queue %u timed out|"
+		"NETDEV WATCHDOG: CPU: %d: transmit queue %u timed out %u ms",
+		"net/sched/sch_generic.c: dev_watchdog (WARN_ONCE; netdev_crit since 6.8)" },
+	[MLX_EV_EQ_RECOVER] = { MLX_EV_EQ_RECOVER, "eq_recover", K, E,
+		"the driver polls an event queue that seems stuck (lost interrupt), as part of a "
+		"queue recovery", "collect an incident; check interrupts (irqbalance, MSI-X)",
+		"E12", MLX_DUMP_EQ_STUCK, "EQ 0x%x: Cons = 0x%x, irqn = 0x%x",
+		"mlx5/core/en/health.c: mlx5e_health_channel_eq_recover (netdev_err)" },
+	[MLX_EV_EQ_RECOVERED] = { MLX_EV_EQ_RECOVERED, "eq_recovered", K, W,
+		"the stuck event queue held events the driver has now handled (an interrupt was lost)",
+		"if it repeats, check the interrupt setup", "E12", MLX_DUMP_NONE,
+		"Recovered %d eqes on EQ 0x%x",
+		"mlx5/core/en/health.c: mlx5e_health_channel_eq_recover (netdev_err)" },
+	[MLX_EV_CQE_ERROR] = { MLX_EV_CQE_ERROR, "cqe_error", K, E,
+		"a completion with an error: the work request failed (syndrome: local length, "
+		"protection, ...; vendor syndrome for support); the CQE and WQE dumps follow",
+		"collect an incident; the queue is recovered by its reporter", "E11", MLX_DUMP_NONE,
+		"Error cqe on cqn 0x%x, ci 0x%x, qn 0x%x, opcode 0x%x, syndrome 0x%x, vendor "
+		"syndrome 0x%x",
+		"mlx5/core/en/txrx.h (en.h before 5.4): mlx5e_dump_error_cqe (netdev_err)" },
+	[MLX_EV_SQ_ERR_CQE] = { MLX_EV_SQ_ERR_CQE, "sq_error_cqe", K, E,
+		"a send queue went to the error state on an error completion; the tx reporter "
+		"recovers it (as Windows resets a stuck TX CQ)", "collect an incident", "E11",
+		MLX_DUMP_TXCQ_STUCK, "ERR CQE on SQ: 0x%x",
+		"mlx5/core/en/reporter_tx.c: mlx5e_reporter_tx_err_cqe (netdev_err via "
+		"mlx5e_health_report)" },
+	[MLX_EV_RQ_ERR_CQE] = { MLX_EV_RQ_ERR_CQE, "rq_error_cqe", K, E,
+		"a receive queue went to the error state on an error completion; the rx reporter "
+		"recovers it", "collect an incident", "E11", MLX_DUMP_RXCQ_STUCK,
+		"ERR CQE on RQ: 0x%x",
+		"mlx5/core/en/reporter_rx.c: mlx5e_reporter_rq_cqe_err (netdev_err via "
+		"mlx5e_health_report)" },
+	[MLX_EV_PAGE_ALLOC_FAILED] = { MLX_EV_PAGE_ALLOC_FAILED, "page_alloc_failed", K, E,
+		"the driver could not give the firmware the memory pages it asked for",
+		"check host memory pressure", NULL, MLX_DUMP_NONE,
+		"failed to allocate page|page allocation failure",
+		"mlx5/core/pagealloc.c: alloc_system_page, give_pages (mlx5_core_warn)" },
+	[MLX_EV_AER_CORRECTED] = { MLX_EV_AER_CORRECTED, "aer_corrected", K, W,
+		"the PCIe link corrected an error (bad TLP/DLLP, receiver error): a marginal link",
+		"if it repeats, reseat the adapter or try another slot", NULL, MLX_DUMP_NONE,
+		"PCIe Bus Error: severity=Corrected, type=%s, (%s)",
+		"drivers/pci/pcie/aer.c: aer_print_error" },
+	[MLX_EV_AER_NONFATAL] = { MLX_EV_AER_NONFATAL, "aer_nonfatal", K, E,
+		"an uncorrected, non-fatal PCIe error: a transaction was lost",
+		"collect an incident; check the slot", NULL, MLX_DUMP_NONE,
+		"PCIe Bus Error: severity=Uncorrected (Non-Fatal), type=%s, (%s)|"
+		"PCIe Bus Error: severity=Uncorrectable (Non-Fatal), type=%s, (%s)",
+		"drivers/pci/pcie/aer.c: aer_print_error" },
+	[MLX_EV_AER_FATAL] = { MLX_EV_AER_FATAL, "aer_fatal", K, C,
+		"a fatal PCIe error: the link is reset, the driver's error handler runs",
+		"collect an incident; check the slot and the adapter", NULL, MLX_DUMP_NONE,
+		"PCIe Bus Error: severity=Uncorrected (Fatal), type=%s, (%s)|"
+		"PCIe Bus Error: severity=Uncorrectable (Fatal), type=%s, (%s)",
+		"drivers/pci/pcie/aer.c: aer_print_error" },
+	[MLX_EV_MLX5_LOG] = { MLX_EV_MLX5_LOG, "mlx5_log", K, I,
+		"a line of mlx5_core that no other kind describes (probe details, E-Switch, ...); "
+		"its severity is the record's log level", "none", NULL, MLX_DUMP_NONE,
+		"mlx5_core %s: ...", "any mlx5_core dev_printk/netdev_printk" },
+	[MLX_EV_ADMIN_UP] = { MLX_EV_ADMIN_UP, "admin_up", R, I,
+		"the interface was set up (IFF_UP)", "none", NULL, MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: ifi_flags IFF_UP" },
+	[MLX_EV_ADMIN_DOWN] = { MLX_EV_ADMIN_DOWN, "admin_down", R, N,
+		"the interface was set down (IFF_UP cleared) by a user or a tool", "none", NULL,
+		MLX_DUMP_NONE, NULL, "rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: ifi_flags IFF_UP" },
+	[MLX_EV_CARRIER_UP] = { MLX_EV_CARRIER_UP, "carrier_up", R, I,
+		"the interface has carrier (the link is up)", "none", "E07", MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_CARRIER, IFLA_CARRIER_CHANGES" },
+	[MLX_EV_CARRIER_DOWN] = { MLX_EV_CARRIER_DOWN, "carrier_down", R, W,
+		"the interface lost carrier (the link is down)",
+		"check the cable and the peer port", "E08", MLX_DUMP_PORT_STATE, NULL,
+		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_CARRIER, IFLA_CARRIER_CHANGES" },
+	[MLX_EV_CARRIER_FLAPPED] = { MLX_EV_CARRIER_FLAPPED, "carrier_flapped", R, W,
+		"the carrier changed between two messages and came back: IFLA_CARRIER_CHANGES "
+		"grew more than the state change shows (a flap too short to see)",
+		"check the cable, the module and the peer port", "E08", MLX_DUMP_PORT_STATE, NULL,
+		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_CARRIER_CHANGES" },
+	[MLX_EV_HEALTH_REPORTER_ERROR] = { MLX_EV_HEALTH_REPORTER_ERROR, "health_reporter_error",
+		D, E, "a devlink health reporter (fw, fw_fatal, tx, rx, vnic) reported an error; "
+		"its message text is in the kernel log line next to it",
+		"`mlxcli dbg health`; the reporter's dump is in the incident", NULL, MLX_DUMP_NONE,
+		NULL, "devlink genl group \"config\": DEVLINK_CMD_HEALTH_REPORTER_RECOVER, "
+		"DEVLINK_ATTR_HEALTH_REPORTER_STATE error (net/devlink/health.c: "
+		"devlink_recover_notify)" },
+	[MLX_EV_HEALTH_REPORTER_HEALTHY] = { MLX_EV_HEALTH_REPORTER_HEALTHY,
+		"health_reporter_healthy", D, I, "a devlink health reporter recovered", "none",
+		NULL, MLX_DUMP_NONE, NULL,
+		"devlink genl group \"config\": DEVLINK_CMD_HEALTH_REPORTER_RECOVER, "
+		"DEVLINK_ATTR_HEALTH_REPORTER_STATE healthy" },
+	[MLX_EV_RECORDS_LOST] = { MLX_EV_RECORDS_LOST, "records_lost", M, W,
+		"kernel log records were overwritten before the monitor read them (a gap in the "
+		"record sequence): events may be missing", "none; a storm was going on", NULL,
+		MLX_DUMP_NONE, NULL, "/dev/kmsg sequence numbers; read(2) -EPIPE" },
+};
+
+const struct mlx_ev_kind_info *mlx_ev_catalogue(size_t *n)
+{
+	*n = MLX_EV_NKINDS - 1;
+	return &catalogue[1];
+}
+
+const struct mlx_ev_kind_info *mlx_ev_kind_info(enum mlx_ev_kind k)
+{
+	return k > MLX_EV_NONE && k < MLX_EV_NKINDS ? &catalogue[k] : NULL;
+}
+
+const char *mlx_ev_source_str(enum mlx_ev_source s)
+{
+	static const char *const names[] = { "kmsg", "rtnetlink", "devlink", "monitor" };
+
+	return (unsigned)s < sizeof(names) / sizeof(names[0]) ? names[s] : "unknown";
+}
+
+const char *mlx_ev_severity_str(enum mlx_ev_severity s)
+{
+	static const char *const names[] = { "info", "notice", "warning", "error", "critical" };
+
+	return (unsigned)s < sizeof(names) / sizeof(names[0]) ? names[s] : "unknown";
+}
+
+static const char *const field_keys[MLX_EVF_N] = {
+	[MLX_EVF_QUEUE] = "queue_index", [MLX_EVF_CQN] = "cqn", [MLX_EVF_QPN] = "qpn",
+	[MLX_EVF_SQN] = "sqn", [MLX_EVF_RQN] = "rqn", [MLX_EVF_EQN] = "eqn",
+	[MLX_EVF_CI] = "consumer_index", [MLX_EVF_PI] = "producer_index",
+	[MLX_EVF_OPCODE] = "opcode", [MLX_EVF_SYNDROME] = "syndrome",
+	[MLX_EVF_VENDOR_SYNDROME] = "vendor_syndrome", [MLX_EVF_FW_OPCODE] = "fw_opcode",
+	[MLX_EVF_FW_OP_MOD] = "fw_op_mod", [MLX_EVF_FW_STATUS] = "fw_status",
+	[MLX_EVF_FW_SYNDROME] = "fw_syndrome", [MLX_EVF_CMD_INDEX] = "cmd_index",
+	[MLX_EVF_ERRNO] = "errno", [MLX_EVF_MODULE] = "module", [MLX_EVF_POWER_W] = "power_w",
+	[MLX_EVF_BANDWIDTH_MBPS] = "bandwidth_mbps", [MLX_EVF_LINK_WIDTH] = "link_width",
+	[MLX_EVF_SENSOR_BITS_HIGH] = "sensor_bits_high",
+	[MLX_EVF_SENSOR_BITS_LOW] = "sensor_bits_low",
+	[MLX_EVF_HEALTH_SYNDROME] = "health_syndrome",
+	[MLX_EVF_HEALTH_EXT_SYNDROME] = "health_ext_syndrome",
+	[MLX_EVF_FATAL_ERROR] = "fatal_error", [MLX_EVF_NIC_MODE] = "nic_mode",
+	[MLX_EVF_DELAY_MS] = "delay_msec", [MLX_EVF_TIME_SINCE_TX_US] = "since_last_tx_usec",
+	[MLX_EVF_EQES] = "eqes", [MLX_EVF_IRQN] = "irqn", [MLX_EVF_CPU] = "cpu",
+	[MLX_EVF_TIMEOUT_MS] = "timeout_msec", [MLX_EVF_CARRIER_CHANGES] = "carrier_changes",
+	[MLX_EVF_IFINDEX] = "ifindex", [MLX_EVF_ERR_COUNT] = "error_count",
+	[MLX_EVF_RECOVER_COUNT] = "recover_count", [MLX_EVF_LOST] = "records_lost",
+};
+
+const char *mlx_ev_field_key(enum mlx_ev_field f)
+{
+	return (unsigned)f < MLX_EVF_N ? field_keys[f] : NULL;
+}
+
+bool mlx_ev_field_is_hex(enum mlx_ev_field f)
+{
+	switch (f) {
+	case MLX_EVF_CQN: case MLX_EVF_QPN: case MLX_EVF_SQN: case MLX_EVF_RQN:
+	case MLX_EVF_EQN: case MLX_EVF_CI: case MLX_EVF_PI: case MLX_EVF_OPCODE:
+	case MLX_EVF_SYNDROME: case MLX_EVF_VENDOR_SYNDROME: case MLX_EVF_FW_OPCODE:
+	case MLX_EVF_FW_OP_MOD: case MLX_EVF_FW_STATUS: case MLX_EVF_FW_SYNDROME:
+	case MLX_EVF_SENSOR_BITS_HIGH: case MLX_EVF_SENSOR_BITS_LOW:
+	case MLX_EVF_HEALTH_SYNDROME: case MLX_EVF_HEALTH_EXT_SYNDROME: case MLX_EVF_IRQN:
+		return true;
+	default:
+		return false;
+	}
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Which events make an automatic incident (issue 16), pure.  WinOF-2 makes
+ * a state dump on the Table 19 events (reference/seeds-winof2-dumps-
+ * events.md §2): CMD_ERR, EQ_STUCK, TXCQ_STUCK, RXCQ_STUCK on by default,
+ * PORT_STATE off, at most DumpEventsNum (20) sets per event type.  Linux
+ * adds what Windows did not need: a burst (a flapping link, a storm of CQE
+ * errors, one stuck queue reported on every channel) is one incident per
+ * type and device, not one per line.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "monitor.h"
+
+void mlx_dump_policy_init(struct mlx_dump_policy *p)
+{
+	memset(p, 0, sizeof(*p));
+	for (int t = MLX_DUMP_CMD_ERR; t < MLX_DUMP_NTYPES; t++)
+		p->enabled[t] = mlx_dump_type_info(t)->on_by_default;
+	p->budget = MLX_DUMP_EVENTS_NUM;
+	p->burst_sec = MLX_DUMP_BURST_SEC;
+}
+
+int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on)
+{
+	for (int t = MLX_DUMP_CMD_ERR; t < MLX_DUMP_NTYPES; t++) {
+		const struct mlx_dump_type_info *d = mlx_dump_type_info(t);
+
+		if (!strcmp(type, d->name) || (type[0] == d->tag && !type[1])) {
+			p->enabled[t] = on;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
+					     uint64_t now)
+{
+	const struct mlx_ev_kind_info *k = mlx_ev_kind_info(ev->kind);
+	/* the device: its function, else its netdev */
+	const char *dev = ev->pci_address[0] ? ev->pci_address : ev->netdev;
+	enum mlx_dump_type t = k ? k->dump : MLX_DUMP_NONE;
+	size_t cap = sizeof(p->last) / sizeof(p->last[0]);
+
+	if (t == MLX_DUMP_NONE || t >= MLX_DUMP_NTYPES)
+		return MLX_DUMP_NO_TYPE;
+	if (!p->enabled[t])
+		return MLX_DUMP_DISABLED;
+	for (size_t i = 0; i < p->nlast && i < cap; i++) {
+		if (p->last[i].type == t && !strcmp(p->last[i].dev, dev) &&
+		    now - p->last[i].at < p->burst_sec) {
+			p->folded[t]++;
+			return MLX_DUMP_BURST;
+		}
+	}
+	if (p->made[t] >= p->budget)
+		return MLX_DUMP_BUDGET;
+	p->made[t]++;
+	p->last[p->nlast % cap].type = t;
+	snprintf(p->last[p->nlast % cap].dev, sizeof(p->last[0].dev), "%s", dev);
+	p->last[p->nlast % cap].at = now;
+	p->nlast++;
+	return MLX_DUMP_MAKE;
+}

@@ -1,0 +1,142 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# issue 16: `mlxcli monitor` offline.  A capture (a copy of the cx5-ofed
+# sample) gets a recorded kernel log, dev/kmsg, made of the real mlx5 lines
+# of $FIXTURES/dmesg as the kernel writes them to /dev/kmsg; `--sysroot DIR
+# monitor` replays it through the live decoders:
+#   - the TX-timeout capture gives tx_timeout, tx_timeout, eq_recover with
+#     the netdev, the SQ and the EQ; a sequence gap gives records_lost;
+#   - the same lines as user-space records (facility user, no DEVICE=) are
+#     refused, and accepted with --accept-user-records;
+#   - --count stops the stream, -d filters by function, bad values exit 2;
+#   - --exec runs a command per event (no shell), the event on its stdin,
+#     and kills one that hangs;
+#   - --catalogue, text and JSON, and every kind is in mlxcli-monitor(8).
+. "$(dirname "$0")/lib.sh"
+need jq
+
+cap=$tmp/cap
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$cap/" || { bad "cannot copy the sample"; finish; }
+mkdir -p "$cap/dev"
+
+# kmsg PRIO FIRST_SEQ FILE...: the mlx5_core lines of FILEs as records
+kmsg() {
+	prio=$1 seq=$2
+	shift 2
+	sed -n 's/^.*\(mlx5_core [0-9a-f]\{4\}:\)/\1/p' "$@" | while IFS= read -r l; do
+		printf '%s,%s,%s,-;%s\n' "$prio" "$seq" "$((seq * 1000))" "$l"
+		[ "$prio" -lt 8 ] && printf ' SUBSYSTEM=pci\n DEVICE=+pci:%s\n' \
+			"$(echo "$l" | cut -d' ' -f2 | tr -d :$ | sed 's/^\(....\)\(..\)\(..\)/\1:\2:\3/')"
+		seq=$((seq + 1))
+	done
+}
+
+if [ -d "$FIXTURES/dmesg" ]; then
+	tx=$FIXTURES/dmesg/mlx5e-vf-tx-timeout-detected-sq-cons-0-eq-2025.txt
+	kmsg 3 10 "$tx" >"$cap/dev/kmsg"
+	run replay --sysroot "$cap" -j monitor
+	kinds=$(jq -r 'select(.record == "event") | .kind' "$tmp/replay.out" | tr '\n' ' ')
+	[ $rc -eq 0 ] && [ "$kinds" = "tx_timeout tx_timeout eq_recover " ] &&
+		ok "replay: $kinds" || bad "replay: exit $rc, kinds '$kinds': $(cat "$tmp/replay.err")"
+	q=$(jq -c 'select(.kind == "tx_timeout" and .sqn) | [.pci_address, .netdev, .sqn, .cqn, .queue_index, .dump_type, .sequence]' "$tmp/replay.out")
+	[ "$q" = '["0000:af:00.2","ens4f2",930286,1156,0,"TXCQ_STUCK",11]' ] &&
+		ok "tx_timeout fields $q" || bad "tx_timeout fields: $q"
+	e=$(jq -c 'select(.kind == "eq_recover") | [.eqn, .irqn, .dump_type]' "$tmp/replay.out")
+	[ "$e" = '[7,407,"EQ_STUCK"]' ] && ok "eq_recover fields $e" || bad "eq_recover fields: $e"
+	end=$(jq -c 'select(.record == "end") | [.event_count, .interrupted]' "$tmp/replay.out")
+	[ "$end" = '[3,false]' ] && ok "end record $end" || bad "end record: $end"
+
+	# a gap: records 13..19 were overwritten
+	{ kmsg 3 10 "$tx"; kmsg 3 20 "$tx"; } >"$cap/dev/kmsg"
+	run gap --sysroot "$cap" -j monitor
+	lost=$(jq -c 'select(.kind == "records_lost") | [.records_lost, .sequence]' "$tmp/gap.out")
+	[ "$lost" = '[7,20]' ] && ok "a sequence gap is records_lost $lost" || bad "gap: $lost"
+
+	# user-space records: refused unless the test option
+	kmsg 14 10 "$tx" >"$cap/dev/kmsg"
+	run user --sysroot "$cap" -j monitor
+	n=$(jq -s '[.[] | select(.record == "event")] | length' "$tmp/user.out")
+	[ $rc -eq 0 ] && [ "$n" = 0 ] && ok "user-facility records are no events" ||
+		bad "user records: exit $rc, $n events"
+	run user2 --sysroot "$cap" -j monitor --accept-user-records
+	n=$(jq -s '[.[] | select(.record == "event")] | length' "$tmp/user2.out")
+	[ "$n" = 3 ] && ok "--accept-user-records classifies them" || bad "--accept-user-records: $n events"
+
+	# every mlx5 line of every capture, text output, --count
+	kmsg 6 1 "$FIXTURES"/dmesg/*.txt >"$cap/dev/kmsg"
+	run all --sysroot "$cap" monitor --count 5
+	[ $rc -eq 0 ] && [ "$(wc -l <"$tmp/all.out")" -eq 5 ] &&
+		grep -q '^20[0-9-]*T[0-9:.]*Z: info     mlx5_log  *0000:82:00.1 ' "$tmp/all.out" &&
+		ok "--count 5: five text lines" || bad "--count 5: exit $rc: $(head -3 "$tmp/all.out")"
+	# -d: the captures name other machines' functions; one line (in the
+	# kernel's format, mlx5e_update_carrier) is this capture's port; the
+	# gap before it is shown whatever -d says (lost records may be its)
+	printf '6,900,1,-;mlx5_core 0000:5e:00.0 enp94s0f0np0: Link down\n SUBSYSTEM=pci\n DEVICE=+pci:0000:5e:00.0\n' \
+		>>"$cap/dev/kmsg"
+	run dev --sysroot "$cap" -j -d 0000:5e:00.0 monitor
+	k=$(jq -r 'select(.record == "event") | .kind + " " + .netdev' "$tmp/dev.out" | tr '\n' ' ')
+	[ $rc -eq 0 ] && [ "$k" = "records_lost  link_down enp94s0f0np0 " ] && ok "-d 0000:5e:00.0: $k" ||
+		bad "-d: exit $rc, '$k'"
+	run dev1 --sysroot "$cap" -j -d enp94s0f1np1 monitor
+	n=$(jq -s '[.[] | select(.record == "event" and .kind != "records_lost")] | length' "$tmp/dev1.out")
+	[ $rc -eq 0 ] && [ "$n" = 0 ] && ok "-d of the other port: no event" || bad "-d other port: exit $rc, $n events"
+
+	# --exec: the event as JSON on the hook's stdin, one run per event, no
+	# shell (a ';' is a word), a missing command warns, a hung one is killed
+	kmsg 3 10 "$tx" >"$cap/dev/kmsg"
+	run hook --sysroot "$cap" monitor --exec "tee -a $tmp/hook.json"
+	k=$(jq -r .kind "$tmp/hook.json" 2>/dev/null | tr '\n' ' ')
+	[ $rc -eq 0 ] && [ "$k" = "tx_timeout tx_timeout eq_recover " ] &&
+		ok "--exec: three runs, each with its event as JSON" || bad "--exec: exit $rc, '$k': $(cat "$tmp/hook.err")"
+	run noshell --sysroot "$cap" monitor --count 1 --exec "echo x; touch $tmp/pwned"
+	[ $rc -eq 0 ] && [ ! -e "$tmp/pwned" ] && ok "--exec runs no shell" || bad "--exec ran a shell (exit $rc)"
+	run nohook --sysroot "$cap" monitor --count 1 --exec "/nonexistent/hook"
+	[ $rc -eq 0 ] && grep -q "no-such\|No such file" "$tmp/nohook.err" && ok "--exec of a missing command warns" ||
+		bad "--exec missing: exit $rc: $(cat "$tmp/nohook.err")"
+	start=$(date +%s)
+	run slow --sysroot "$cap" monitor --count 1 --exec "sleep 30"
+	took=$(( $(date +%s) - start ))
+	[ $rc -eq 0 ] && [ $took -lt 15 ] && grep -q "killed after 5 s" "$tmp/slow.err" &&
+		ok "--exec: a hung hook is killed after 5 s ($took s)" || bad "--exec sleep 30: exit $rc, $took s: $(cat "$tmp/slow.err")"
+else
+	echo "# skip the replay checks: no \$FIXTURES/dmesg"
+fi
+
+run badcount --sample=cx5-ofed monitor --count x
+[ $rc -eq 2 ] && ok "--count x exits 2" || bad "--count x exits $rc"
+run badsince --sample=cx5-ofed monitor --since yesterday
+[ $rc -eq 2 ] && ok "--since yesterday exits 2" || bad "--since yesterday exits $rc"
+run nodev --sample=cx5-ofed -d 0000:99:00.0 monitor
+[ $rc -eq 3 ] && ok "-d of no device exits 3" || bad "-d of no device exits $rc"
+
+# the systemd unit make builds: valid, hardened, running this monitor
+unit=$TOP_BUILDDIR/etc/mlxcli-monitor.service
+if [ -f "$unit" ] && command -v systemd-analyze >/dev/null 2>&1; then
+	sed "s|^ExecStart=[^ ]*|ExecStart=$MLXCLI_REAL|" "$unit" >"$tmp/mlxcli-monitor.service"
+	if systemd-analyze verify "$tmp/mlxcli-monitor.service" 2>&1 | grep -v "man mlxcli-monitor" | grep -q .; then
+		bad "systemd-analyze verify: $(systemd-analyze verify "$tmp/mlxcli-monitor.service" 2>&1)"
+	else
+		ok "the systemd unit verifies"
+	fi
+	grep -q '^ExecStart=/.*/mlxcli -j monitor$' "$unit" && grep -q '^ProtectSystem=strict' "$unit" &&
+		grep -q '^CapabilityBoundingSet=CAP_SYSLOG$' "$unit" && ok "the unit runs the monitor, hardened" ||
+		bad "the unit: $(grep -E '^(ExecStart|ProtectSystem|CapabilityBoundingSet)' "$unit")"
+else
+	echo "# skip the unit check: no $unit or no systemd-analyze"
+fi
+
+run cat -j monitor --catalogue
+n=$(jq '.kinds | length' "$tmp/cat.out")
+t=$(jq -r '.dump_types[] | .dump_type + ":" + .dump_tag + ":" + (.enabled | tostring)' "$tmp/cat.out" | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$n" -gt 40 ] &&
+	[ "$t" = "CMD_ERR:c:true EQ_STUCK:e:true TXCQ_STUCK:t:true RXCQ_STUCK:r:true PORT_STATE:p:false ON_OID:o:false " ] &&
+	ok "--catalogue: $n kinds, Table 19 $t" || bad "--catalogue: exit $rc, $n kinds, $t"
+run cattext monitor --catalogue
+head -1 "$tmp/cattext.out" | grep -q '^KIND  *SOURCE  *SEVERITY  *WIN  *DUMP  *MEANING' &&
+	[ "$(wc -l <"$tmp/cattext.out")" -eq $((n + 1)) ] && ok "--catalogue text table" ||
+	bad "--catalogue text: $(head -2 "$tmp/cattext.out")"
+for k in $(jq -r '.kinds[].kind' "$tmp/cat.out"); do
+	grep -q "^\.B $(echo "$k" | sed 's/-/\\\\-/g')\$" "$TOP_SRCDIR/man/mlxcli-monitor.8" ||
+		bad "kind $k is not in mlxcli-monitor(8)"
+done
+finish

@@ -1,0 +1,120 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# `mlxcli monitor` against the real kernel (issue 16), in a private network
+# namespace made here with a veth pair va <-> vb (a veth is no ConnectX
+# port: --any-netdev).  rtnetlink RTNLGRP_LINK, live:
+#   - `ip link set va down` then `up` give exactly, in this order: va
+#     admin_down and carrier_down (one RTM_NEWLINK from dev_close: veth_close
+#     turned both carriers off first), vb carrier_down (link_watch), va
+#     admin_up and carrier_up, vb carrier_up; the same state sent again
+#     (link_watch's messages for va) gives nothing;
+#   - with -d vb only vb's two events;
+#   - SIGTERM ends the stream with an end record, exit 0;
+#   - idle, the monitor sleeps in poll(): no CPU time in a second;
+#   - a storm of 4,000 changes: all reported, or the loss reported.
+# Root only (a namespace needs CAP_SYS_ADMIN): 77 otherwise.  Exit 0 pass,
+# 1 fail, 77 skip.
+
+. "$(dirname "$0")/lib.sh"
+need_root
+need jq
+make_netns mlxcli-mon
+make_veth va vb
+
+# start NAME ARGS...: the monitor in the namespace, in the background (ip
+# netns exec execs it: $pid is the monitor), and wait until its rtnetlink
+# socket has joined group RTNLGRP_LINK (bit 0 of Groups in the namespace's
+# /proc/net/netlink; 5 s at most)
+start() {
+	name=$1
+	shift
+	ip netns exec "$ns" "$MLXCLI" -j monitor --any-netdev "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	i=0
+	while [ $i -lt 50 ]; do
+		nsx awk -v p="$pid" '$2 == 0 && $3 == p && $4 ~ /[13579bdf]$/ { f = 1 } END { exit !f }' \
+			/proc/net/netlink && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	bad "$name: the monitor did not subscribe in 5 s: $(cat "$tmp/$name.err")"
+	return 1
+}
+
+# stop: SIGTERM, the exit status in $rc
+stop() {
+	kill -TERM "$pid"
+	wait "$pid"
+	rc=$?
+}
+
+# kinds NAME: the events of va and vb, "netdev:kind" in order
+kinds() {
+	jq -r 'select(.record == "event" and (.netdev == "va" or .netdev == "vb")) | .netdev + ":" + .kind' \
+		"$tmp/$1.out" | tr '\n' ' '
+}
+
+settle() {   # wait for link_watch (it runs within a second)
+	sleep 1.2
+}
+
+if start flap; then
+	settle
+	ip -n "$ns" link set va down
+	settle
+	ip -n "$ns" link set va up
+	settle
+	# idle: no CPU time while nothing happens
+	t0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+	sleep 1
+	t1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+	stop
+	got=$(kinds flap)
+	want="va:admin_down va:carrier_down vb:carrier_down va:admin_up va:carrier_up vb:carrier_up "
+	[ "$got" = "$want" ] && ok "veth down/up: $got" || bad "veth down/up: '$got', expected '$want'"
+	[ $rc -eq 0 ] && ok "SIGTERM: exit 0" || bad "SIGTERM: exit $rc: $(cat "$tmp/flap.err")"
+	end=$(jq -c 'select(.record == "end") | .interrupted' "$tmp/flap.out")
+	[ "$end" = true ] && ok "SIGTERM: the end record says interrupted" || bad "end record: '$end'"
+	[ "$t1" = "$t0" ] && ok "idle for 1 s: no CPU time (poll)" || bad "idle: $((t1 - t0)) ticks of CPU in 1 s"
+	src=$(jq -r 'select(.netdev == "va") | .source' "$tmp/flap.out" | sort -u)
+	cc=$(jq -r 'select(.netdev == "va" and .kind == "carrier_up") | .carrier_changes' "$tmp/flap.out")
+	[ "$src" = rtnetlink ] && [ -n "$cc" ] && [ "$cc" -ge 2 ] &&
+		ok "source rtnetlink, carrier_changes $cc" || bad "source '$src', carrier_changes '$cc'"
+fi
+
+if start onlyvb -d vb; then
+	settle
+	ip -n "$ns" link set va down
+	settle
+	ip -n "$ns" link set va up
+	settle
+	stop
+	got=$(kinds onlyvb)
+	[ "$got" = "vb:carrier_down vb:carrier_up " ] && ok "-d vb: $got" || bad "-d vb: '$got'"
+fi
+# A storm: 2,000 down/up cycles of va in one `ip -batch` (about 10,000
+# link changes a second here): every change reported, or the loss said
+# (records_lost) - never silently dropped.
+if start storm -d va; then
+	i=0
+	while [ $i -lt 2000 ]; do
+		echo "link set va down"
+		echo "link set va up"
+		i=$((i + 1))
+	done >"$tmp/storm.batch"
+	t0=$(date +%s%N)
+	ip -n "$ns" -batch "$tmp/storm.batch"
+	t1=$(date +%s%N)
+	settle
+	stop
+	n=$(jq -s '[.[] | select(.record == "event" and .netdev == "va")] | length' "$tmp/storm.out")
+	lost=$(jq -s '[.[] | select(.kind == "records_lost")] | length' "$tmp/storm.out")
+	rate=$((4000 * 1000 / ((t1 - t0) / 1000000 + 1)))
+	if [ "$n" -eq 8000 ] || [ "$lost" -gt 0 ]; then
+		ok "storm of 4,000 changes (~$rate a second): $n events, $lost loss reports"
+	else
+		bad "storm: $n of 8000 events and no loss reported"
+	fi
+fi
+finish
