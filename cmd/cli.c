@@ -43,6 +43,8 @@ static const struct cmd top_cmds[] = {
 	  NULL, 0, 0, 0, &modify_group, NULL, NULL },
 	{ "counters", "", "every counter with group, unit and description; deltas, rates, Prometheus",
 	  cmd_counters, 0, 0, 0, &counters_group, counters_opts, NULL },
+	{ "module", "", "transceiver identity and live diagnostics per lane, with thresholds",
+	  cmd_module, 0, 0, 0, NULL, module_opts, NULL, "mlxcli-module(8)", NULL },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",

@@ -246,6 +246,10 @@ int cmd_dump_me_now(struct cli *cli, int argc, char **argv);
 int cli_dmn_root(struct cli *cli, char *buf, size_t len);
 int cmd_dbg_dump_me_now(struct cli *cli, int argc, char **argv);
 
+/* module.c, link.c (issue 18): the physical layer */
+int cmd_module(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt module_opts[];
+
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);
 void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struct cmd *c,
