@@ -120,6 +120,10 @@ int mlx_module_read(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *
 	if (r == -EOPNOTSUPP || r == -ENODEV)
 		return mlx_err(ctx, EOPNOTSUPP, "no module on '%s': the driver reports no transceiver "
 			       "EEPROM (no module plugged, or a port without a cage)", ifname);
+	/* mlx5 answers -EIO when no module answers on the cage's I2C bus */
+	if (r == -EIO || (r == 0 && m->got[0] == 0))
+		return mlx_err(ctx, EOPNOTSUPP, "no module on '%s': nothing answers in its cage (no module "
+			       "plugged, or the module does not respond)", ifname);
 	if (r < 0)
 		return r;
 	if (m->got[0] == MLX_MOD_PAGE_LEN) {

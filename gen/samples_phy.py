@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""The physical layer of the sample hosts (issue 18), as `mlxcli snapshot`
+records it: one ETHTOOL_MSG_MODULE_EEPROM_GET reply per half page read,
+netlink/ethtool/<if>/module-eeprom-i2cXX-pageXX-bankN-offN.nl
+(KERNEL net/ethtool/eeprom.c eeprom_fill_reply: the header nest, then
+ETHTOOL_A_MODULE_EEPROM_DATA with the bytes the driver read).
+
+The pages are real module dumps, read from ../shared/fixtures/module at
+generation time (FIX: paths below; the bytes are not typed in here):
+  cx5-ofed PF0         a QSFP28 100G ER4 (SFF-8636): lower page, page 00h
+                       and page 03h as Junos printed them; page 03h stops at
+                       0xef there, so its reply carries 112 bytes, as a short
+                       read would.
+  cx6dx-upstream PFs   a CMIS 5 module (Eoptolink): lower page, pages 00h,
+                       01h, 02h and 11h.  SYNTH edit: the identifier (bytes 0
+                       and 128) says 0x1e "QSFP+ or later with CMIS" (a
+                       QSFP56, the CX-6 Dx cage) instead of QSFP-DD, and the
+                       page 00h checksum (byte 222) is recomputed for it.
+A port whose link is down (an empty cage: cx5-ofed PF1) answers the lower
+page with the error mlx5 gives when no module answers (-EIO).
+"""
+import os
+import re
+import struct
+
+ETHTOOL_MSG_MODULE_EEPROM_GET = 31
+ETHTOOL_MSG_MODULE_EEPROM_GET_REPLY = 32
+ETHTOOL_A_MODULE_EEPROM_HEADER = 1
+ETHTOOL_A_MODULE_EEPROM_DATA = 7
+EIO = 5
+
+FIX_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "fixtures", "module")
+QSFP28_FIX = "sff8636-qsfp28-er4-qsfptek-QT-QSFP28-ER4-junos-show-qsfp-info-lower-upper00-page03.txt"
+CMIS_FIX = "cmis5-qsfp-dd-400g-eoptolink-EOLD-168HG-10-1-junos-eeprom-pages-00-01-02-03-10-11.txt"
+
+
+def junos_pages(name):
+    """{page: {offset: byte}} from a Junos page table ("Lower Page" is
+    page 0 offsets 0-127, "Upper Page NNh" page NN offsets 128-255)."""
+    path = os.path.join(FIX_DIR, name)
+    if not os.path.exists(path):
+        raise SystemExit("gen/samples_phy.py needs the fixture %s" % path)
+    pages, page = {}, None
+    for line in open(path, encoding="utf-8", errors="replace"):
+        m = re.search(r"(Lower|Low) Page|Upper Page ([0-9A-Fa-f]{2})h", line)
+        if m:
+            page = 0 if m.group(1) else int(m.group(2), 16)
+            continue
+        m = re.match(r"^\s*(?:Address )?0x([0-9a-f]{2}):?((?:\s+[0-9a-f]{2})+)\s*$", line)
+        if m and page is not None:
+            off = int(m.group(1), 16)
+            for i, b in enumerate(m.group(2).split()):
+                pages.setdefault(page, {})[off + i] = int(b, 16)
+    return pages
+
+
+def half(pages, page, start):
+    d = pages.get(page, {})
+    out = bytearray()
+    for off in range(start, start + 128):
+        if off not in d:
+            break
+        out.append(d[off])
+    return bytes(out)
+
+
+def module_reads(kind):
+    """[(i2c, page, bank, offset, bytes)] in the order mlxcli asks."""
+    if kind == "qsfp28":
+        p = junos_pages(QSFP28_FIX)
+        return [(0x50, 0, 0, 0, half(p, 0, 0)), (0x50, 0, 0, 128, half(p, 0, 128)),
+                (0x50, 3, 0, 128, half(p, 3, 128))]
+    p = junos_pages(CMIS_FIX)
+    lower, up0 = bytearray(half(p, 0, 0)), bytearray(half(p, 0, 128))
+    lower[0] = up0[0] = 0x1e                       # SYNTH: QSFP56 (see above)
+    up0[222 - 128] = sum(up0[0:222 - 128]) & 0xff  # CMIS page 00h checksum, bytes 128-221
+    return [(0x50, 0, 0, 0, bytes(lower)), (0x50, 0, 0, 128, bytes(up0)),
+            (0x50, 1, 0, 128, half(p, 1, 128)), (0x50, 2, 0, 128, half(p, 2, 128)),
+            (0x50, 0x11, 0, 128, half(p, 0x11, 128))]
+
+
+def req_name(i2c, page, bank, off):
+    return "module-eeprom-i2c%02x-page%02x-bank%u-off%u.nl" % (i2c, page, bank, off)
+
+
+def write_modules(root, hostname, fns, nla, nla_str, nlmsg, nlmsg_err, genl_id):
+    pfs = sorted((f for f in fns if f["vendor"] == 0x15b3 and not f.get("physfn") and f.get("netdevs")),
+                 key=lambda f: f["bdf"])
+    kind = "qsfp28" if hostname.startswith("cx5") else "cmis"
+    for f in pfs:
+        n = f["netdevs"][0]
+        d = os.path.join(root, "netlink", "ethtool", n["name"])
+        os.makedirs(d, exist_ok=True)
+        if not n["up"]:
+            # request: nlmsghdr 16 + genlmsghdr 4 + header nest (8 + name) + 3 u32/u8 attrs...
+            with open(os.path.join(d, req_name(0x50, 0, 0, 0)), "wb") as fp:
+                fp.write(nlmsg_err(EIO, ETHTOOL_MSG_MODULE_EEPROM_GET, 72))
+            continue
+        hdr = nla(0x8000 | ETHTOOL_A_MODULE_EEPROM_HEADER,
+                  nla(1, struct.pack("<I", n["ifindex"])) + nla_str(2, n["name"]))
+        for i2c, page, bank, off, data in module_reads(kind):
+            body = struct.pack("<BBH", ETHTOOL_MSG_MODULE_EEPROM_GET_REPLY, 1, 0) + hdr
+            body += nla(ETHTOOL_A_MODULE_EEPROM_DATA, data)
+            with open(os.path.join(d, req_name(i2c, page, bank, off)), "wb") as fp:
+                fp.write(nlmsg(genl_id, 0, body))
