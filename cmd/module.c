@@ -207,7 +207,7 @@ static enum mlx_mod_level out_diag(struct out *o, const struct mlx_mod_info *mi)
 		char label[32];
 
 		out_obj_begin(o, NULL, NULL);
-		out_u64(o, "channel", NULL, i + 1);
+		out_u64(o, "lane_number", NULL, i + 1);
 		snprintf(label, sizeof(label), "channel %u bias", i + 1);
 		worst = worse(worst, out_monitor(o, "bias", label, &l->bias_ma, &mi->bias_th, &U_BIAS));
 		snprintf(label, sizeof(label), "channel %u tx power", i + 1);

@@ -24,6 +24,7 @@
 #include "nl.h"
 #include "snapshot.h"
 #include "health.h"
+#include "phy.h"
 #include "sriov.h"
 #include "tree.h"
 
@@ -480,6 +481,18 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			}
 		}
 		/* --- end devlink health --- */
+		/* --- transceiver modules (issue 18, lib/phy/module.c): each
+		 * PF port's MODULE_EEPROM_GET replies, only the pages the lower
+		 * page says exist ("module-eeprom-i2c..."), or the error reply
+		 * of an empty cage. --- */
+		for (size_t j = 0; j < fn->nports; j++) {
+			struct mlx_module *m = malloc(sizeof(*m));
+
+			if (m && fn->ports[j].ifname[0])
+				mlx_module_read(s->ctx, fn->ports[j].ifname, m);
+			free(m);
+		}
+		/* --- end transceiver modules --- */
 	}
 	/* Counters (issue 5): the ethtool statistics of every netdev, as
 	 * netlink/ethtool/<if>/strset-stats.nl (the STRSET_GET reply, recorded
