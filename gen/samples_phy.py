@@ -8,9 +8,7 @@ ETHTOOL_A_MODULE_EEPROM_DATA with the bytes the driver read).
 The pages are real module dumps, read from ../shared/fixtures/module at
 generation time (FIX: paths below; the bytes are not typed in here):
   cx5-ofed PF0         a QSFP28 100G ER4 (SFF-8636): lower page, page 00h
-                       and page 03h as Junos printed them; page 03h stops at
-                       0xef there, so its reply carries 112 bytes, as a short
-                       read would.
+                       and page 03h as Junos printed them.
   cx6dx-upstream PFs   a CMIS 5 module (Eoptolink): lower page, pages 00h,
                        01h, 02h and 11h.  SYNTH edit: the identifier (bytes 0
                        and 128) says 0x1e "QSFP+ or later with CMIS" (a

@@ -53,8 +53,8 @@ int mlx_sff8636_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out,
 {
 	const uint8_t *lo = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 0, 58);
 	const uint8_t *up = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 128, 96);
-	/* page 03h: only the thresholds (128-199) are needed; some hosts
-	 * print the page short (Junos stops at 0xef) */
+	/* page 03h: only the thresholds (128-199) are needed, so a short
+	 * read that has them still gives them */
 	const uint8_t *p3 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 3, 128, 72);
 	const uint8_t *u;
 
