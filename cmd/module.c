@@ -18,6 +18,7 @@
 
 const struct cmd_opt module_opts[] = {
 	{ "raw", 0, NULL, "the EEPROM pages as read, in hex (as ethtool -m hex on)", NULL, SRC_NONE, 0 },
+	{ "any-netdev", 0, NULL, "with -d IFNAME: any netdev, not only a ConnectX port", NULL, SRC_NONE, 0 },
 	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },
 };
 
@@ -255,18 +256,21 @@ static void out_raw(struct out *o, const struct mlx_module *m)
 }
 
 /* One port: 0, or the exit code of a failure (the entry says why). */
-static int out_port(struct cli *cli, const struct mlx_port *p, bool raw, struct mlx_module *m)
+static int out_port(struct cli *cli, const char *ifname, const char *bdf, bool raw, struct mlx_module *m)
 {
 	struct out *o = cli->out;
 	char label[96];
 	int r, rc = EXIT_OK;
 	enum mlx_mod_level worst;
 
-	snprintf(label, sizeof(label), "%s (%s)", p->ifname, p->fn->bdf);
+	if (bdf)
+		snprintf(label, sizeof(label), "%s (%s)", ifname, bdf);
+	else
+		snprintf(label, sizeof(label), "%s", ifname);
 	out_obj_begin(o, NULL, label);
-	out_str(o, "netdev", NULL, p->ifname);
-	out_str(o, "pci_address", NULL, p->fn->bdf);
-	r = mlx_module_read(cli->ctx, p->ifname, m);
+	out_str(o, "netdev", NULL, ifname);
+	out_str(o, "pci_address", NULL, bdf);
+	r = mlx_module_read(cli->ctx, ifname, m);
 	if (r < 0) {
 		out_bool(o, "present", "module", false);
 		out_str(o, "error", "error", mlx_errmsg(cli->ctx));
@@ -289,7 +293,7 @@ static int out_port(struct cli *cli, const struct mlx_port *p, bool raw, struct 
 	}
 	out_obj_end(o);
 	if (m->decode_rc == -EBADMSG)
-		cli_warn(cli, "%s: %s: the identity may be corrupt", p->ifname, m->decode_err);
+		cli_warn(cli, "%s: %s: the identity may be corrupt", ifname, m->decode_err);
 	return rc;
 }
 
@@ -304,15 +308,27 @@ int cmd_module(struct cli *cli, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	r = cli_select(cli, &sel, &selp);
-	if (r)
-		return r;
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
 	m = malloc(sizeof(*m));
 	if (!m)
 		return cli_fail(cli, -ENOMEM, "module");
+	/* any netdev (a veth in the kernel tests): the kernel says whether
+	 * it has one, and whether the interface exists at all */
+	if (cli_opt(cli, "any-netdev") && cli->device) {
+		out_list_begin(cli->out, "modules", NULL);
+		rc = out_port(cli, cli->device, NULL, raw, m);
+		out_list_end(cli->out);
+		if (rc)
+			cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		free(m);
+		return rc;
+	}
+	r = cli_select(cli, &sel, &selp);
+	if (!r)
+		r = cli_devices(cli, &devs);
+	if (r) {
+		free(m);
+		return r;
+	}
 	out_list_begin(cli->out, "modules", NULL);
 	for (size_t i = 0; i < devs->nfn; i++) {
 		const struct mlx_function *fn = &devs->fn[i];
@@ -326,7 +342,7 @@ int cmd_module(struct cli *cli, int argc, char **argv)
 
 			if (selp && p != selp)
 				continue;
-			pr = out_port(cli, p, raw, m);
+			pr = out_port(cli, p->ifname, fn->bdf, raw, m);
 			shown++;
 			if (pr && sel) {
 				/* asked for this device: say why it has none */

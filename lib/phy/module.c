@@ -117,7 +117,9 @@ int mlx_module_read(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *
 	if (!mlx_name_is_safe(ifname) || strlen(ifname) >= IFNAMSIZ)
 		return mlx_err(ctx, EINVAL, "'%s' is not a valid interface name", ifname);
 	r = read_page(ctx, ifname, m, &lower);
-	if (r == -EOPNOTSUPP || r == -ENODEV)
+	if (r == -ENODEV)
+		return mlx_err(ctx, ENODEV, "no network interface '%s'", ifname);
+	if (r == -EOPNOTSUPP)
 		return mlx_err(ctx, EOPNOTSUPP, "no module on '%s': the driver reports no transceiver "
 			       "EEPROM (no module plugged, or a port without a cage)", ifname);
 	/* mlx5 answers -EIO when no module answers on the cage's I2C bus */
