@@ -45,6 +45,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_counters, 0, 0, 0, &counters_group, counters_opts, NULL },
 	{ "module", "", "transceiver identity and live diagnostics per lane, with thresholds",
 	  cmd_module, 0, 0, 0, NULL, module_opts, NULL, "mlxcli-module(8)", NULL },
+	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict",
+	  cmd_link, 0, 0, 0, NULL, link_opts, NULL, "mlxcli-module(8)", NULL },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",

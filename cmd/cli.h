@@ -249,6 +249,8 @@ int cmd_dbg_dump_me_now(struct cli *cli, int argc, char **argv);
 /* module.c, link.c (issue 18): the physical layer */
 int cmd_module(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt module_opts[];
+int cmd_link(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt link_opts[];
 
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);

@@ -43,4 +43,51 @@ int mlx_module_eeprom_build(void *buf, size_t cap, const char *ifname, const str
 int mlx_module_eeprom_decode(const struct nlmsghdr *h, size_t len, uint8_t *data, size_t cap,
 			     uint16_t *got);
 
+/* ---- link settings, FEC, pause (ETHTOOL_MSG_LINKMODES/FEC/PAUSE_GET) ---- */
+
+#define MLX_LINK_MAX_MODES 128
+#define MLX_LINK_MODE_LEN 48
+#define MLX_FEC_MAX_LANES 8
+
+struct mlx_link_modes {
+	size_t n;
+	char name[MLX_LINK_MAX_MODES][MLX_LINK_MODE_LEN];   /* "100000baseSR4/Full" */
+};
+
+struct mlx_link {
+	/* LINKMODES_GET: modes_err 0 when answered */
+	int modes_err;
+	int autoneg;                  /* 1 on, 0 off, -1 unknown */
+	int64_t speed_mbps;           /* -1 unknown (link down) */
+	int duplex;                   /* 1 full, 0 half, -1 unknown */
+	int64_t lanes;                /* -1 unknown */
+	struct mlx_link_modes supported, advertised, partner;
+	/* FEC_GET with statistics */
+	int fec_err;
+	int fec_auto;                 /* -1 unknown */
+	struct mlx_link_modes fec_configured;   /* "FEC_RS", ... as the kernel names them */
+	const char *fec_active;       /* "none", "rs", "baser", "llrs"; NULL unknown */
+	bool fec_stats;               /* the driver reports FEC statistics */
+	int64_t fec_corrected, fec_uncorrectable;   /* -1 not reported */
+	size_t fec_nlanes;
+	int64_t fec_corrected_lane[MLX_FEC_MAX_LANES], fec_uncorrectable_lane[MLX_FEC_MAX_LANES];
+	/* PAUSE_GET with statistics */
+	int pause_err;
+	int pause_autoneg, pause_rx, pause_tx;   /* -1 unknown */
+	int64_t pause_tx_frames, pause_rx_frames; /* -1 not reported */
+};
+
+/*
+ * Query the three for @ifname; each part records its own -errno (a veth
+ * has link modes but no FEC and no pause: -EOPNOTSUPP there).  Returns 0,
+ * or -ENODEV when the interface does not exist.  Capture names:
+ * "linkmodes-get", "fec-get", "pause-get".
+ */
+int mlx_link_get(struct mlx_ctx *ctx, const char *ifname, struct mlx_link *out);
+/* Pure: the requests and one reply each (tests, fuzzing). */
+int mlx_link_build(void *buf, size_t cap, uint8_t cmd, const char *ifname, bool stats);
+int mlx_link_decode(const struct nlmsghdr *h, size_t len, struct mlx_link *out);
+/* The speed in Mb/s a link mode name starts with ("25000baseCR/Full"): 0 if none. */
+int64_t mlx_link_mode_speed(const char *name);
+
 #endif
