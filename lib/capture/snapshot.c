@@ -481,16 +481,20 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			}
 		}
 		/* --- end devlink health --- */
-		/* --- transceiver modules (issue 18, lib/phy/module.c): each
-		 * PF port's MODULE_EEPROM_GET replies, only the pages the lower
-		 * page says exist ("module-eeprom-i2c..."), or the error reply
-		 * of an empty cage. --- */
+		/* --- the physical layer (issue 18, lib/phy/): each PF port's
+		 * MODULE_EEPROM_GET replies, only the pages the lower page says
+		 * exist ("module-eeprom-i2c...", or the error reply of an empty
+		 * cage), and its "linkmodes-get", "fec-get", "pause-get". --- */
 		for (size_t j = 0; j < fn->nports; j++) {
 			struct mlx_module *m = malloc(sizeof(*m));
+			struct mlx_link *lk = malloc(sizeof(*lk));
 
-			if (m && fn->ports[j].ifname[0])
+			if (m && lk && fn->ports[j].ifname[0]) {
 				mlx_module_read(s->ctx, fn->ports[j].ifname, m);
+				mlx_link_get(s->ctx, fn->ports[j].ifname, lk);
+			}
 			free(m);
+			free(lk);
 		}
 		/* --- end transceiver modules --- */
 	}
