@@ -31,6 +31,21 @@ nsx "$MLXCLI" -d nosuch0 module --any-netdev >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 3 ] && grep -q "no network interface 'nosuch0'" "$tmp/err" && ok "unknown netdev: exit 3" ||
 	bad "unknown netdev: exit $rc $(cat "$tmp/err")"
+# its link settings through LINKMODES_GET (veth_get_link_ksettings: 10G,
+# full duplex, autoneg off); FEC and pause: the kernel's -EOPNOTSUPP, each
+# null with its error, and the command still succeeds
+nsx "$MLXCLI" -j -d va link --any-netdev >"$tmp/l" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ "$(jq -c '.port_links[0] | [.netdev, .link, .speed_mbps, .duplex, .autoneg, .fec.active, .fec.error, .pause.rx, .pause.error, .healthy]' "$tmp/l")" = \
+	'["va",true,10000,"full",false,null,"not supported by the driver",null,"not supported by the driver",true]' ] &&
+	ok "veth link: 10G full, no autoneg; FEC and pause not supported" || bad "veth link: exit $rc $(cat "$tmp/l" "$tmp/err")"
+ip -n "$ns" link set vb down
+i=0
+while [ "$(nsx cat /sys/class/net/va/carrier 2>/dev/null)" != 0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+nsx "$MLXCLI" -j -d va link --any-netdev | jq -e '.port_links[0] | .link == false and .healthy == false and (.verdict[0] | startswith("link down"))' >/dev/null &&
+	ok "veth peer down: link false, verdict link down" || bad "veth down: $(nsx "$MLXCLI" -j -d va link --any-netdev)"
+nsx "$MLXCLI" -d nosuch0 link --any-netdev >/dev/null 2>&1
+[ $? -eq 3 ] && ok "link: unknown netdev exit 3" || bad "link unknown netdev"
 # without --any-netdev a veth is not a ConnectX port: exit 3, as everywhere
 nsx "$MLXCLI" -d va module >/dev/null 2>&1
 [ $? -eq 3 ] && ok "veth without --any-netdev: exit 3" || bad "veth without --any-netdev"
