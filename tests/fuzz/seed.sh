@@ -70,6 +70,7 @@ cmis)
 	m=$fixtures/module
 	hexrows "$m/cmis5-qsfp-dd-400g-eoptolink-EOLD-168HG-10-1-junos-eeprom-pages-00-01-02-03-10-11.txt" '' 'Page 03h'
 	hexrows "$m/cmis4-qsfp-dd-400g-cig-TRD5H20ENF-LF000-junos-eeprom-pages-00-01-02-10-11.txt" '' 'Page 10h' ;;
+phy-nl) copy $(nl 'linkmodes-get.nl') $(nl 'fec-get.nl') $(nl 'pause-get.nl') $(nl 'module-eeprom-*.nl' | head -6) ;;
 vpd) copy $(find "$samples" -name vpd -type f | sort) ;;
 dcb) copy $(nl 'ieee-get.nl') $(nl 'gdcbx.nl') ;;
 rtnl-vf) copy $(nl 'getlink-vf.nl') ;;
