@@ -29,6 +29,21 @@ run t6 --sample=cx6dx-upstream link -d enp59s0f1np1
 grep -q '^  verdict: degraded speed: 50000 Mb/s, 100000 Mb/s advertised; FEC uncorrectable blocks: 12$' "$tmp/t6.out" &&
 	ok "text verdict" || bad "text verdict: $(grep verdict "$tmp/t6.out")"
 grep -q '^    lane 2: corrected 91230, uncorrectable 5$' "$tmp/t6.out" && ok "text FEC per lane" || bad "text FEC lanes"
+# counters --format prometheus carries the physical layer as gauges
+run p5 --sample counters --format prometheus
+grep -q '^mlxcli_module_temperature_celsius{pci_address="0000:5e:00.0",netdev="enp94s0f0np0",port="1"} 35.3359375$' "$tmp/p5.out" &&
+	ok "prometheus: module temperature in celsius" || bad "prometheus temperature: $(grep temperature "$tmp/p5.out")"
+grep -q '^mlxcli_module_rx_power_watts{pci_address="0000:5e:00.0",netdev="enp94s0f0np0",port="1",lane="4"} 1.24e-05$' "$tmp/p5.out" &&
+	ok "prometheus: rx power per lane in watts" || bad "prometheus rx power: $(grep rx_power "$tmp/p5.out")"
+fams=0
+for f in module_temperature_celsius module_supply_voltage_volts module_laser_bias_amperes module_tx_power_watts \
+	module_rx_power_watts fec_corrected_blocks_total fec_uncorrectable_blocks_total; do
+	fams=$((fams + $(grep -c "^# TYPE mlxcli_$f " "$tmp/p5.out")))
+done
+[ "$fams" = 7 ] && ok "prometheus: 7 physical families, TYPE once each" || bad "prometheus: $fams TYPE lines for 7 families"
+run p6 --sample=cx6dx-upstream counters --format prometheus
+grep -q '^mlxcli_fec_uncorrectable_blocks_total{pci_address="0000:3b:00.1",netdev="enp59s0f1np1",port="1"} 12$' "$tmp/p6.out" &&
+	ok "prometheus: FEC uncorrectable counter" || bad "prometheus FEC: $(grep fec_ "$tmp/p6.out")"
 run n link -d nosuch
 [ "$rc" = 3 ] && ok "unknown device: exit 3" || bad "unknown device: exit $rc"
 finish
