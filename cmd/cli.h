@@ -251,6 +251,7 @@ int cmd_module(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt module_opts[];
 int cmd_link(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt link_opts[];
+extern const struct cmd_group selfhealing_group;   /* selfhealing.c: show selfhealing port */
 struct mlx_counters;
 /* phy-prom.c: module and FEC gauges after `counters --format prometheus` */
 int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs);

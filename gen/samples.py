@@ -1521,6 +1521,7 @@ def write_host(root, hostname, kernel, fns):
     write_health(root, hostname, fns)  # issue 7 follow-up: devlink health, link state
     samples_phy.write_modules(root, hostname, fns, nla, nla_str, nlmsg, nlmsg_err, ETHTOOL_GENL_ID)  # issue 18
     samples_phy.write_links(root, fns, nla, nla_str, nlmsg, ETHTOOL_GENL_ID)
+    samples_phy.write_hwmon(root, hostname, fns)
 
 
 def check_links(root):

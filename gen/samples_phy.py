@@ -178,3 +178,30 @@ def write_links(root, fns, nla, nla_str, nlmsg, genl_id):
                  nla(PAUSE_STAT_RX, struct.pack("<Q", rxp)))
         with open(os.path.join(d, "pause-get.nl"), "wb") as fp:
             fp.write(msg(ETHTOOL_MSG_PAUSE_GET_REPLY, a))
+
+
+# ---------------------------------------------------------------------------
+# The mlx5 hwmon device (Linux 6.1+, mlx5/core/hwmon.c) on the upstream
+# host only (MLNX_OFED 5.x has none): /sys/bus/pci/devices/<BDF>/hwmon/
+# hwmonN/{name,temp1_input,temp1_crit,temp1_highest,temp1_label}, in
+# millidegrees.  Values: the ASIC readings of two ConnectX-6 Dx (BlueField-2)
+# functions in FIX: module/sensors-mlx5-hwmon-bluefield2-cx6dx-6-functions-
+# asic-temp.txt ("asic: +57.0 C (crit = +105.0 C, highest = +58.0 C)" and
+# "+62.0 C (crit = +105.0 C, highest = +74.0 C)").
+# ---------------------------------------------------------------------------
+HWMON = [(57000, 105000, 58000), (62000, 105000, 74000)]
+
+
+def write_hwmon(root, hostname, fns):
+    if not hostname.startswith("cx6dx"):
+        return
+    pfs = sorted((f for f in fns if f["vendor"] == 0x15b3 and not f.get("physfn") and f.get("netdevs")),
+                 key=lambda f: f["bdf"])
+    for k, f in enumerate(pfs):
+        d = os.path.join(root, "sys", "bus", "pci", "devices", f["bdf"], "hwmon", "hwmon%d" % (k + 2))
+        os.makedirs(d, exist_ok=True)
+        t, crit, high = HWMON[k % len(HWMON)]
+        for name, val in (("name", "mlx5"), ("temp1_input", t), ("temp1_crit", crit),
+                          ("temp1_highest", high), ("temp1_label", "asic")):
+            with open(os.path.join(d, name), "w") as fp:
+                fp.write("%s\n" % val)

@@ -90,4 +90,25 @@ int mlx_link_decode(const struct nlmsghdr *h, size_t len, struct mlx_link *out);
 /* The speed in Mb/s a link mode name starts with ("25000baseCR/Full"): 0 if none. */
 int64_t mlx_link_mode_speed(const char *name);
 
+/* ---- sensors: the mlx5 hwmon device (KERNEL mlx5/core/hwmon.c) ---------- */
+
+#define MLX_SENSORS_MAX 16
+
+struct mlx_sensor {
+	char label[32];               /* "asic", "Module0"; "" when unlabelled */
+	int64_t temp_mc;              /* millidegrees C; INT64_MIN unknown */
+	int64_t crit_mc, highest_mc;  /* INT64_MIN when absent */
+};
+
+struct mlx_sensors {
+	char hwmon[32];               /* "hwmon3" */
+	size_t n;
+	struct mlx_sensor s[MLX_SENSORS_MAX];
+};
+
+/* The temperatures of @bdf's hwmon device named "mlx5" (sysfs
+ * /sys/bus/pci/devices/BDF/hwmon/hwmonN/temp*_{input,crit,highest,label}).
+ * -ENOENT when the function has none (older kernels, MLNX_OFED, VFs). */
+int mlx_sensors_read(struct mlx_ctx *ctx, const char *bdf, struct mlx_sensors *out);
+
 #endif

@@ -58,7 +58,7 @@ READ = {
     'dbg get-state': [[]], 'dbg pddrinfo': [[]], 'dbg cmd-stats': [[]],
     'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
     'sample list': [[]],
-    'module': [[], ['--raw']], 'link': [[]],
+    'module': [[], ['--raw']], 'link': [[]], 'show selfhealing port': [[]],
 }
 # Each write command that has --dry-run, with its arguments: it runs here
 # as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so

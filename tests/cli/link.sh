@@ -44,6 +44,15 @@ done
 run p6 --sample=cx6dx-upstream counters --format prometheus
 grep -q '^mlxcli_fec_uncorrectable_blocks_total{pci_address="0000:3b:00.1",netdev="enp59s0f1np1",port="1"} 12$' "$tmp/p6.out" &&
 	ok "prometheus: FEC uncorrectable counter" || bad "prometheus FEC: $(grep fec_ "$tmp/p6.out")"
+# show selfhealing port: the ASIC sensor of the mlx5 hwmon (cx6dx only), the
+# module's temperature, the health reporters' counts
+run h6 --sample=cx6dx-upstream -j show selfhealing port -d enp59s0f1np1
+[ "$(jq -c '.ports[0].sensors[] | [.sensor, .value, .critical_threshold, .highest, .level]' "$tmp/h6.out" | tr -d '\n')" = \
+	'["asic",62000,105000,74000,"ok"]["module",49742,78000,null,"ok"]' ] && ok "selfhealing: asic and module sensors" ||
+	bad "selfhealing sensors: $(cat "$tmp/h6.out" "$tmp/h6.err")"
+run h5 --sample -j show selfhealing port -d enp94s0f0np0
+[ "$(jq -c '[.ports[0].sensors[].sensor, (.ports[0].reporters[] | select(.name == "fw") | .error_count)]' "$tmp/h5.out")" = '["module",1]' ] &&
+	ok "selfhealing on cx5-ofed: no hwmon, the module; fw reporter's error count" || bad "selfhealing cx5: $(cat "$tmp/h5.out")"
 run n link -d nosuch
 [ "$rc" = 3 ] && ok "unknown device: exit 3" || bad "unknown device: exit $rc"
 finish

@@ -56,6 +56,7 @@ R|fw query|fw query
 R|pci|pci
 R|module|module
 R|link|link
+R|show selfhealing port|show selfhealing port
 R|pci show|pci show
 W|modify tc-bw|modify tc-bw $P0 0 500
 R|counters|counters
