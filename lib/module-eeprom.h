@@ -58,10 +58,10 @@ const uint8_t *mlx_mod_bytes(const struct mlx_mod_eeprom *e, uint8_t i2c, uint8_
 /*
  * Split a flat dump (the SIOCETHTOOL ETHTOOL_GMODULEEEPROM layout, which is
  * also `ethtool -m raw on` and `hex on`) into pages: SFF-8472 = A0h 0-255
- * then A2h 0-255; SFF-8636 = page 0 lower+upper, then upper pages 01h, 02h,
- * 03h at 256, 384, 512 (ethtool's sff8636 layout puts page 03h at 384 when
- * the dump is 512 long and 640 is the kernel's full size: see below);
- * anything else = lower page + page 00h.  The standard comes from byte 0.
+ * then A2h 0-255; SFF-8636 = page 0 lower+upper, then upper page N at
+ * 128 * (N + 1) (the kernel's 640-byte layout: 01h, 02h, 03h at 256, 384,
+ * 512); anything else = lower page + page 00h.  The standard comes from
+ * byte 0.
  */
 int mlx_mod_from_flat(struct mlx_mod_eeprom *e, const uint8_t *buf, size_t len);
 
@@ -142,7 +142,7 @@ const char *mlx_mod_identifier_name(uint8_t id);
 const char *mlx_mod_connector_name(uint8_t c);
 /* ok / warning / alarm of a value from its flags, else from the thresholds. */
 enum mlx_mod_level mlx_mod_value_level(const struct mlx_mod_value *v, const struct mlx_mod_thresh *t);
-/* 10*log10(mW); -40.0 for 0 as ethtool prints it is NOT done here: -inf. */
+/* 10*log10(mW): -inf for 0 (ethtool prints -inf there too). */
 double mlx_mod_mw_to_dbm(double mw);
 
 #endif /* MLX_MODULE_EEPROM_H */
