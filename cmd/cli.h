@@ -276,6 +276,16 @@ int cmd_dump_me_now(struct cli *cli, int argc, char **argv);
 int cli_dmn_root(struct cli *cli, char *buf, size_t len);
 int cmd_dbg_dump_me_now(struct cli *cli, int argc, char **argv);
 
+/* module.c, link.c (issue 18): the physical layer */
+int cmd_module(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt module_opts[];
+int cmd_link(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt link_opts[];
+extern const struct cmd_group selfhealing_group;   /* selfhealing.c: show selfhealing port */
+struct mlx_counters;
+/* phy-prom.c: module and FEC gauges after `counters --format prometheus` */
+int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs);
+
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);
 void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struct cmd *c,

@@ -581,6 +581,8 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 		for (size_t i = 0; i < cs.nports; i++)
 			warn_port(cli, &cs.ports[i]);
 		r = prom_write(cli->out_fp, &cs, keep, &s) < 0 ? EXIT_FAIL : EXIT_OK;
+		if (r == EXIT_OK && prom_write_phy(cli, cli->out_fp, &cs) < 0)   /* issue 18 */
+			r = EXIT_FAIL;
 	} else if (!strcmp(view, "cc")) {
 		r = view_cc(cli, &cs, &s, &ts);
 	} else if (!strcmp(view, "prio")) {

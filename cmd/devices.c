@@ -357,6 +357,8 @@ static const struct cmd show_cmds[] = {
 	/* issue 5 (cmd/counters.c) */
 	{ "perfstats", "", "per-ring rx/tx statistics (mlxtool's perfstats; see mlxcli-counters(8))",
 	  cmd_perfstats, 0, 0, 0, NULL, NULL, NULL, "mlxcli-counters(8)" },
+	{ "selfhealing", "", "mlxtool's self-healing views: port (sensors and reset counts)",
+	  NULL, 0, 0, 0, &selfhealing_group, NULL, NULL, "mlxcli-module(8)" },   /* issue 18 */
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -23,6 +23,8 @@ import shutil
 import struct
 import sys
 
+import samples_phy
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "tests", "data", "samples")
 CAPTURED_AT = "2024-01-15T12:00:00Z"  # SYNTH: fixed so the tree is reproducible
@@ -1517,6 +1519,9 @@ def write_host(root, hostname, kernel, fns):
     write_ethtool_stats(root, fns)     # issue 5: counters
     write_dcb(root, hostname, fns)
     write_health(root, hostname, fns)  # issue 7 follow-up: devlink health, link state
+    samples_phy.write_modules(root, hostname, fns, nla, nla_str, nlmsg, nlmsg_err, ETHTOOL_GENL_ID)  # issue 18
+    samples_phy.write_links(root, fns, nla, nla_str, nlmsg, ETHTOOL_GENL_ID)
+    samples_phy.write_hwmon(root, hostname, fns)
 
 
 def check_links(root):

@@ -25,6 +25,7 @@
 #include "json-writer.h"
 #include "snapshot.h"
 #include "health.h"
+#include "phy.h"
 #include "sriov.h"
 #include "tree.h"
 
@@ -473,6 +474,22 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			}
 		}
 		/* --- end devlink health --- */
+		/* --- the physical layer (issue 18, lib/phy/): each PF port's
+		 * MODULE_EEPROM_GET replies, only the pages the lower page says
+		 * exist ("module-eeprom-i2c...", or the error reply of an empty
+		 * cage), and its "linkmodes-get", "fec-get", "pause-get". --- */
+		for (size_t j = 0; j < fn->nports; j++) {
+			struct mlx_module *m = malloc(sizeof(*m));
+			struct mlx_link *lk = malloc(sizeof(*lk));
+
+			if (m && lk && fn->ports[j].ifname[0]) {
+				mlx_module_read(s->ctx, fn->ports[j].ifname, m);
+				mlx_link_get(s->ctx, fn->ports[j].ifname, lk);
+			}
+			free(m);
+			free(lk);
+		}
+		/* --- end transceiver modules --- */
 	}
 	/* Counters (issue 5): the ethtool statistics of every netdev, as
 	 * netlink/ethtool/<if>/strset-stats.nl (the STRSET_GET reply, recorded

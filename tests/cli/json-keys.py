@@ -59,6 +59,7 @@ READ = {
     'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
     'sample list': [[]],
     'monitor': [[], ['--catalogue']],
+    'module': [[], ['--raw']], 'link': [[]], 'show selfhealing port': [[]],
 }
 # Each write command that has --dry-run, with its arguments: it runs here
 # as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so

@@ -54,6 +54,9 @@ W|sriov eswitch|sriov eswitch switchdev -d 5e:00.0
 R|fw|fw
 R|fw query|fw query
 R|pci|pci
+R|module|module
+R|link|link
+R|show selfhealing port|show selfhealing port
 R|pci show|pci show
 W|modify tc-bw|modify tc-bw $P0 0 500
 R|counters|counters

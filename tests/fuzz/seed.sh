@@ -29,7 +29,48 @@ nl() {   # the netlink captures whose path matches $1
 	find "$samples" -path "*/netlink/*" -name "$1" -type f | sort
 }
 
+# hexrows FILE [FROM [TO]]: the bytes of the hex rows of a module EEPROM
+# fixture (ethtool `hex on`, xxd, Junos page tables) from the first line
+# containing FROM up to one containing TO, written as a binary seed.
+hexrows() {
+	[ -f "$1" ] || return 0
+	n=$((n + 1))
+	printf '%b' "$(awk -v from="${2:-}" -v to="${3:-}" '
+	function hv(c) { return index("0123456789abcdef", tolower(c)) - 1 }
+	BEGIN { on = (from == "") }
+	!on { if (index($0, from)) on = 1; else next }
+	to != "" && seen && index($0, to) { exit }
+	{
+		line = $0; sub(/^[ \t]*(Address )?/, "", line); d = ""
+		if (line ~ /^[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]: /) {
+			d = substr(line, 11, 39); gsub(/ /, "", d)
+		} else if (line ~ /^0x[0-9a-fA-F]+:?[ \t]/) {
+			sub(/^0x[0-9a-fA-F]+:?/, "", line); k = split(line, t, /[ \t]+/)
+			for (i = 1; i <= k; i++) {
+				if (t[i] ~ /^[0-9a-fA-F][0-9a-fA-F]$/) d = d t[i]
+				else if (t[i] != "") break
+			}
+		} else next
+		seen = 1
+		for (i = 1; i < length(d); i += 2)
+			printf "\\0%03o", hv(substr(d, i, 1)) * 16 + hv(substr(d, i + 1, 1))
+	}' "$1")" >"$corpus/seed-$n-eeprom"
+}
+
 case $h in
+sff8472)
+	m=$fixtures/module
+	hexrows "$m/sfp-plus-aoc-mikrotik-S+AO0005-ethtool-m-decoded-and-hex-512B-amd-xgbe.txt" 'hex on'
+	hexrows "$m/sfp28-finisar-FTLF8536P4BCL-ethtool-m-raw-on-512B-bin-dentos-prestera.xxd.txt" '' 'hexdump'
+	hexrows "$m/sfp-plus-10g-sr-intel-E10GSFPSRX-FTLX8574D3BNL-hex-ice-correct-vs-bnxt-corrupted.txt" 'E810' ;;
+sff8636)
+	m=$fixtures/module
+	hexrows "$m/sff8636-qsfp28-er4-qsfptek-QT-QSFP28-ER4-junos-show-qsfp-info-lower-upper00-page03.txt" 'IDEEPROM' ;;
+cmis)
+	m=$fixtures/module
+	hexrows "$m/cmis5-qsfp-dd-400g-eoptolink-EOLD-168HG-10-1-junos-eeprom-pages-00-01-02-03-10-11.txt" '' 'Page 03h'
+	hexrows "$m/cmis4-qsfp-dd-400g-cig-TRD5H20ENF-LF000-junos-eeprom-pages-00-01-02-10-11.txt" '' 'Page 10h' ;;
+phy-nl) copy $(nl 'linkmodes-get.nl') $(nl 'fec-get.nl') $(nl 'pause-get.nl') $(nl 'module-eeprom-*.nl' | head -6) ;;
 vpd) copy $(find "$samples" -name vpd -type f | sort) ;;
 dcb) copy $(nl 'ieee-get.nl') $(nl 'gdcbx.nl') ;;
 rtnl-vf) copy $(nl 'getlink-vf.nl') ;;

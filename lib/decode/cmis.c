@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * CMIS 4.0 / 5.2 (QSFP-DD, OSFP, QSFP+ with CMIS): lower page (module
+ * state 3, module flags 9, temperature 14-15, Vcc 16-17), page 00h
+ * (identity 128-222), page 01h (which monitors exist 159-160, lengths
+ * 132-136, wavelength 138-139), page 02h (thresholds 128-199) and page 11h
+ * bank 0 (lane flags 139-152, lane monitors 154-201): CMIS 5.2 tables 8-4
+ * .. 8-84.  Only bank 0 (lanes 1-8) is read.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "module-eeprom-priv.h"
+
+#define P11_FLAG_TXPWR 139   /* HA, LA, HW, LW: one byte each, a bit per lane */
+#define P11_FLAG_BIAS 143
+#define P11_FLAG_RXPWR 149
+#define P11_TXPWR 154
+#define P11_BIAS 170
+#define P11_RXPWR 186
+
+static void lane_flags(struct mlx_mod_value *v, const uint8_t *p, unsigned lane)
+{
+	v->flags_valid = true;
+	v->high_alarm = p[0] >> lane & 1;
+	v->low_alarm = p[1] >> lane & 1;
+	v->high_warning = p[2] >> lane & 1;
+	v->low_warning = p[3] >> lane & 1;
+}
+
+/* lower byte 9: temperature HA bit 0, LA 1, HW 2, LW 3; Vcc bits 4-7 */
+static void module_flags(struct mlx_mod_value *v, uint8_t b, unsigned shift)
+{
+	v->flags_valid = true;
+	v->high_alarm = b >> shift & 1;
+	v->low_alarm = b >> (shift + 1) & 1;
+	v->high_warning = b >> (shift + 2) & 1;
+	v->low_warning = b >> (shift + 3) & 1;
+}
+
+int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, char *err, size_t errlen)
+{
+	const uint8_t *lo = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 0, 18);
+	const uint8_t *up = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 128, 95);
+	/* each page only as far as the fields read from it */
+	const uint8_t *p1 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 1, 128, 33);
+	const uint8_t *p2 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 2, 128, 72);
+	const uint8_t *p11 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0x11, 128, 74);
+	bool temp_mon = true, vcc_mon = true, bias_mon = true, tx_mon = true, rx_mon = true;
+	unsigned bias_mul = 1;
+
+	mod_info_init(out, MLX_MOD_CMIS);
+	if (!lo) {
+		mod_err(err, errlen, "CMIS: the lower page is not complete");
+		return -ENODATA;
+	}
+	out->identifier = lo[0];
+	out->cmis_rev = lo[1];
+	out->flat_memory = lo[2] & 0x80;
+	out->module_state = (lo[3] >> 1) & 0x07;
+	if (out->flat_memory)
+		p1 = p2 = p11 = NULL;   /* a flat module has only page 00h */
+	if (p1) {
+		const uint8_t *u = p1 - 128;
+		static const double mul[4] = { 0.1, 1, 10, 100 };
+
+		/* 159: bit 0 temperature, 1 Vcc monitor; 160: bit 0 bias,
+		 * 1 Tx power, 2 Rx power, 4-3 bias multiplier (x1, x2, x4) */
+		temp_mon = u[159] & 0x01;
+		vcc_mon = u[159] & 0x02;
+		bias_mon = u[160] & 0x01;
+		tx_mon = u[160] & 0x02;
+		rx_mon = u[160] & 0x04;
+		bias_mul = 1u << ((u[160] >> 3) & 0x03);
+		out->length_smf_m = (unsigned)((u[132] & 0x3f) * mul[u[132] >> 6] * 1000);
+		out->length_om3_m = u[135] * 2u;
+		out->length_om2_m = u[136];
+		out->wavelength_nm = mod_be16(u + 138) * 0.05;
+	}
+	if (up) {
+		const uint8_t *u = up - 128;
+		static const double mul[4] = { 0.1, 1, 10, 100 };
+
+		out->identity_valid = true;
+		mod_ascii(out->vendor, u + 129, 16);
+		memcpy(out->oui, u + 145, 3);
+		mod_ascii(out->part_number, u + 148, 16);
+		mod_ascii(out->revision, u + 164, 2);
+		mod_ascii(out->serial, u + 166, 16);
+		mod_ascii(out->date_code, u + 182, 8);
+		out->length_cable_m = (u[202] & 0x3f) * mul[u[202] >> 6];
+		out->connector = u[203];
+		out->cc_checked = true;
+		out->cc_base_ok = out->cc_ext_ok = mod_cc_ok(u, 128, 221, 222);
+	}
+	/* a flat module (passive copper) has no monitors */
+	if (!out->flat_memory) {
+		out->dom = true;
+		if (temp_mon) {
+			out->temperature_c.valid = true;
+			out->temperature_c.v = mod_temp_c(lo + 14);
+			module_flags(&out->temperature_c, lo[9], 0);
+		}
+		if (vcc_mon) {
+			out->voltage_v.valid = true;
+			out->voltage_v.v = mod_vcc_v(lo + 16);
+			module_flags(&out->voltage_v, lo[9], 4);
+		}
+	}
+	if (p2) {
+		const uint8_t *t = p2 - 128;
+
+		mod_thresh(&out->temperature_th, t + 128, mod_temp_c);
+		mod_thresh(&out->voltage_th, t + 136, mod_vcc_v);
+		mod_thresh(&out->tx_power_th, t + 176, mod_power_mw);
+		mod_thresh(&out->bias_th, t + 184, mod_bias_ma);
+		mod_thresh(&out->rx_power_th, t + 192, mod_power_mw);
+		out->bias_th.high_alarm *= bias_mul;
+		out->bias_th.low_alarm *= bias_mul;
+		out->bias_th.high_warning *= bias_mul;
+		out->bias_th.low_warning *= bias_mul;
+	}
+	if (p11) {
+		const uint8_t *l = p11 - 128;
+
+		out->nlanes = MLX_MOD_MAX_LANES;
+		for (unsigned i = 0; i < MLX_MOD_MAX_LANES; i++) {
+			struct mlx_mod_lane *ln = &out->lane[i];
+
+			if (tx_mon) {
+				ln->tx_power_mw.valid = true;
+				ln->tx_power_mw.v = mod_power_mw(l + P11_TXPWR + 2 * i);
+				lane_flags(&ln->tx_power_mw, l + P11_FLAG_TXPWR, i);
+			}
+			if (bias_mon) {
+				ln->bias_ma.valid = true;
+				ln->bias_ma.v = mod_bias_ma(l + P11_BIAS + 2 * i) * bias_mul;
+				lane_flags(&ln->bias_ma, l + P11_FLAG_BIAS, i);
+			}
+			if (rx_mon) {
+				ln->rx_power_mw.valid = true;
+				ln->rx_power_mw.v = mod_power_mw(l + P11_RXPWR + 2 * i);
+				lane_flags(&ln->rx_power_mw, l + P11_FLAG_RXPWR, i);
+			}
+		}
+	}
+	if (out->cc_checked && !out->cc_base_ok) {
+		mod_err(err, errlen, "CMIS page 00h checksum (byte 222) is wrong");
+		return -EBADMSG;
+	}
+	return 0;
+}

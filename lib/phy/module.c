@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Transceiver module EEPROM through ethtool netlink (KERNEL
+ * net/ethtool/eeprom.c, include/uapi/linux/ethtool_netlink.h): one
+ * MODULE_EEPROM_GET per half page, never across offset 128 (the kernel
+ * refuses that), the lower page first; what else to read follows from it
+ * (mlx_mod_pages_wanted), so a module without diagnostics costs two
+ * requests and a paged CMIS module five, not the 256-page space.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <net/if.h>
+
+#include "mlx-private.h"
+#include "nl.h"
+#include "phy.h"
+
+int mlx_module_eeprom_build(void *buf, size_t cap, const char *ifname, const struct mlx_mod_want *w)
+{
+	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_MODULE_EEPROM_GET, .version = ETHTOOL_GENL_VERSION };
+	struct mlx_nlbuf b;
+	size_t nest;
+
+	mlx_nlb_init(&b, buf, cap);
+	mlx_nlb_msg(&b, 0, 0);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	nest = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_MODULE_EEPROM_HEADER);
+	mlx_nlb_str(&b, ETHTOOL_A_HEADER_DEV_NAME, ifname);
+	mlx_nlb_nest_end(&b, nest);
+	mlx_nlb_u32(&b, ETHTOOL_A_MODULE_EEPROM_OFFSET, w->offset);
+	mlx_nlb_u32(&b, ETHTOOL_A_MODULE_EEPROM_LENGTH, w->len);
+	mlx_nlb_u8(&b, ETHTOOL_A_MODULE_EEPROM_PAGE, w->page);
+	mlx_nlb_u8(&b, ETHTOOL_A_MODULE_EEPROM_BANK, w->bank);
+	mlx_nlb_u8(&b, ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, w->i2c);
+	return mlx_nlb_finish(&b);
+}
+
+int mlx_module_eeprom_decode(const struct nlmsghdr *h, size_t len, uint8_t *data, size_t cap,
+			     uint16_t *got)
+{
+	const uint8_t *attrs;
+	size_t alen, off = 0;
+	struct mlx_nla a;
+	int r;
+
+	*got = 0;
+	r = mlx_nlmsg_attrs(h, len, GENL_HDRLEN, &attrs, &alen);
+	if (r < 0)
+		return r;
+	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
+		if (a.type != ETHTOOL_A_MODULE_EEPROM_DATA)
+			continue;
+		/* the kernel returns what the driver read, at most what was asked */
+		if (a.len > cap)
+			return -EBADMSG;
+		memcpy(data, a.data, a.len);
+		*got = (uint16_t)a.len;
+		return 0;
+	}
+	return r < 0 ? r : -ENODATA;
+}
+
+struct page_arg {
+	uint8_t *data;
+	uint16_t *got;
+	int r;
+};
+
+static int page_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct page_arg *a = arg;
+
+	a->r = mlx_module_eeprom_decode(h, len, a->data, MLX_MOD_PAGE_LEN, a->got);
+	return 0;
+}
+
+static int read_page(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *m,
+		     const struct mlx_mod_want *w)
+{
+	size_t k = m->nreq;
+	struct page_arg a = { m->data[k], &m->got[k], -ENODATA };
+	char name[64];
+	uint8_t req[128];
+	int len, r;
+
+	if (k >= MLX_MODULE_MAX_REQ)
+		return -ENOSPC;
+	len = mlx_module_eeprom_build(req, sizeof(req), ifname, w);
+	if (len < 0)
+		return len;
+	snprintf(name, sizeof(name), "module-eeprom-i2c%02x-page%02x-bank%u-off%u", w->i2c, w->page,
+		 w->bank, w->offset);
+	r = mlx_nl_query(ctx, MLX_NL_ETHTOOL, ifname, name, req, (size_t)len, page_cb, &a);
+	if (r < 0)
+		return r;
+	if (a.r < 0)
+		return mlx_err(ctx, -a.r, "cannot decode the module EEPROM reply of '%s' (i2c 0x%02x page "
+			       "%u offset %u)", ifname, w->i2c, w->page, w->offset);
+	m->req[k] = *w;
+	m->nreq++;
+	return mlx_mod_add(&m->eeprom, w->i2c, w->bank, w->page, w->offset, m->got[k], m->data[k]);
+}
+
+int mlx_module_read(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *m)
+{
+	const struct mlx_mod_want lower = { MLX_MOD_I2C_A0, 0, 0, 0, MLX_MOD_PAGE_LEN };
+	struct mlx_mod_want w[MLX_MODULE_MAX_REQ];
+	size_t n;
+	int r;
+
+	memset(m, 0, sizeof(*m));
+	if (!mlx_name_is_safe(ifname) || strlen(ifname) >= IFNAMSIZ)
+		return mlx_err(ctx, EINVAL, "'%s' is not a valid interface name", ifname);
+	r = read_page(ctx, ifname, m, &lower);
+	if (r == -ENODEV)
+		return mlx_err(ctx, ENODEV, "no network interface '%s'", ifname);
+	if (r == -EOPNOTSUPP)
+		return mlx_err(ctx, EOPNOTSUPP, "no module on '%s': the driver reports no transceiver "
+			       "EEPROM (no module plugged, or a port without a cage)", ifname);
+	/* mlx5 answers -EIO when no module answers on the cage's I2C bus */
+	if (r == -EIO || (r == 0 && m->got[0] == 0))
+		return mlx_err(ctx, EOPNOTSUPP, "no module on '%s': nothing answers in its cage (no module "
+			       "plugged, or the module does not respond)", ifname);
+	if (r < 0)
+		return r;
+	if (m->got[0] == MLX_MOD_PAGE_LEN) {
+		n = mlx_mod_pages_wanted(m->data[0], w, MLX_MODULE_MAX_REQ - 1);
+		for (size_t i = 0; i < n; i++) {
+			r = read_page(ctx, ifname, m, &w[i]);
+			/* a page the module does not have is not fatal: its
+			 * fields stay unknown */
+			if (r < 0 && r != -EINVAL && r != -EIO && r != -EOPNOTSUPP && r != -ENODATA)
+				return r;
+		}
+	}
+	m->decode_rc = mlx_mod_decode(&m->eeprom, &m->info, m->decode_err, sizeof(m->decode_err));
+	return 0;
+}

@@ -1,0 +1,800 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests for the module EEPROM decoders (lib/decode/sff8472.c,
+ * sff8636.c, cmis.c, module-eeprom.c) on real dumps from
+ * $FIXTURES/module: ethtool `hex on` tables, xxd of `raw on` files and the
+ * page tables Junos prints.  Where the fixture holds ethtool's decode of
+ * the same bytes, every field mlxcli decodes is compared with ethtool's
+ * line; elsewhere with the values the fixture's .source states.  Every
+ * decode runs on exactly-sized heap copies of each page, so a read past a
+ * page trips ASan, and every prefix of every dump is decoded too.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "module-eeprom.h"
+
+/* ---- reading the fixtures ------------------------------------------------ */
+
+#define NPAGES 24
+
+/* A dump: either flat (page -1, as the ioctl returns it) or paged
+ * (one 256-byte space per page; offsets 0-127 are the lower page). */
+struct dump {
+	bool flat;
+	size_t flat_len;
+	uint8_t flatbuf[1024];
+	int npages;
+	struct {
+		int page;
+		uint8_t b[256];
+		bool have[256];
+	} pg[NPAGES];
+	/* heap copies handed to the decoder, freed by dump_free */
+	uint8_t *heap[2 * NPAGES + 8];
+	int nheap;
+};
+
+static char *fixture_path(const char *rel)
+{
+	static char path[1024];
+	const char *fx = getenv("FIXTURES");
+
+	if (!fx || !*fx)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/module/%s", fx, rel);
+	return path;
+}
+
+static FILE *open_fixture(const char *rel)
+{
+	char *p = fixture_path(rel);
+	FILE *f = p ? fopen(p, "r") : NULL;
+
+	if (!f)
+		fprintf(stderr, "# module fixture %s absent: skipped\n", rel);
+	return f;
+}
+
+static int hexval(int c)
+{
+	return isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
+}
+
+/* The page a Junos header names: "Lower Page"/"Low Page 00h" = -2 (lower
+ * half of page 0), "Upper Page 03h" = 3; -3 when the line is no header. */
+static int page_header(const char *line)
+{
+	const char *p = strstr(line, "Page ");
+
+	if (!p)
+		return -3;
+	if (strstr(line, "Lower Page") || strstr(line, "Low Page"))
+		return -2;
+	if (strstr(line, "Upper Page") && isxdigit((unsigned char)p[5]) && isxdigit((unsigned char)p[6]) &&
+	    (p[7] == 'h' || p[7] == 'H'))
+		return hexval(p[5]) * 16 + hexval(p[6]);
+	return -3;
+}
+
+static int page_slot(struct dump *d, int page)
+{
+	for (int i = 0; i < d->npages; i++)
+		if (d->pg[i].page == page)
+			return i;
+	assert_true(d->npages < NPAGES);
+	d->pg[d->npages].page = page;
+	return d->npages++;
+}
+
+/*
+ * Read the hex rows of @rel from the first line containing @from (NULL:
+ * the start) up to the first line containing @to (NULL: the end).  Rows
+ * are "0x0000:  03 04 ..." (ethtool), "00000000: 0304 0700 ..." (xxd),
+ * "Address 0x80: 11 fc ..." and "0x80   18   40 ..." (Junos, under page
+ * headers).  Returns false when the fixture is absent.
+ */
+static bool load_dump(const char *rel, const char *from, const char *to, struct dump *d)
+{
+	FILE *f = open_fixture(rel);
+	char line[1024];
+	bool on = !from, paged = false;
+	int page = -1;
+
+	memset(d, 0, sizeof(*d));
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *end;
+		unsigned long off;
+		int h = page_header(line);
+		bool xxd = false;
+		size_t n = 0;
+
+		if (!on) {
+			on = strstr(line, from) != NULL;
+			if (!on || page_header(line) == -3)
+				continue;
+		} else if (to && strstr(line, to)) {
+			break;
+		}
+		if (h != -3) {
+			paged = true;
+			page = h == -2 ? 0 : h;
+			continue;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!strncmp(p, "Address ", 8))
+			p += 8;
+		if (!strncmp(p, "0x", 2)) {
+			off = strtoul(p + 2, &end, 16);
+		} else {
+			off = strtoul(p, &end, 16);
+			xxd = end - p == 8 && *end == ':';
+			if (!xxd)
+				continue;
+		}
+		if (end == p || (*end != ':' && *end != ' ' && *end != '\t'))
+			continue;
+		p = end + (*end == ':');
+		if (xxd) {
+			/* "0304 0700 ...  ascii": 39 columns of 4-digit groups */
+			char cols[48] = { 0 };
+
+			strncpy(cols, p + 1, 39);
+			p = cols;
+			for (char *q = cols; *q; q++) {
+				if (isxdigit((unsigned char)q[0]) && isxdigit((unsigned char)q[1])) {
+					uint8_t v = (uint8_t)(hexval(q[0]) * 16 + hexval(q[1]));
+
+					if (off + n < sizeof(d->flatbuf))
+						d->flatbuf[off + n] = v;
+					n++;
+					q++;
+				}
+			}
+			d->flat = true;
+			if (off + n > d->flat_len)
+				d->flat_len = off + n;
+			continue;
+		}
+		for (;;) {
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (!isxdigit((unsigned char)p[0]) || !isxdigit((unsigned char)p[1]) ||
+			    (p[2] && !isspace((unsigned char)p[2])))
+				break;
+			uint8_t v = (uint8_t)(hexval(p[0]) * 16 + hexval(p[1]));
+
+			if (paged) {
+				int s = page_slot(d, page);
+
+				if (off + n < 256) {
+					d->pg[s].b[off + n] = v;
+					d->pg[s].have[off + n] = true;
+				}
+			} else {
+				d->flat = true;
+				if (off + n < sizeof(d->flatbuf))
+					d->flatbuf[off + n] = v;
+				if (off + n + 1 > d->flat_len)
+					d->flat_len = off + n + 1;
+			}
+			n++;
+			p += 2;
+		}
+	}
+	fclose(f);
+	assert_true(d->flat || d->npages > 0);
+	return true;
+}
+
+static const uint8_t *heap_copy(struct dump *d, const uint8_t *src, size_t n)
+{
+	uint8_t *c = malloc(n ? n : 1);
+
+	assert_non_null(c);
+	memcpy(c, src, n);
+	assert_true(d->nheap < (int)(sizeof(d->heap) / sizeof(d->heap[0])));
+	d->heap[d->nheap++] = c;
+	return c;
+}
+
+static void dump_free(struct dump *d)
+{
+	for (int i = 0; i < d->nheap; i++)
+		free(d->heap[i]);
+	d->nheap = 0;
+}
+
+/* The pages of @d as the decoder takes them; @flat_len cuts a flat dump. */
+static void to_eeprom(struct dump *d, size_t flat_len, struct mlx_mod_eeprom *e)
+{
+	memset(e, 0, sizeof(*e));
+	if (d->flat) {
+		const uint8_t *c = heap_copy(d, d->flatbuf, flat_len);
+
+		assert_int_equal(mlx_mod_from_flat(e, c, flat_len), flat_len ? 0 : -ENODATA);
+		return;
+	}
+	for (int i = 0; i < d->npages; i++) {
+		for (unsigned half = 0; half < 2; half++) {
+			unsigned a = half * 128, n = 0;
+
+			while (n < 128 && d->pg[i].have[a + n])
+				n++;
+			if (!n)
+				continue;
+			assert_int_equal(mlx_mod_add(e, MLX_MOD_I2C_A0, 0, (uint8_t)d->pg[i].page, (uint16_t)a,
+						     (uint16_t)n, heap_copy(d, d->pg[i].b + a, n)),
+					 0);
+		}
+	}
+}
+
+/* The value of ethtool's "Key    : value" line @key in @rel, from the
+ * first line containing @from; NULL when absent. */
+static const char *ethtool_line(const char *rel, const char *from, const char *key)
+{
+	static char val[256];
+	FILE *f = open_fixture(rel);
+	char line[512];
+	bool on = !from;
+
+	if (!f)
+		return NULL;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *colon;
+		size_t kl = strlen(key);
+
+		if (!on) {
+			on = strstr(line, from) != NULL;
+			continue;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, key, kl) || (p[kl] != ' ' && p[kl] != ':'))
+			continue;
+		colon = strchr(p + kl, ':');
+		if (!colon)
+			continue;
+		for (char *q = p + kl; q < colon; q++)
+			if (*q != ' ' && *q != '\t')
+				goto next;
+		p = colon + 1;
+		while (*p == ' ')
+			p++;
+		snprintf(val, sizeof(val), "%s", p);
+		val[strcspn(val, "\r\n")] = '\0';
+		fclose(f);
+		return val;
+next:;
+	}
+	fclose(f);
+	return NULL;
+}
+
+/* Assert ethtool printed @key as @fmt of our value (the same format
+ * string ethtool uses, so rounding is compared, not re-derived). */
+static void expect_line(const char *rel, const char *from, const char *key, const char *fmt, ...)
+{
+	const char *want = ethtool_line(rel, from, key);
+	char got[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(got, sizeof(got), fmt, ap);
+	va_end(ap);
+	if (!want)
+		fail_msg("ethtool's decode in %s has no line '%s'", rel, key);
+	if (strcmp(want, got))
+		fail_msg("%s: ethtool says '%s', mlxcli decodes '%s'", key, want, got);
+}
+
+static void expect_near(double got, double want, double eps)
+{
+	if (fabs(got - want) > eps)
+		fail_msg("decoded %.6f, expected %.6f", got, want);
+}
+
+/* Every prefix of a flat dump, and every page cut short, decodes without
+ * reading past the bytes it was given (ASan) and with a clear code. */
+static void decode_all_cuts(struct dump *d)
+{
+	struct mlx_mod_eeprom e;
+	struct mlx_mod_info mi;
+	char err[128];
+
+	if (d->flat) {
+		for (size_t n = 0; n <= d->flat_len; n++) {
+			int rc;
+
+			to_eeprom(d, n, &e);
+			rc = mlx_mod_decode(&e, &mi, err, sizeof(err));
+			assert_true(rc == 0 || rc == -ENODATA || rc == -EBADMSG || rc == -EPROTONOSUPPORT);
+			if (n == 0)
+				assert_int_equal(rc, -ENODATA);
+			dump_free(d);
+		}
+		return;
+	}
+	for (int i = 0; i < d->npages; i++) {
+		for (unsigned cut = 0; cut < 256; cut += 7) {
+			bool save[256];
+
+			memcpy(save, d->pg[i].have, sizeof(save));
+			for (unsigned k = cut; k < 256; k++)
+				d->pg[i].have[k] = false;
+			to_eeprom(d, 0, &e);
+			(void)mlx_mod_decode(&e, &mi, err, sizeof(err));
+			memcpy(d->pg[i].have, save, sizeof(save));
+			dump_free(d);
+		}
+	}
+}
+
+static int decode(struct dump *d, struct mlx_mod_info *mi)
+{
+	struct mlx_mod_eeprom e;
+	char err[128] = "";
+	int rc;
+
+	to_eeprom(d, d->flat_len, &e);
+	rc = mlx_mod_decode(&e, mi, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "# decode: %d %s\n", rc, err);
+	dump_free(d);
+	return rc;
+}
+
+/* ---- SFF-8472 ------------------------------------------------------------ */
+
+#define MIKROTIK "sfp-plus-aoc-mikrotik-S+AO0005-ethtool-m-decoded-and-hex-512B-amd-xgbe.txt"
+
+static void test_sff8472_mikrotik_equals_ethtool(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(MIKROTIK, "hex on", NULL, &d))
+		skip();
+	assert_int_equal(d.flat_len, 512);
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_int_equal(mi.std, MLX_MOD_SFF8472);
+	expect_line(MIKROTIK, NULL, "Identifier", "0x%02x (%s)", mi.identifier, mlx_mod_identifier_name(mi.identifier));
+	expect_line(MIKROTIK, NULL, "Connector", "0x%02x (%s)", mi.connector, mlx_mod_connector_name(mi.connector));
+	expect_line(MIKROTIK, NULL, "Vendor name", "%s", mi.vendor);
+	expect_line(MIKROTIK, NULL, "Vendor OUI", "%02x:%02x:%02x", mi.oui[0], mi.oui[1], mi.oui[2]);
+	expect_line(MIKROTIK, NULL, "Vendor PN", "%s", mi.part_number);
+	expect_line(MIKROTIK, NULL, "Vendor rev", "%s", mi.revision);
+	expect_line(MIKROTIK, NULL, "Vendor SN", "%s", mi.serial);
+	expect_line(MIKROTIK, NULL, "Date code", "%s", mi.date_code);
+	expect_line(MIKROTIK, NULL, "BR, Nominal", "%uMBd", mi.nominal_mbd);
+	expect_line(MIKROTIK, NULL, "Length (Copper)", "%um", mi.length_copper_m);
+	expect_line(MIKROTIK, NULL, "Length (50um)", "%um", mi.length_om2_m);
+	expect_line(MIKROTIK, NULL, "Length (62.5um)", "%um", mi.length_om1_m);
+	expect_line(MIKROTIK, NULL, "Length (OM3)", "%um", mi.length_om3_m);
+	/* byte 92 = 0x00: no diagnostics, and ethtool prints none */
+	assert_false(mi.dom);
+	assert_null(ethtool_line(MIKROTIK, NULL, "Module temperature"));
+	assert_true(mi.cc_checked && mi.cc_base_ok && mi.cc_ext_ok);
+	load_dump(MIKROTIK, "hex on", NULL, &d);
+	decode_all_cuts(&d);
+}
+
+#define FINISAR_SFP28 "sfp28-finisar-FTLF8536P4BCL-ethtool-m-raw-on-512B-bin-dentos-prestera.xxd.txt"
+
+static void test_sff8472_finisar_diagnostics(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(FINISAR_SFP28, NULL, "hexdump version", &d))
+		skip();
+	assert_int_equal(d.flat_len, 512);
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_string_equal(mi.vendor, "FINISAR CORP.");
+	assert_string_equal(mi.part_number, "FTLF8536P4BCL");
+	assert_string_equal(mi.serial, "UUH20FL");
+	assert_string_equal(mi.date_code, "160212");
+	assert_int_equal(mi.wavelength_nm, 850);
+	/* the values the .source reads out of A2h: 0x26f1, 0x83b6, 0x0051,
+	 * 0x0000, 0x0ac6; internally calibrated (A0h byte 92 = 0x68) */
+	assert_true(mi.dom);
+	assert_int_equal(mi.nlanes, 1);
+	expect_near(mi.temperature_c.v, 0x26f1 / 256.0, 1e-9);
+	expect_near(mi.voltage_v.v, 3.3718, 1e-9);
+	expect_near(mi.lane[0].bias_ma.v, 0.162, 1e-9);
+	expect_near(mi.lane[0].tx_power_mw.v, 0.0, 1e-9);
+	expect_near(mi.lane[0].rx_power_mw.v, 0.2758, 1e-9);
+	/* thresholds A2h 0-39: temperature 75 / -5 / 70 / 0 C */
+	expect_near(mi.temperature_th.high_alarm, 75.0, 1e-9);
+	expect_near(mi.temperature_th.low_alarm, -5.0, 1e-9);
+	expect_near(mi.temperature_th.high_warning, 70.0, 1e-9);
+	expect_near(mi.voltage_th.high_alarm, 3.6, 1e-9);
+	/* Tx power 0 is below its low alarm: the flags (A2h 112) say so */
+	assert_true(mi.lane[0].tx_power_mw.flags_valid);
+	assert_int_equal(mlx_mod_value_level(&mi.temperature_c, &mi.temperature_th), MLX_MOD_OK);
+	load_dump(FINISAR_SFP28, NULL, "hexdump version", &d);
+	decode_all_cuts(&d);
+}
+
+#define INTEL_SFP "sfp-plus-10g-sr-intel-E10GSFPSRX-FTLX8574D3BNL-hex-ice-correct-vs-bnxt-corrupted.txt"
+
+static void test_sff8472_intel_correct_and_corrupted(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(INTEL_SFP, "E810 + ice", NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_string_equal(mi.vendor, "Intel Corp");
+	assert_string_equal(mi.part_number, "FTLX8574D3BNL-IT");
+	assert_string_equal(mi.date_code, "200706");
+	assert_true(mi.dom);
+	/* the bnxt_en dump: A2h bytes where A0h should be; byte 0 still reads
+	 * 0x03, so only the checksums can tell: a clear -EBADMSG */
+	assert_true(load_dump(INTEL_SFP, "bnxt_en (corrupted)", "E810 + ice", &d));
+	assert_int_equal(d.flat_len, 256);
+	assert_int_equal(decode(&d, &mi), -EBADMSG);
+	assert_true(mi.cc_checked);
+	assert_false(mi.cc_base_ok && mi.cc_ext_ok);
+	load_dump(INTEL_SFP, "E810 + ice", NULL, &d);
+	decode_all_cuts(&d);
+}
+
+/* ---- SFF-8636 ------------------------------------------------------------ */
+
+#define CWDM4_UP "qsfp28-cwdm4-finisar-FTLC1152RGPL6-FB-upper-page00h-128B.xxd.txt"
+#define CWDM4_DEC "qsfp28-cwdm4-finisar-FTLC1152RGPL6-FB-cx4-mlx5-ethtool-m-full-dom-flags-before-after-oui-reprogram.txt"
+#define CWDM4_FROM "Full ethtool -m ens16f1np1"
+
+/* an upper page 00h alone (offsets 0x00-0x7f of the file = bytes 128-255) */
+static void upper_only(struct dump *d)
+{
+	uint8_t b[128];
+
+	assert_true(d->flat && d->flat_len == 128);
+	memcpy(b, d->flatbuf, 128);
+	d->flat = false;
+	d->npages = 1;
+	d->pg[0].page = 0;
+	memcpy(d->pg[0].b + 128, b, 128);
+	for (int i = 128; i < 256; i++)
+		d->pg[0].have[i] = true;
+}
+
+static void test_sff8636_cwdm4_equals_ethtool(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(CWDM4_UP, NULL, NULL, &d))
+		skip();
+	upper_only(&d);
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_int_equal(mi.std, MLX_MOD_SFF8636);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Identifier", "0x%02x (%s)", mi.identifier,
+		    mlx_mod_identifier_name(mi.identifier));
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Extended identifier", "0x%02x", mi.ext_identifier);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Connector", "0x%02x (%s)", mi.connector,
+		    mlx_mod_connector_name(mi.connector));
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Vendor name", "%s", mi.vendor);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Vendor OUI", "%02x:%02x:%02x", mi.oui[0], mi.oui[1], mi.oui[2]);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Vendor PN", "%s", mi.part_number);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Vendor rev", "%s", mi.revision);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Vendor SN", "%s", mi.serial);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Date code", "%s", mi.date_code);
+	/* the one field where we differ on purpose: byte 140 is 0xff, which
+	 * SFF-8636 table 6-16 defines as "see byte 222, in 250 Mb/s units"
+	 * (0x68: 26000); ethtool prints the escape value itself, 255 x 100 */
+	assert_int_equal(mi.nominal_mbd, 0x68 * 250);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "BR, Nominal", "%uMbps", 0xffu * 100);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Length (SMF,km)", "%ukm", mi.length_smf_m / 1000);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Length (OM3 50um)", "%um", mi.length_om3_m);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Length (OM2 50um)", "%um", mi.length_om2_m);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Length (OM1 62.5um)", "%um", mi.length_om1_m);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Laser wavelength", "%.3fnm", mi.wavelength_nm);
+	assert_true(mi.cc_base_ok && mi.cc_ext_ok);
+	/* no lower page: no live values, and no guess at them */
+	assert_false(mi.dom);
+	assert_false(mi.temperature_c.valid);
+	load_dump(CWDM4_UP, NULL, NULL, &d);
+	upper_only(&d);
+	decode_all_cuts(&d);
+}
+
+#define FIVE_UP "qsfp28-cwdm4-5-modules-finisar-innolight-intel-kaiam-upper-page00h-128B.xxd.txt"
+
+static void test_sff8636_five_upper_pages(void **state)
+{
+	static const char *const vendor[] = { "FINISAR CORP.", "INNOLIGHT", "INNOLIGHT", NULL };
+	struct mlx_mod_info mi;
+	char *p = fixture_path(FIVE_UP), line[256];
+	FILE *f = p ? fopen(p, "r") : NULL;
+	int k = 0;
+
+	(void)state;
+	if (!f)
+		skip();
+	/* each "== programmings/NAME.bin" section is one module's page 00h */
+	while (fgets(line, sizeof(line), f)) {
+		struct dump d;
+
+		if (strncmp(line, "== ", 3))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		assert_true(load_dump(FIVE_UP, line, "== ", &d));
+		upper_only(&d);
+		assert_int_equal(decode(&d, &mi), 0);
+		assert_int_equal(mi.identifier, 0x11);
+		assert_true(mi.cc_base_ok && mi.cc_ext_ok);
+		if (k < 3 && vendor[k])
+			assert_string_equal(mi.vendor, vendor[k]);
+		assert_true(mi.part_number[0] != '\0');
+		k++;
+	}
+	fclose(f);
+	assert_int_equal(k, 5);
+}
+
+#define ER4 "sff8636-qsfp28-er4-qsfptek-QT-QSFP28-ER4-junos-show-qsfp-info-lower-upper00-page03.txt"
+
+static void test_sff8636_er4_paged(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(ER4, "QSFP IDEEPROM", NULL, &d))
+		skip();
+	assert_int_equal(d.npages, 2);
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_string_equal(mi.vendor, "QSFPTEK");
+	assert_string_equal(mi.part_number, "QT-QSFP28-ER4");
+	assert_string_equal(mi.serial, "QT14241028004");
+	assert_int_equal(mi.ext_identifier, 0xfc);
+	/* .source: temperature 0x2356 = 35.34 C, Vcc 0x822b = 3.3323 V */
+	expect_near(mi.temperature_c.v, 0x2356 / 256.0, 1e-9);
+	expect_near(mi.voltage_v.v, 3.3323, 1e-9);
+	assert_int_equal(mi.nlanes, 4);
+	/* lane 1 rx power word at 0x22: 0x0063, bias at 0x2a: 0x8014 */
+	expect_near(mi.lane[0].rx_power_mw.v, 0x0063 / 10000.0, 1e-9);
+	expect_near(mi.lane[0].bias_ma.v, 0x8014 * 2 / 1000.0, 1e-9);
+	/* page 03h: the thresholds (0x80-0xc7) */
+	assert_true(mi.temperature_th.valid);
+	expect_near(mi.temperature_th.high_alarm, 75.0, 1e-9);
+	expect_near(mi.voltage_th.high_alarm, 0x8dcc / 10000.0, 1e-9);
+	load_dump(ER4, "QSFP IDEEPROM", NULL, &d);
+	decode_all_cuts(&d);
+}
+
+/* ---- CMIS ---------------------------------------------------------------- */
+
+#define CIG "cmis4-qsfp-dd-400g-cig-TRD5H20ENF-LF000-junos-eeprom-pages-00-01-02-10-11.txt"
+#define EOPTO "cmis5-qsfp-dd-400g-eoptolink-EOLD-168HG-10-1-junos-eeprom-pages-00-01-02-03-10-11.txt"
+#define ZR "cmis4.1-qsfp-dd-400zr-plus-module-fault-junos-picd-info-decoded-and-eeprom-pages.txt"
+#define CMIS1E "cmis-qsfp-1e-five-modules-ethtool-m-hex-lower-page-128B.txt"
+
+static void test_cmis4_cig(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(CIG, NULL, NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_int_equal(mi.std, MLX_MOD_CMIS);
+	assert_int_equal(mi.identifier, 0x18);
+	assert_int_equal(mi.cmis_rev, 0x40);
+	assert_int_equal(mi.module_state, 3);   /* byte 3 = 0x07: ModuleReady */
+	assert_string_equal(mi.vendor, "CIG");
+	assert_true(!strncmp(mi.part_number, "TRD5H20ENF-LF000", 16));
+	expect_near(mi.temperature_c.v, 0x2fb8 / 256.0, 1e-9);
+	expect_near(mi.voltage_v.v, 0x811f / 10000.0, 1e-9);
+	assert_true(mi.cc_base_ok);
+	assert_true(mi.temperature_th.valid);
+	assert_int_equal(mi.nlanes, 8);
+	assert_true(mi.lane[0].tx_power_mw.valid);
+	load_dump(CIG, NULL, NULL, &d);
+	decode_all_cuts(&d);
+}
+
+static void test_cmis5_eoptolink_lanes(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(EOPTO, NULL, NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_int_equal(mi.cmis_rev, 0x50);
+	assert_string_equal(mi.vendor, "Eoptolink");
+	expect_near(mi.temperature_c.v, 0x31be / 256.0, 1e-9);
+	expect_near(mi.voltage_v.v, 0x8195 / 10000.0, 1e-9);
+	assert_int_equal(mi.nlanes, 8);
+	/* .source: 8 live lanes, Tx about 1.49-1.72 mW, Rx 1.82-2.64 mW */
+	for (unsigned i = 0; i < 8; i++) {
+		assert_true(mi.lane[i].tx_power_mw.v > 1.48 && mi.lane[i].tx_power_mw.v < 1.73);
+		assert_true(mi.lane[i].rx_power_mw.v > 1.81 && mi.lane[i].rx_power_mw.v < 2.65);
+		assert_int_equal(mlx_mod_value_level(&mi.lane[i].rx_power_mw, &mi.rx_power_th), MLX_MOD_OK);
+	}
+	load_dump(EOPTO, NULL, NULL, &d);
+	decode_all_cuts(&d);
+}
+
+static void test_cmis41_zr_matches_junos_decode(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+	const char *v;
+
+	(void)state;
+	if (!load_dump(ZR, "QSFP-DD Lower Page", NULL, &d))
+		skip();
+	assert_true(d.npages > 10);
+	assert_int_equal(decode(&d, &mi), 0);
+	/* Junos: "CMIS version : 0x41" */
+	v = ethtool_line(ZR, NULL, "CMIS version");
+	assert_non_null(v);
+	assert_int_equal(mi.cmis_rev, strtoul(v, NULL, 16));
+	/* lower byte 3 = 0x02: ModuleLowPwr, as the .source notes */
+	assert_int_equal(mi.module_state, 1);
+	load_dump(ZR, "QSFP-DD Lower Page", NULL, &d);
+	decode_all_cuts(&d);
+}
+
+static void test_cmis_lower_page_only(void **state)
+{
+	static const unsigned temp[] = { 0x356a, 0x30ba, 0x2f57 };
+	struct mlx_mod_info mi;
+
+	(void)state;
+	for (unsigned k = 0; k < 3; k++) {
+		char from[64];
+		struct dump d;
+
+		snprintf(from, sizeof(from), "cmis-qsfp-plus-lower-page-%c/", 'a' + k);
+		if (!load_dump(CMIS1E, from, "== ", &d))
+			skip();
+		assert_int_equal(d.flat_len, 128);
+		assert_int_equal(decode(&d, &mi), 0);
+		assert_int_equal(mi.identifier, 0x1e);
+		assert_false(mi.identity_valid);
+		expect_near(mi.temperature_c.v, temp[k] / 256.0, 1e-9);
+		assert_false(mi.temperature_th.valid);
+		assert_int_equal(mlx_mod_value_level(&mi.temperature_c, &mi.temperature_th),
+				 mi.temperature_c.flags_valid ? MLX_MOD_OK : MLX_MOD_LEVEL_UNKNOWN);
+		load_dump(CMIS1E, from, "== ", &d);
+		decode_all_cuts(&d);
+	}
+}
+
+/* ---- what to read, unknown identifiers, flat memory ----------------------- */
+
+static void test_pages_wanted(void **state)
+{
+	uint8_t lower[128] = { 0 };
+	struct mlx_mod_want w[8];
+
+	(void)state;
+	lower[0] = 0x03;
+	assert_int_equal(mlx_mod_pages_wanted(lower, w, 8), 0);   /* no DOM */
+	lower[92] = 0x40;
+	assert_int_equal(mlx_mod_pages_wanted(lower, w, 8), 1);
+	assert_int_equal(w[0].i2c, MLX_MOD_I2C_A2);
+	lower[0] = 0x11;
+	assert_int_equal(mlx_mod_pages_wanted(lower, w, 8), 2);
+	assert_int_equal(w[1].page, 3);
+	lower[2] = 0x04;                                           /* flat */
+	assert_int_equal(mlx_mod_pages_wanted(lower, w, 8), 1);
+	lower[0] = 0x18;
+	lower[2] = 0;
+	assert_int_equal(mlx_mod_pages_wanted(lower, w, 8), 4);
+	assert_int_equal(w[3].page, 0x11);
+	assert_int_equal(mlx_mod_pages_wanted(lower, w, 2), 2);    /* bounded */
+	lower[2] = 0x80;                                           /* flat */
+	assert_int_equal(mlx_mod_pages_wanted(lower, w, 8), 1);
+	lower[0] = 0x99;
+	assert_int_equal(mlx_mod_pages_wanted(lower, w, 8), 0);
+}
+
+static void test_unknown_and_empty(void **state)
+{
+	uint8_t *b = calloc(1, 256);
+	struct mlx_mod_eeprom e;
+	struct mlx_mod_info mi;
+	char err[128];
+
+	(void)state;
+	assert_non_null(b);
+	memset(&e, 0, sizeof(e));
+	assert_int_equal(mlx_mod_decode(&e, &mi, err, sizeof(err)), -ENODATA);
+	assert_int_equal(mlx_mod_from_flat(&e, b, 256), 0);
+	assert_int_equal(mlx_mod_decode(&e, &mi, err, sizeof(err)), -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "no module"));
+	b[0] = 0x99;
+	assert_int_equal(mlx_mod_decode(&e, &mi, err, sizeof(err)), -EPROTONOSUPPORT);
+	assert_int_equal(mi.identifier, 0x99);
+	assert_non_null(strstr(err, "0x99"));
+	assert_int_equal(mlx_mod_add(&e, 0x50, 0, 0, 200, 100, b), -EINVAL);
+	free(b);
+}
+
+/* A CMIS module that says it is flat (passive copper) is decoded from its
+ * lower page and page 00h only, even when other pages were handed in. */
+static void test_cmis_flat_ignores_pages(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(EOPTO, NULL, NULL, &d))
+		skip();
+	d.pg[0].b[2] |= 0x80;
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_true(mi.flat_memory);
+	assert_int_equal(mi.nlanes, 0);
+	assert_false(mi.temperature_th.valid);
+	assert_false(mi.temperature_c.valid);
+}
+
+static void test_levels(void **state)
+{
+	struct mlx_mod_thresh t = { true, 80, -5, 70, 0 };
+	struct mlx_mod_value v = { .valid = true, .v = 71 };
+
+	(void)state;
+	assert_int_equal(mlx_mod_value_level(&v, &t), MLX_MOD_WARNING);
+	v.v = 85;
+	assert_int_equal(mlx_mod_value_level(&v, &t), MLX_MOD_ALARM);
+	v.v = 30;
+	assert_int_equal(mlx_mod_value_level(&v, &t), MLX_MOD_OK);
+	v.flags_valid = true;
+	v.low_alarm = true;   /* the module's flag wins over our comparison */
+	assert_int_equal(mlx_mod_value_level(&v, &t), MLX_MOD_ALARM);
+	v.valid = false;
+	assert_int_equal(mlx_mod_value_level(&v, &t), MLX_MOD_LEVEL_UNKNOWN);
+	assert_string_equal(mlx_mod_level_name(MLX_MOD_WARNING), "warning");
+	assert_null(mlx_mod_level_name(MLX_MOD_LEVEL_UNKNOWN));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sff8472_mikrotik_equals_ethtool),
+		cmocka_unit_test(test_sff8472_finisar_diagnostics),
+		cmocka_unit_test(test_sff8472_intel_correct_and_corrupted),
+		cmocka_unit_test(test_sff8636_cwdm4_equals_ethtool),
+		cmocka_unit_test(test_sff8636_five_upper_pages),
+		cmocka_unit_test(test_sff8636_er4_paged),
+		cmocka_unit_test(test_cmis4_cig),
+		cmocka_unit_test(test_cmis5_eoptolink_lanes),
+		cmocka_unit_test(test_cmis41_zr_matches_junos_decode),
+		cmocka_unit_test(test_cmis_lower_page_only),
+		cmocka_unit_test(test_pages_wanted),
+		cmocka_unit_test(test_unknown_and_empty),
+		cmocka_unit_test(test_cmis_flat_ignores_pages),
+		cmocka_unit_test(test_levels),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
