@@ -185,6 +185,15 @@ static void out_knob_value(struct out *o, const struct mlx_knob_value *v)
 	out_row_end(o);
 }
 
+static size_t count_wanted(const struct mlx_params *p, const struct filter *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		n += wanted(f, &p->v[i]);
+	return n;
+}
+
 static void out_knobs(struct cli *cli, const struct mlx_params *p, const struct filter *f)
 {
 	struct out *o = cli->out;
@@ -235,6 +244,12 @@ static int show(struct cli *cli, const struct filter *f)
 			r = mlx_params_port(cli->ctx, c, ifname, j == 0 ? fn->bdf : NULL, pf, &p);
 			if (r < 0)
 				break;
+			/* a port the filter leaves empty is not listed (--diff: only
+			 * the ports that differ) */
+			if (!count_wanted(&p, f)) {
+				mlx_params_free(&p);
+				continue;
+			}
 			snprintf(label, sizeof(label), "%s (%s, %s)", ifname ? ifname : fn->bdf, fn->bdf,
 				 pf ? "pf" : "vf");
 			out_obj_begin(o, NULL, label);
@@ -249,7 +264,9 @@ static int show(struct cli *cli, const struct filter *f)
 	out_list_end(o);
 	if (r == 0 && (f->src[MLX_KS_MODULE]) && !sel) {
 		r = mlx_params_module(cli->ctx, &p);
-		if (r == 0) {
+		if (r == 0 && !count_wanted(&p, f)) {
+			mlx_params_free(&p);
+		} else if (r == 0) {
 			out_obj_begin(o, "module", "mlx5_core (module parameters)");
 			out_str(o, "name", NULL, "mlx5_core");
 			out_knobs(cli, &p, f);

@@ -55,7 +55,7 @@ struct mlx_knob {
 	uint16_t attr;             /* ETHTOOL_A_{RINGS,CHANNELS,COALESCE}_* */
 	uint16_t max_attr;         /* the attribute with the device's maximum, 0 none */
 	enum mlx_knob_type type;
-	const char *unit;          /* "us", "frames", "entries", "bytes", "queues"; NULL none */
+	const char *unit;          /* mlxcli-json(7) UNITS: "microseconds", "entries", ...; NULL none */
 	const char *dflt;          /* default as text; NULL: nobody knows */
 	const char *dflt_from;     /* where the default comes from (driver file/function,
 				    * a capture), or "unknown" */

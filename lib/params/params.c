@@ -186,7 +186,9 @@ static struct mlx_knob_value *add(struct mlx_params *p, const struct mlx_knob *k
 	memset(v, 0, sizeof(*v));
 	v->k = k;
 	v->src = src;
-	v->apply = k ? k->apply : MLX_KA_RUNTIME;
+	/* unknown knobs: a module parameter takes effect at module load, the
+	 * ethtool ones at once */
+	v->apply = k ? k->apply : src == MLX_KS_MODULE ? MLX_KA_RELOAD : MLX_KA_RUNTIME;
 	snprintf(v->name, sizeof(v->name), "%s", k ? k->name : name);
 	return v;
 }

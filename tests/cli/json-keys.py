@@ -58,6 +58,8 @@ READ = {
     'dbg get-state': [[]], 'dbg pddrinfo': [[]], 'dbg cmd-stats': [[]],
     'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
     'sample list': [[]],
+    'params': [[], ['--diff'], ['--source', 'devlink,module']], 'params show': [['rx_ring', 'mtu']],
+    'params info': [[]],
 }
 # Each write command that has --dry-run, with its arguments: it runs here
 # as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so
