@@ -26,6 +26,8 @@ const struct cmd_opt params_opts[] = {
 	  OPT_LIST },
 	{ "diff", 0, NULL, "only the knobs whose value differs from the default (regkeys diff)",
 	  NULL },
+	{ "any-netdev", 0, NULL, "accept any netdev as -d, not only a ConnectX port (ethtool and "
+	  "MTU knobs only)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
@@ -210,6 +212,77 @@ static void out_knobs(struct cli *cli, const struct mlx_params *p, const struct 
 				mlx_knob_source_name(s), strerror(-p->err[s]));
 }
 
+/* One port's table. */
+static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *ifname,
+		     const char *bdf, bool pf, const struct filter *f)
+{
+	struct mlx_params p;
+	struct out *o = cli->out;
+	char label[160];
+	int r;
+
+	/* devlink parameters are per function: listed with its first port */
+	r = mlx_params_port(cli->ctx, c, ifname, bdf, pf, &p);
+	if (r < 0)
+		return r;
+	/* a port the filter leaves empty is not listed (--diff: only the
+	 * ports that differ) */
+	if (count_wanted(&p, f)) {
+		if (bdf)
+			snprintf(label, sizeof(label), "%s (%s, %s)", ifname ? ifname : bdf, bdf,
+				 pf ? "pf" : "vf");
+		else
+			snprintf(label, sizeof(label), "%s (not a ConnectX port)", ifname);
+		out_obj_begin(o, NULL, label);
+		out_str(o, "pci_address", NULL, bdf);
+		out_str(o, "netdev", NULL, ifname);
+		out_str(o, "role", NULL, bdf ? (pf ? "pf" : "vf") : NULL);
+		out_knobs(cli, &p, f);
+		out_obj_end(o);
+	}
+	mlx_params_free(&p);
+	return 0;
+}
+
+/* --any-netdev -d NAME where NAME is no ConnectX port: that netdev's
+ * ethtool knobs and MTU (a veth in the kernel tests). */
+static int show_other_netdev(struct cli *cli, const struct filter *f, bool *done)
+{
+	struct mlx_devices *devs;
+	struct mlx_selector sel;
+	struct mlx_function *fn = NULL;
+	struct mlx_port *port = NULL;
+	struct mlx_params_cache *c;
+	char path[256];
+	int r;
+
+	*done = false;
+	if (!cli_opt(cli, "any-netdev") || !cli->device)
+		return 0;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
+	    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0)
+		return 0;               /* a ConnectX function: the normal path */
+	mlx_err_clear(cli->ctx);
+	*done = true;
+	snprintf(path, sizeof(path), "/sys/class/net/%s", cli->device);
+	if (!mlx_name_is_safe(cli->device) || strlen(cli->device) >= MLX_IFNAME_LEN ||
+	    !mlx_exists(cli->ctx, path)) {
+		cli_error(cli, "no network interface '%s'", cli->device);
+		return EXIT_NODEV;
+	}
+	r = mlx_params_cache_new(cli->ctx, &c);
+	if (r == 0) {
+		out_list_begin(cli->out, "params", NULL);
+		r = show_port(cli, c, cli->device, NULL, false, f);
+		out_list_end(cli->out);
+		mlx_params_cache_free(c);
+	}
+	return r < 0 ? cli_fail(cli, r, "params") : EXIT_OK;
+}
+
 static int show(struct cli *cli, const struct filter *f)
 {
 	struct mlx_devices *devs;
@@ -217,8 +290,12 @@ static int show(struct cli *cli, const struct filter *f)
 	struct mlx_params_cache *c;
 	struct mlx_params p;
 	struct out *o = cli->out;
+	bool done;
 	int r;
 
+	r = show_other_netdev(cli, f, &done);
+	if (r || done)
+		return r;
 	r = cli_select(cli, &sel, NULL);
 	if (r)
 		return r;
@@ -238,27 +315,8 @@ static int show(struct cli *cli, const struct filter *f)
 		for (size_t j = 0; j < (fn->nports ? fn->nports : 1) && r == 0; j++) {
 			const char *ifname = fn->nports && fn->ports[j].ifname[0] ? fn->ports[j].ifname
 										     : NULL;
-			char label[160];
 
-			/* devlink parameters are per function: listed with its first port */
-			r = mlx_params_port(cli->ctx, c, ifname, j == 0 ? fn->bdf : NULL, pf, &p);
-			if (r < 0)
-				break;
-			/* a port the filter leaves empty is not listed (--diff: only
-			 * the ports that differ) */
-			if (!count_wanted(&p, f)) {
-				mlx_params_free(&p);
-				continue;
-			}
-			snprintf(label, sizeof(label), "%s (%s, %s)", ifname ? ifname : fn->bdf, fn->bdf,
-				 pf ? "pf" : "vf");
-			out_obj_begin(o, NULL, label);
-			out_str(o, "pci_address", NULL, fn->bdf);
-			out_str(o, "netdev", NULL, ifname);
-			out_str(o, "role", NULL, pf ? "pf" : "vf");
-			out_knobs(cli, &p, f);
-			out_obj_end(o);
-			mlx_params_free(&p);
+			r = show_port(cli, c, ifname, j == 0 ? fn->bdf : NULL, pf, f);
 		}
 	}
 	out_list_end(o);

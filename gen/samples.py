@@ -1565,6 +1565,14 @@ def bitset(bits):
     return nla(2, struct.pack("<I", len(bits))) + nla(NLA_F_NESTED_ | 3, b)
 
 
+def bitset_nomask(names):
+    """Verbose NOMASK bitset (what features.c sends: no mask, so only the set
+    bits are listed, without VALUE flags): NOMASK, SIZE, BITS {BIT {INDEX, NAME}}."""
+    b = b"".join(nla(NLA_F_NESTED_ | 1, nla(1, struct.pack("<I", i)) + nla_str(2, name))
+                 for i, name in names)
+    return nla(1, b"") + nla(2, struct.pack("<I", len(FEATURES))) + nla(NLA_F_NESTED_ | 3, b)
+
+
 def eth_msg(cmd, body):
     return nlmsg(ETHTOOL_GENL_ID, NLM_F_MULTI_, struct.pack("<BBH", cmd, 1, 0) + body)
 
@@ -1604,10 +1612,11 @@ def write_params(root, hostname, fns):
             dumps["privflags"] += eth_msg(ETHTOOL_MSG_PRIVFLAGS_GET_REPLY, eth_hdr(n) + nla(NLA_F_NESTED_ | 2, bitset(flags)))
             feats = [(k, 1 if (tuned and k == "rx-lro") else a, c) for k, a, c in FEATURES]
             fb = eth_hdr(n)
-            fb += nla(NLA_F_NESTED_ | 2, bitset([(k, c) for k, a, c in feats]))     # HW
-            fb += nla(NLA_F_NESTED_ | 3, bitset([(k, a) for k, a, c in feats]))     # WANTED
-            fb += nla(NLA_F_NESTED_ | 4, bitset([(k, a) for k, a, c in feats]))     # ACTIVE
-            fb += nla(NLA_F_NESTED_ | 5, bitset([(k, 1 - c) for k, a, c in feats]))  # NOCHANGE
+            idx = list(enumerate(k for k, a, c in feats))
+            fb += nla(NLA_F_NESTED_ | 2, bitset_nomask([(i, k) for i, k in idx if feats[i][2]]))      # HW
+            fb += nla(NLA_F_NESTED_ | 3, bitset_nomask([(i, k) for i, k in idx if feats[i][1]]))      # WANTED
+            fb += nla(NLA_F_NESTED_ | 4, bitset_nomask([(i, k) for i, k in idx if feats[i][1]]))      # ACTIVE
+            fb += nla(NLA_F_NESTED_ | 5, bitset_nomask([(i, k) for i, k in idx if not feats[i][2]]))  # NOCHANGE
             dumps["features"] += eth_msg(ETHTOOL_MSG_FEATURES_GET_REPLY, fb)
             rb = eth_hdr(n) + nla(2, struct.pack("<I", 8192)) + nla(5, struct.pack("<I", 8192))  # RX_MAX, TX_MAX
             rb += nla(6, struct.pack("<I", 8192 if tuned else 1024))                   # RX

@@ -95,7 +95,8 @@ struct mlx_bitset {
  * ETHTOOL_A_BITSET_*), compact or verbose; -EBADMSG when malformed,
  * -E2BIG beyond MLX_BITSET_MAX bits. */
 int mlx_ethtool_bitset_decode(const uint8_t *p, size_t len, struct mlx_bitset *out);
-/* A bit's value by name (verbose form); -1 absent. */
+/* A bit's value by name (verbose form); -1 absent, 0 absent from a NOMASK
+ * list (which names only the set bits). */
 int mlx_bitset_get(const struct mlx_bitset *b, const char *name);
 
 /* The flat replies (RINGS, CHANNELS, COALESCE): u8/u32 attributes after a

@@ -109,7 +109,15 @@ int mlx_ethtool_bitset_decode(const uint8_t *p, size_t len, struct mlx_bitset *o
 		if (r < 0)
 			return r;
 	}
-	return r < 0 ? r : 0;
+	if (r < 0)
+		return r;
+	/* NOMASK: the list holds the set bits only, without VALUE flags
+	 * (what the kernel sends for the four feature sets: features.c
+	 * passes no mask to ethnl_put_bitset32) */
+	if (out->nomask)
+		for (size_t i = 0; i < out->n; i++)
+			out->bit[i].value = true;
+	return 0;
 }
 
 int mlx_bitset_get(const struct mlx_bitset *b, const char *name)
@@ -117,7 +125,9 @@ int mlx_bitset_get(const struct mlx_bitset *b, const char *name)
 	for (size_t i = 0; i < b->n; i++)
 		if (!strcmp(b->bit[i].name, name))
 			return b->bit[i].value;
-	return -1;
+	/* a NOMASK list names the set bits only: any other bit is clear
+	 * (whether the kernel knows its name, the caller cannot tell here) */
+	return b->nomask ? 0 : -1;
 }
 
 /* The request header nest: the device's name and index. */

@@ -97,6 +97,15 @@ const struct mlx_knob mlx_knobs[] = {
 	     "unknown: the driver picks it from the host's CPUs (netif_get_num_default_rss_queues)",
 	     1, 0, "*NumRSSQueues", "combined RX/TX queue pairs (RSS queues)"),
 
+	/* separate RX and TX queues: mlx5 has combined ones only (the kernel
+	 * leaves out a kind whose maximum is 0: net/ethtool/channels.c) */
+	ATTR("rx_channels", MLX_KS_CHANNEL, ETHTOOL_A_CHANNELS_RX_COUNT, ETHTOOL_A_CHANNELS_RX_MAX,
+	     "queues", NULL, "unknown: not an mlx5 knob (other drivers, veth)", 0, 0, NULL,
+	     "receive-only queues"),
+	ATTR("tx_channels", MLX_KS_CHANNEL, ETHTOOL_A_CHANNELS_TX_COUNT, ETHTOOL_A_CHANNELS_TX_MAX,
+	     "queues", NULL, "unknown: not an mlx5 knob (other drivers, veth)", 0, 0, NULL,
+	     "transmit-only queues"),
+
 	/* coalescing (ethtool -c) */
 	AFLAG("adaptive_rx", MLX_KS_COALESCE, ETHTOOL_A_COALESCE_USE_ADAPTIVE_RX, "on",
 	      NICP " (rx_dim_enabled = cq_moderation cap); " CAP_K,

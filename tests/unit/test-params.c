@@ -353,6 +353,36 @@ static void test_features_capture(void **state)
 		}
 	}
 	assert_int_equal(checked, 18);     /* every catalogued feature is in the capture */
+
+	/* the kernel's own form (features.c passes no mask): NOMASK, only the
+	 * set bits listed, no VALUE flags; a bit not listed is clear */
+	msg_start(w, ETHTOOL_MSG_FEATURES_GET_REPLY);
+	eth_header(w, "enp1s0f0np0", 4);
+	{
+		size_t set = nest(w, ETHTOOL_A_FEATURES_ACTIVE), bits;
+
+		flag(w, ETHTOOL_A_BITSET_NOMASK);
+		u32a(w, ETHTOOL_A_BITSET_SIZE, (uint32_t)n);
+		bits = nest(w, ETHTOOL_A_BITSET_BITS);
+		for (size_t i = 0; i < n; i++) {
+			size_t b;
+
+			if (strcmp(f[i].val, "on"))
+				continue;
+			b = nest(w, ETHTOOL_A_BITSET_BITS_BIT);
+			u32a(w, ETHTOOL_A_BITSET_BIT_INDEX, (uint32_t)i);
+			str(w, ETHTOOL_A_BITSET_BIT_NAME, kernel_name(f[i].name));
+			nest_end(w, b);
+		}
+		nest_end(w, bits);
+		nest_end(w, set);
+	}
+	msg_end(w);
+	assert_int_equal(mlx_ethtool_features_decode((struct nlmsghdr *)w->b, w->n, d), 0);
+	assert_true(d->active.nomask);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(mlx_bitset_get(&d->active, kernel_name(f[i].name)),
+				 !strcmp(f[i].val, "on"));
 	free(w);
 	free(d);
 	free(text);
