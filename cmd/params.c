@@ -38,6 +38,13 @@ struct filter {
 	char **argv;               /* knob names; none: all */
 };
 
+/* info reads no device: --source only */
+static const struct cmd_opt info_opts[] = {
+	{ "source", 's', "S[,S...]", "only the knobs of these sources", source_choices, SRC_NONE,
+	  OPT_LIST },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 static int parse_filter(struct cli *cli, int argc, char **argv, struct filter *f)
 {
 	const char *s = cli_opt(cli, "source");
@@ -403,7 +410,7 @@ static const struct cmd params_cmds[] = {
 	  "Windows key (as 'mlxcli params')", cmd_params_show, 0, -1, 0, NULL, params_opts, NULL,
 	  NULL, knob_args },
 	{ "info", "", "the catalogue: each knob's default and where it comes from, range, unit, "
-	  "Windows key (regkeys info)", cmd_params_info, 0, -1, CMD_NO_SCAN, NULL, params_opts,
+	  "Windows key (regkeys info)", cmd_params_info, 0, -1, CMD_NO_SCAN, NULL, info_opts,
 	  NULL, NULL, knob_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
