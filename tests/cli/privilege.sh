@@ -55,6 +55,8 @@ R|fw|fw
 R|fw query|fw query
 R|pci|pci
 R|pci show|pci show
+R|params show|params show
+R|params info|params info
 W|modify tc-bw|modify tc-bw $P0 0 500
 R|counters|counters
 R|counters show|counters show
