@@ -68,6 +68,15 @@ check "unknown source: exit 2" "$rc" 2
 run nodev --sample params -d 99:00.0
 check "no such device: exit 3" "$rc" 3
 
+# the mlx5cmd verbs are not mapped yet, but point at params
+run regkeys --sample -RegKeys -Name enp94s0f0np0
+check "-RegKeys: exit 2" "$rc" 2
+grep -q "'mlxcli params' shows part of it" "$tmp/regkeys.err" && ok "-RegKeys points at params" ||
+	bad "-RegKeys: $(cat "$tmp/regkeys.err")"
+run features --sample -Features -Name enp94s0f0np0
+grep -q "'mlxcli params --source feature,privflag' shows part of it" "$tmp/features.err" &&
+	ok "-Features points at params" || bad "-Features: $(cat "$tmp/features.err")"
+
 # completion of knob names from the catalogue
 "$MLXCLI" __complete params show rx_ >"$tmp/c"
 grep -qx rx_ring "$tmp/c" && grep -qx rx_cqe_moder "$tmp/c" && ok "knob names complete" || bad "completion: $(cat "$tmp/c")"
