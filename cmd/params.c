@@ -36,6 +36,7 @@ struct filter {
 	bool diff;
 	int argc;
 	char **argv;               /* knob names; none: all */
+	bool warned[MLX_KS_NSOURCES];  /* a source's failure said once */
 };
 
 /* info reads no device: --source only */
@@ -90,7 +91,7 @@ static int parse_filter(struct cli *cli, int argc, char **argv, struct filter *f
 	return 0;
 }
 
-static bool wanted(const struct filter *f, const struct mlx_knob_value *v)
+static bool wanted(struct filter *f, const struct mlx_knob_value *v)
 {
 	if (!f->src[v->src] || (f->diff && (!v->known || !v->k || !v->k->dflt || v->is_default)))
 		return false;
@@ -194,7 +195,7 @@ static void out_knob_value(struct out *o, const struct mlx_knob_value *v)
 	out_row_end(o);
 }
 
-static size_t count_wanted(const struct mlx_params *p, const struct filter *f)
+static size_t count_wanted(const struct mlx_params *p, struct filter *f)
 {
 	size_t n = 0;
 
@@ -203,7 +204,7 @@ static size_t count_wanted(const struct mlx_params *p, const struct filter *f)
 	return n;
 }
 
-static void out_knobs(struct cli *cli, const struct mlx_params *p, const struct filter *f)
+static void out_knobs(struct cli *cli, const struct mlx_params *p, struct filter *f)
 {
 	struct out *o = cli->out;
 
@@ -212,16 +213,27 @@ static void out_knobs(struct cli *cli, const struct mlx_params *p, const struct 
 		if (wanted(f, &p->v[i]))
 			out_knob_value(o, &p->v[i]);
 	out_table_end(o);
-	/* a source the kernel did not answer: its knobs are missing, say why */
-	for (unsigned s = 0; s < MLX_KS_NSOURCES; s++)
-		if (f->src[s] && p->err[s] && p->err[s] != -ENOENT)
-			mlx_log(cli->ctx, MLX_LOG_INFO, "%s: %s: %s", p->object,
-				mlx_knob_source_name(s), strerror(-p->err[s]));
+	/* a source that did not answer: its knobs are missing, say why (once;
+	 * a kernel without the interface, or a file that is not there, is
+	 * just an absent source) */
+	for (unsigned s = 0; s < MLX_KS_NSOURCES; s++) {
+		int e = p->err[s];
+
+		if (!f->src[s] || !e || f->warned[s])
+			continue;
+		f->warned[s] = true;
+		if (e == -ENODATA)
+			cli_warn(cli, "%s knobs: the capture has no such replies (made before "
+				 "'params' existed?)", mlx_knob_source_name(s));
+		else if (e != -ENOENT && e != -EOPNOTSUPP)
+			cli_warn(cli, "%s knobs of %s: %s", mlx_knob_source_name(s), p->object,
+				 mlx_errmsg(cli->ctx)[0] ? mlx_errmsg(cli->ctx) : strerror(-e));
+	}
 }
 
 /* One port's table. */
 static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *ifname,
-		     const char *bdf, bool pf, const struct filter *f)
+		     const char *bdf, bool pf, struct filter *f)
 {
 	struct mlx_params p;
 	struct out *o = cli->out;
@@ -253,7 +265,7 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 
 /* --any-netdev -d NAME where NAME is no ConnectX port: that netdev's
  * ethtool knobs and MTU (a veth in the kernel tests). */
-static int show_other_netdev(struct cli *cli, const struct filter *f, bool *done)
+static int show_other_netdev(struct cli *cli, struct filter *f, bool *done)
 {
 	struct mlx_devices *devs;
 	struct mlx_selector sel;
@@ -290,7 +302,7 @@ static int show_other_netdev(struct cli *cli, const struct filter *f, bool *done
 	return r < 0 ? cli_fail(cli, r, "params") : EXIT_OK;
 }
 
-static int show(struct cli *cli, const struct filter *f)
+static int show(struct cli *cli, struct filter *f)
 {
 	struct mlx_devices *devs;
 	struct mlx_function *sel;
