@@ -233,7 +233,7 @@ static void out_knobs(struct cli *cli, const struct mlx_params *p, struct filter
 
 /* One port's table. */
 static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *ifname,
-		     const char *bdf, bool pf, struct filter *f)
+		     const char *bdf, bool pf, const struct mlx_port *port, struct filter *f)
 {
 	struct mlx_params p;
 	struct out *o = cli->out;
@@ -242,8 +242,13 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 
 	/* devlink parameters are per function: listed with its first port */
 	r = mlx_params_port(cli->ctx, c, ifname, bdf, pf, &p);
-	if (r < 0)
+	if (r == 0 && port && port->rdma_dev[0] && f->src[MLX_KS_RDMA])
+		r = mlx_params_rdma(cli->ctx, port->rdma_dev, port->rdma_port ? port->rdma_port : 1,
+				    &p);
+	if (r < 0) {
+		mlx_params_free(&p);
 		return r;
+	}
 	/* a port the filter leaves empty is not listed (--diff: only the
 	 * ports that differ) */
 	if (count_wanted(&p, f)) {
@@ -295,7 +300,7 @@ static int show_other_netdev(struct cli *cli, struct filter *f, bool *done)
 	r = mlx_params_cache_new(cli->ctx, &c);
 	if (r == 0) {
 		out_list_begin(cli->out, "params", NULL);
-		r = show_port(cli, c, cli->device, NULL, false, f);
+		r = show_port(cli, c, cli->device, NULL, false, NULL, f);
 		out_list_end(cli->out);
 		mlx_params_cache_free(c);
 	}
@@ -335,7 +340,8 @@ static int show(struct cli *cli, struct filter *f)
 			const char *ifname = fn->nports && fn->ports[j].ifname[0] ? fn->ports[j].ifname
 										     : NULL;
 
-			r = show_port(cli, c, ifname, j == 0 ? fn->bdf : NULL, pf, f);
+			r = show_port(cli, c, ifname, j == 0 ? fn->bdf : NULL, pf,
+				      fn->nports ? &fn->ports[j] : NULL, f);
 		}
 	}
 	out_list_end(o);

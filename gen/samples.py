@@ -1653,6 +1653,14 @@ def write_params(root, hostname, fns):
              "probe_vf": "Y", "prof_sel": "2"} if ofed_host else {"debug_mask": "0", "prof_sel": "2"})
     for k, v in modp.items():
         wfile(os.path.join(mp, k), v + "\n", 0o644)
+    # rdma_cm configfs (drivers/infiniband/core/cma_configfs.c), SYNTH: on
+    # cx5-ofed someone made mlx5_0's directory and set the RoCE ToS to 106
+    # (DSCP 26 with ECN capable, the usual RoCE set-up); RoCE v2 is the
+    # kernel's default mode
+    if ofed_host:
+        d = os.path.join(root, "sys", "kernel", "config", "rdma_cm", "mlx5_0", "ports", "1")
+        wfile(os.path.join(d, "default_roce_mode"), "RoCE v2\n", 0o644)
+        wfile(os.path.join(d, "default_roce_tos"), "106\n", 0o644)
 
 
 def write_host(root, hostname, kernel, fns):

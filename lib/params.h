@@ -192,6 +192,13 @@ int mlx_params_cache_new(struct mlx_ctx *ctx, struct mlx_params_cache **out);
 void mlx_params_cache_free(struct mlx_params_cache *c);
 int mlx_params_port(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char *ifname,
 		    const char *bdf, bool pf, struct mlx_params *out);
+/* rdma_cm's RoCE knobs of RDMA device @rdma_dev port @port, appended to
+ * @out: configfs /sys/kernel/config/rdma_cm/<dev>/ports/<port>/
+ * default_roce_mode and default_roce_tos (drivers/infiniband/core/
+ * cma_configfs.c); they exist once someone made the device's directory
+ * there, else -ENOENT in out->err[MLX_KS_RDMA] and no knob. */
+int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
+		    struct mlx_params *out);
 /* mlx5_core's module parameters. */
 int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out);
 void mlx_params_free(struct mlx_params *p);

@@ -528,9 +528,11 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 		r = mkdirs(&s, "/sys/bus/pci/devices");
 	if (r == 0)
 		r = capture_netlink(&s, devs);
-	/* params (issue 17): mlx5_core's module parameters */
+	/* params (issue 17): mlx5_core's module parameters, rdma_cm's RoCE knobs */
 	if (r == 0 && mlx_is_dir(ctx, "/sys/module/mlx5_core/parameters"))
 		r = copy_tree(&s, "/sys/module/mlx5_core/parameters", 0, false);
+	if (r == 0 && mlx_is_dir(ctx, "/sys/kernel/config/rdma_cm"))
+		r = copy_tree(&s, "/sys/kernel/config/rdma_cm", 0, false);
 	if (r == 0)
 		r = mkdirs(&s, "/netlink");
 	if (r == 0) {

@@ -365,6 +365,33 @@ int mlx_params_port(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char 
 	return 0;
 }
 
+int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
+		    struct mlx_params *out)
+{
+	static const char *const files[] = { "default_roce_mode", "default_roce_tos" };
+
+	if (!rdma_dev || !*rdma_dev || !mlx_name_is_safe(rdma_dev))
+		return 0;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char path[320], val[64];
+		struct mlx_knob_value *kv;
+		int r;
+
+		snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%u/%s", rdma_dev,
+			 port, files[i]);
+		r = mlx_read_str(ctx, path, val, sizeof(val));
+		if (r < 0) {
+			out->err[MLX_KS_RDMA] = r;
+			continue;
+		}
+		kv = add(out, mlx_knob_by_kname(MLX_KS_RDMA, files[i]), files[i], MLX_KS_RDMA);
+		if (!kv)
+			return -ENOMEM;
+		set_value(kv, val);
+	}
+	return 0;
+}
+
 int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out)
 {
 	char **names = NULL;

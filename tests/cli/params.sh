@@ -9,11 +9,11 @@ set -u
 need jq
 check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 
-# cx5-ofed: PF0 is tuned (dropless_rq, rx ring 8192, LRO): --diff says
+# cx5-ofed: PF0 is tuned (dropless_rq, rx ring 8192, LRO, RoCE ToS): --diff says
 # exactly that, and nothing for the other ports or the module
 out=$("$MLXCLI" --sample=cx5-ofed -j params --diff) || bad "params --diff exits 0"
 check "cx5: --diff" "$(echo "$out" | jq -c '[.params[] | {netdev, d: [.knobs[] | [.name, .current, .default_value]]}]')" \
-	'[{"netdev":"enp94s0f0np0","d":[["dropless_rq",true,false],["rx_ring",8192,1024],["lro",true,false]]}]'
+	'[{"netdev":"enp94s0f0np0","d":[["dropless_rq",true,false],["rx_ring",8192,1024],["lro",true,false],["roce_tos",106,0]]}]'
 check "cx5: --diff has no module object" "$(echo "$out" | jq -c '.module')" null
 out=$("$MLXCLI" --sample=cx5-ofed -j params show -d enp94s0f0np0) || bad "params show -d"
 check "cx5: rx ring with the device's maximum and Windows key" \
@@ -28,6 +28,9 @@ check "cx5: channels (unknown default)" "$(echo "$out" | jq -c '.params[0].knobs
 out=$("$MLXCLI" --sample=cx5-ofed -j params --source module) || bad "params --source module"
 check "cx5: module parameters (the OFED capture's names)" "$(echo "$out" | jq -c '[(.params | length), (.module.knobs[] | [.name, .current])]')" \
 	'[0,["debug_mask",0],["guids","(null)"],["num_of_groups",4],["out_ifname",""],["probe_vf",true],["prof_sel",2]]'
+out=$("$MLXCLI" --sample=cx5-ofed -j params --source rdma) || bad "params --source rdma"
+check "cx5: rdma_cm's RoCE knobs where configfs has them" "$(echo "$out" | jq -c '[.params[] | [.netdev, (.knobs[] | [.name, .current, .at_default])]]')" \
+	'[["enp94s0f0np0",["roce_mode","RoCE v2",true],["roce_tos",106,false]]]'
 out=$("$MLXCLI" --sample=cx5-ofed -j params --source devlink) || bad "params --source devlink"
 check "devlink parameters on the PFs only" "$(echo "$out" | jq -c '[.params[] | .netdev]')" '["enp94s0f0np0","enp94s0f1np1"]'
 check "'params' = 'params show'" "$("$MLXCLI" --sample=cx5-ofed params show 2>&1 | md5sum)" \
@@ -87,7 +90,7 @@ wc=$tmp/noeth
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$wc" && rm -rf "$wc/netlink/ethtool/all"
 out=$("$MLXCLI" --sysroot "$wc" -j params -d enp94s0f0np0 2>"$tmp/noeth.err") || bad "params without the ethtool dumps"
 check "no ethtool dumps: one warning a source" "$(grep -c 'the capture has no such replies' "$tmp/noeth.err")" 5
-check "no ethtool dumps: mtu and devlink only" "$(echo "$out" | jq -c '[.params[0].knobs[].source] | unique')" '["devlink","mtu"]'
+check "no ethtool dumps: mtu, devlink and rdma only" "$(echo "$out" | jq -c '[.params[0].knobs[].source] | unique')" '["devlink","mtu","rdma"]'
 
 # a snapshot of the sample shows the same table
 "$MLXCLI" --sample=cx5-ofed snapshot "$tmp/snap" >/dev/null 2>&1 || bad "snapshot"
