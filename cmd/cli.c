@@ -40,6 +40,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_fw, 0, 0, 0, &fw_group, NULL, NULL },
 	{ "pci", "", "PCIe link capability vs status, AER counters, capabilities",
 	  cmd_pci, 0, 0, 0, &pci_group, NULL, NULL },
+	{ "params", "", "the driver's knobs: value, default, range, source, Windows registry key",
+	  cmd_params_show, 0, -1, 0, &params_group, params_opts, NULL, "mlxcli-params(8)" },
 	{ "modify", "", "mlxtool-style changes: modify tc-bw IFNAME TC MBPS...",
 	  NULL, 0, 0, 0, &modify_group, NULL, NULL },
 	{ "counters", "", "every counter with group, unit and description; deltas, rates, Prometheus",

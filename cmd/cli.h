@@ -41,6 +41,7 @@ enum cmd_source {
 	SRC_SAMPLES,            /* the bundled sample hosts */
 	SRC_INCIDENTS,          /* dump-me-now incidents in the dump root */
 	SRC_DCQCN_NAMES,        /* DCQCN parameters, both spellings (lib's table) */
+	SRC_KNOB_NAMES,         /* the knobs of `params` (lib/params.h's catalogue) */
 };
 
 enum cmd_arg_flags {
@@ -243,6 +244,10 @@ int cmd_pci(struct cli *cli, int argc, char **argv);
 extern const struct cmd_group fw_group, pci_group;
 void cli_out_sriov_cap(struct out *o, const struct mlx_function *fn);
 extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
+/* params.c (issue 17): params show/info */
+extern const struct cmd_group params_group;
+extern const struct cmd_opt params_opts[];
+int cmd_params_show(struct cli *cli, int argc, char **argv);
 /* counters.c (issue 5): `counters [VIEW]` and `show perfstats` */
 extern const struct cmd_opt counters_opts[];
 extern const struct cmd_group counters_group;

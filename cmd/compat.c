@@ -54,9 +54,9 @@ static const struct win_word win_words[] = {
 	{ "Restore", W_ACTION, "restore", "qosconfig dcqcn" },
 	/* mlx5cmd verbs of other manual sections (seeds 004). */
 	{ "Stat", W_MISSING, "fw", NULL },
-	{ "Features", W_MISSING, NULL, NULL },
+	{ "Features", W_MISSING, "params --source feature,privflag", NULL },
 	{ "Dbg", W_MISSING, NULL, NULL },
-	{ "RegKeys", W_MISSING, NULL, NULL },
+	{ "RegKeys", W_MISSING, "params", NULL },
 	{ "Sniffer", W_MISSING, NULL, NULL },
 };
 #define NWIN (sizeof(win_words) / sizeof(win_words[0]))

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "params.h"
 #include "dcqcn.h"
 #include "dmn.h"
 #include "mlx.h"
@@ -156,6 +157,10 @@ void cli_complete_source(struct completion *cp, enum cmd_source src)
 		break;
 	case SRC_DCQCN_NAMES:
 		dcqcn_names(cp);
+		break;
+	case SRC_KNOB_NAMES:
+		for (size_t i = 0; i < mlx_nknobs; i++)
+			cli_complete_add(cp, mlx_knobs[i].name);
 		break;
 	}
 }

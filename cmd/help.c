@@ -132,6 +132,8 @@ static const char *source_text(enum cmd_source src)
 		return "an incident ('mlxcli dump-me-now list') or its folder";
 	case SRC_DCQCN_NAMES:
 		return "a DCQCN parameter, mlx5cmd or Linux name ('mlxcli qosconfig dcqcn describe')";
+	case SRC_KNOB_NAMES:
+		return "a knob ('mlxcli params info')";
 	}
 	return "";
 }

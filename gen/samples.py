@@ -1508,6 +1508,163 @@ def write_cmd_stats(root, bdf, scale):
             wfile(os.path.join(d, fname), "%u\n" % v, 0o600)
 
 
+# ---------------------------------------------------------------------------
+# params (issue 17): the replies `mlxcli snapshot` records for `mlxcli params`
+# (lib/params/params.c): one dump per ethtool message type and the devlink
+# parameter dump, each for the whole host:
+#   netlink/ethtool/all/{privflags,features,rings,channels,coalesce}-dump.nl
+#   netlink/devlink/all/param-dump.nl
+# laid out per include/uapi/linux/ethtool_netlink.h (verbose bitsets with
+# names, net/ethtool/bitset.c) and include/uapi/linux/devlink.h (net/devlink/
+# param.c: a bool's DATA is a flag present when true); and mlx5_core's
+# sys/module/mlx5_core/parameters.
+# Values: FIX:ethtool/cx5ex-upstream-6.4rc2-show-priv-flags-and-ethtool-i.txt
+# (private flags), FIX:ethtool/cx4lx-25g-pve6.8-ethtool-settings-g-k-i-c-l.txt
+# (-k features with [fixed], -g 8192/1024, -c adaptive on/on, 8 us/128, CQE
+# mode RX on TX off, -l combined 12), FIX:devlink/KERNELDOC-mlx5-devlink-dev-
+# param-show-examples.txt (flow_steering_mode, enable_roce, esw_port_metadata,
+# hairpin_*), FIX:ethtool/mlx5-ofed4.9-modinfo-p-and-sys-module-mlx5_core-
+# parameters.txt (the OFED module's parameter names, guids "(null)").
+# SYNTH: the MLNX_OFED private flags dropless_rq and per_channel_stats, and a
+# tuned cx5-ofed PF0 (dropless_rq on, rx ring 8192 for packet bursts, LRO on)
+# so that `params --diff` has something to say; the channel counts follow
+# the counters' channels (4 per PF, 2 per VF).
+# ---------------------------------------------------------------------------
+
+NLM_F_MULTI_ = 2
+ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_MSG_PRIVFLAGS_GET_REPLY = 11, 14
+ETHTOOL_MSG_RINGS_GET_REPLY, ETHTOOL_MSG_CHANNELS_GET_REPLY = 16, 18
+ETHTOOL_MSG_COALESCE_GET_REPLY = 20
+DEVLINK_CMD_PARAM_GET = 38
+DEVLINK_ATTR_PARAM, DEVLINK_ATTR_PARAM_NAME, DEVLINK_ATTR_PARAM_GENERIC = 80, 81, 82
+DEVLINK_ATTR_PARAM_TYPE, DEVLINK_ATTR_PARAM_VALUES_LIST = 83, 84
+DEVLINK_ATTR_PARAM_VALUE, DEVLINK_ATTR_PARAM_VALUE_DATA, DEVLINK_ATTR_PARAM_VALUE_CMODE = 85, 86, 87
+PT_U32, PT_STRING, PT_BOOL = 3, 5, 6
+CM_RUNTIME, CM_DRIVERINIT = 0, 1
+
+PRIVFLAGS_UP = [("rx_cqe_moder", 1), ("tx_cqe_moder", 0), ("rx_cqe_compress", 0),
+                ("rx_striding_rq", 1), ("rx_no_csum_complete", 0), ("xdp_tx_mpwqe", 1),
+                ("skb_tx_mpwqe", 1), ("tx_port_ts", 0)]
+PRIVFLAGS_OFED_EXTRA = [("dropless_rq", 0), ("per_channel_stats", 1)]
+# (kernel name, active, changeable): ethtool -k of FIX cx4lx; [fixed] = not changeable
+FEATURES = [("tx-scatter-gather", 1, 1), ("tx-checksum-ip-generic", 1, 1), ("tx-vlan-hw-insert", 1, 1),
+            ("rx-vlan-hw-parse", 1, 1), ("rx-vlan-filter", 1, 1), ("highdma", 1, 0),
+            ("tx-generic-segmentation", 1, 1), ("rx-gro", 1, 1), ("rx-lro", 0, 1),
+            ("tx-tcp-segmentation", 1, 1), ("tx-tcp6-segmentation", 1, 1),
+            ("tx-udp-segmentation", 1, 1), ("rx-ntuple-filter", 0, 1), ("rx-hashing", 1, 1),
+            ("rx-checksum", 1, 1), ("rx-fcs", 0, 1), ("rx-all", 0, 1), ("hw-tc-offload", 0, 1),
+            ("rx-gro-hw", 0, 0), ("macsec-hw-offload", 1, 1)]
+
+
+def eth_hdr(n):
+    return nla(NLA_F_NESTED_ | 1, nla(1, struct.pack("<I", n["ifindex"])) + nla_str(2, n["name"]))
+
+
+def bitset(bits):
+    """Verbose bitset: SIZE, BITS {BIT {INDEX, NAME, VALUE flag when set}}."""
+    b = b"".join(nla(NLA_F_NESTED_ | 1, nla(1, struct.pack("<I", i)) + nla_str(2, name) +
+                     (nla(3, b"") if v else b"")) for i, (name, v) in enumerate(bits))
+    return nla(2, struct.pack("<I", len(bits))) + nla(NLA_F_NESTED_ | 3, b)
+
+
+def bitset_nomask(names):
+    """Verbose NOMASK bitset (what features.c sends: no mask, so only the set
+    bits are listed, without VALUE flags): NOMASK, SIZE, BITS {BIT {INDEX, NAME}}."""
+    b = b"".join(nla(NLA_F_NESTED_ | 1, nla(1, struct.pack("<I", i)) + nla_str(2, name))
+                 for i, name in names)
+    return nla(1, b"") + nla(2, struct.pack("<I", len(FEATURES))) + nla(NLA_F_NESTED_ | 3, b)
+
+
+def eth_msg(cmd, body):
+    return nlmsg(ETHTOOL_GENL_ID, NLM_F_MULTI_, struct.pack("<BBH", cmd, 1, 0) + body)
+
+
+def dl_param(bdf, name, generic, ptype, cmode, value):
+    if ptype == PT_BOOL:
+        data = nla(DEVLINK_ATTR_PARAM_VALUE_DATA, b"") if value else b""
+    elif ptype == PT_U32:
+        data = nla(DEVLINK_ATTR_PARAM_VALUE_DATA, struct.pack("<I", value))
+    else:
+        data = nla_str(DEVLINK_ATTR_PARAM_VALUE_DATA, value)
+    val = nla(NLA_F_NESTED_ | DEVLINK_ATTR_PARAM_VALUE,
+              nla(DEVLINK_ATTR_PARAM_VALUE_CMODE, struct.pack("<B", cmode)) + data)
+    p = nla_str(DEVLINK_ATTR_PARAM_NAME, name)
+    p += nla(DEVLINK_ATTR_PARAM_GENERIC, b"") if generic else b""
+    p += nla(DEVLINK_ATTR_PARAM_TYPE, struct.pack("<B", ptype))
+    p += nla(NLA_F_NESTED_ | DEVLINK_ATTR_PARAM_VALUES_LIST, val)
+    a = nla_str(DEVLINK_ATTR_BUS_NAME, "pci") + nla_str(DEVLINK_ATTR_DEV_NAME, bdf)
+    a += nla(NLA_F_NESTED_ | DEVLINK_ATTR_PARAM, p)
+    return nlmsg(DEVLINK_GENL_ID, NLM_F_MULTI_, struct.pack("<BBH", DEVLINK_CMD_PARAM_GET, 1, 0) + a)
+
+
+def write_params(root, hostname, fns):
+    ofed_host = hostname.startswith("cx5")
+    mlx = sorted((f for f in fns if f["vendor"] == 0x15b3 and f.get("netdevs")), key=lambda f: f["bdf"])
+    dumps = {k: b"" for k in ("privflags", "features", "rings", "channels", "coalesce")}
+    params = b""
+    first_pf = True
+    for f in mlx:
+        pf = not f.get("physfn")
+        tuned = ofed_host and pf and first_pf
+        first_pf = first_pf and not pf
+        for n in f["netdevs"]:
+            flags = PRIVFLAGS_UP + (PRIVFLAGS_OFED_EXTRA if ofed_host else [])
+            if tuned:
+                flags = [(k, 1 if k == "dropless_rq" else v) for k, v in flags]
+            dumps["privflags"] += eth_msg(ETHTOOL_MSG_PRIVFLAGS_GET_REPLY, eth_hdr(n) + nla(NLA_F_NESTED_ | 2, bitset(flags)))
+            feats = [(k, 1 if (tuned and k == "rx-lro") else a, c) for k, a, c in FEATURES]
+            fb = eth_hdr(n)
+            idx = list(enumerate(k for k, a, c in feats))
+            fb += nla(NLA_F_NESTED_ | 2, bitset_nomask([(i, k) for i, k in idx if feats[i][2]]))      # HW
+            fb += nla(NLA_F_NESTED_ | 3, bitset_nomask([(i, k) for i, k in idx if feats[i][1]]))      # WANTED
+            fb += nla(NLA_F_NESTED_ | 4, bitset_nomask([(i, k) for i, k in idx if feats[i][1]]))      # ACTIVE
+            fb += nla(NLA_F_NESTED_ | 5, bitset_nomask([(i, k) for i, k in idx if not feats[i][2]]))  # NOCHANGE
+            dumps["features"] += eth_msg(ETHTOOL_MSG_FEATURES_GET_REPLY, fb)
+            rb = eth_hdr(n) + nla(2, struct.pack("<I", 8192)) + nla(5, struct.pack("<I", 8192))  # RX_MAX, TX_MAX
+            rb += nla(6, struct.pack("<I", 8192 if tuned else 1024))                   # RX
+            rb += nla(9, struct.pack("<I", 1024))                                      # TX
+            rb += nla(11, struct.pack("<B", 0)) + nla(13, struct.pack("<B", 0))        # TCP_DATA_SPLIT, TX_PUSH
+            dumps["rings"] += eth_msg(ETHTOOL_MSG_RINGS_GET_REPLY, rb)
+            nch = 4 if pf else 2
+            cb = eth_hdr(n) + nla(5, struct.pack("<I", 12 if pf else 2)) + nla(9, struct.pack("<I", nch))
+            dumps["channels"] += eth_msg(ETHTOOL_MSG_CHANNELS_GET_REPLY, cb)
+            ob = eth_hdr(n)
+            for t, v in ((2, 8), (3, 128), (6, 8), (7, 128)):          # RX/TX USECS, MAX_FRAMES
+                ob += nla(t, struct.pack("<I", v))
+            for t, v in ((11, 1), (12, 1), (24, 0), (25, 1)):          # ADAPTIVE RX/TX (11, 12), CQE TX/RX (24, 25)
+                ob += nla(t, struct.pack("<B", v))
+            dumps["coalesce"] += eth_msg(ETHTOOL_MSG_COALESCE_GET_REPLY, ob)
+        if pf:
+            bdf = f["bdf"]
+            params += dl_param(bdf, "enable_roce", True, PT_BOOL, CM_DRIVERINIT, 1)
+            params += dl_param(bdf, "io_eq_size", True, PT_U32, CM_DRIVERINIT, 1024)
+            params += dl_param(bdf, "event_eq_size", True, PT_U32, CM_DRIVERINIT, 4096)
+            params += dl_param(bdf, "max_macs", True, PT_U32, CM_DRIVERINIT, 128)
+            params += dl_param(bdf, "enable_remote_dev_reset", True, PT_BOOL, CM_RUNTIME, 1)
+            params += dl_param(bdf, "flow_steering_mode", False, PT_STRING, CM_RUNTIME,
+                               "dmfs" if ofed_host else "smfs")
+            params += dl_param(bdf, "esw_port_metadata", False, PT_BOOL, CM_RUNTIME, 1)
+            params += dl_param(bdf, "hairpin_num_queues", False, PT_U32, CM_DRIVERINIT, 2)
+            params += dl_param(bdf, "hairpin_queue_size", False, PT_U32, CM_DRIVERINIT, 1024)
+            params += dl_param(bdf, "fdb_large_groups", False, PT_U32, CM_DRIVERINIT, 15)
+    for k, v in dumps.items():
+        wfile(os.path.join(root, "netlink", "ethtool", "all", k + "-dump.nl"), v + nlmsg_done(), 0o644)
+    wfile(os.path.join(root, "netlink", "devlink", "all", "param-dump.nl"), params + nlmsg_done(), 0o644)
+    mp = os.path.join(root, "sys", "module", "mlx5_core", "parameters")
+    modp = ({"debug_mask": "0", "guids": "(null)", "num_of_groups": "4", "out_ifname": "",
+             "probe_vf": "Y", "prof_sel": "2"} if ofed_host else {"debug_mask": "0", "prof_sel": "2"})
+    for k, v in modp.items():
+        wfile(os.path.join(mp, k), v + "\n", 0o644)
+    # rdma_cm configfs (drivers/infiniband/core/cma_configfs.c), SYNTH: on
+    # cx5-ofed someone made mlx5_0's directory and set the RoCE ToS to 106
+    # (DSCP 26 with ECN capable, the usual RoCE set-up); RoCE v2 is the
+    # kernel's default mode
+    if ofed_host:
+        d = os.path.join(root, "sys", "kernel", "config", "rdma_cm", "mlx5_0", "ports", "1")
+        wfile(os.path.join(d, "default_roce_mode"), "RoCE v2\n", 0o644)
+        wfile(os.path.join(d, "default_roce_tos"), "106\n", 0o644)
+
+
 def write_host(root, hostname, kernel, fns):
     for f in sorted(fns, key=lambda f: f["bdf"]):
         write_function(root, f)
@@ -1522,6 +1679,7 @@ def write_host(root, hostname, kernel, fns):
     samples_phy.write_modules(root, hostname, fns, nla, nla_str, nlmsg, nlmsg_err, ETHTOOL_GENL_ID)  # issue 18
     samples_phy.write_links(root, fns, nla, nla_str, nlmsg, ETHTOOL_GENL_ID)
     samples_phy.write_hwmon(root, hostname, fns)
+    write_params(root, hostname, fns)  # issue 17: params
 
 
 def check_links(root):

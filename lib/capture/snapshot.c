@@ -23,6 +23,7 @@
 #include "devlink.h"
 #include "nl.h"
 #include "json-writer.h"
+#include "params.h"
 #include "snapshot.h"
 #include "health.h"
 #include "phy.h"
@@ -498,6 +499,9 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	 * (statistics/, hw_counters/, counters/, aer_dev_*) are already copied
 	 * with each function. */
 	mlx_counters_capture(s->ctx, devs, s->tmp);
+	/* params (issue 17, lib/params/params.c): the five ethtool dumps and
+	 * the devlink parameter dump (netlink/{ethtool,devlink}/all/). */
+	mlx_params_record(s->ctx);
 	mlx_nl_set_capture(s->ctx, NULL);
 	mlx_err_clear(s->ctx);
 	return 0;
@@ -534,6 +538,11 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 		r = mkdirs(&s, "/sys/bus/pci/devices");
 	if (r == 0)
 		r = capture_netlink(&s, devs);
+	/* params (issue 17): mlx5_core's module parameters, rdma_cm's RoCE knobs */
+	if (r == 0 && mlx_is_dir(ctx, "/sys/module/mlx5_core/parameters"))
+		r = copy_tree(&s, "/sys/module/mlx5_core/parameters", 0, false);
+	if (r == 0 && mlx_is_dir(ctx, "/sys/kernel/config/rdma_cm"))
+		r = copy_tree(&s, "/sys/kernel/config/rdma_cm", 0, false);
 	if (r == 0)
 		r = mkdirs(&s, "/netlink");
 	if (r == 0) {

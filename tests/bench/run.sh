@@ -183,5 +183,16 @@ if "$MLXCLI" help counters >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v
 else
 	echo "== counters: skipped (needs root and the counters command)"
 fi
+# params (issue 17): the sample host (2 PFs + 4 VFs) offline, and live in
+# the namespace: mlxcli's host-wide dumps (every veth's replies collected
+# for one -d) beside the five ethtool reads and devlink a user would run
+# for 18 ports
+echo "== params"
+bench params-sample "$MLXCLI --sample=cx5-ofed -j params"
+if [ -n "$NS" ] && [ "$made" -ge 18 ] && command -v ethtool >/dev/null; then
+	bench params-live-18 "ip netns exec $NS $MLXCLI -j params --any-netdev -d va0"
+	bench ethtool-params-loop-18 "ip netns exec $NS sh -c 'for i in \$(seq 0 17); do for o in -k -g -c -l --show-priv-flags; do ethtool \$o va\$i; done; done; devlink dev param show; true' "
+	ratio ethtool-params-loop-18 params-live-18 "ethtool -k/-g/-c/-l/--show-priv-flags + devlink loop / mlxcli params, 18 ports"
+fi
 echo ']}' >>"$OUT"
 jq -e '.results | length > 0' "$OUT" >/dev/null && echo "bench: results in $OUT"

@@ -60,6 +60,8 @@ READ = {
     'sample list': [[]],
     'monitor': [[], ['--catalogue']],
     'module': [[], ['--raw']], 'link': [[]], 'show selfhealing port': [[]],
+    'params': [[], ['--diff'], ['--source', 'devlink,module']], 'params show': [['rx_ring', 'mtu']],
+    'params info': [[]],
 }
 # Each write command that has --dry-run, with its arguments: it runs here
 # as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so

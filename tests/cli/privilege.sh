@@ -58,6 +58,8 @@ R|module|module
 R|link|link
 R|show selfhealing port|show selfhealing port
 R|pci show|pci show
+R|params show|params show
+R|params info|params info
 W|modify tc-bw|modify tc-bw $P0 0 500
 R|counters|counters
 R|counters show|counters show

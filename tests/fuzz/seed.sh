@@ -75,6 +75,7 @@ vpd) copy $(find "$samples" -name vpd -type f | sort) ;;
 dcb) copy $(nl 'ieee-get.nl') $(nl 'gdcbx.nl') ;;
 rtnl-vf) copy $(nl 'getlink-vf.nl') ;;
 devlink-info) copy $(nl 'info-get.nl') $(nl 'eswitch-get.nl') ;;
+params) copy $(nl '*-dump.nl') ;;
 ethtool-stats) copy $(nl 'strset-stats.nl' | head -4) $(nl 'stats-values.nl' | head -4) ;;
 nl-attr) copy $(nl '*.nl' | awk 'NR % 3 == 1') ;;
 sysfs)

@@ -1,0 +1,434 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `mlxcli params [show] [-d DEV] [--source S] [--diff] [KNOB...]` and
+ * `params info` (issue 17): the driver's knobs of every ConnectX port with
+ * value, default, range, source, when a change applies and the Windows
+ * registry key (mlxtool show regkeys config|diff|info, show driverparams,
+ * mlx5cmd -RegKeys, -Features).  `params set` and `reset` wait for the
+ * write engine (next session).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "params.h"
+
+static const char *const source_choices[] = {
+	"privflag", "ring", "channel", "coalesce", "feature", "mtu", "devlink", "module", "rdma", NULL,
+};
+
+const struct cmd_opt params_opts[] = {
+	{ "source", 's', "S[,S...]", "only the knobs of these sources", source_choices, SRC_NONE,
+	  OPT_LIST },
+	{ "diff", 0, NULL, "only the knobs whose value differs from the default (regkeys diff)",
+	  NULL },
+	{ "any-netdev", 0, NULL, "accept any netdev as -d, not only a ConnectX port (ethtool and "
+	  "MTU knobs only)", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+struct filter {
+	bool src[MLX_KS_NSOURCES];
+	bool diff;
+	int argc;
+	char **argv;               /* knob names; none: all */
+	bool warned[MLX_KS_NSOURCES];  /* a source's failure said once */
+};
+
+/* info reads no device: --source only */
+static const struct cmd_opt info_opts[] = {
+	{ "source", 's', "S[,S...]", "only the knobs of these sources", source_choices, SRC_NONE,
+	  OPT_LIST },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+static int parse_filter(struct cli *cli, int argc, char **argv, struct filter *f)
+{
+	const char *s = cli_opt(cli, "source");
+
+	memset(f, 0, sizeof(*f));
+	f->diff = cli_opt(cli, "diff") != NULL;
+	f->argc = argc;
+	f->argv = argv;
+	for (int i = 0; i < argc; i++)
+		if (!mlx_knob_find(argv[i])) {
+			const char *c[256];
+			size_t n = 0;
+
+			for (size_t k = 0; k < mlx_nknobs && n < 256; k++)
+				c[n++] = mlx_knobs[k].name;
+			cli_error(cli, "no knob '%s'", argv[i]);
+			if ((s = cli_suggest(argv[i], c, n)))
+				cli_hint(cli, "did you mean '%s'?", s);
+			else
+				cli_hint(cli, "'mlxcli params info' lists them");
+			return EXIT_USAGE;
+		}
+	if (!s) {
+		for (unsigned i = 0; i < MLX_KS_NSOURCES; i++)
+			f->src[i] = true;
+		return 0;
+	}
+	/* a comma-separated list; the dispatcher checked each element */
+	for (const char *p = s; *p;) {
+		size_t l = strcspn(p, ",");
+		char w[16];
+		enum mlx_knob_source src;
+
+		snprintf(w, sizeof(w), "%.*s", (int)(l < 15 ? l : 15), p);
+		if (mlx_knob_source_parse(w, &src) < 0) {
+			cli_error(cli, "no source '%s' (privflag, ring, channel, coalesce, feature, mtu, "
+				  "devlink, module, rdma)", w);
+			return EXIT_USAGE;
+		}
+		f->src[src] = true;
+		p += l + (p[l] == ',');
+	}
+	return 0;
+}
+
+static bool wanted(struct filter *f, const struct mlx_knob_value *v)
+{
+	if (!f->src[v->src] || (f->diff && (!v->known || !v->k || !v->k->dflt || v->is_default)))
+		return false;
+	for (int i = 0; i < f->argc; i++)
+		if (!strcmp(f->argv[i], v->name))
+			return true;
+	return f->argc == 0;
+}
+
+/* A value in its own JSON type: on/off and true/false as booleans, numbers
+ * as integers, the rest as strings; NULL is null. */
+static void out_scalar(struct out *o, const char *key, const char *val, enum mlx_knob_type t)
+{
+	uint64_t u;
+
+	if (!val)
+		out_null(o, key, NULL);
+	else if (!strcmp(val, "on") || !strcmp(val, "true") ||
+		 (t == MLX_KT_BOOL && !strcmp(val, "1")))
+		out_bool(o, key, NULL, true);
+	else if (!strcmp(val, "off") || !strcmp(val, "false") ||
+		 (t == MLX_KT_BOOL && !strcmp(val, "0")))
+		out_bool(o, key, NULL, false);
+	else if (t != MLX_KT_STRING && mlx_parse_u64(val, &u) == 0)
+		out_u64(o, key, NULL, u);
+	else
+		out_str(o, key, NULL, val);
+}
+
+/* The range as text: choices, "64-8192" (the device's maximum where the
+ * catalogue has none), or "-". */
+static const char *range_str(const struct mlx_knob *k, const char *devmax, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (!k)
+		return "-";
+	if (k->choices) {
+		for (size_t i = 0; k->choices[i] && n < len; i++)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? "|" : "", k->choices[i]);
+		return buf;
+	}
+	if (k->max)
+		snprintf(buf, len, "%llu-%llu", (unsigned long long)k->min, (unsigned long long)k->max);
+	else if (devmax && *devmax)
+		snprintf(buf, len, "%llu-%s", (unsigned long long)k->min, devmax);
+	else
+		snprintf(buf, len, "%llu-", (unsigned long long)k->min);
+	return buf;
+}
+
+static void out_range(struct out *o, const struct mlx_knob *k)
+{
+	if (!k)
+		return;
+	if (k->choices) {
+		size_t n = 0;
+
+		while (k->choices[n])
+			n++;
+		out_strv(o, "choices", NULL, k->choices, n);
+	} else {
+		out_u64(o, "min", NULL, k->min);
+		if (k->max)
+			out_u64(o, "max", NULL, k->max);
+	}
+}
+
+static void out_knob_value(struct out *o, const struct mlx_knob_value *v)
+{
+	const struct mlx_knob *k = v->k;
+	enum mlx_knob_type t = k ? k->type : v->src == MLX_KS_PRIVFLAG ? MLX_KT_BOOL : MLX_KT_U32;
+	char val[160], range[96];
+	uint64_t u;
+
+	out_row_begin(o);
+	out_str(o, "name", "NAME", v->name);
+	snprintf(val, sizeof(val), "%s%s%s", v->known ? v->value : "?", v->fixed ? " [fixed]" : "",
+		 v->known && k && k->unit ? "" : "");
+	out_text(o, "VALUE", val);
+	out_scalar(o, "current", v->known ? v->value : NULL, t);
+	out_text(o, "DEFAULT", k && k->dflt ? k->dflt : "?");
+	out_scalar(o, "default_value", k ? k->dflt : NULL, t);
+	out_text(o, "RANGE", range_str(k, v->maximum, range, sizeof(range)));
+	out_range(o, k);
+	if (v->maximum[0] && mlx_parse_u64(v->maximum, &u) == 0)
+		out_u64(o, "device_max", NULL, u);
+	out_text(o, "UNIT", k && k->unit ? k->unit : "-");
+	if (k && k->unit)
+		out_str(o, "unit", NULL, k->unit);
+	out_str(o, "source", "SOURCE", mlx_knob_source_name(v->src));
+	out_str(o, "applies", "APPLIES", mlx_knob_apply_name(v->apply));
+	if (v->known && k && k->dflt)
+		out_bool(o, "at_default", NULL, v->is_default);
+	else
+		out_null(o, "at_default", NULL);
+	out_bool(o, "fixed", NULL, v->fixed);
+	out_str(o, "windows_key", "WINDOWS", k ? k->windows : NULL);
+	out_str(o, "default_from", NULL, k ? k->dflt_from : "unknown: not in the catalogue");
+	out_row_end(o);
+}
+
+static size_t count_wanted(const struct mlx_params *p, struct filter *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		n += wanted(f, &p->v[i]);
+	return n;
+}
+
+static void out_knobs(struct cli *cli, const struct mlx_params *p, struct filter *f)
+{
+	struct out *o = cli->out;
+
+	out_table_begin(o, "knobs");
+	for (size_t i = 0; i < p->n; i++)
+		if (wanted(f, &p->v[i]))
+			out_knob_value(o, &p->v[i]);
+	out_table_end(o);
+	/* a source that did not answer: its knobs are missing, say why (once;
+	 * a kernel without the interface, or a file that is not there, is
+	 * just an absent source) */
+	for (unsigned s = 0; s < MLX_KS_NSOURCES; s++) {
+		int e = p->err[s];
+
+		if (!f->src[s] || !e || f->warned[s])
+			continue;
+		f->warned[s] = true;
+		if (e == -ENODATA)
+			cli_warn(cli, "%s knobs: the capture has no such replies (made before "
+				 "'params' existed?)", mlx_knob_source_name(s));
+		else if (e != -ENOENT && e != -EOPNOTSUPP)
+			cli_warn(cli, "%s knobs of %s: %s", mlx_knob_source_name(s), p->object,
+				 mlx_errmsg(cli->ctx)[0] ? mlx_errmsg(cli->ctx) : strerror(-e));
+	}
+}
+
+/* One port's table. */
+static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *ifname,
+		     const char *bdf, bool pf, const struct mlx_port *port, struct filter *f)
+{
+	struct mlx_params p;
+	struct out *o = cli->out;
+	char label[160];
+	int r;
+
+	/* devlink parameters are per function: listed with its first port */
+	r = mlx_params_port(cli->ctx, c, ifname, bdf, pf, &p);
+	if (r == 0 && port && port->rdma_dev[0] && f->src[MLX_KS_RDMA])
+		r = mlx_params_rdma(cli->ctx, port->rdma_dev, port->rdma_port ? port->rdma_port : 1,
+				    &p);
+	if (r < 0) {
+		mlx_params_free(&p);
+		return r;
+	}
+	/* a port the filter leaves empty is not listed (--diff: only the
+	 * ports that differ) */
+	if (count_wanted(&p, f)) {
+		if (bdf)
+			snprintf(label, sizeof(label), "%s (%s, %s)", ifname ? ifname : bdf, bdf,
+				 pf ? "pf" : "vf");
+		else
+			snprintf(label, sizeof(label), "%s (not a ConnectX port)", ifname);
+		out_obj_begin(o, NULL, label);
+		out_str(o, "pci_address", NULL, bdf);
+		out_str(o, "netdev", NULL, ifname);
+		out_str(o, "role", NULL, bdf ? (pf ? "pf" : "vf") : NULL);
+		out_knobs(cli, &p, f);
+		out_obj_end(o);
+	}
+	mlx_params_free(&p);
+	return 0;
+}
+
+/* --any-netdev -d NAME where NAME is no ConnectX port: that netdev's
+ * ethtool knobs and MTU (a veth in the kernel tests). */
+static int show_other_netdev(struct cli *cli, struct filter *f, bool *done)
+{
+	struct mlx_devices *devs;
+	struct mlx_selector sel;
+	struct mlx_function *fn = NULL;
+	struct mlx_port *port = NULL;
+	struct mlx_params_cache *c;
+	int r;
+
+	*done = false;
+	if (!cli_opt(cli, "any-netdev") || !cli->device)
+		return 0;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
+	    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0)
+		return 0;               /* a ConnectX function: the normal path */
+	mlx_err_clear(cli->ctx);
+	*done = true;
+	if (!mlx_netdev_exists(cli->ctx, cli->device)) {
+		cli_error(cli, "no network interface '%s'", cli->device);
+		return EXIT_NODEV;
+	}
+	r = mlx_params_cache_new(cli->ctx, &c);
+	if (r == 0) {
+		out_list_begin(cli->out, "params", NULL);
+		r = show_port(cli, c, cli->device, NULL, false, NULL, f);
+		out_list_end(cli->out);
+		mlx_params_cache_free(c);
+	}
+	return r < 0 ? cli_fail(cli, r, "params") : EXIT_OK;
+}
+
+static int show(struct cli *cli, struct filter *f)
+{
+	struct mlx_devices *devs;
+	struct mlx_function *sel;
+	struct mlx_params_cache *c;
+	struct mlx_params p;
+	struct out *o = cli->out;
+	bool done;
+	int r;
+
+	r = show_other_netdev(cli, f, &done);
+	if (r || done)
+		return r;
+	r = cli_select(cli, &sel, NULL);
+	if (r)
+		return r;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	r = mlx_params_cache_new(cli->ctx, &c);
+	if (r < 0)
+		return cli_fail(cli, r, "params");
+	out_list_begin(o, "params", NULL);
+	for (size_t i = 0; i < devs->nfn && r == 0; i++) {
+		const struct mlx_function *fn = &devs->fn[i];
+		bool pf = fn->role == MLX_FN_PF;
+
+		if (sel && fn != sel)
+			continue;
+		for (size_t j = 0; j < (fn->nports ? fn->nports : 1) && r == 0; j++) {
+			const char *ifname = fn->nports && fn->ports[j].ifname[0] ? fn->ports[j].ifname
+										     : NULL;
+
+			r = show_port(cli, c, ifname, j == 0 ? fn->bdf : NULL, pf,
+				      fn->nports ? &fn->ports[j] : NULL, f);
+		}
+	}
+	out_list_end(o);
+	if (r == 0 && (f->src[MLX_KS_MODULE]) && !sel) {
+		r = mlx_params_module(cli->ctx, &p);
+		if (r == 0 && !count_wanted(&p, f)) {
+			mlx_params_free(&p);
+		} else if (r == 0) {
+			out_obj_begin(o, "kernel_module", "mlx5_core (module parameters)");
+			out_str(o, "name", NULL, "mlx5_core");
+			out_knobs(cli, &p, f);
+			out_obj_end(o);
+			mlx_params_free(&p);
+		}
+	}
+	mlx_params_cache_free(c);
+	if (r < 0)
+		return cli_fail(cli, r, "params");
+	if (!devs->nfn)
+		cli_say_no_devices(cli, devs);
+	return EXIT_OK;
+}
+
+int cmd_params_show(struct cli *cli, int argc, char **argv)
+{
+	struct filter f;
+	int r = parse_filter(cli, argc, argv, &f);
+
+	return r ? r : show(cli, &f);
+}
+
+/* `params info` (regkeys info): the catalogue: defaults, ranges, where the
+ * default comes from, the Windows key; no device needed. */
+static int cmd_params_info(struct cli *cli, int argc, char **argv)
+{
+	struct filter f;
+	struct out *o = cli->out;
+	int r = parse_filter(cli, argc, argv, &f);
+
+	if (r)
+		return r;
+	out_table_begin(o, "knobs");
+	for (size_t i = 0; i < mlx_nknobs; i++) {
+		const struct mlx_knob *k = &mlx_knobs[i];
+		char range[96];
+
+		if (!f.src[k->src])
+			continue;
+		if (f.argc) {
+			bool hit = false;
+
+			for (int a = 0; a < f.argc; a++)
+				hit |= !strcmp(f.argv[a], k->name);
+			if (!hit)
+				continue;
+		}
+		out_row_begin(o);
+		out_str(o, "name", "NAME", k->name);
+		out_str(o, "source", "SOURCE", mlx_knob_source_name(k->src));
+		out_text(o, "DEFAULT", k->dflt ? k->dflt : "?");
+		out_scalar(o, "default_value", k->dflt, k->type);
+		out_text(o, "RANGE", range_str(k, NULL, range, sizeof(range)));
+		out_range(o, k);
+		out_text(o, "UNIT", k->unit ? k->unit : "-");
+		if (k->unit)
+			out_str(o, "unit", NULL, k->unit);
+		out_str(o, "applies", "APPLIES", mlx_knob_apply_name(k->apply));
+		out_str(o, "windows_key", "WINDOWS", k->windows);
+		out_str(o, "default_from", NULL, k->dflt_from);
+		out_str(o, "description", NULL, k->desc);
+		out_row_end(o);
+	}
+	out_table_end(o);
+	return EXIT_OK;
+}
+
+static const struct cmd_arg knob_args[] = {
+	{ "KNOB", NULL, SRC_KNOB_NAMES, ARG_OPTIONAL | ARG_REPEAT },
+	CMD_ARG_END,
+};
+
+static const struct cmd params_cmds[] = {
+	{ "show", "", "every knob of every port: value, default, range, source, when it applies, "
+	  "Windows key (as 'mlxcli params')", cmd_params_show, 0, -1, 0, NULL, params_opts, NULL,
+	  NULL, knob_args },
+	{ "info", "", "the catalogue: each knob's default and where it comes from, range, unit, "
+	  "Windows key (regkeys info)", cmd_params_info, 0, -1, CMD_NO_SCAN, NULL, info_opts,
+	  NULL, NULL, knob_args },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group params_group = { "params", "the driver's knobs", "mlxcli-params(8)",
+					params_cmds };

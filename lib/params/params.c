@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Collecting the knobs' values (issue 17).  The ethtool replies come from
+ * one dump per message type (PRIVFLAGS, FEATURES, RINGS, CHANNELS,
+ * COALESCE: net/ethtool/netlink.c ethnl_default_dumpit) and the devlink
+ * parameters from one DEVLINK_CMD_PARAM_GET dump, each made on first use
+ * and kept in the cache for every port of the run; all go through
+ * mlx_nl_query, so a snapshot records them (netlink/<family>/all/
+ * <request>.nl) and --sysroot replays them.  The MTU and the module
+ * parameters are files read through the root prefix.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/devlink.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+
+#include "mlx.h"
+#include "nl.h"
+#include "params.h"
+
+/* The five ethtool dumps, in the order of the sources they fill. */
+static const struct {
+	uint8_t cmd, reply;
+	const char *request;          /* the capture file's name */
+	enum mlx_knob_source src;
+} eth_dumps[] = {
+	{ ETHTOOL_MSG_PRIVFLAGS_GET, ETHTOOL_MSG_PRIVFLAGS_GET_REPLY, "privflags-dump",
+	  MLX_KS_PRIVFLAG },
+	{ ETHTOOL_MSG_FEATURES_GET, ETHTOOL_MSG_FEATURES_GET_REPLY, "features-dump",
+	  MLX_KS_FEATURE },
+	{ ETHTOOL_MSG_RINGS_GET, ETHTOOL_MSG_RINGS_GET_REPLY, "rings-dump", MLX_KS_RING },
+	{ ETHTOOL_MSG_CHANNELS_GET, ETHTOOL_MSG_CHANNELS_GET_REPLY, "channels-dump",
+	  MLX_KS_CHANNEL },
+	{ ETHTOOL_MSG_COALESCE_GET, ETHTOOL_MSG_COALESCE_GET_REPLY, "coalesce-dump",
+	  MLX_KS_COALESCE },
+};
+#define NDUMPS (sizeof(eth_dumps) / sizeof(eth_dumps[0]))
+
+/* One reply message kept per netdev (or devlink parameter). */
+struct kept {
+	void *msg;
+	size_t len;
+};
+
+struct vec {
+	struct kept *v;
+	size_t n, cap;
+	bool done;
+	int err;
+};
+
+struct mlx_params_cache {
+	struct vec eth[NDUMPS];
+	struct vec dl;
+};
+
+int mlx_params_cache_new(struct mlx_ctx *ctx, struct mlx_params_cache **out)
+{
+	(void)ctx;
+	*out = calloc(1, sizeof(**out));
+	return *out ? 0 : -ENOMEM;
+}
+
+static void vec_free(struct vec *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->v[i].msg);
+	free(v->v);
+}
+
+void mlx_params_cache_free(struct mlx_params_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < NDUMPS; i++)
+		vec_free(&c->eth[i]);
+	vec_free(&c->dl);
+	free(c);
+}
+
+static int keep_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	struct vec *v = arg;
+	void *m;
+
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? v->cap * 2 : 16;
+		struct kept *k = realloc(v->v, cap * sizeof(*k));
+
+		if (!k)
+			return -ENOMEM;
+		v->v = k;
+		v->cap = cap;
+	}
+	if (!(m = malloc(len)))
+		return -ENOMEM;
+	memcpy(m, h, len);
+	v->v[v->n].msg = m;
+	v->v[v->n].len = len;
+	v->n++;
+	return 0;
+}
+
+static int eth_dump(struct mlx_ctx *ctx, struct mlx_params_cache *c, size_t i)
+{
+	struct genlmsghdr g = { .cmd = eth_dumps[i].cmd, .version = ETHTOOL_GENL_VERSION };
+	struct vec *v = &c->eth[i];
+	struct mlx_nlbuf b;
+	uint8_t req[64];
+	int rl;
+
+	if (v->done)
+		return v->err;
+	v->done = true;
+	mlx_nlb_init(&b, req, sizeof(req));
+	mlx_nlb_msg(&b, 0, NLM_F_DUMP);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	rl = mlx_nlb_finish(&b);
+	if (rl < 0)
+		return v->err = rl;
+	v->err = mlx_nl_query(ctx, MLX_NL_ETHTOOL, "all", eth_dumps[i].request, req, (size_t)rl,
+			      keep_cb, v);
+	return v->err;
+}
+
+static int dl_dump(struct mlx_ctx *ctx, struct mlx_params_cache *c)
+{
+	struct genlmsghdr g = { .cmd = DEVLINK_CMD_PARAM_GET, .version = DEVLINK_GENL_VERSION };
+	struct mlx_nlbuf b;
+	uint8_t req[64];
+	int rl;
+
+	if (c->dl.done)
+		return c->dl.err;
+	c->dl.done = true;
+	mlx_nlb_init(&b, req, sizeof(req));
+	mlx_nlb_msg(&b, 0, NLM_F_DUMP);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	rl = mlx_nlb_finish(&b);
+	if (rl < 0)
+		return c->dl.err = rl;
+	c->dl.err = mlx_nl_query(ctx, MLX_NL_DEVLINK, "all", "param-dump", req, (size_t)rl,
+				 keep_cb, &c->dl);
+	return c->dl.err;
+}
+
+int mlx_params_record(struct mlx_ctx *ctx)
+{
+	struct mlx_params_cache *c;
+	int r = mlx_params_cache_new(ctx, &c);
+
+	if (r < 0)
+		return r;
+	/* A family or a message type the kernel lacks is not a failure of
+	 * the snapshot: its reply (the error) is recorded as it came. */
+	for (size_t i = 0; i < NDUMPS; i++)
+		(void)eth_dump(ctx, c, i);
+	(void)dl_dump(ctx, c);
+	mlx_params_cache_free(c);
+	return 0;
+}
+
+/* ---- values --------------------------------------------------------------- */
+
+static struct mlx_knob_value *add(struct mlx_params *p, const struct mlx_knob *k,
+				  const char *name, enum mlx_knob_source src)
+{
+	struct mlx_knob_value *v;
+
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 32;
+
+		v = realloc(p->v, cap * sizeof(*v));
+		if (!v)
+			return NULL;
+		p->v = v;
+		p->cap = cap;
+	}
+	v = &p->v[p->n++];
+	memset(v, 0, sizeof(*v));
+	v->k = k;
+	v->src = src;
+	/* unknown knobs: a module parameter takes effect at module load, the
+	 * ethtool ones at once */
+	v->apply = k ? k->apply : src == MLX_KS_MODULE ? MLX_KA_RELOAD : MLX_KA_RUNTIME;
+	snprintf(v->name, sizeof(v->name), "%s", k ? k->name : name);
+	return v;
+}
+
+static void set_value(struct mlx_knob_value *v, const char *val)
+{
+	v->known = true;
+	snprintf(v->value, sizeof(v->value), "%s", val);
+	v->is_default = v->k && v->k->dflt && !strcmp(v->k->dflt, val);
+}
+
+static void privflags(struct mlx_params_cache *c, const char *ifname, struct mlx_params *p)
+{
+	const struct vec *v = &c->eth[0];
+
+	for (size_t i = 0; i < v->n; i++) {
+		struct mlx_eth_privflags *pf = malloc(sizeof(*pf));
+
+		if (!pf)
+			return;
+		if (mlx_ethtool_privflags_decode(v->v[i].msg, v->v[i].len, pf) == 0 &&
+		    !strcmp(pf->ifname, ifname)) {
+			for (size_t b = 0; b < pf->flags.n; b++) {
+				const char *n = pf->flags.bit[b].name;
+				struct mlx_knob_value *kv;
+
+				kv = add(p, mlx_knob_by_kname(MLX_KS_PRIVFLAG, n), n, MLX_KS_PRIVFLAG);
+				if (kv)
+					set_value(kv, pf->flags.bit[b].value ? "on" : "off");
+			}
+			free(pf);
+			return;
+		}
+		free(pf);
+	}
+}
+
+static void features(struct mlx_params_cache *c, const char *ifname, struct mlx_params *p)
+{
+	const struct vec *v = &c->eth[1];
+
+	for (size_t i = 0; i < v->n; i++) {
+		struct mlx_eth_features *f = malloc(sizeof(*f));
+
+		if (!f)
+			return;
+		if (mlx_ethtool_features_decode(v->v[i].msg, v->v[i].len, f) == 0 &&
+		    !strcmp(f->ifname, ifname)) {
+			for (size_t k = 0; k < mlx_nknobs; k++) {
+				const struct mlx_knob *kn = &mlx_knobs[k];
+				int on, hw;
+				struct mlx_knob_value *kv;
+
+				if (kn->src != MLX_KS_FEATURE)
+					continue;
+				on = mlx_bitset_get(&f->active, kn->kname);
+				if (on < 0)
+					continue;   /* the kernel has no such feature */
+				kv = add(p, kn, NULL, MLX_KS_FEATURE);
+				if (!kv)
+					break;
+				set_value(kv, on ? "on" : "off");
+				/* ethtool -k's [fixed]: not in the changeable (hw) set, or
+				 * in NOCHANGE */
+				hw = f->have_hw ? mlx_bitset_get(&f->hw, kn->kname) : 1;
+				kv->fixed = hw == 0 || (f->have_nochange &&
+							mlx_bitset_get(&f->nochange, kn->kname) == 1);
+			}
+			free(f);
+			return;
+		}
+		free(f);
+	}
+}
+
+static void flat(struct mlx_params_cache *c, size_t d, const char *ifname, struct mlx_params *p)
+{
+	const struct vec *v = &c->eth[d];
+	struct mlx_eth_attrs a;
+
+	for (size_t i = 0; i < v->n; i++) {
+		if (mlx_ethtool_attrs_decode(v->v[i].msg, v->v[i].len, eth_dumps[d].reply, &a) < 0 ||
+		    strcmp(a.ifname, ifname))
+			continue;
+		for (size_t k = 0; k < mlx_nknobs; k++) {
+			const struct mlx_knob *kn = &mlx_knobs[k];
+			struct mlx_knob_value *kv;
+			char buf[16];
+
+			if (kn->src != eth_dumps[d].src || !(a.present & (1ull << kn->attr)))
+				continue;
+			kv = add(p, kn, NULL, kn->src);
+			if (!kv)
+				return;
+			if (kn->type == MLX_KT_BOOL)
+				snprintf(buf, sizeof(buf), "%s", a.v[kn->attr] ? "on" : "off");
+			else
+				snprintf(buf, sizeof(buf), "%" PRIu32, a.v[kn->attr]);
+			set_value(kv, buf);
+			if (kn->max_attr && (a.present & (1ull << kn->max_attr)))
+				snprintf(kv->maximum, sizeof(kv->maximum), "%" PRIu32,
+					 a.v[kn->max_attr]);
+		}
+		return;
+	}
+}
+
+static void devlink_params(struct mlx_params_cache *c, const char *bdf, struct mlx_params *p)
+{
+	const struct vec *v = &c->dl;
+
+	for (size_t i = 0; i < v->n; i++) {
+		struct mlx_devlink_param dp;
+		struct mlx_knob_value *kv;
+		char buf[128];
+
+		if (mlx_devlink_param_decode(v->v[i].msg, v->v[i].len, &dp) < 0 ||
+		    strcmp(dp.bus, "pci") || strcmp(dp.dev, bdf))
+			continue;
+		/* one row per configuration mode the parameter reports */
+		for (unsigned m = 0; m < dp.ncmodes; m++) {
+			kv = add(p, mlx_knob_by_kname(MLX_KS_DEVLINK, dp.name), dp.name,
+				 MLX_KS_DEVLINK);
+			if (!kv)
+				return;
+			kv->apply = dp.val[m].cmode == DEVLINK_PARAM_CMODE_RUNTIME ? MLX_KA_RUNTIME :
+				    dp.val[m].cmode == DEVLINK_PARAM_CMODE_DRIVERINIT ? MLX_KA_RELOAD :
+				    MLX_KA_FIRMWARE;
+			if (mlx_devlink_param_str(&dp, m, buf, sizeof(buf)))
+				set_value(kv, buf);
+		}
+	}
+}
+
+int mlx_params_port(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char *ifname,
+		    const char *bdf, bool pf, struct mlx_params *out)
+{
+	memset(out, 0, sizeof(*out));
+	snprintf(out->object, sizeof(out->object), "%s", ifname ? ifname : bdf);
+	if (ifname) {
+		char path[128];
+		uint64_t mtu;
+		struct mlx_knob_value *kv;
+
+		for (size_t d = 0; d < NDUMPS; d++) {
+			out->err[eth_dumps[d].src] = eth_dump(ctx, c, d);
+			if (out->err[eth_dumps[d].src] == -ENOMEM)
+				return -ENOMEM;
+		}
+		privflags(c, ifname, out);
+		for (size_t d = 2; d < NDUMPS; d++)
+			flat(c, d, ifname, out);
+		features(c, ifname, out);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
+		out->err[MLX_KS_MTU] = mlx_name_is_safe(ifname) ? mlx_read_u64(ctx, path, &mtu)
+								 : -EINVAL;
+		if (out->err[MLX_KS_MTU] == 0 && (kv = add(out, mlx_knob_find("mtu"), NULL,
+							   MLX_KS_MTU))) {
+			char buf[24];
+
+			snprintf(buf, sizeof(buf), "%" PRIu64, mtu);
+			set_value(kv, buf);
+		}
+	}
+	/* devlink parameters belong to a PF's devlink instance (VFs have
+	 * theirs only when probed with their own devlink: listed if present) */
+	if (bdf) {
+		out->err[MLX_KS_DEVLINK] = dl_dump(ctx, c);
+		if (out->err[MLX_KS_DEVLINK] == -ENOMEM)
+			return -ENOMEM;
+		devlink_params(c, bdf, out);
+	}
+	(void)pf;
+	return 0;
+}
+
+int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
+		    struct mlx_params *out)
+{
+	static const char *const files[] = { "default_roce_mode", "default_roce_tos" };
+
+	if (!rdma_dev || !*rdma_dev || !mlx_name_is_safe(rdma_dev))
+		return 0;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char path[320], val[64];
+		struct mlx_knob_value *kv;
+		int r;
+
+		snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%u/%s", rdma_dev,
+			 port, files[i]);
+		r = mlx_read_str(ctx, path, val, sizeof(val));
+		if (r < 0) {
+			out->err[MLX_KS_RDMA] = r;
+			continue;
+		}
+		kv = add(out, mlx_knob_by_kname(MLX_KS_RDMA, files[i]), files[i], MLX_KS_RDMA);
+		if (!kv)
+			return -ENOMEM;
+		set_value(kv, val);
+	}
+	return 0;
+}
+
+int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out)
+{
+	char **names = NULL;
+	size_t n = 0;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(out->object, sizeof(out->object), "mlx5_core");
+	r = mlx_list_dir(ctx, "/sys/module/mlx5_core/parameters", &names, &n);
+	out->err[MLX_KS_MODULE] = r;
+	if (r < 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		char path[320], val[128];
+		struct mlx_knob_value *kv;
+
+		if (!mlx_name_is_safe(names[i]))
+			continue;
+		snprintf(path, sizeof(path), "/sys/module/mlx5_core/parameters/%s", names[i]);
+		kv = add(out, mlx_knob_by_kname(MLX_KS_MODULE, names[i]), names[i], MLX_KS_MODULE);
+		if (!kv) {
+			mlx_strv_free(names);
+			return -ENOMEM;
+		}
+		/* a write-only or unreadable parameter stays unknown */
+		if (mlx_read_str(ctx, path, val, sizeof(val)) == 0) {
+			/* bool parameters read Y/N; the catalogue says 1/0 */
+			if (!strcmp(val, "Y"))
+				strcpy(val, "1");
+			else if (!strcmp(val, "N"))
+				strcpy(val, "0");
+			set_value(kv, val);
+		}
+	}
+	mlx_strv_free(names);
+	return 0;
+}
+
+void mlx_params_free(struct mlx_params *p)
+{
+	free(p->v);
+	p->v = NULL;
+	p->n = p->cap = 0;
+}
