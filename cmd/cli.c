@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "mlx.h"
 #include "shell.h"
+#include "state-cmd.h"
 
 #define MAX_ARGS 256
 
@@ -43,6 +44,8 @@ static const struct cmd top_cmds[] = {
 	  NULL, 0, 0, 0, &modify_group, NULL, NULL },
 	{ "counters", "", "every counter with group, unit and description; deltas, rates, Prometheus",
 	  cmd_counters, 0, 0, 0, &counters_group, counters_opts, NULL },
+	{ "state", "", "the configurable state of every ConnectX port as one document (apply's schema)",
+	  cmd_state, 0, 0, 0, NULL, NULL, NULL, "mlxcli-state(8)" },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL, "mlxcli-snapshot(8)" },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",

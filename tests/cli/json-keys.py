@@ -51,7 +51,7 @@ READ = {
     'counters watch': [['-c', '1', '-i', '0.1']],
     'counters': [[], ['--format', 'prometheus']],
     'counters show': [[]], 'counters cc': [[]], 'counters prio': [[]], 'counters errors': [[]],
-    'sriov show': [[]],
+    'sriov show': [[]], 'state': [[]],
     'qosconfig show': [[]],
     'qosconfig dcqcn get': [[]], 'qosconfig dcqcn defaults': [[]],
     'qosconfig dcqcn describe': [[]],
