@@ -46,6 +46,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_counters, 0, 0, 0, &counters_group, counters_opts, NULL },
 	{ "state", "", "the configurable state of every ConnectX port as one document (apply's schema)",
 	  cmd_state, 0, 0, 0, NULL, NULL, NULL, "mlxcli-state(8)" },
+	{ "diff", "A B", "the settings that differ between two states, snapshots or captured systems",
+	  cmd_diff, 2, 2, CMD_NO_SCAN, NULL, NULL, NULL, "mlxcli-state(8)" },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL, "mlxcli-snapshot(8)" },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",
