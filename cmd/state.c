@@ -398,7 +398,12 @@ static void render_port(struct cli *cli, const struct mlx_function *fn, const st
 int state_render(struct cli *cli, const struct mlx_function *only)
 {
 	struct mlx_devices *devs;
-	int r = cli_devices(cli, &devs);
+	int r;
+
+	/* settings only: the port's MAC, MTU, carrier... are not read */
+	if (!cli->scanned)
+		cli->scan_skip |= MLX_SCAN_PORT_DETAILS;
+	r = cli_devices(cli, &devs);
 
 	if (r)
 		return r;
@@ -426,6 +431,7 @@ int cmd_state(struct cli *cli, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
+	cli->scan_skip |= MLX_SCAN_PORT_DETAILS;   /* before -d scans */
 	r = cli_select(cli, &fn, NULL);
 	if (r)
 		return r;
