@@ -69,6 +69,10 @@ echo '{"devices": []}' >"$tmp/notstate.json"
 check "not a state: exit 2" "$?" 2
 grep -q 'is not a state' "$tmp/e" && ok "not a state: says so" || bad "message: $(cat "$tmp/e")"
 check "... nothing on stdout" "$(cat "$tmp/o")" ""
+mkdir "$tmp/empty"
+"$MLXCLI" diff "$S/cx5-ofed" "$tmp/empty" >"$tmp/o" 2>"$tmp/e"
+check "a directory that is no captured system: exit 2" "$?" 2
+grep -q 'is not a captured system' "$tmp/e" && ok "... says so" || bad "message: $(cat "$tmp/e")"
 "$MLXCLI" diff "$S/cx5-ofed" >/dev/null 2>&1
 check "one argument: exit 2" "$?" 2
 finish
