@@ -19,6 +19,7 @@
 #include "dcqcn.h"
 #include "mlx.h"
 #include "shell.h"
+#include "state-cmd.h"
 
 #define MAX_ARGS 256
 
@@ -50,6 +51,10 @@ static const struct cmd top_cmds[] = {
 	  cmd_module, 0, 0, 0, NULL, module_opts, NULL, "mlxcli-module(8)", NULL },
 	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict",
 	  cmd_link, 0, 0, 0, NULL, link_opts, NULL, "mlxcli-module(8)", NULL },
+	{ "state", "", "the configurable state of every ConnectX port as one document (apply's schema)",
+	  cmd_state, 0, 0, 0, NULL, NULL, NULL, "mlxcli-state(8)" },
+	{ "diff", "A B", "the settings that differ between two states, snapshots or captured systems",
+	  cmd_diff, 2, 2, CMD_NO_SCAN, NULL, NULL, NULL, "mlxcli-state(8)" },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL, "mlxcli-snapshot(8)" },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",

@@ -33,6 +33,8 @@ const struct cmd_opt counters_opts[] = {
 	{ "filter", 'f', "REGEX", "only counters whose name matches REGEX (POSIX extended)", NULL },
 	{ "nonzero", 'n', NULL, "only counters that are not zero", NULL },
 	{ "format", 0, "FORMAT", "text, json (as -j) or prometheus", formats },
+	{ "output", 0, "FILE", "with --format prometheus: write FILE atomically (a node_exporter "
+	  "textfile)", NULL },
 	{ "interval", 'i', "S", "watch: seconds between samples (default 1)", NULL },
 	{ "count", 'c', "N", "watch: stop after N intervals (default: until interrupted)", NULL },
 	{ "all", 'a', NULL, "watch: show counters that did not move too", NULL },
@@ -552,6 +554,10 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (cli_opt(cli, "output") && (!fmt || strcmp(fmt, "prometheus"))) {
+		cli_error(cli, "--output is for --format prometheus (a node_exporter textfile)");
+		return EXIT_USAGE;
+	}
 	if (strcmp(view, "watch") && (cli_opt(cli, "interval") || cli_opt(cli, "count") ||
 				      cli_opt(cli, "all"))) {
 		cli_error(cli, "--interval, --count and --all belong to 'mlxcli counters watch'");
@@ -580,9 +586,7 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 	if (fmt && !strcmp(fmt, "prometheus")) {
 		for (size_t i = 0; i < cs.nports; i++)
 			warn_port(cli, &cs.ports[i]);
-		r = prom_write(cli->out_fp, &cs, keep, &s) < 0 ? EXIT_FAIL : EXIT_OK;
-		if (r == EXIT_OK && prom_write_phy(cli, cli->out_fp, &cs) < 0)   /* issue 18 */
-			r = EXIT_FAIL;
+		r = prom_command(cli, &cs, keep, &s);
 	} else if (!strcmp(view, "cc")) {
 		r = view_cc(cli, &cs, &s, &ts);
 	} else if (!strcmp(view, "prio")) {

@@ -26,4 +26,33 @@ void prom_escape_label(char *out, size_t len, const char *in);
 /* The full metric name of a counter: mlxcli_<stem>[_unit][_total]. */
 void prom_metric_name(const struct mlx_cat_match *m, char *out, size_t len, bool *is_counter);
 
+/*
+ * The state gauges alert rules need (cmd/prom-state.c): link up and speed,
+ * PCIe degraded, PFC and DCQCN per priority, show qos --check's findings
+ * by rule and severity; of @only, else of every PF.  0 or -errno.
+ */
+struct cli;
+struct mlx_function;
+int prom_state(struct cli *cli, FILE *fp, const struct mlx_function *only);
+
+/*
+ * A node_exporter textfile written atomically: prom_file_open() makes a
+ * temporary file beside @path (same directory, so the rename is atomic),
+ * its stream in pf->fp; prom_file_close() flushes it to disk and renames
+ * it over @path when @commit, else (or when anything failed) removes it.
+ * @path stays whole, old or new, never half written.  0 or -errno.
+ */
+struct prom_file {
+	FILE *fp;
+	const char *path;
+	char tmp[4096];
+};
+int prom_file_open(struct prom_file *pf, const char *path);
+int prom_file_close(struct prom_file *pf, bool commit);
+
+/* `counters --format prometheus [--output FILE]`: the counters of @cs
+ * that @keep accepts, then the state gauges, to stdout or FILE.  An exit
+ * code. */
+int prom_command(struct cli *cli, const struct mlx_counters *cs, prom_filter_fn keep, void *arg);
+
 #endif

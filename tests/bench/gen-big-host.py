@@ -12,6 +12,11 @@ bound to mlx5_core.
 
     gen-big-host.py DIR [NPF [NVF]] [--counters=N]
 
+--state also gives every PF the settings `mlxcli state` reads, as the
+cx5-ofed sample host has them (gen/samples.py's writers): MLNX_OFED ecn/
+DCQCN files, DCB netlink replies, its VFs in an RTM_NEWLINK reply and the
+devlink eswitch mode, for the state and diff benchmarks.
+
 --counters=N also gives every port N ethtool statistics (names as an mlx5 PF
 has them), its netdev statistics/ and its RDMA hw_counters/ and counters/,
 for the counters benchmark at scale."""
@@ -122,18 +127,47 @@ def counters(root, gs, ifname, ifindex, rdma, nstats):
         w(f"{port}/counters/{name}", f"{i * 3 + ifindex}\n")
 
 
+def settings(root, gs, pf, ifname, ifindex, nvf, first_vf_idx):
+    """What `mlxcli state` reads of one PF, the cx5-ofed sample's values."""
+    nd = os.path.realpath(f"{root}/sys/class/net/{ifname}")
+    gs.write_ofed_ecn(nd)
+    ets = gs.ieee_ets(gs.MLX5_PRIO_TC, [gs.TSA_ETS] * 6 + [gs.TSA_STRICT] * 2,
+                      [20, 10, 10, 50, 5, 5, 0, 0])
+    buf = gs.dcbnl_buffer([0, 0, 0, 1, 0, 0, 1, 0], [130944, 130944, 0, 0, 0, 0, 0, 0], 262016)
+    apps = [(gs.APP_SEL_DSCP, d >> 3, d) for d in range(63, -1, -1)]
+    dcbx = gs.DCBX_HOST | gs.DCBX_VER_IEEE
+    d = os.path.join(root, "netlink", "route", ifname)
+    w(os.path.join(d, "ieee-get.nl"),
+      gs.dcb_ieee_get(ifname, ets, gs.ieee_pfc(1 << 3 | 1 << 6, 7), [0] * 8, buf, apps, dcbx))
+    w(os.path.join(d, "gdcbx.nl"), gs.dcb_gdcbx(dcbx))
+    vfs = []
+    for v in range(nvf):
+        i = first_vf_idx + v
+        mac = f"02:00:00:{i >> 16 & 255:02x}:{i >> 8 & 255:02x}:{i & 255:02x}"
+        vfs.append(gs.vf_info(v, mac, gs.CX5_VF_CONFIG[v % len(gs.CX5_VF_CONFIG)], [0] * 8))
+    n = {"name": ifname, "ifindex": ifindex, "up": True,
+         "mac": f"02:00:00:{ifindex - 2 >> 16 & 255:02x}:{ifindex - 2 >> 8 & 255:02x}:{ifindex - 2 & 255:02x}"}
+    w(os.path.join(d, "getlink-vf.nl"), gs.rtm_newlink(n, vfs))
+    w(os.path.join(root, "netlink", "devlink", "pci:" + pf, "eswitch-get.nl"),
+      gs.devlink_eswitch(pf, 0))
+
+
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--counters=")]
+    state = "--state" in sys.argv[1:]
+    args = [a for a in sys.argv[1:] if not a.startswith("--counters=") and a != "--state"]
     nstats = [int(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--counters=")]
     root = args[0]
     npf = int(args[1]) if len(args) > 1 else 16
     nvf = int(args[2]) if len(args) > 2 else 127
     os.makedirs(f"{root}/sys/bus/pci/drivers/mlx5_core", exist_ok=True)
+    gs = load_gen_samples() if state else None
     idx = 0
     for p in range(npf):
         bus = 0x10 + p                       # one bus per PF; VFs follow on it (ARI)
         pf = f"0000:{bus:02x}:00.0"
         function(root, pf, 0x101D, False, p % 2, numvfs=nvf, idx=idx)
+        if state:
+            settings(root, gs, pf, f"eth{idx}", idx + 2, nvf, idx + 1)
         idx += 1
         for v in range(nvf):
             rid = 2 + v                      # VF offset 2, stride 1

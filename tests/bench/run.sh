@@ -123,6 +123,16 @@ for n in $SCALES; do
 	fi
 done
 
+echo "== state and diff of captured hosts with every PF's settings (issue 19)"
+# B is a copy of A, so diff exits 0 (equal) and compares every setting.
+n=${SCALES##* }
+python3 "$SRC/tests/bench/gen-big-host.py" "$WORK/st$n" "$n" 127 --state >/dev/null
+cp -a "$WORK/st$n" "$WORK/st$n-b"
+bench "state-$n" "$MLXCLI --sysroot $WORK/st$n -j state"
+bench "diff-$n" "$MLXCLI diff $WORK/st$n $WORK/st$n-b"
+ratio "state-$n" "devices-$n" "mlxcli state / devices, $((n * 128)) functions"
+ratio "diff-$n" "devices-$n" "mlxcli diff of two hosts / devices of one, $((n * 128)) functions"
+
 echo "== counters on a captured host scaled to P ports x 500 ethtool statistics"
 # Offline (--sysroot): the replayed ethtool replies plus the netdev,
 # hw_counters and counters/ files of each port, some 576 counters a port.

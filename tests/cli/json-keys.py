@@ -51,7 +51,8 @@ READ = {
     'counters watch': [['-c', '1', '-i', '0.1']],
     'counters': [[], ['--format', 'prometheus']],
     'counters show': [[]], 'counters cc': [[]], 'counters prio': [[]], 'counters errors': [[]],
-    'sriov show': [[]],
+    'sriov show': [[]], 'state': [[]],
+    'diff': [['SAMPLES/cx5-ofed', 'SAMPLES/cx6dx-upstream']],
     'qosconfig show': [[]],
     'qosconfig dcqcn get': [[]], 'qosconfig dcqcn defaults': [[]],
     'qosconfig dcqcn describe': [[]],
@@ -247,6 +248,10 @@ def main():
                             args = [os.path.basename(name[0])] if name else []
                         except Exception:
                             args = []
+                    # SAMPLES: the sample hosts' directory (diff compares two)
+                    args = [a.replace('SAMPLES', os.environ.get('MLXCLI_SAMPLES_DIR') or os.path.join(
+                        os.path.dirname(os.path.abspath(MAN)), '..', 'tests', 'data', 'samples'))
+                        for a in args]
                     where = f'[{s}] {c} {" ".join(args)}'.strip()
                     if args[:2] == ['--format', 'prometheus']:
                         rc, out, err = mlx([f'--sample={s}'] + c.split() + args, env)

@@ -67,6 +67,8 @@ R|counters watch|counters watch --count 1 --interval 0.1
 R|counters cc|counters cc
 R|counters prio|counters prio
 R|counters errors|counters errors
+R|state|state
+R|diff|-
 R|snapshot|-
 R|dump-me-now|-
 R|dump-me-now list|-

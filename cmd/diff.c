@@ -1,0 +1,370 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `mlxcli diff A B`: the settings that differ between two states (issue
+ * 19).  A and B are each a `state -j` file, or a captured system: a
+ * --sysroot directory, a snapshot, or a dump-me-now incident (its
+ * snapshot/), whose state is rendered by the same code as `mlxcli state`
+ * (cmd/state.c) and read back, so there is one schema and one reader.
+ *
+ * Each port's document is flattened into settings named by the text
+ * form's paths (pfc.cable_length_m, dcqcn.rp.rpg_ai_rate, tcs.3.tsa,
+ * sriov.vfs.2.vlan): lists of objects are keyed by their identifying key
+ * (a TC, a VF, a DCQCN parameter's name, a DSCP), a list of numbers or
+ * booleans is compared element by element, and the set of PFC priorities
+ * priority by priority.  So every difference is one scalar, old and new,
+ * as a change record has it.  Ports are matched by PCI address.
+ *
+ * Exit status as diff(1): 0 equal, 1 different, 2 an input that is not a
+ * state or a captured system.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "state-cmd.h"
+
+/* ---- loading A and B ---- */
+
+/* The state of the captured system at @root, rendered as `state -j`. */
+static int render_root(struct cli *cli, const char *root, json_t **doc)
+{
+	struct cli sub;
+	char *err = NULL, *buf = NULL;
+	size_t len = 0;
+	json_error_t je;
+	FILE *mem;
+	int r;
+
+	memset(&sub, 0, sizeof(sub));
+	sub.err_fp = cli->err_fp;
+	sub.json = true;
+	r = mlx_ctx_new(root, &sub.ctx, &err);
+	if (r < 0) {
+		cli_error(cli, "cannot read the captured system %s: %s", root,
+			  err ? err : strerror(-r));
+		free(err);
+		return EXIT_USAGE;
+	}
+	mem = open_memstream(&buf, &len);
+	if (!mem) {
+		mlx_ctx_free(sub.ctx);
+		return cli_fail(cli, -errno, "cannot allocate memory");
+	}
+	sub.out_fp = mem;
+	sub.out = out_new(true, false, mem);
+	r = sub.out ? state_render(&sub, NULL) : EXIT_FAIL;
+	if (r == EXIT_OK && out_finish(sub.out) < 0)
+		r = EXIT_FAIL;
+	out_free(sub.out);
+	fclose(mem);
+	if (sub.scanned)
+		mlx_devices_free(&sub.devs);
+	mlx_ctx_free(sub.ctx);
+	if (r == EXIT_OK) {
+		*doc = json_loadb(buf, len, 0, &je);
+		if (!*doc) {
+			cli_error(cli, "the state of %s is not valid JSON: %s", root, je.text);
+			r = EXIT_FAIL;
+		}
+	}
+	free(buf);
+	return r;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* A or B, whatever it is, as a state document with a "ports" list. */
+static int load(struct cli *cli, const char *arg, json_t **doc)
+{
+	json_error_t je;
+	char sub[4096];
+
+	*doc = NULL;
+	if (is_dir(arg)) {
+		/* a dump-me-now incident holds its system in snapshot/ */
+		snprintf(sub, sizeof(sub), "%s/snapshot", arg);
+		return render_root(cli, is_dir(sub) ? sub : arg, doc);
+	}
+	*doc = json_load_file(arg, 0, &je);
+	if (!*doc) {
+		cli_error(cli, "cannot read %s: %s%s", arg, je.text,
+			  errno == ENOENT ? "" : " (give a 'mlxcli state -j' file or a captured "
+			  "system's directory)");
+		return EXIT_USAGE;
+	}
+	if (!json_is_array(json_object_get(*doc, "ports"))) {
+		cli_error(cli, "%s is not a state: it has no \"ports\" list (make one with "
+			  "'mlxcli state -j')", arg);
+		json_decref(*doc);
+		*doc = NULL;
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* ---- flattening a port into settings ---- */
+
+/* The key that names an element of a list of objects, by the list's key. */
+static const char *element_key(const char *list)
+{
+	static const struct { const char *list, *key; } keys[] = {
+		{ "tcs", "tc" }, { "vfs", "vf" }, { "parameters", "name" }, { "dscp2prio", "dscp" },
+	};
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(list, keys[i].list))
+			return keys[i].key;
+	return NULL;
+}
+
+/* Facts about the port, not settings: never a difference. */
+static bool not_a_setting(const char *key)
+{
+	return !strcmp(key, "pci_address") || !strcmp(key, "netdev") || !strcmp(key, "layout") ||
+	       !strcmp(key, "source");
+}
+
+static void join(char *buf, size_t len, const char *pfx, const char *name)
+{
+	snprintf(buf, len, "%s%s%s", pfx, *pfx ? "." : "", name);
+}
+
+static void flatten(json_t *flat, const char *pfx, const char *key, json_t *v);
+
+static void flatten_list(json_t *flat, const char *path, const char *key, json_t *v)
+{
+	const char *ek = element_key(key);
+	char p[256], idx[32];
+	size_t i;
+	json_t *x;
+
+	if (!strcmp(key, "enabled_priorities")) {
+		/* a set of priorities: is each one in it? */
+		bool in[8] = { false };
+
+		json_array_foreach(v, i, x)
+			if (json_is_integer(x) && json_integer_value(x) >= 0 && json_integer_value(x) < 8)
+				in[json_integer_value(x)] = true;
+		for (int pr = 0; pr < 8; pr++) {
+			snprintf(idx, sizeof(idx), "%d", pr);
+			join(p, sizeof(p), path, idx);
+			json_object_set_new(flat, p, json_boolean(in[pr]));
+		}
+		return;
+	}
+	json_array_foreach(v, i, x) {
+		json_t *id = ek && json_is_object(x) ? json_object_get(x, ek) : NULL;
+
+		if (json_is_string(id))
+			snprintf(idx, sizeof(idx), "%s", json_string_value(id));
+		else if (json_is_integer(id))
+			snprintf(idx, sizeof(idx), "%lld", (long long)json_integer_value(id));
+		else
+			snprintf(idx, sizeof(idx), "%zu", i);
+		join(p, sizeof(p), path, idx);
+		if (json_is_object(x) && ek) {
+			/* {dscp, priority}, {name, value}: the element is one setting */
+			const char *one = !strcmp(key, "dscp2prio") ? "priority" :
+					  !strcmp(key, "parameters") ? "value" : NULL;
+			const char *k;
+			json_t *y;
+
+			if (one) {
+				json_object_set(flat, p, json_object_get(x, one));
+				continue;
+			}
+			json_object_foreach(x, k, y)
+				if (strcmp(k, ek))
+					flatten(flat, p, k, y);
+			continue;
+		}
+		flatten(flat, path, idx, x);
+	}
+}
+
+static void flatten(json_t *flat, const char *pfx, const char *key, json_t *v)
+{
+	char path[256];
+	const char *k;
+	json_t *x;
+
+	if (not_a_setting(key))
+		return;
+	join(path, sizeof(path), pfx, key);
+	if (json_is_object(v)) {
+		json_object_foreach(v, k, x)
+			flatten(flat, path, k, x);
+	} else if (json_is_array(v)) {
+		/* DCQCN parameters sit beside their side's enable: dcqcn.rp.NAME */
+		flatten_list(flat, !strcmp(key, "parameters") ? pfx : path, key, v);
+	} else {
+		json_object_set(flat, path, v);
+	}
+}
+
+/* The ports of a document by PCI address: {netdev, settings (flattened)}. */
+static json_t *ports_by_address(json_t *doc)
+{
+	json_t *ports = json_object(), *p, *flat;
+	const char *k;
+	size_t i;
+	json_t *x;
+
+	json_array_foreach(json_object_get(doc, "ports"), i, p) {
+		const char *addr = json_string_value(json_object_get(p, "pci_address"));
+
+		if (!addr)
+			continue;
+		flat = json_object();
+		json_object_foreach(p, k, x)
+			flatten(flat, "", k, x);
+		json_object_set_new(ports, addr, json_pack("{s:O,s:o}", "netdev",
+							   json_object_get(p, "netdev") ?: json_null(),
+							   "settings", flat));
+	}
+	return ports;
+}
+
+/* ---- output ---- */
+
+static void value_text(json_t *v, char *buf, size_t len)
+{
+	if (!v || json_is_null(v))
+		snprintf(buf, len, "-");
+	else if (json_is_string(v))
+		snprintf(buf, len, "%s", json_string_value(v));
+	else if (json_is_boolean(v))
+		snprintf(buf, len, "%s", json_is_true(v) ? "yes" : "no");
+	else if (json_is_integer(v))
+		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+	else
+		snprintf(buf, len, "%g", json_number_value(v));
+}
+
+static void out_value(struct out *o, const char *key, const char *fmt, json_t *v)
+{
+	char buf[128];
+
+	value_text(v, buf, sizeof(buf));
+	if (!v || json_is_null(v))
+		out_fmt_null(o, OUT_ANY, key, fmt);
+	else if (json_is_boolean(v))
+		out_fmt_bool(o, OUT_ANY, key, fmt, json_is_true(v));
+	else if (json_is_integer(v) && json_integer_value(v) >= 0)
+		out_fmt_u64(o, OUT_ANY, key, fmt, (uint64_t)json_integer_value(v));
+	else
+		out_fmt_str(o, OUT_ANY, key, fmt, buf);
+}
+
+static bool same(json_t *a, json_t *b)
+{
+	if (!a || !b)
+		return !a && !b;
+	return json_equal(a, b);
+}
+
+struct diffrun {
+	struct out *o;
+	const char *a, *b;      /* the inputs as given */
+	size_t n;               /* differences so far */
+};
+
+/* One port's differences (@pa or @pb NULL: the port is in one only). */
+static void diff_port(struct diffrun *d, const char *addr, json_t *pa, json_t *pb)
+{
+	json_t *fa = pa ? json_object_get(pa, "settings") : NULL;
+	json_t *fb = pb ? json_object_get(pb, "settings") : NULL;
+	json_t *nd = json_object_get(pa ? pa : pb, "netdev");
+	const char *k, *netdev = json_is_string(nd) ? json_string_value(nd) : NULL;
+	size_t before = d->n;
+	struct out *o = d->o;
+	json_t *va, *vb;
+
+	/* A's settings in A's order, then those only B has */
+	for (int pass = 0; pass < 2; pass++) {
+		json_t *from = pass ? fb : fa;
+
+		if (!from)
+			continue;
+		json_object_foreach(from, k, va) {
+			char fmt[300];
+
+			if (pass && fa && json_object_get(fa, k))
+				continue;
+			va = fa ? json_object_get(fa, k) : NULL;
+			vb = fb ? json_object_get(fb, k) : NULL;
+			if (same(va, vb))
+				continue;
+			/* as diff -u: the headers only when something differs */
+			if (!d->n++)
+				out_printf(o, "--- %s\n+++ %s\n", d->a, d->b);
+			if (d->n - 1 == before)
+				out_printf(o, "@@ %s %s%s @@\n", addr, netdev ? netdev : "-",
+					   !fa ? " (only in B)" : !fb ? " (only in A)" : "");
+			out_obj_begin(o, NULL, NULL);
+			out_fmt_str(o, OUT_JSON, "pci_address", NULL, addr);
+			out_fmt_str(o, OUT_JSON, "netdev", NULL, netdev);
+			out_fmt_str(o, OUT_JSON, "setting", NULL, k);
+			snprintf(fmt, sizeof(fmt), "-%s = %%s\n", k);
+			if (fa)
+				out_value(o, "old", fmt, va);
+			else
+				out_fmt_null(o, OUT_JSON, "old", NULL);
+			snprintf(fmt, sizeof(fmt), "+%s = %%s\n", k);
+			if (fb)
+				out_value(o, "new", fmt, vb);
+			else
+				out_fmt_null(o, OUT_JSON, "new", NULL);
+			out_obj_end(o);
+		}
+	}
+}
+
+int cmd_diff(struct cli *cli, int argc, char **argv)
+{
+	struct diffrun d = { cli->out, NULL, NULL, 0 };
+	json_t *a = NULL, *b = NULL, *pa, *pb, *p;
+	const char *addr;
+	int r;
+
+	if (argc != 2)
+		return EXIT_USAGE;
+	r = load(cli, argv[0], &a);
+	if (!r)
+		r = load(cli, argv[1], &b);
+	if (r) {
+		json_decref(a);
+		return r;
+	}
+	d.a = argv[0];
+	d.b = argv[1];
+	pa = ports_by_address(a);
+	pb = ports_by_address(b);
+	out_list_begin(cli->out, "differences", NULL);
+	json_object_foreach(pa, addr, p)
+		diff_port(&d, addr, p, json_object_get(pb, addr));
+	json_object_foreach(pb, addr, p)
+		if (!json_object_get(pa, addr))
+			diff_port(&d, addr, NULL, p);
+	out_list_end(cli->out);
+	json_decref(pa);
+	json_decref(pb);
+	json_decref(a);
+	json_decref(b);
+	if (!d.n)
+		return EXIT_OK;
+	/* as diff(1): different is 1, and the differences are the output */
+	r = out_finish(cli->out);
+	return r < 0 ? cli_fail(cli, r, "cannot write the output") : EXIT_FAIL;
+}
