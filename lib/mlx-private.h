@@ -106,6 +106,13 @@ void mlx_nl_ctx_free(struct mlx_ctx *ctx);
 /* The running kernel is at least @major.@minor (uname). */
 bool mlx_kernel_at_least(unsigned major, unsigned minor);
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode);
+/* mlx_open()'s resolution where openat2() is missing (kernels before 5.6,
+ * valgrind): PATH is walked from DIRFD one component at a time with
+ * O_NOFOLLOW, symlinks are resolved here against DIRFD (absolute ones from
+ * DIRFD, at most 40 of them), and ".." stops at DIRFD (IN_ROOT) or fails
+ * with -EXDEV (BENEATH), as RESOLVE_IN_ROOT / RESOLVE_BENEATH do.  Returns
+ * an fd or a negative errno. */
+int mlx_open_walk(int dirfd, const char *path, int flags, mode_t mode, bool beneath);
 
 /* One PCI function as the PCI backend (lib/backend/pci.c) found it. */
 struct mlx_pci_raw {
