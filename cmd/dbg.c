@@ -20,6 +20,7 @@
 #include "dcqcn.h"
 #include "fw.h"
 #include "health.h"
+#include "health-json.h"
 #include "vsec.h"
 
 /* ---- mstdump ---- */
@@ -247,14 +248,7 @@ static void state_health(struct cli *cli, const struct mlx_function *fn)
 		const char *st = mlx_health_state_str(p->state);
 
 		out_obj_begin(o, NULL, NULL);
-		out_str(o, "name", NULL, p->name);
-		if (p->port_index >= 0)
-			out_s64(o, "port_index", NULL, p->port_index);
-		else
-			out_null(o, "port_index", NULL);
-		out_str(o, "state", NULL, st);
-		out_u64(o, "error_count", NULL, p->err_count);
-		out_u64(o, "recover_count", NULL, p->recover_count);
+		cli_out_reporter(o, p);
 		out_obj_end(o);
 		if (l < sizeof(txt))
 			l += (size_t)snprintf(txt + l, sizeof(txt) - l, "%s%s %s (errors %llu, recovered %llu)",
@@ -301,30 +295,12 @@ static void state_health(struct cli *cli, const struct mlx_function *fn)
 static void state_fn(struct cli *cli, const struct mlx_function *fn)
 {
 	struct out *o = cli->out;
-	const struct mlx_pcie_info *e = &fn->cfg.pcie;
-	struct mlx_pcie_link cap = { 0 }, sta = { 0 };
+	struct cli_pcie pv;
 	struct mlx_aer_counts aer;
 	struct mlx_dcqcn_port dp;
-	bool degraded = false, have = false;
-	const char *source = NULL;
 	char label[96];
 
-	if (fn->cfg_decoded && e->present && e->cap.speed) {
-		cap = e->cap;
-		sta = e->sta;
-		have = true;
-		source = "config";
-	} else if (fn->max_link_speed[0]) {
-		source = "sysfs";
-		cap.speed = mlx_pcie_speed_from_sysfs(fn->max_link_speed);
-		cap.width = (uint8_t)fn->max_link_width;
-		sta.speed = mlx_pcie_speed_from_sysfs(fn->cur_link_speed);
-		sta.width = (uint8_t)fn->cur_link_width;
-		have = true;
-	}
-	if (have && fn->role == MLX_FN_PF && sta.width &&
-	    ((cap.speed && sta.speed && sta.speed < cap.speed) || (cap.width && sta.width < cap.width)))
-		degraded = true;
+	cli_pcie_view(fn, &pv);
 	mlx_aer_read(cli->ctx, fn, &aer);
 
 	snprintf(label, sizeof(label), "%s (%s, %s)", fn->bdf, fn->id ? fn->id->product : "?",
@@ -351,23 +327,9 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 		out_text(o, p->ifname, txt);
 	}
 	out_list_end(o);
-	/* the PCIe link in the shape devices and pci give it (mlxcli-json(7)) */
-	out_obj_begin(o, "pcie", NULL);
-	out_str(o, "source", NULL, source);
-	for (int i = 0; i < 2; i++) {
-		const struct mlx_pcie_link *l = i ? &sta : &cap;
-
-		/* unread or 0 is unknown: null, never "unknown" or width 0 */
-		out_obj_begin(o, i ? "status" : "capability", NULL);
-		out_str(o, "speed", NULL, l->speed ? mlx_pcie_speed_str(l->speed) : NULL);
-		if (l->width)
-			out_u64(o, "width", NULL, l->width);
-		else
-			out_null(o, "width", NULL);
-		out_obj_end(o);
-	}
-	out_bool(o, "degraded", "pcie degraded", degraded);
-	out_obj_end(o);
+	/* the PCIe link as devices and pci give it (mlxcli-json(7)) */
+	cli_out_pcie(o, &pv, false);
+	out_text(o, "pcie degraded", pv.degraded ? "yes" : "no");
 	out_obj_begin(o, "aer", NULL);
 	if (aer.correctable >= 0)
 		out_s64(o, "correctable", NULL, aer.correctable);

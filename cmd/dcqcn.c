@@ -154,85 +154,83 @@ static void default_values(struct target *t)
 
 /* ---- rendering: the mlx5cmd -Get block, --names linux, JSON ---- */
 
-static void text_value(FILE *fp, const char *label, const struct target *t, size_t i, int s)
+/*
+ * One value: in JSON @key (NULL in a list) is a number, or a boolean for
+ * an enable (sysfs says 0 or 1); in text a "\tLABEL: VALUE" line of the
+ * -Get block, "n/a" when unread.  An empty @label (no such file under
+ * these names) is JSON only.
+ */
+static void value_field(struct out *o, const char *key, const char *label,
+			const struct target *t, size_t i, int s, bool as_bool)
 {
-	if (t->st[i][s] == 0)
-		fprintf(fp, "\t%s: %" PRIu64 "\n", label, t->val[i][s]);
-	else
-		fprintf(fp, "\t%s: n/a\n", label);
-}
+	bool text = label[0] != '\0';
 
-static void json_value(struct out *o, const struct mlx_dcqcn_param *p, const struct target *t,
-		       size_t i, bool with_default)
-{
-	out_row_begin(o);
-	out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
-	out_str(o, "linux_name", NULL,
-		t->dp.layout == MLX_DCQCN_NONE ? mlx_dcqcn_file(p, MLX_DCQCN_OFED) :
-		t->dp.layout == MLX_DCQCN_OFED ? p->ofed : p->debugfs);
-	if (t->st[i][0] == 0)
-		out_u64(o, "value", NULL, t->val[i][0]);
-	else
-		out_null(o, "value", NULL);
-	out_str(o, "unit", NULL, p->unit);
-	out_str(o, "source", NULL, t->src[i][0][0] ? t->src[i][0] : NULL);
-	if (with_default) {
-		if (p->has_default)
-			out_u64(o, "default", NULL, p->def);
-		else
-			out_null(o, "default", NULL);
-	}
-	out_row_end(o);
-}
-
-static void render_side(struct cli *cli, const struct target *t, int s, bool linux_names,
-			bool is_defaults)
-{
-	struct out *o = cli->out;
-	FILE *fp = cli->out_fp;
-	enum mlx_dcqcn_side side = idx_side(s);
-	size_t np;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
-	bool json = out_is_json(o);
-	char label[64];
-
-	if (json) {
-		char dir[200];
-		bool any = false;
-
-		out_obj_begin(o, s ? "np" : "rp", NULL);
-		out_list_begin(o, "enable", NULL);
-		for (size_t i = 0; i < np; i++) {
-			if (p[i].prio < 0)
-				continue;
-			if (t->st[i][s] == 0) {
-				/* sysfs says 0 or 1; JSON says false or true */
-				out_bool(o, NULL, NULL, t->val[i][s] != 0);
-				any = true;
-			} else {
-				out_null(o, NULL, NULL);
-			}
-		}
-		out_list_end(o);
-		out_str(o, "enable_source", NULL, any && !is_defaults &&
-			mlx_dcqcn_enable_dir(&t->dp, idx_side(s), dir, sizeof(dir)) == 0 ? dir : NULL);
-		out_table_begin(o, "parameters");
-		for (size_t i = 0; i < np; i++)
-			if (p[i].side == side)
-				json_value(o, &p[i], t, i, !is_defaults);
-		out_table_end(o);
-		out_obj_end(o);
+	if (text)
+		out_printf(o, "\t%s: ", label);
+	if (t->st[i][s] != 0) {
+		out_fmt_null(o, OUT_JSON, key, NULL);
+		if (text)
+			out_fmt_str(o, OUT_TEXT, NULL, "%s\n", "n/a");
 		return;
 	}
-	fprintf(fp, "DCQCN %s attributes for adapter \"%s\":\n", s ? "NP" : "RP", t->name);
-	for (size_t i = 0; i < np; i++) {
-		if (p[i].prio < 0 && p[i].side != side)
-			continue;
-		mlx_dcqcn_name(&p[i], side, t->dp.layout,
-			       linux_names ? MLX_DCQCN_FILE : MLX_DCQCN_MLX5CMD, label, sizeof(label));
-		if (label[0])
-			text_value(fp, label, t, i, p[i].prio >= 0 ? s : 0);
+	if (as_bool) {
+		out_fmt_bool(o, OUT_JSON, key, NULL, t->val[i][s] != 0);
+		if (text)
+			out_fmt_u64(o, OUT_TEXT, NULL, "%s\n", t->val[i][s]);
+		return;
 	}
+	out_fmt_u64(o, text ? OUT_ANY : OUT_JSON, key, "%s\n", t->val[i][s]);
+}
+
+/* One side (RP or NP) of a port.  The table lists the per-priority
+ * enables first, so the text has them at the top of the block as
+ * mlx5cmd -Get does, and the JSON in the "enable" list. */
+static void render_side(struct out *o, const struct target *t, int s, bool linux_names,
+			bool is_defaults)
+{
+	enum mlx_dcqcn_side side = idx_side(s);
+	enum mlx_dcqcn_style style = linux_names ? MLX_DCQCN_FILE : MLX_DCQCN_MLX5CMD;
+	size_t np;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
+	char label[64], dir[200];
+	bool any = false;
+
+	out_obj_begin(o, s ? "np" : "rp", NULL);
+	out_printf(o, "DCQCN %s attributes for adapter \"%s\":\n", s ? "NP" : "RP", t->name);
+	out_list_begin(o, "enable", NULL);
+	for (size_t i = 0; i < np; i++) {
+		if (p[i].prio < 0)
+			continue;
+		mlx_dcqcn_name(&p[i], side, t->dp.layout, style, label, sizeof(label));
+		value_field(o, NULL, label, t, i, s, true);
+		any = any || t->st[i][s] == 0;
+	}
+	out_list_end(o);
+	out_str(o, "enable_source", NULL, any && !is_defaults &&
+		mlx_dcqcn_enable_dir(&t->dp, side, dir, sizeof(dir)) == 0 ? dir : NULL);
+	out_list_begin(o, "parameters", NULL);
+	for (size_t i = 0; i < np; i++) {
+		if (p[i].side != side)
+			continue;
+		out_obj_begin(o, NULL, NULL);
+		out_str(o, "mlx5cmd_name", NULL, p[i].mlx5cmd);
+		out_str(o, "linux_name", NULL,
+			t->dp.layout == MLX_DCQCN_NONE ? mlx_dcqcn_file(&p[i], MLX_DCQCN_OFED) :
+			t->dp.layout == MLX_DCQCN_OFED ? p[i].ofed : p[i].debugfs);
+		mlx_dcqcn_name(&p[i], side, t->dp.layout, style, label, sizeof(label));
+		value_field(o, "value", label, t, i, 0, false);
+		out_str(o, "unit", NULL, p[i].unit);
+		out_str(o, "source", NULL, t->src[i][0][0] ? t->src[i][0] : NULL);
+		if (!is_defaults) {
+			if (p[i].has_default)
+				out_u64(o, "default", NULL, p[i].def);
+			else
+				out_null(o, "default", NULL);
+		}
+		out_obj_end(o);
+	}
+	out_list_end(o);
+	out_obj_end(o);
 }
 
 void dcqcn_out_defaults_source(struct out *o, const struct mlx_function *fn)
@@ -245,41 +243,35 @@ void dcqcn_out_defaults_source(struct out *o, const struct mlx_function *fn)
 	out_bool(o, "default_family_captured", NULL, d.captured_family);
 }
 
-static void render_target(struct cli *cli, const struct target *t, bool linux_names,
+static void render_target(struct out *o, const struct target *t, bool linux_names,
 			  bool is_defaults, bool last)
 {
-	struct out *o = cli->out;
-
-	if (out_is_json(o)) {
-		out_row_begin(o);
-		out_str(o, "netdev", NULL, t->port ? t->port->ifname : NULL);
-		out_str(o, "pci_address", NULL, t->fn->bdf);
-		if (!is_defaults)
-			out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
-		if (t->port && t->port->speed_mbps > 0)
-			out_s64(o, "speed_mbps", NULL, t->port->speed_mbps);
-		else
-			out_null(o, "speed_mbps", NULL);
-		dcqcn_out_defaults_source(o, t->fn);
-		render_side(cli, t, 0, linux_names, is_defaults);
-		render_side(cli, t, 1, linux_names, is_defaults);
-		out_row_end(o);
-		return;
-	}
+	out_obj_begin(o, NULL, NULL);
+	out_str(o, "netdev", NULL, t->port ? t->port->ifname : NULL);
+	out_str(o, "pci_address", NULL, t->fn->bdf);
+	if (!is_defaults)
+		out_str(o, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
+	if (t->port && t->port->speed_mbps > 0)
+		out_s64(o, "speed_mbps", NULL, t->port->speed_mbps);
+	else
+		out_null(o, "speed_mbps", NULL);
+	dcqcn_out_defaults_source(o, t->fn);
 	if (is_defaults) {
+		/* text: what the JSON's default_* keys say */
 		struct mlx_dcqcn_defaults d;
 
 		mlx_dcqcn_defaults(t->fn, &d);
-		fprintf(cli->out_fp, "Factory defaults (%s)%s%s%s:\n", d.source,
-			d.captured_family ? "" : "; assumed the same on ",
-			d.captured_family ? "" : t->fn->id ? t->fn->id->product : "this device",
-			d.captured_family ? "" : ", no capture of its family");
+		out_printf(o, "Factory defaults (%s)%s%s%s:\n", d.source,
+			   d.captured_family ? "" : "; assumed the same on ",
+			   d.captured_family ? "" : t->fn->id ? t->fn->id->product : "this device",
+			   d.captured_family ? "" : ", no capture of its family");
 	}
-	render_side(cli, t, 0, linux_names, is_defaults);
-	fputc('\n', cli->out_fp);
-	render_side(cli, t, 1, linux_names, is_defaults);
+	render_side(o, t, 0, linux_names, is_defaults);
+	out_printf(o, "\n");
+	render_side(o, t, 1, linux_names, is_defaults);
 	if (!last)
-		fputc('\n', cli->out_fp);
+		out_printf(o, "\n");
+	out_obj_end(o);
 }
 
 static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
@@ -299,10 +291,8 @@ static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
 			cli_say_no_devices(cli, &cli->devs);
 		else
 			cli_warn(cli, "no ConnectX physical function found on this system");
-		if (out_is_json(cli->out)) {
-			out_table_begin(cli->out, "ports");
-			out_table_end(cli->out);
-		}
+		out_list_begin(cli->out, "ports", NULL);
+		out_list_end(cli->out);
 		goto out;
 	}
 	ok = calloc(n, sizeof(*ok));
@@ -351,15 +341,12 @@ static int cmd_dcqcn_show(struct cli *cli, bool is_defaults)
 		r = worst;
 		goto out;
 	}
-	if (out_is_json(cli->out))
-		out_table_begin(cli->out, "ports");
+	out_list_begin(cli->out, "ports", NULL);
 	for (size_t i = 0, k = 0; i < n; i++)
 		if (ok[i])
-			render_target(cli, &t[i], linux_names, is_defaults, ++k == shown);
-	if (out_is_json(cli->out))
-		out_table_end(cli->out);
-	else
-		fprintf(cli->out_fp, "%s\n", TRAILER);
+			render_target(cli->out, &t[i], linux_names, is_defaults, ++k == shown);
+	out_list_end(cli->out);
+	out_printf(cli->out, "%s\n", TRAILER);
 	/* Some ports shown, others failed: the data is out, but say so. */
 	r = shown < n ? worst : EXIT_OK;
 out:
@@ -438,71 +425,58 @@ static const char *const warning_text =
 	"efficiency. Please make sure you fully understand the parameter usage, value and "
 	"expected results before changing its default value.";
 
-static void describe_one(struct cli *cli, const struct mlx_dcqcn_param *p)
+static void describe_one(struct out *o, const struct mlx_dcqcn_param *p)
 {
-	struct out *o = cli->out;
 	char range[96], buf[160];
 	const char *side = p->side == MLX_DCQCN_BOTH ? "rp+np" : p->side == MLX_DCQCN_RP ? "rp" : "np";
 
 	dcqcn_range_str(p, range, sizeof(range));
-	if (out_is_json(o)) {
-		out_row_begin(o);
-		out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
-		out_str(o, "side", NULL, side);
-		if (p->prio >= 0)
-			out_u64(o, "priority", NULL, (uint64_t)p->prio);
-		out_str(o, "ofed_name", NULL, p->ofed);
-		out_str(o, "debugfs_name", NULL, p->debugfs);
-		out_u64(o, "width", NULL, p->width);
-		out_u64(o, "min", NULL, p->min);
-		out_u64(o, "max", NULL, p->max);
-		out_bool(o, "line_rate", NULL, p->line_rate);
-		out_str(o, "unit", NULL, p->unit);
-		if (p->has_default)
-			out_u64(o, "default", NULL, p->def);
-		else
-			out_null(o, "default", NULL);
-		if (p->has_example)
-			out_u64(o, "manual_example", NULL, p->example);
-		else
-			out_null(o, "manual_example", NULL);
-		out_str(o, "description", NULL, p->desc);
-		out_row_end(o);
-		return;
-	}
-	fprintf(cli->out_fp, "%s (%s)\n", dcqcn_label(p), side);
 	mlx_dcqcn_where(p, buf, sizeof(buf));
-	fprintf(cli->out_fp, "\tlinux: %s\n", buf);
-	fprintf(cli->out_fp, "\trange: %s%s\n", range,
-		p->line_rate ? "; above the port speed it is clamped to it" : "");
-	if (p->has_default)
-		fprintf(cli->out_fp, "\tdefault: %" PRIu64 " (the firmware's factory value)\n", p->def);
-	else
-		fprintf(cli->out_fp, "\tdefault: n/a (no factory value known)\n");
+	out_obj_begin(o, NULL, NULL);
+	out_fmt_str(o, OUT_TEXT, NULL, "%s", dcqcn_label(p));
+	out_str(o, "mlx5cmd_name", NULL, p->mlx5cmd);
+	out_fmt_str(o, OUT_ANY, "side", " (%s)\n", side);
+	if (p->prio >= 0)
+		out_u64(o, "priority", NULL, (uint64_t)p->prio);
+	out_str(o, "ofed_name", NULL, p->ofed);
+	out_str(o, "debugfs_name", NULL, p->debugfs);
+	out_fmt_str(o, OUT_TEXT, NULL, "\tlinux: %s\n", buf);
+	out_u64(o, "width", NULL, p->width);
+	out_u64(o, "min", NULL, p->min);
+	out_u64(o, "max", NULL, p->max);
+	out_bool(o, "line_rate", NULL, p->line_rate);
+	out_str(o, "unit", NULL, p->unit);
+	out_printf(o, "\trange: %s%s\n", range,
+		   p->line_rate ? "; above the port speed it is clamped to it" : "");
+	if (p->has_default) {
+		out_fmt_u64(o, OUT_ANY, "default", "\tdefault: %s (the firmware's factory value)\n",
+			    p->def);
+	} else {
+		out_null(o, "default", NULL);
+		out_printf(o, "\tdefault: n/a (no factory value known)\n");
+	}
 	if (p->has_example)
-		fprintf(cli->out_fp, "\texample: %" PRIu64 " (the WinOF-2 manual's -Get sample, not a "
-			"default)\n", p->example);
-	fprintf(cli->out_fp, "\t%s\n", p->desc);
+		out_fmt_u64(o, OUT_ANY, "manual_example", "\texample: %s (the WinOF-2 manual's -Get "
+			    "sample, not a default)\n", p->example);
+	else
+		out_null(o, "manual_example", NULL);
+	out_fmt_str(o, OUT_ANY, "description", "\t%s\n", p->desc);
+	out_obj_end(o);
 }
 
-static void out_lines(struct cli *cli, const char *key, const char *title,
+static void out_lines(struct out *o, const char *key, const char *title,
 		      const char *const *lines)
 {
-	if (out_is_json(cli->out)) {
-		size_t n = 0;
-
-		while (lines[n])
-			n++;
-		out_strv(cli->out, key, NULL, lines, n);
-		return;
-	}
-	fprintf(cli->out_fp, "%s:\n", title);
+	out_list_begin(o, key, NULL);
+	out_printf(o, "%s:\n", title);
 	for (size_t i = 0; lines[i]; i++)
-		fprintf(cli->out_fp, "  - %s\n", lines[i]);
+		out_fmt_str(o, OUT_ANY, NULL, "  - %s\n", lines[i]);
+	out_list_end(o);
 }
 
 static int cmd_dcqcn_describe(struct cli *cli, int argc, char **argv)
 {
+	struct out *o = cli->out;
 	size_t n;
 	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n), *one = NULL;
 
@@ -514,31 +488,23 @@ static int cmd_dcqcn_describe(struct cli *cli, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (out_is_json(cli->out))
-		out_table_begin(cli->out, "parameters");
+	out_list_begin(o, "parameters", NULL);
 	for (size_t i = 0; i < n; i++) {
 		if (one && &p[i] != one)
 			continue;
-		if (!one && !out_is_json(cli->out) && i)
-			fputc('\n', cli->out_fp);
-		describe_one(cli, &p[i]);
+		if (!one && i)
+			out_printf(o, "\n");
+		describe_one(o, &p[i]);
 	}
-	if (out_is_json(cli->out))
-		out_table_end(cli->out);
+	out_list_end(o);
 	if (one)
 		return EXIT_OK;
-	if (!out_is_json(cli->out))
-		fputc('\n', cli->out_fp);
-	else
-		out_obj_begin(cli->out, "algorithm", NULL);
-	out_lines(cli, "np_steps", "NP (notification point)", algo_np);
-	out_lines(cli, "rp_steps", "RP (reaction point)", algo_rp);
-	if (out_is_json(cli->out)) {
-		out_obj_end(cli->out);
-		out_str(cli->out, "warning", NULL, warning_text);
-	} else {
-		fprintf(cli->out_fp, "\n%s\n", warning_text);
-	}
+	out_printf(o, "\n");
+	out_obj_begin(o, "algorithm", NULL);
+	out_lines(o, "np_steps", "NP (notification point)", algo_np);
+	out_lines(o, "rp_steps", "RP (reaction point)", algo_rp);
+	out_obj_end(o);
+	out_fmt_str(o, OUT_ANY, "warning", "\n%s\n", warning_text);
 	return EXIT_OK;
 }
 

@@ -79,7 +79,7 @@ void dmn_manifest_out(struct out *o, const struct dmn_manifest *m, bool labels)
 
 		out_row_begin(o);
 		out_str(o, "name", L("ITEM"), it->name);
-		out_str(o, "status", L("STATUS"), it->status);
+		out_str(o, "result", L("RESULT"), it->status);
 		/* JSON keeps the manifest's order; the text's last column is
 		 * the reason, the long one */
 		out_str(o, "reason", NULL, it->reason);
@@ -183,9 +183,14 @@ static struct dmn_manifest *manifest_load(const char *path, char *err, size_t er
 	copy_str(m->system, sizeof(m->system), json_object_get(j, "system"));
 	json_array_foreach(items, i, it) {
 		static const char *const statuses[] = { "ok", "unavailable", "failed" };
-		const char *st = json_string_value(json_object_get(it, "status"));
+		const char *st = json_string_value(json_object_get(it, "result"));
 		const char *status = "failed";
 		json_t *sz = json_object_get(it, "size");
+
+		/* "status" in the manifests of earlier mlxcli versions (an
+		 * incident is evidence: read as it is, never rewritten) */
+		if (!st)
+			st = json_string_value(json_object_get(it, "status"));
 
 		for (size_t k = 0; st && k < 3; k++)
 			if (!strcmp(st, statuses[k]))

@@ -45,7 +45,9 @@ static void dcqcn_parameters(FILE *fp)
 	size_t n;
 	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
 
-	fputs(".TS\ntab(;);\nlw(30)2 l2 l2 l2 l.\nname;side;range;unit;default\n_\n", fp);
+	/* one-space gaps: the name column needs 30 (its longest word), the
+	 * unit column 12 (microseconds), within man's 80 columns */
+	fputs(".TS\ntab(;);\nlw(30)1 l1 l1 l1 l.\nname;side;range;unit;default\n_\n", fp);
 	for (size_t i = 0; i < n; i++, p++) {
 		/* DcqcnEnablePrio0..7: one row for the eight priorities */
 		const char *all = p->prio == 0 ? "..7" : "";

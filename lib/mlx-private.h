@@ -21,6 +21,17 @@
  * them the same on both.  Unit tests wrap a table (mlx_ctx_set_kops) to
  * inject a kernel's error; the product has no other test hook.
  */
+/* A netlink multicast group: @proto NETLINK_ROUTE with @group its number
+ * (RTNLGRP_*), or NETLINK_GENERIC with the group named by @genl_family and
+ * @genl_group (resolved through the generic netlink controller).  @what
+ * names it in messages ("rtnetlink link"). */
+struct mlx_nl_group {
+	int proto;
+	unsigned group;
+	const char *genl_family, *genl_group;
+	const char *what;
+};
+
 struct mlx_kops {
 	const char *name;               /* "live", "captured" */
 	unsigned caps;                  /* enum mlx_kcap bits */
@@ -40,6 +51,9 @@ struct mlx_kops {
 	/* May this process change network settings (CAP_NET_ADMIN live; a
 	 * captured system's file permissions decide, so true there)? */
 	bool (*net_admin)(struct mlx_ctx *ctx);
+	/* A non-blocking netlink socket subscribed to one multicast group
+	 * (mlx_kernel_nl_subscribe's contract): the fd, or -errno. */
+	int (*nl_subscribe)(struct mlx_ctx *ctx, const struct mlx_nl_group *g);
 };
 
 extern const struct mlx_kops mlx_kops_live, mlx_kops_captured;
@@ -54,6 +68,10 @@ int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val);
 int mlx_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data);
 int mlx_kernel_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
 bool mlx_kernel_net_admin(struct mlx_ctx *ctx);
+/* Subscribe to @g's notifications: a non-blocking socket that reports a
+ * storm's overflow (ENOBUFS on a read), the caller closes it.  A captured
+ * system has no notifications: -EOPNOTSUPP, mlx_errmsg says so. */
+int mlx_kernel_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g);
 
 /* lib/backend/nl.c: the live half of mlx_nl_query (socket, send, read,
  * record) and the replay of a recorded reply file. */
@@ -106,6 +124,13 @@ void mlx_nl_ctx_free(struct mlx_ctx *ctx);
 /* The running kernel is at least @major.@minor (uname). */
 bool mlx_kernel_at_least(unsigned major, unsigned minor);
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode);
+/* mlx_open()'s resolution where openat2() is missing (kernels before 5.6,
+ * valgrind): PATH is walked from DIRFD one component at a time with
+ * O_NOFOLLOW, symlinks are resolved here against DIRFD (absolute ones from
+ * DIRFD, at most 40 of them), and ".." stops at DIRFD (IN_ROOT) or fails
+ * with -EXDEV (BENEATH), as RESOLVE_IN_ROOT / RESOLVE_BENEATH do.  Returns
+ * an fd or a negative errno. */
+int mlx_open_walk(int dirfd, const char *path, int flags, mode_t mode, bool beneath);
 
 /* One PCI function as the PCI backend (lib/backend/pci.c) found it. */
 struct mlx_pci_raw {

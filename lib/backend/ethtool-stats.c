@@ -145,15 +145,16 @@ static int stringset(const uint8_t *p, size_t len, struct mlx_ethtool_names *out
 	return strings ? strings_nest(strings, slen, out) : 0;
 }
 
-int mlx_decode_strset_msg(const uint8_t *msg, size_t len, struct mlx_ethtool_names *out)
+/* Each attribute of type @inner nested in one of type @outer of a
+ * strset reply, to @fn; the first error of @fn or of the walk ends it. */
+static int strset_walk(const uint8_t *msg, size_t len, uint16_t outer, uint16_t inner,
+		       int (*fn)(const struct mlx_nla *a, void *arg), void *arg)
 {
 	const uint8_t *attrs;
 	size_t alen, off = 0;
 	struct mlx_nla a;
-	bool seen = false;
 	int r;
 
-	memset(out, 0, sizeof(*out));
 	if (len < NLMSG_HDRLEN)
 		return -EBADMSG;
 	r = mlx_nlmsg_attrs((const struct nlmsghdr *)msg, len, GENL_HDRLEN, &attrs, &alen);
@@ -161,24 +162,44 @@ int mlx_decode_strset_msg(const uint8_t *msg, size_t len, struct mlx_ethtool_nam
 		return r;
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
 		size_t o2 = 0;
-		struct mlx_nla s;
+		struct mlx_nla in;
 
-		if (a.type != ETHTOOL_A_STRSET_STRINGSETS)
+		if (a.type != outer)
 			continue;
-		while ((r = mlx_nla_next(a.data, a.len, &o2, &s)) == 1) {
-			if (s.type != ETHTOOL_A_STRINGSETS_STRINGSET)
-				continue;
-			r = stringset(s.data, s.len, out);
-			if (r < 0)
-				goto fail;
-			seen = true;
-		}
+		while ((r = mlx_nla_next(a.data, a.len, &o2, &in)) == 1)
+			if (in.type == inner && (r = fn(&in, arg)) < 0)
+				return r;
 		if (r < 0)
-			goto fail;
+			return r;
 	}
+	return r;
+}
+
+struct strset_arg {
+	struct mlx_ethtool_names *out;
+	bool seen;
+};
+
+static int one_stringset(const struct mlx_nla *s, void *arg)
+{
+	struct strset_arg *a = arg;
+	int r = stringset(s->data, s->len, a->out);
+
+	a->seen = a->seen || r >= 0;
+	return r;
+}
+
+int mlx_decode_strset_msg(const uint8_t *msg, size_t len, struct mlx_ethtool_names *out)
+{
+	struct strset_arg a = { .out = out };
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	r = strset_walk(msg, len, ETHTOOL_A_STRSET_STRINGSETS, ETHTOOL_A_STRINGSETS_STRINGSET,
+			one_stringset, &a);
 	if (r < 0)
 		goto fail;
-	if (!seen || !out->names) {
+	if (!a.seen || !out->names) {
 		r = -ENODATA;
 		goto fail;
 	}
@@ -193,32 +214,27 @@ fail:
 	return r;
 }
 
+struct name_arg {
+	char *buf;
+	size_t n;
+};
+
+static int dev_name(const struct mlx_nla *h, void *arg)
+{
+	struct name_arg *a = arg;
+
+	mlx_nla_str(h, a->buf, a->n);
+	return 0;
+}
+
 int mlx_decode_strset_dev(const uint8_t *msg, size_t len, char *ifname, size_t n)
 {
-	const uint8_t *attrs;
-	size_t alen, off = 0;
-	struct mlx_nla a;
+	struct name_arg a = { ifname, n };
 	int r;
 
 	if (n)
 		ifname[0] = '\0';
-	if (len < NLMSG_HDRLEN)
-		return -EBADMSG;
-	r = mlx_nlmsg_attrs((const struct nlmsghdr *)msg, len, GENL_HDRLEN, &attrs, &alen);
-	if (r < 0)
-		return r;
-	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
-		size_t o2 = 0;
-		struct mlx_nla h;
-
-		if (a.type != ETHTOOL_A_STRSET_HEADER)
-			continue;
-		while ((r = mlx_nla_next(a.data, a.len, &o2, &h)) == 1)
-			if (h.type == ETHTOOL_A_HEADER_DEV_NAME)
-				mlx_nla_str(&h, ifname, n);
-		if (r < 0)
-			return r;
-	}
+	r = strset_walk(msg, len, ETHTOOL_A_STRSET_HEADER, ETHTOOL_A_HEADER_DEV_NAME, dev_name, &a);
 	return r < 0 ? r : (n && ifname[0] ? 0 : -ENODATA);
 }
 

@@ -99,6 +99,13 @@ static bool captured_net_admin(struct mlx_ctx *ctx)
 	return true;            /* the working copy's file permissions decide */
 }
 
+/* Nothing happens on a capture: there is nothing to be told. */
+static int captured_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
+{
+	return mlx_err(ctx, EOPNOTSUPP, "a captured system has no %s notifications to listen to",
+		       g->what);
+}
+
 const struct mlx_kops mlx_kops_captured = {
 	.name = "captured",
 	.caps = MLX_KCAP_RECORDED,
@@ -108,4 +115,5 @@ const struct mlx_kops mlx_kops_captured = {
 	.link_flags = mlx_emul_link_flags,
 	.kmsg_read = captured_kmsg,
 	.net_admin = captured_net_admin,
+	.nl_subscribe = captured_nl_subscribe,
 };

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The kernel boundary, live: the running kernel's sockets, ioctls and
- * /dev/kmsg.  The only file of lib/ that opens an AF_INET socket or
- * /dev/kmsg; netlink sockets are lib/backend/nl.c's (libnl), reached from
- * here.
+ * /dev/kmsg.  The only file of lib/ that opens an AF_INET socket, a
+ * netlink multicast subscription or /dev/kmsg; the request sockets are
+ * lib/backend/nl.c's (libnl), reached from here.
  */
 #include "config.h"
 
@@ -19,6 +19,9 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/netlink.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
 
 #include "mlx-private.h"
 
@@ -120,6 +123,53 @@ static bool live_net_admin(struct mlx_ctx *ctx)
 	return (d[CAP_NET_ADMIN / 32].effective >> (CAP_NET_ADMIN % 32)) & 1;
 }
 
+/* The number of a generic netlink family's multicast group, from the
+ * controller (devlink's "config" is not a constant: it depends on the
+ * order families registered). */
+static int genl_group(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	int grp;
+
+	if (!sk)
+		return -ENOMEM;
+	grp = genl_connect(sk) < 0 ? -1 : genl_ctrl_resolve_grp(sk, g->genl_family, g->genl_group);
+	nl_socket_free(sk);
+	if (grp < 0)
+		return mlx_err(ctx, ENOENT, "the kernel has no %s multicast group '%s'",
+			       g->genl_family, g->genl_group);
+	return grp;
+}
+
+static int live_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	unsigned group = g->group;
+	int fd;
+
+	if (g->genl_family) {
+		int grp = genl_group(ctx, g);
+
+		if (grp < 0)
+			return grp;
+		group = (unsigned)grp;
+	}
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC | SOCK_NONBLOCK, g->proto);
+	if (fd < 0)
+		return mlx_err(ctx, errno, "cannot open a netlink socket for %s: %s", g->what,
+			       strerror(errno));
+	/* a storm overflows the socket: ENOBUFS on the next read says so */
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &group, sizeof(group)) < 0 ||
+	    setsockopt(fd, SOL_NETLINK, NETLINK_NO_ENOBUFS, &(int){ 0 }, sizeof(int)) < 0) {
+		int e = errno;
+
+		close(fd);
+		return mlx_err(ctx, e, "cannot subscribe to %s: %s", g->what, strerror(e));
+	}
+	return fd;
+}
+
 const struct mlx_kops mlx_kops_live = {
 	.name = "live",
 	.caps = MLX_KCAP_RUNNING | MLX_KCAP_DEVICE | MLX_KCAP_DUMP,
@@ -129,4 +179,5 @@ const struct mlx_kops mlx_kops_live = {
 	.link_flags = live_link_flags,
 	.kmsg_read = live_kmsg,
 	.net_admin = live_net_admin,
+	.nl_subscribe = live_nl_subscribe,
 };

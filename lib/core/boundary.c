@@ -57,6 +57,11 @@ bool mlx_kernel_net_admin(struct mlx_ctx *ctx)
 	return ctx->kops->net_admin(ctx);
 }
 
+int mlx_kernel_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
+{
+	return ctx->kops->nl_subscribe(ctx, g);
+}
+
 int mlx_kmsg_read(struct mlx_ctx *ctx, char **text, size_t *len, const char **source)
 {
 	*text = NULL;

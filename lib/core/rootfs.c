@@ -56,6 +56,122 @@ static int openat2_retry(int dirfd, const char *path, struct open_how *how)
 	return fd;
 }
 
+/*
+ * mlx_open_walk(): RESOLVE_IN_ROOT (or RESOLVE_BENEATH) done by hand, for
+ * kernels without openat2() and for valgrind, which does not know it.  A
+ * plain open of ROOT/PATH would follow an absolute symlink of the capture
+ * to the live system, and a write command would then write there.  So:
+ * one component at a time, each opened with O_NOFOLLOW from the directory
+ * fd we hold; a symlink is read and its target spliced in front of what
+ * is left (from the root when absolute); ".." pops our own stack of
+ * directory fds, never the filesystem's "..", so a directory renamed
+ * meanwhile cannot lead out either.
+ */
+#define WALK_MAX_LINKS 40       /* the kernel's MAXSYMLINKS */
+#define WALK_MAX_DEPTH 128
+
+int mlx_open_walk(int dirfd, const char *path, int flags, mode_t mode, bool beneath)
+{
+	int stack[WALK_MAX_DEPTH];
+	char work[PATH_MAX], link[PATH_MAX], next[PATH_MAX];
+	int depth = 0, links = 0, fd = -1, cur = dirfd;
+	char *rest = work;
+
+	if (strlen(path) >= sizeof(work))
+		return -ENAMETOOLONG;
+	strcpy(work, path);
+	for (;;) {
+		char *name, *end;
+		bool last;
+		ssize_t n;
+
+		while (*rest == '/')
+			rest++;
+		if (!*rest) {
+			/* the path named a directory we hold (root, ".", "..") */
+			fd = openat(cur, ".", flags | O_CLOEXEC, mode);
+			fd = fd < 0 ? -errno : fd;
+			break;
+		}
+		name = rest;
+		end = strchr(name, '/');
+		if (end) {
+			*end = '\0';
+			rest = end + 1;
+		} else {
+			rest = name + strlen(name);
+		}
+		last = !rest[strspn(rest, "/")];
+		if (!strcmp(name, "."))
+			continue;
+		if (!strcmp(name, "..")) {
+			if (depth == 0) {
+				if (beneath) {
+					fd = -EXDEV;
+					break;
+				}
+				continue;       /* ".." of the root is the root */
+			}
+			close(stack[--depth]);
+			cur = depth ? stack[depth - 1] : dirfd;
+			continue;
+		}
+		n = -1;
+		errno = EINVAL;         /* not looked at: as if no link */
+		if (!last || !(flags & O_NOFOLLOW))
+			n = readlinkat(cur, name, link, sizeof(link));
+		if (n >= 0) {
+			if ((size_t)n >= sizeof(link) || ++links > WALK_MAX_LINKS) {
+				fd = (size_t)n >= sizeof(link) ? -ENAMETOOLONG : -ELOOP;
+				break;
+			}
+			link[n] = '\0';
+			if (link[0] == '/') {
+				if (beneath) {
+					fd = -EXDEV;
+					break;
+				}
+				while (depth)
+					close(stack[--depth]);
+				cur = dirfd;
+			}
+			if (snprintf(next, sizeof(next), "%s/%s", link, rest) >= (int)sizeof(next)) {
+				fd = -ENAMETOOLONG;
+				break;
+			}
+			strcpy(work, next);
+			rest = work;
+			continue;
+		}
+		if (errno != EINVAL && errno != ENOENT) {
+			fd = -errno;
+			break;
+		}
+		if (last) {
+			/* O_NOFOLLOW: should the name have become a link since
+			 * readlinkat(), it is refused (or, for O_PATH, opened
+			 * as the link), never followed */
+			fd = openat(cur, name, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+			fd = fd < 0 ? -errno : fd;
+			break;
+		}
+		if (depth == WALK_MAX_DEPTH) {
+			fd = -ENAMETOOLONG;
+			break;
+		}
+		fd = openat(cur, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			fd = -errno;
+			break;
+		}
+		stack[depth++] = cur = fd;
+		fd = -1;
+	}
+	while (depth)
+		close(stack[--depth]);
+	return fd;
+}
+
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 {
 	char full[PATH_MAX];
@@ -73,7 +189,7 @@ int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 			return -EINVAL;
 		fd = openat2_retry(ctx->base_fd, path, &how);
 		if (fd < 0 && errno == ENOSYS)
-			fd = openat(ctx->base_fd, path, flags | O_CLOEXEC, mode);
+			return mlx_open_walk(ctx->base_fd, path, flags, mode, true);
 		return fd < 0 ? -errno : fd;
 	}
 	if (!ctx->live) {
@@ -91,7 +207,8 @@ int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 			return fd;
 		if (errno != ENOSYS)
 			return -errno;
-		/* Kernel older than 5.6: plain open below the root. */
+		/* Kernel older than 5.6, or valgrind: the same, by hand. */
+		return mlx_open_walk(ctx->root_fd, rel, flags, mode, false);
 	}
 	if (mlx_path(ctx, full, sizeof(full), "%s", path) < 0)
 		return -ENAMETOOLONG;
@@ -385,8 +502,14 @@ static int write_captured(int fd, const char *val, size_t len)
 	if (r < 0)
 		return -errno;
 	if ((size_t)r != len) {
-		if (n >= 0 && pwrite(fd, old, (size_t)n, 0) == n)
-			(void)ftruncate(fd, n);
+		/* A short write: put the old value back.  Should that fail
+		 * too, the file holds neither value: its errno says why. */
+		if (n < 0)
+			return -EIO;
+		if (pwrite(fd, old, (size_t)n, 0) != n)
+			return -EIO;
+		if (ftruncate(fd, n) < 0)
+			return -errno;
 		return -EIO;
 	}
 	if (ftruncate(fd, (off_t)len) < 0)

@@ -51,7 +51,7 @@ static const struct mlx_dcqcn_param params[] = {
 	   1, 0, 1, "bool", "CLAMP_TGT_RATE_AFTER_TIME_INC", 1, 1, false,
 	   "when receiving a CNP, update the target rate also if the rate was increased by the "
 	   "timer, not only by the byte counter"),
-	RP("DcqcnRpgTimeReset", "rpg_time_reset", "rp_time_reset", 32, 0, 131071, "usec",
+	RP("DcqcnRpgTimeReset", "rpg_time_reset", "rp_time_reset", 32, 0, 131071, "microseconds",
 	   "RPG_TIME_RESET", 300, 100, false,
 	   "time between rate increases when no CNP arrives (T)"),
 	RP("DcqcnRpgByteReset", "rpg_byte_reset", "rp_byte_reset", 32, 0, 32767, "64 bytes",
@@ -86,11 +86,11 @@ static const struct mlx_dcqcn_param params[] = {
 	RP("DcqcnDceTcpG", "dce_tcp_g", "rp_dce_tcp_g", 32, 0, 1023, "1/1024",
 	   "DCE_TCP_G", 1019, 32, false,
 	   "alpha gain g, a fixed-point fraction of 1024"),
-	RP("DcqcnDceTcpRtt", "dce_tcp_rtt", "rp_dce_tcp_rtt", 32, 0, 131071, "usec",
+	RP("DcqcnDceTcpRtt", "dce_tcp_rtt", "rp_dce_tcp_rtt", 32, 0, 131071, "microseconds",
 	   "DCE_TCP_RTT", 1, 4, false,
 	   "alpha update period: alpha rises if a CNP arrived in it, else decays"),
 	RP("DcqcnRateReduceMonitorPeriod", "rate_reduce_monitor_period",
-	   "rp_rate_reduce_monitor_period", 32, 0, U32, "usec",
+	   "rp_rate_reduce_monitor_period", 32, 0, U32, "microseconds",
 	   "RATE_REDUCE_MONITOR_PERIOD", 4, 32, false,
 	   "minimal time between two rate decreases (the manual's \"UINT32-1\" is read as the "
 	   "32-bit range)"),
@@ -114,7 +114,7 @@ static const struct mlx_dcqcn_param params[] = {
 	  .has_example = true, .example = 1,
 	  .desc = "0: CNPs use DcqcnCnp802pPrio; 1: CNPs take the priority of the marked packet "
 		  "(upstream debugfs only)" },
-	NP(NULL, "min_time_between_cnps", "np_min_time_between_cnps", 32, 0, U32, "usec",
+	NP(NULL, "min_time_between_cnps", "np_min_time_between_cnps", 32, 0, U32, "microseconds",
 	   "MIN_TIME_BETWEEN_CNPS", 4, 0,
 	   "minimal time between two CNPs sent (Linux only; not in the manual)"),
 };

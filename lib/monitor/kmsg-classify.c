@@ -76,6 +76,34 @@ static void set_kind(struct mlx_event *ev, enum mlx_ev_kind k)
 	ev->severity = mlx_ev_kind_info(k)->severity;
 }
 
+/*
+ * A message that is one format of unsigned numbers (%u, %x) from start to
+ * end: each number becomes a field of the event.  The format ends in %n.
+ */
+struct whole_fmt {
+	const char *fmt;
+	enum mlx_ev_kind kind;
+	unsigned nf;                    /* numbers, at most 6 */
+	enum mlx_ev_field f[6];
+};
+
+static bool scan_whole(const char *msg, const struct whole_fmt *w, size_t nw, struct mlx_event *ev)
+{
+	for (size_t k = 0; k < nw; k++) {
+		unsigned v[7] = { 0 };
+
+		/* the format's %n takes the argument after its numbers: v[nf] */
+		if (sscanf(msg, w[k].fmt, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]) !=
+		    (int)w[k].nf || !whole(msg, (int)v[w[k].nf]))
+			continue;
+		set_kind(ev, w[k].kind);
+		for (unsigned i = 0; i < w[k].nf; i++)
+			mlx_ev_set(ev, w[k].f[i], v[i]);
+		return true;
+	}
+	return false;
+}
+
 /* "SYMBOL(0x%x)" of a firmware command: the name into fw_command, the
  * opcode as a field.  Returns the bytes read, 0 when not there. */
 static int fw_cmd(const char *s, struct mlx_event *ev)
@@ -238,27 +266,33 @@ static bool classify_health(const char *msg, const char *func, struct mlx_event 
 	return false;
 }
 
+static const struct whole_fmt queue_fmts[] = {
+	{ "TX timeout on queue: %u, SQ: 0x%x, CQ: 0x%x, SQ Cons: 0x%x SQ Prod: 0x%x, "
+	  "usecs since last trans: %u%n", MLX_EV_TX_TIMEOUT, 6,
+	  { MLX_EVF_QUEUE, MLX_EVF_SQN, MLX_EVF_CQN, MLX_EVF_CI, MLX_EVF_PI,
+	    MLX_EVF_TIME_SINCE_TX_US } },
+	{ "NETDEV WATCHDOG: CPU: %u: transmit queue %u timed out %u ms%n", MLX_EV_NETDEV_WATCHDOG,
+	  3, { MLX_EVF_CPU, MLX_EVF_QUEUE, MLX_EVF_TIMEOUT_MS } },
+	{ "EQ 0x%x: Cons = 0x%x, irqn = 0x%x%n", MLX_EV_EQ_RECOVER, 3,
+	  { MLX_EVF_EQN, MLX_EVF_CI, MLX_EVF_IRQN } },
+	{ "Recovered %u eqes on EQ 0x%x%n", MLX_EV_EQ_RECOVERED, 2, { MLX_EVF_EQES, MLX_EVF_EQN } },
+	{ "Error cqe on cqn 0x%x, ci 0x%x, qn 0x%x, opcode 0x%x, syndrome 0x%x, "
+	  "vendor syndrome 0x%x%n", MLX_EV_CQE_ERROR, 6,
+	  { MLX_EVF_CQN, MLX_EVF_CI, MLX_EVF_QPN, MLX_EVF_OPCODE, MLX_EVF_SYNDROME,
+	    MLX_EVF_VENDOR_SYNDROME } },
+	{ "ERR CQE on SQ: 0x%x%n", MLX_EV_SQ_ERR_CQE, 1, { MLX_EVF_SQN } },
+	{ "ERR CQE on RQ: 0x%x%n", MLX_EV_RQ_ERR_CQE, 1, { MLX_EVF_RQN } },
+};
+
 static bool classify_queue(const char *msg, struct mlx_event *ev)
 {
-	unsigned a, b, c, d, e, f;
+	unsigned a, b, c, d;
 	int n = 0;
 
 	if (!strcmp(msg, "TX timeout detected")) {
 		set_kind(ev, MLX_EV_TX_TIMEOUT);
 		return true;
 	}
-	if (sscanf(msg, "TX timeout on queue: %u, SQ: 0x%x, CQ: 0x%x, SQ Cons: 0x%x SQ Prod: 0x%x, "
-		   "usecs since last trans: %u%n", &a, &b, &c, &d, &e, &f, &n) == 6 && whole(msg, n)) {
-		set_kind(ev, MLX_EV_TX_TIMEOUT);
-		mlx_ev_set(ev, MLX_EVF_QUEUE, a);
-		mlx_ev_set(ev, MLX_EVF_SQN, b);
-		mlx_ev_set(ev, MLX_EVF_CQN, c);
-		mlx_ev_set(ev, MLX_EVF_CI, d);
-		mlx_ev_set(ev, MLX_EVF_PI, e);
-		mlx_ev_set(ev, MLX_EVF_TIME_SINCE_TX_US, f);
-		return true;
-	}
-	n = 0;
 	if (sscanf(msg, "RX timeout on channel: %u, %n", &a, &n) == 1 && n > 0) {
 		/* "ICOSQ: 0x%x " before the RQ where the channel has one */
 		const char *p = msg + n;
@@ -279,55 +313,7 @@ static bool classify_queue(const char *msg, struct mlx_event *ev)
 		mlx_ev_set(ev, MLX_EVF_CQN, c);
 		return true;
 	}
-	n = 0;
-	if (sscanf(msg, "NETDEV WATCHDOG: CPU: %u: transmit queue %u timed out %u ms%n", &a, &b, &c,
-		   &n) == 3 && whole(msg, n)) {
-		set_kind(ev, MLX_EV_NETDEV_WATCHDOG);
-		mlx_ev_set(ev, MLX_EVF_CPU, a);
-		mlx_ev_set(ev, MLX_EVF_QUEUE, b);
-		mlx_ev_set(ev, MLX_EVF_TIMEOUT_MS, c);
-		return true;
-	}
-	n = 0;
-	if (sscanf(msg, "EQ 0x%x: Cons = 0x%x, irqn = 0x%x%n", &a, &b, &c, &n) == 3 && whole(msg, n)) {
-		set_kind(ev, MLX_EV_EQ_RECOVER);
-		mlx_ev_set(ev, MLX_EVF_EQN, a);
-		mlx_ev_set(ev, MLX_EVF_CI, b);
-		mlx_ev_set(ev, MLX_EVF_IRQN, c);
-		return true;
-	}
-	n = 0;
-	if (sscanf(msg, "Recovered %u eqes on EQ 0x%x%n", &a, &b, &n) == 2 && whole(msg, n)) {
-		set_kind(ev, MLX_EV_EQ_RECOVERED);
-		mlx_ev_set(ev, MLX_EVF_EQES, a);
-		mlx_ev_set(ev, MLX_EVF_EQN, b);
-		return true;
-	}
-	n = 0;
-	if (sscanf(msg, "Error cqe on cqn 0x%x, ci 0x%x, qn 0x%x, opcode 0x%x, syndrome 0x%x, "
-		   "vendor syndrome 0x%x%n", &a, &b, &c, &d, &e, &f, &n) == 6 && whole(msg, n)) {
-		set_kind(ev, MLX_EV_CQE_ERROR);
-		mlx_ev_set(ev, MLX_EVF_CQN, a);
-		mlx_ev_set(ev, MLX_EVF_CI, b);
-		mlx_ev_set(ev, MLX_EVF_QPN, c);
-		mlx_ev_set(ev, MLX_EVF_OPCODE, d);
-		mlx_ev_set(ev, MLX_EVF_SYNDROME, e);
-		mlx_ev_set(ev, MLX_EVF_VENDOR_SYNDROME, f);
-		return true;
-	}
-	n = 0;
-	if (sscanf(msg, "ERR CQE on SQ: 0x%x%n", &a, &n) == 1 && whole(msg, n)) {
-		set_kind(ev, MLX_EV_SQ_ERR_CQE);
-		mlx_ev_set(ev, MLX_EVF_SQN, a);
-		return true;
-	}
-	n = 0;
-	if (sscanf(msg, "ERR CQE on RQ: 0x%x%n", &a, &n) == 1 && whole(msg, n)) {
-		set_kind(ev, MLX_EV_RQ_ERR_CQE);
-		mlx_ev_set(ev, MLX_EVF_RQN, a);
-		return true;
-	}
-	return false;
+	return scan_whole(msg, queue_fmts, sizeof(queue_fmts) / sizeof(queue_fmts[0]), ev);
 }
 
 static bool classify_port(const char *msg, struct mlx_event *ev)

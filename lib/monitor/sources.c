@@ -9,9 +9,8 @@
  * system it is the kernel's device, one record per read(2); in a capture,
  * <root>/dev/kmsg is a regular file of recorded records (the same text),
  * which mlx_kmsg_reader splits at record boundaries.  The multicast
- * sockets have no recorded counterpart: under a sysroot they are
- * -EOPNOTSUPP (the one place this file asks which system it has, until
- * the backend operations table carries a "monitor" operation).
+ * subscriptions are the kernel boundary's (mlx_kernel_nl_subscribe): a
+ * captured system has no recorded counterpart and says so.
  */
 #include "config.h"
 
@@ -24,8 +23,6 @@
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/devlink.h>
-#include <netlink/genl/ctrl.h>
-#include <netlink/genl/genl.h>
 
 #include "mlx-private.h"
 #include "monitor.h"
@@ -110,33 +107,12 @@ ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap)
 	}
 }
 
-static int nl_open(struct mlx_ctx *ctx, int proto, unsigned group, const char *what)
-{
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	int fd;
-
-	if (!mlx_kernel_can(ctx, MLX_KCAP_RUNNING))
-		return mlx_err(ctx, EOPNOTSUPP, "a captured system has no %s notifications to "
-			       "listen to", what);
-	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC | SOCK_NONBLOCK, proto);
-	if (fd < 0)
-		return mlx_err(ctx, errno, "cannot open a netlink socket for %s: %s", what,
-			       strerror(errno));
-	/* a storm overflows the socket: ENOBUFS on the next read says so */
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
-	    setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &group, sizeof(group)) < 0 ||
-	    setsockopt(fd, SOL_NETLINK, NETLINK_NO_ENOBUFS, &(int){ 0 }, sizeof(int)) < 0) {
-		int e = errno;
-
-		close(fd);
-		return mlx_err(ctx, e, "cannot subscribe to %s: %s", what, strerror(e));
-	}
-	return fd;
-}
-
 int mlx_monitor_rtnl_open(struct mlx_ctx *ctx)
 {
-	int fd = nl_open(ctx, NETLINK_ROUTE, RTNLGRP_LINK, "rtnetlink link");
+	static const struct mlx_nl_group link = {
+		.proto = NETLINK_ROUTE, .group = RTNLGRP_LINK, .what = "rtnetlink link",
+	};
+	int fd = mlx_kernel_nl_subscribe(ctx, &link);
 	struct {
 		struct nlmsghdr h;
 		struct ifinfomsg ifi;
@@ -161,21 +137,12 @@ int mlx_monitor_rtnl_open(struct mlx_ctx *ctx)
 
 int mlx_monitor_devlink_open(struct mlx_ctx *ctx)
 {
-	struct nl_sock *sk;
-	int grp;
+	static const struct mlx_nl_group config = {
+		.proto = NETLINK_GENERIC, .genl_family = DEVLINK_GENL_NAME,
+		.genl_group = DEVLINK_GENL_MCGRP_CONFIG_NAME, .what = "devlink health",
+	};
 
-	if (!mlx_kernel_can(ctx, MLX_KCAP_RUNNING))
-		return nl_open(ctx, NETLINK_GENERIC, 0, "devlink");
-	sk = nl_socket_alloc();
-	if (!sk)
-		return -ENOMEM;
-	grp = genl_connect(sk) < 0 ? -1 :
-	      genl_ctrl_resolve_grp(sk, DEVLINK_GENL_NAME, DEVLINK_GENL_MCGRP_CONFIG_NAME);
-	nl_socket_free(sk);
-	if (grp < 0)
-		return mlx_err(ctx, ENOENT, "the kernel has no devlink multicast group '%s'",
-			       DEVLINK_GENL_MCGRP_CONFIG_NAME);
-	return nl_open(ctx, NETLINK_GENERIC, (unsigned)grp, "devlink health");
+	return mlx_kernel_nl_subscribe(ctx, &config);
 }
 
 ssize_t mlx_monitor_recv(int fd, void *buf, size_t len)

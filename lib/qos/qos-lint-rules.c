@@ -446,8 +446,8 @@ static void r_zero_buffer(struct mlx_lint_ctx *c)
 		mlx_prio_list(ll, l, sizeof(l));
 		f = find(c, b, "receive buffer %d has 0 bytes but holds lossless priorities %s: PFC "
 			 "has no headroom there, so they drop", b, l);
-		ev(f, "buffer", MLX_EV_INT, b);
-		ev(f, "size_bytes", MLX_EV_INT, 0);
+		ev(f, "buffer_index", MLX_EV_INT, b);
+		ev(f, "buffer_size_bytes", MLX_EV_INT, 0);
 		ev(f, "lossless_priorities", MLX_EV_PRIOS, ll);
 		buf_room(c, f, buf_fix(0, b), b, b);
 		for (int o = 0; o < 8; o++) {
@@ -484,7 +484,7 @@ static void r_shared_buffer(struct mlx_lint_ctx *c)
 		mlx_prio_list(ly, y, sizeof(y));
 		f = find(c, b, "receive buffer %d holds lossless priorities %s and lossy priorities %s: "
 			 "lossy traffic fills the headroom PFC needs, and the lossless ones drop", b, l, y);
-		ev(f, "buffer", MLX_EV_INT, b);
+		ev(f, "buffer_index", MLX_EV_INT, b);
 		ev(f, "lossless_priorities", MLX_EV_PRIOS, ll);
 		ev(f, "lossy_priorities", MLX_EV_PRIOS, ly);
 		ly = keep_lossless(c, f, ly);
@@ -615,7 +615,7 @@ static void r_roce_tc_rate(struct mlx_lint_ctx *c)
 		 "instead of DCQCN slowing the senders", t, p, c->r->roce_why, (double)kbps / 1e6);
 	ev(f, "tc", MLX_EV_INT, t);
 	ev(f, "priority", MLX_EV_INT, p);
-	ev(f, "max_rate_kbps", MLX_EV_INT, (int64_t)kbps);
+	ev(f, "max_rate_mbps", MLX_EV_INT, (int64_t)(kbps / 1000));   /* as show qos */
 	if (st->speed_mbps > 0)
 		ev(f, "speed_mbps", MLX_EV_INT, st->speed_mbps);
 	else

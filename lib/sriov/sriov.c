@@ -36,22 +36,31 @@ static int pf_netdev(struct mlx_ctx *ctx, const struct mlx_function *pf,
 	return 0;
 }
 
-struct vf_arg {
+/* The first reply of a query (rtnetlink's VF list, devlink info),
+ * decoded once into @out; the decoders share one calling shape. */
+struct first_arg {
 	struct mlx_ctx *ctx;
-	struct mlx_link_vfs *out;
+	bool vfs;               /* @out is a struct mlx_link_vfs, else a struct mlx_devlink_info */
+	void *out;
 	bool got;
 };
 
-static int vf_cb(const struct nlmsghdr *h, size_t len, void *arg)
+static int first_cb(const struct nlmsghdr *h, size_t len, void *arg)
 {
-	struct vf_arg *a = arg;
+	struct first_arg *a = arg;
 	char err[160] = "";
 
 	if (a->got)
 		return 0;
-	if (mlx_rtnl_vf_decode(h, len, a->out, err, sizeof(err)) < 0)
-		return mlx_err(a->ctx, EBADMSG, "cannot decode the VF list of %s: %s",
-			       a->out->ifname[0] ? a->out->ifname : "the PF", err);
+	if (a->vfs) {
+		struct mlx_link_vfs *v = a->out;
+
+		if (mlx_rtnl_vf_decode(h, len, v, err, sizeof(err)) < 0)
+			return mlx_err(a->ctx, EBADMSG, "cannot decode the VF list of %s: %s",
+				       v->ifname[0] ? v->ifname : "the PF", err);
+	} else if (mlx_devlink_info_decode(h, len, a->out, err, sizeof(err)) < 0) {
+		return mlx_err(a->ctx, EBADMSG, "cannot decode the devlink info reply: %s", err);
+	}
 	a->got = true;
 	return 0;
 }
@@ -60,7 +69,7 @@ int mlx_sriov_query(struct mlx_ctx *ctx, const struct mlx_function *pf, struct m
 {
 	const struct mlx_port *p = NULL;
 	uint8_t req[128];
-	struct vf_arg a = { .ctx = ctx, .out = out };
+	struct first_arg a = { .ctx = ctx, .vfs = true, .out = out };
 	int r, len;
 
 	memset(out, 0, sizeof(*out));
@@ -71,7 +80,7 @@ int mlx_sriov_query(struct mlx_ctx *ctx, const struct mlx_function *pf, struct m
 	if (len < 0)
 		return len;
 	r = mlx_nl_query(ctx, MLX_NL_ROUTE, p->ifname, MLX_REQ_GETLINK_VF, req, (size_t)len,
-			 vf_cb, &a);
+			 first_cb, &a);
 	if (r < 0) {
 		mlx_link_vfs_free(out);
 		if (r == -ENODEV || r == -ENOENT)
@@ -255,29 +264,10 @@ int mlx_devlink_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, 
 	return r;
 }
 
-struct info_arg {
-	struct mlx_ctx *ctx;
-	struct mlx_devlink_info *out;
-	bool got;
-};
-
-static int info_cb(const struct nlmsghdr *h, size_t len, void *arg)
-{
-	struct info_arg *a = arg;
-	char err[160] = "";
-
-	if (a->got)
-		return 0;
-	if (mlx_devlink_info_decode(h, len, a->out, err, sizeof(err)) < 0)
-		return mlx_err(a->ctx, EBADMSG, "cannot decode the devlink info reply: %s", err);
-	a->got = true;
-	return 0;
-}
-
 int mlx_devlink_info_get(struct mlx_ctx *ctx, const struct mlx_function *fn,
 			 struct mlx_devlink_info *out)
 {
-	struct info_arg a = { .ctx = ctx, .out = out };
+	struct first_arg a = { .ctx = ctx, .out = out };
 	char obj[64];
 	uint8_t req[128];
 	int len, r;
@@ -287,7 +277,7 @@ int mlx_devlink_info_get(struct mlx_ctx *ctx, const struct mlx_function *fn,
 	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_INFO_GET, "pci", fn->bdf, -1);
 	if (len < 0)
 		return len;
-	r = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, MLX_REQ_INFO_GET, req, (size_t)len, info_cb,
+	r = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, MLX_REQ_INFO_GET, req, (size_t)len, first_cb,
 			 &a);
 	if (r < 0)
 		return r;

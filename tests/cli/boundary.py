@@ -6,7 +6,11 @@
     /proc, /dev/kmsg or /sys/kernel/debug) and makes no socket() or
     ioctl() call: those are lib/'s (lib/core/boundary-live.c);
   - mlx_is_live, the old live-or-captured question, appears nowhere in
-    lib/ or cmd/ outside the boundary files lib/core/boundary*.c.
+    lib/ or cmd/ outside the boundary files lib/core/boundary*.c;
+  - lib/ outside lib/core and lib/backend opens no socket (socket(),
+    socketpair(), libnl's nl_socket_alloc()): a feature reaches the kernel
+    through the boundary's operations (the monitor's multicast
+    subscriptions are its nl_subscribe).
 
 Comments are stripped first, so a comment may talk about /sys; a path
 inside a message (a hint naming the debugfs mount point) is a word, not a
@@ -26,6 +30,7 @@ PENDING = {"cmd/dmn-items.c"}
 PATH = re.compile(r'"(/sys(/|")|/proc(/|")|/dev/kmsg)')
 CALL = re.compile(r'\b(socket|ioctl|socketpair)\s*\(')
 LIVE = re.compile(r'\bmlx_is_live\b')
+SOCKET = re.compile(r'\b(socket|socketpair|nl_socket_alloc)\s*\(')
 
 
 def strip_comments(text):
@@ -75,6 +80,17 @@ def main():
                     print(f"{tag}: {rel}:{no}: {what} {m.group(0)!r} in cmd/: "
                           f"{line.strip()}")
                     failed += tag == "FAIL"
+    for rel, path in sources(top, "lib"):
+        if rel.startswith(("lib/core/", "lib/backend/")):
+            continue
+        with open(path, encoding="utf-8") as f:
+            code = strip_comments(f.read())
+        for no, line in enumerate(code.split("\n"), 1):
+            m = SOCKET.search(line)
+            if m:
+                print(f"FAIL: {rel}:{no}: {m.group(0)!r} outside lib/core and lib/backend: "
+                      f"{line.strip()}")
+                failed += 1
     for folder in ("lib", "cmd"):
         for rel, path in sources(top, folder):
             if re.match(r"lib/core/boundary[-a-z]*\.c$", rel):

@@ -52,7 +52,7 @@ for host in cx5-ofed cx6dx-upstream; do
 		port=$(( (p0 << 16) | 65535 ))
 		want='["crspace.txt","devlink-health.json","devlink-health-dump-fw.json","devlink-health-dump-fw_fatal.json","devlink-health-dump-tx-port'$port'.json","devlink-health-dump-rx-port'$port'.json","dcqcn.json","pci.json","pci-config.bin","aer_dev_correctable.txt","aer_dev_nonfatal.txt","aer_dev_fatal.txt","kernel-log.txt","snapshot"]'
 		[ "$got" = "$want" ] && ok "items" || bad "$name: items $got"
-		st() { jq -r ".items[] | select(.name == \"$1\") | .status" "$m"; }
+		st() { jq -r ".items[] | select(.name == \"$1\") | .result" "$m"; }
 		[ "$(st crspace.txt)" = unavailable ] && jq -r '.items[0].reason' "$m" | grep -E -q 'live device|permission' &&
 			ok "crspace unavailable: $(jq -r '.items[0].reason' "$m")" || bad "crspace $(st crspace.txt)"
 		# devlink health (recorded replies): the reporters with their diagnose;
@@ -62,7 +62,7 @@ for host in cx5-ofed cx6dx-upstream; do
 		[ "$(jq -c '[.reporters[] | .diagnose_error == null]' "$d_h")" = '[true,false,true,true]' ] &&
 		jq -e '.reporters[0].diagnose.Syndrome == 0 and (.reporters[2].diagnose.SQs | length) == 4' "$d_h" >/dev/null &&
 			ok "devlink-health.json: 4 reporters, diagnose of fw/tx/rx" || bad "$name: devlink-health.json $(head -c 300 "$d_h")"
-		[ "$(jq '[.items[] | select(.name | startswith("devlink-health-dump-")) | select(.status == "unavailable" and (.reason | test("live device")))] | length' "$m")" = 4 ] &&
+		[ "$(jq '[.items[] | select(.name | startswith("devlink-health-dump-")) | select(.result == "unavailable" and (.reason | test("live device")))] | length' "$m")" = 4 ] &&
 			ok "4 dumps unavailable (live device)" || bad "$name: dump items"
 		"$MLXCLI" --sysroot "$d/snapshot" -j -d "$bdf0" dbg get-state 2>/dev/null | jq -S '.devices[0].devlink_health' >"$tmp/a"
 		"$MLXCLI" --sample="$host" -j -d "$bdf0" dbg get-state 2>/dev/null | jq -S '.devices[0].devlink_health' >"$tmp/b"
@@ -72,10 +72,10 @@ for host in cx5-ofed cx6dx-upstream; do
 			[ "$(st $i)" = ok ] || bad "$name: $i $(st $i) $(jq -r ".items[] | select(.name == \"$i\") | .reason" "$m")"
 		done
 		[ "$(st kernel-log.txt)" = unavailable ] || bad "$name: kernel-log $(st kernel-log.txt)"
-		[ "$(jq '[.items[] | select(.status != "ok" and .status != "unavailable" and .status != "failed")] | length' "$m")" = 0 ] ||
+		[ "$(jq '[.items[] | select(.result != "ok" and .result != "unavailable" and .result != "failed")] | length' "$m")" = 0 ] ||
 			bad "$name: a status outside ok|unavailable|failed"
 		# every ok file: size and sha256 match, mode 0600
-		jq -r '.items[] | select(.status == "ok" and .sha256 != null) | "\(.name) \(.size) \(.sha256)"' "$m" |
+		jq -r '.items[] | select(.result == "ok" and .sha256 != null) | "\(.name) \(.size) \(.sha256)"' "$m" |
 		while read -r f size sha; do
 			[ "$(stat -c %s "$d/$f")" = "$size" ] || echo "FAIL: $f size"
 			[ "$(sha256sum "$d/$f" | cut -d' ' -f1)" = "$sha" ] || echo "FAIL: $f sha256"
@@ -232,10 +232,21 @@ if [ -f "$d/kernel-log.txt" ]; then
 	printf '# source: /var/log/kern.log\n%s\n%s\n' \
 		'Nov 24 10:00:01 host kernel: mlx5_core 0000:5e:00.0: firmware version: 16.35.2000' \
 		'Nov 24 10:00:03 host kernel: enp94s0f0np0: Link up' | cmp -s - "$d/kernel-log.txt" &&
-		[ "$(jq -r '.items[] | select(.name == "kernel-log.txt") | .status' "$d/manifest.json")" = ok ] &&
+		[ "$(jq -r '.items[] | select(.name == "kernel-log.txt") | .result' "$d/manifest.json")" = ok ] &&
 		ok "kern.log of the capture: the device's 2 lines" || bad "kernel-log.txt: $(cat "$d/kernel-log.txt")"
 else
 	bad "no kernel-log.txt: $(cat "$tmp/err") $(jq -c '.items[] | select(.name == "kernel-log.txt")' "$d/manifest.json" 2>/dev/null)"
+fi
+
+# an incident of an earlier version names each item's outcome "status": still read
+if [ -d "$d" ]; then
+	cp -a "$d" "$tmp/old-incident" &&
+		jq '.items |= map(with_entries(if .key == "result" then .key = "status" else . end))' \
+			"$d/manifest.json" >"$tmp/old-incident/manifest.json" &&
+		[ "$(jq -c '[.items[].result]' "$d/manifest.json")" = \
+		  "$("$MLXCLI" -j dump-me-now show "$tmp/old-incident" 2>"$tmp/err" | jq -c '[.items[].result]')" ] &&
+		ok "a manifest with items[].status (earlier versions) shows the same results" ||
+		bad "old manifest: $(cat "$tmp/err")"
 fi
 
 echo "== refusals"
@@ -274,7 +285,7 @@ done
 	bad "dry-run on an incident: $(cat "$tmp/e")"
 [ "$(inc_sum "$inc")" = "$before" ] && [ ! -e "$inc/snapshot/run" ] && ok "the incident is byte-identical, no run/lock" ||
 	bad "the incident changed: $(cd "$inc" && find . -newer manifest.json | head -5)"
-jq -r '.items[] | select(.status == "ok" and .sha256 != null) | "\(.sha256)  \(.name)"' "$inc/manifest.json" >"$tmp/sums"
+jq -r '.items[] | select(.result == "ok" and .sha256 != null) | "\(.sha256)  \(.name)"' "$inc/manifest.json" >"$tmp/sums"
 (cd "$inc" && sha256sum -c --quiet "$tmp/sums") >/dev/null 2>&1 && [ -s "$tmp/sums" ] &&
 	ok "the manifest still verifies" || bad "the manifest does not verify"
 # A copy of the snapshot is not evidence: experiments go there.

@@ -88,15 +88,6 @@ GROUPS = set()
 # Each entry says why it is still here; an entry that no longer matches any
 # output is reported, so the list only shrinks.
 EXCEPTIONS = {
-    ('max_rate_kbps', None): 'lint evidence (lib/qos/qos-lint-rules.c, the lint owner\'s file): '
-        'give it in Mb/s as max_rate_mbps, as show qos does',
-    ('buffer', 'integer'): 'lint evidence names a buffer index buffer where show qos has the '
-        'buffer object: rename it (buffer_index) in lib/qos/qos-lint-rules.c',
-    ('size_bytes', 'integer'): 'lint evidence gives one buffer\'s size where show qos has the '
-        'list: rename it (buffer_size_bytes) in lib/qos/qos-lint-rules.c',
-    ('status', 'string'): 'dump-me-now show items[].status ("ok", ...) vs the PCIe status '
-        'object: it is the incident manifest\'s key (a file format, dump-me-now -j reprints '
-        'manifests): rename it with the manifest, in dmn.c (the dump-me-now helper\'s file)',
 }
 
 
@@ -159,8 +150,6 @@ def evidence_keys(seen):
 UNITS_SEEN = {}
 # unit values the registry does not list yet, each with why
 UNIT_EXCEPTIONS = {
-    'usec': 'lib/dcqcn/dcqcn.c\'s parameter table spells microseconds usec where the counter '
-        'catalogue says microseconds: change the lib table (not a cmd/ key)',
 }
 
 

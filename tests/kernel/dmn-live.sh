@@ -55,11 +55,11 @@ user env MLXCLI_STATE_DIR="$MLXCLI_STATE_DIR" MLXCLI_CONFIG=/nonexistent "$bin" 
 rc=$?
 if [ "$rc" -eq 0 ]; then
 	ok "--sample as uid $(user id -u): exit 0"
-	jq -r '.incidents[0].items[] | "    \(.name): \(.status) \(.reason // "")"' "$tmp/out.json"
-	[ "$(jq -r '.incidents[0].items[0].status' "$tmp/out.json")" = unavailable ] &&
+	jq -r '.incidents[0].items[] | "    \(.name): \(.result) \(.reason // "")"' "$tmp/out.json"
+	[ "$(jq -r '.incidents[0].items[0].result' "$tmp/out.json")" = unavailable ] &&
 		jq -r '.incidents[0].items[0].reason' "$tmp/out.json" | grep -q '^permission' &&
 		ok "crspace: unavailable (permission)" || bad "crspace not marked permission"
-	[ "$(jq -r '.incidents[0].items[] | select(.name == "dcqcn.json") | .status' "$tmp/out.json")" = ok ] ||
+	[ "$(jq -r '.incidents[0].items[] | select(.name == "dcqcn.json") | .result' "$tmp/out.json")" = ok ] ||
 		bad "dcqcn.json not ok"
 	p=$(jq -r '.incidents[0].path' "$tmp/out.json")
 	[ -f "$p/manifest.json" ] && [ "$(stat -c %u "$p")" != 0 ] && ok "folder owned by the user" || bad "folder $p"

@@ -306,6 +306,15 @@ static void test_kmsg_and_caps(void **state)
 	assert_string_equal(src, "/var/log/kern.log");
 	assert_non_null(strstr(text, "port module event"));
 	free(text);
+	/* the monitor's subscriptions: a capture has nothing to tell */
+	{
+		static const struct mlx_nl_group g = {
+			.proto = NETLINK_ROUTE, .group = RTNLGRP_LINK, .what = "rtnetlink link",
+		};
+
+		assert_int_equal(mlx_kernel_nl_subscribe(ctx, &g), -EOPNOTSUPP);
+		assert_non_null(strstr(mlx_errmsg(ctx), "no rtnetlink link notifications"));
+	}
 }
 
 int main(void)

@@ -250,6 +250,32 @@ static void test_fields(void **state)
 	assert_int_equal(ev.v[MLX_EVF_VENDOR_SYNDROME], 0x68);
 	assert_int_equal(ev.seq, 7);
 	assert_int_equal(ev.usec, 1000);
+	/* every whole-message format of the queue table, each number in its field */
+	assert_int_equal(classify_line("mlx5_core 0000:3b:00.1 eth1: ERR CQE on SQ: 0x1dbb", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_SQ_ERR_CQE);
+	assert_int_equal(ev.v[MLX_EVF_SQN], 0x1dbb);
+	assert_int_equal(classify_line("mlx5_core 0000:00:08.0 eth2: ERR CQE on RQ: 0x1133", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_RQ_ERR_CQE);
+	assert_int_equal(ev.v[MLX_EVF_RQN], 0x1133);
+	assert_int_equal(classify_line("mlx5_core 0000:3b:00.0: EQ 0x13: Cons = 0x3a, irqn = 0x80", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_EQ_RECOVER);
+	assert_int_equal(ev.v[MLX_EVF_EQN], 0x13);
+	assert_int_equal(ev.v[MLX_EVF_CI], 0x3a);
+	assert_int_equal(ev.v[MLX_EVF_IRQN], 0x80);
+	assert_int_equal(classify_line("mlx5_core 0000:3b:00.0: Recovered 2 eqes on EQ 0x13", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_EQ_RECOVERED);
+	assert_int_equal(ev.v[MLX_EVF_EQES], 2);
+	assert_int_equal(ev.v[MLX_EVF_EQN], 0x13);
+	assert_int_equal(classify_line("mlx5_core 0000:3b:00.0 eth1: TX timeout on queue: 5, SQ: 0x1ea, "
+				       "CQ: 0x48b, SQ Cons: 0x0 SQ Prod: 0x3, usecs since last trans: "
+				       "10320000", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_TX_TIMEOUT);
+	assert_int_equal(ev.v[MLX_EVF_QUEUE], 5);
+	assert_int_equal(ev.v[MLX_EVF_PI], 3);
+	assert_int_equal(ev.v[MLX_EVF_TIME_SINCE_TX_US], 10320000);
+	/* one number short of the format is no such event */
+	assert_int_equal(classify_line("mlx5_core 0000:3b:00.0: EQ 0x13: Cons = 0x3a", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_MLX5_LOG);
 
 	assert_int_equal(classify_line("mlx5_core 0000:af:00.2 ens4f2: TX timeout on queue: 0, SQ: "
 				       "0xe31ee, CQ: 0x484, SQ Cons: 0x0 SQ Prod: 0x7, usecs since last "
