@@ -14,7 +14,8 @@
 #include "mlx.h"
 #include "module-eeprom.h"
 
-#define MLX_MODULE_MAX_REQ 6
+/* lower, 00h, 01h, 02h, 11h of up to 4 banks (CMIS) */
+#define MLX_MODULE_MAX_REQ 9
 
 struct mlx_module {
 	/* the pages read, in request order; eeprom points into data */

@@ -4,8 +4,9 @@
  * net/ethtool/eeprom.c, include/uapi/linux/ethtool_netlink.h): one
  * MODULE_EEPROM_GET per half page, never across offset 128 (the kernel
  * refuses that), the lower page first; what else to read follows from it
- * (mlx_mod_pages_wanted), so a module without diagnostics costs two
- * requests and a paged CMIS module five, not the 256-page space.
+ * (mlx_mod_pages_wanted, then mlx_mod_banks_wanted from page 01h), so a
+ * module without diagnostics costs two requests and a paged CMIS module
+ * five (one more per bank beyond 0), not the 256-page space.
  */
 #include "config.h"
 
@@ -198,6 +199,13 @@ int mlx_module_read(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *
 			r = read_page(ctx, ifname, m, &w[i]);
 			/* a page the module does not have is not fatal: its
 			 * fields stay unknown */
+			if (r < 0 && r != -EINVAL && r != -EIO && r != -EOPNOTSUPP && r != -ENODATA)
+				return r;
+		}
+		/* CMIS: the lanes of the banks beyond 0, which page 01h names */
+		n = mlx_mod_banks_wanted(&m->eeprom, w, MLX_MODULE_MAX_REQ - m->nreq);
+		for (size_t i = 0; i < n; i++) {
+			r = read_page(ctx, ifname, m, &w[i]);
 			if (r < 0 && r != -EINVAL && r != -EIO && r != -EOPNOTSUPP && r != -ENODATA)
 				return r;
 		}

@@ -474,6 +474,121 @@ static void test_cmis_flat_ignores_pages(void **state)
 	assert_false(mi.temperature_c.valid);
 }
 
+/* ---- what the module is for: SFF-8024 codes ------------------------------ */
+
+/* SFF-8636 byte 147 and 192 against ethtool's decode of the same bytes. */
+static void test_sff8636_tech_and_compliance(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(CWDM4_UP, NULL, NULL, &d))
+		skip();
+	upper_only(&d);
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_true(mi.tx_tech_valid && mi.ext_compliance_valid);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Transmitter technology", "0x%02x (%s)", mi.tx_tech,
+		    mlx_mod_tx_tech_name(mi.std, mi.tx_tech));
+	/* ethtool: "100G Ethernet: " and the SFF-8024 table 4-4 name */
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Transceiver type", "100G Ethernet: %s",
+		    mlx_mod_ext_compliance_name(mi.ext_compliance));
+	/* the ER4 (.source: QT-QSFP28-ER4): 0x04, a 1310 nm DFB */
+	if (!load_dump(ER4, "QSFP IDEEPROM", NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_int_equal(mi.ext_compliance, 0x04);
+	assert_string_equal(mlx_mod_ext_compliance_name(mi.ext_compliance), "100G Base-ER4");
+	assert_string_equal(mlx_mod_tx_tech_name(mi.std, mi.tx_tech), "1310 nm DFB");
+	assert_null(mlx_mod_ext_compliance_name(0x0a));   /* reserved */
+}
+
+/* CMIS applications (lower 86-117, page 01h 223-250), on the ZR+ (two,
+ * .source: a 400ZR/ZR+ coherent module) and the Eoptolink (nine, the
+ * ninth from page 01h); media interface technology from page 00h 212. */
+static void test_cmis_applications(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(ZR, "QSFP-DD Lower Page", NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_string_equal(mlx_mod_media_type_name(mi.media_type), "smf");
+	assert_int_equal(mi.napps, 2);
+	assert_string_equal(mlx_mod_host_if_name(mi.app[0].host_id), "400GAUI-8 C2M");
+	assert_int_equal(mlx_mod_host_if_mbps(mi.app[0].host_id), 400000);
+	assert_string_equal(mlx_mod_media_if_name(mi.media_type, mi.app[0].media_id), "400ZR, DWDM, amplified");
+	assert_int_equal(mi.app[0].host_lanes, 8);
+	assert_int_equal(mi.app[0].media_lanes, 1);
+	assert_string_equal(mlx_mod_host_if_name(mi.app[1].host_id), "100GAUI-2 C2M");
+	assert_int_equal(mi.app[1].host_lanes, 2);
+	assert_int_equal(mi.app[1].host_lane_options, 0x55);
+	assert_int_equal(mi.nbanks, 1);
+	assert_int_equal(mi.tx_tech, 0x05);
+	if (!load_dump(EOPTO, NULL, NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_int_equal(mi.napps, 9);
+	assert_int_equal(mi.app[8].host_id, 0x52);
+	assert_int_equal(mi.app[8].host_lanes, 8);
+	assert_string_equal(mlx_mod_host_if_name(mi.app[0].host_id), "400GAUI-4-S C2M");
+	assert_string_equal(mlx_mod_media_if_name(mi.media_type, mi.app[0].media_id), "400G-LR4-10");
+	/* an LR4-10 (1310 nm) is an EML, as the Arista 400G-XDR4's ethtool
+	 * decode says of the same code */
+	assert_string_equal(mlx_mod_tx_tech_name(mi.std, mi.tx_tech), "1310 nm EML");
+	assert_string_equal(ethtool_line("qsfp-dd-cmis4-arista-QDD-400G-XDR4-ethtool-m-full-8lane-dom-flags-"
+					 "thresholds.txt", NULL, "Transmitter technology"), "0x06 (1310 nm EML)");
+}
+
+/* Banks beyond 0 (page 01h byte 142): the module says banks 0-1, bank 1's
+ * page 11h is asked for and its lanes are 9-16; a bank not read leaves
+ * its lanes out. */
+static void test_cmis_banks(void **state)
+{
+	struct dump d;
+	struct mlx_mod_eeprom e;
+	struct mlx_mod_info mi;
+	struct mlx_mod_want w[4];
+	char err[128];
+	int p1 = -1, p11 = -1;
+
+	(void)state;
+	if (!load_dump(EOPTO, NULL, NULL, &d))
+		skip();
+	for (int i = 0; i < d.npages; i++) {
+		if (d.pg[i].page == 1)
+			p1 = i;
+		if (d.pg[i].page == 0x11)
+			p11 = i;
+	}
+	assert_true(p1 >= 0 && p11 >= 0);
+	to_eeprom(&d, 0, &e);
+	assert_int_equal(mlx_mod_banks_wanted(&e, w, 4), 0);
+	dump_free(&d);
+	d.pg[p1].b[142] = (uint8_t)((d.pg[p1].b[142] & ~0x03) | 0x01);
+	/* bank 1 reads like bank 0 but for lane 1's Rx power */
+	d.pg[p11].b[186] ^= 0x10;
+	to_eeprom(&d, 0, &e);
+	d.pg[p11].b[186] ^= 0x10;
+	assert_int_equal(mlx_mod_banks_wanted(&e, w, 4), 1);
+	assert_int_equal(w[0].bank, 1);
+	assert_int_equal(w[0].page, 0x11);
+	assert_int_equal(w[0].offset, 128);
+	assert_int_equal(mlx_mod_decode(&e, &mi, err, sizeof(err)), 0);
+	assert_int_equal(mi.nbanks, 2);
+	assert_int_equal(mi.nlanes, 8);               /* bank 1 not read yet */
+	assert_int_equal(mlx_mod_add(&e, MLX_MOD_I2C_A0, 1, 0x11, 128, 128, heap_copy(&d, d.pg[p11].b + 128, 128)),
+			 0);
+	assert_int_equal(mlx_mod_decode(&e, &mi, err, sizeof(err)), 0);
+	assert_int_equal(mi.nlanes, 16);
+	expect_near(mi.lane[8].bias_ma.v, mi.lane[0].bias_ma.v, 1e-12);
+	assert_true(mi.lane[8].rx_power_mw.v != mi.lane[0].rx_power_mw.v);
+	expect_near(mi.lane[15].tx_power_mw.v, mi.lane[7].tx_power_mw.v, 1e-12);
+	dump_free(&d);
+}
+
 static void test_levels(void **state)
 {
 	struct mlx_mod_thresh t = { true, 80, -5, 70, 0 };
@@ -511,6 +626,9 @@ int main(void)
 		cmocka_unit_test(test_unknown_and_empty),
 		cmocka_unit_test(test_cmis_flat_ignores_pages),
 		cmocka_unit_test(test_levels),
+		cmocka_unit_test(test_sff8636_tech_and_compliance),
+		cmocka_unit_test(test_cmis_applications),
+		cmocka_unit_test(test_cmis_banks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
