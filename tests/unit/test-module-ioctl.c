@@ -10,11 +10,15 @@
  * include/uapi/linux/ethtool.h gives (SFF-8472 A0h+A2h 512 bytes,
  * SFF-8636 256 bytes or 640 with upper pages 01h-03h).  The decode of the
  * fallback must equal the decode of the same bytes handed in as pages.
+ * A kernel with the netlink request serves a CMIS module with two banks
+ * from the same kind of table: bank 1's page 11h must be asked for.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <linux/ethtool.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +30,7 @@
 
 #include "mlx-private.h"
 #include "module-fixtures.h"
+#include "nl.h"
 #include "phy.h"
 
 #define FINISAR_SFP28 "sfp28-finisar-FTLF8536P4BCL-ethtool-m-raw-on-512B-bin-dentos-prestera.xxd.txt"
@@ -77,6 +82,57 @@ static int old_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *dat
 		return 0;
 	}
 	return -EOPNOTSUPP;
+}
+
+/* A 5.13+ kernel's MODULE_EEPROM_GET: the half page the request names,
+ * from k.pages (i2c 0x50 only), or -EINVAL as net/ethtool/eeprom.c
+ * answers for a page the module does not have. */
+static struct {
+	uint8_t bank, page;
+	uint16_t offset;
+	const uint8_t *data;     /* 128 bytes */
+} pages[16];
+static size_t npages;
+
+static int new_kernel_nl(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
+			 const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg)
+{
+	const uint8_t *attrs;
+	size_t alen, off = 0;
+	struct mlx_nla a;
+	uint32_t offset = 0, length = 0;
+	uint8_t page = 0, bank = 0, reply[512];
+	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_MODULE_EEPROM_GET_REPLY, .version = ETHTOOL_GENL_VERSION };
+	struct mlx_nlbuf b;
+	int n;
+
+	(void)object, (void)request;
+	k.nl_calls++;
+	assert_int_equal(fam, MLX_NL_ETHTOOL);
+	assert_int_equal(mlx_nlmsg_attrs(req, len, GENL_HDRLEN, &attrs, &alen), 0);
+	while (mlx_nla_next(attrs, alen, &off, &a) == 1) {
+		if (a.type == ETHTOOL_A_MODULE_EEPROM_OFFSET)
+			mlx_nla_u32(&a, &offset);
+		else if (a.type == ETHTOOL_A_MODULE_EEPROM_LENGTH)
+			mlx_nla_u32(&a, &length);
+		else if (a.type == ETHTOOL_A_MODULE_EEPROM_PAGE)
+			mlx_nla_u8(&a, &page);
+		else if (a.type == ETHTOOL_A_MODULE_EEPROM_BANK)
+			mlx_nla_u8(&a, &bank);
+	}
+	assert_int_equal(length, 128);
+	for (size_t i = 0; i < npages; i++) {
+		if (pages[i].bank != bank || pages[i].page != page || pages[i].offset != offset)
+			continue;
+		mlx_nlb_init(&b, reply, sizeof(reply));
+		mlx_nlb_msg(&b, 0, 0);
+		mlx_nlb_put(&b, &g, sizeof(g));
+		mlx_nlb_attr(&b, ETHTOOL_A_MODULE_EEPROM_DATA, pages[i].data, 128);
+		n = mlx_nlb_finish(&b);
+		assert_true(n > 0);
+		return mlx_nl_replay(ctx, reply, (size_t)n, cb, arg);
+	}
+	return mlx_err(ctx, EINVAL, "no such page");
 }
 
 static struct mlx_kops kops;
@@ -225,12 +281,51 @@ static void test_no_module(void **state)
 	assert_int_equal(mlx_module_read(*state, "old0", &m), -EOPNOTSUPP);
 }
 
+/* CMIS with banks 0-1 (page 01h byte 142 = 1): after the lower page,
+ * 00h, 01h, 02h and bank 0's 11h, bank 1's 11h; lanes 9-16 its own. */
+static void test_cmis_second_bank(void **state)
+{
+	struct mlx_module m;
+	struct dump d;
+	uint8_t p11b1[128];
+
+	if (!load_dump("cmis5-qsfp-dd-400g-eoptolink-EOLD-168HG-10-1-junos-eeprom-pages-00-01-02-03-10-11.txt",
+		       NULL, NULL, &d))
+		skip();
+	kops.nl_request = new_kernel_nl;
+	npages = 0;
+	for (int i = 0; i < d.npages; i++) {
+		if (d.pg[i].page == 1)
+			d.pg[i].b[142] = (uint8_t)((d.pg[i].b[142] & ~0x03) | 0x01);
+		if (d.pg[i].page == 0)
+			pages[npages++] = (typeof(pages[0])){ 0, 0, 0, d.pg[i].b };
+		pages[npages++] = (typeof(pages[0])){ 0, (uint8_t)d.pg[i].page, 128, d.pg[i].b + 128 };
+		if (d.pg[i].page == 0x11) {
+			memcpy(p11b1, d.pg[i].b + 128, 128);
+			p11b1[170 - 128] ^= 0x01;      /* lane 9's bias differs from lane 1's */
+			pages[npages++] = (typeof(pages[0])){ 1, 0x11, 128, p11b1 };
+		}
+	}
+	assert_int_equal(mlx_module_read(*state, "new0", &m), 0);
+	assert_int_equal(k.ioctl_calls, 0);
+	assert_int_equal(m.decode_rc, 0);
+	assert_int_equal(m.nreq, 6);
+	assert_int_equal(m.req[5].bank, 1);
+	assert_int_equal(m.req[5].page, 0x11);
+	assert_int_equal(m.info.nbanks, 2);
+	assert_int_equal(m.info.nlanes, 16);
+	assert_true(m.info.lane[8].bias_ma.valid);
+	assert_true(m.info.lane[8].bias_ma.v != m.info.lane[0].bias_ma.v);
+	expect_near(m.info.lane[9].rx_power_mw.v, m.info.lane[1].rx_power_mw.v, 1e-12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_sff8472_512, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sff8636_256_and_640, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_module, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cmis_second_bank, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
