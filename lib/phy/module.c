@@ -184,6 +184,12 @@ int mlx_module_read(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *
 				       "(no module plugged, or a port without a cage)", ifname);
 		if (r == 0 && m->nreq == 0)
 			r = -EIO;
+		/* mlx5's legacy GMODULEINFO refuses a module type it has no
+		 * flat layout for (QSFP-DD, OSFP) with -EINVAL */
+		if (r < 0 && r != -EIO && r != -ENODEV)
+			return mlx_err(ctx, -r, "cannot read the module EEPROM of '%s': the kernel has no "
+				       "ethtool netlink module request (Linux 5.13), and SIOCETHTOOL "
+				       "GMODULEINFO/GMODULEEEPROM failed: %s", ifname, strerror(-r));
 	}
 	if (r == -ENODEV)
 		return mlx_err(ctx, ENODEV, "no network interface '%s'", ifname);

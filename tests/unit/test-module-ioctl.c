@@ -274,6 +274,11 @@ static void test_no_module(void **state)
 	assert_non_null(strstr(mlx_errmsg(*state), "nothing answers"));
 	k.info_err = -ENODEV;
 	assert_int_equal(mlx_module_read(*state, "old0", &m), -ENODEV);
+	assert_non_null(strstr(mlx_errmsg(*state), "no network interface 'old0'"));
+	/* a module type the driver has no flat layout for: said so */
+	k.info_err = -EINVAL;
+	assert_int_equal(mlx_module_read(*state, "old0", &m), -EINVAL);
+	assert_non_null(strstr(mlx_errmsg(*state), "SIOCETHTOOL GMODULEINFO/GMODULEEEPROM failed"));
 	k.info_err = 0;
 	k.type = ETH_MODULE_SFF_8472;
 	k.len = 512;
