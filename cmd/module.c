@@ -194,6 +194,68 @@ static void out_identity(struct out *o, const struct mlx_mod_info *mi)
 		  id && mi->std != MLX_MOD_CMIS, " m");
 }
 
+/* A code and its SFF-8024 name: "key" the name (null when not in the
+ * table), "key_code" the number; text "0x40 (1310 nm DFB)". */
+static void out_code(struct out *o, const char *key, const char *label, bool known, uint8_t code,
+		     const char *name)
+{
+	char k[48], buf[160];
+
+	snprintf(k, sizeof(k), "%s_code", key);
+	if (!known) {
+		out_null(o, key, NULL);
+		out_null(o, k, label);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "0x%02x (%s)", code, name ? name : "unknown");
+	out_str(o, key, NULL, name);
+	out_u64_as(o, k, label, code, buf);
+}
+
+/* What the module is for: transmitter technology, SFF-8636's extended
+ * compliance, CMIS' media type, banks and advertised applications. */
+static void out_spec(struct out *o, const struct mlx_mod_info *mi)
+{
+	bool cmis = mi->std == MLX_MOD_CMIS;
+
+	out_code(o, "transmitter_technology", "transmitter technology", mi->tx_tech_valid, mi->tx_tech,
+		 mlx_mod_tx_tech_name(mi->std, mi->tx_tech));
+	out_code(o, "extended_compliance", "extended compliance", mi->ext_compliance_valid,
+		 mi->ext_compliance, mlx_mod_ext_compliance_name(mi->ext_compliance));
+	out_str(o, "media_type", "media type", cmis ? mlx_mod_media_type_name(mi->media_type) : NULL);
+	if (cmis && mi->nbanks)
+		out_u64(o, "banks", "banks", mi->nbanks);
+	else
+		out_null(o, "banks", NULL);
+	out_list_begin(o, "applications", NULL);
+	for (size_t i = 0; i < mi->napps; i++) {
+		const struct mlx_mod_app *a = &mi->app[i];
+		const char *h = mlx_mod_host_if_name(a->host_id);
+		const char *md = mlx_mod_media_if_name(mi->media_type, a->media_id);
+		unsigned mbps = mlx_mod_host_if_mbps(a->host_id);
+		char label[32], line[192];
+
+		out_obj_begin(o, NULL, NULL);
+		out_fmt_u64(o, OUT_JSON, "application_number", NULL, i + 1);
+		out_fmt_str(o, OUT_JSON, "host_interface", NULL, h);
+		out_fmt_u64(o, OUT_JSON, "host_interface_code", NULL, a->host_id);
+		out_fmt_str(o, OUT_JSON, "media_interface", NULL, md);
+		out_fmt_u64(o, OUT_JSON, "media_interface_code", NULL, a->media_id);
+		if (mbps)
+			out_fmt_u64(o, OUT_JSON, "speed_mbps", NULL, mbps);
+		else
+			out_fmt_null(o, OUT_JSON, "speed_mbps", NULL);
+		out_fmt_u64(o, OUT_JSON, "host_lanes", NULL, a->host_lanes);
+		out_fmt_u64(o, OUT_JSON, "media_lanes", NULL, a->media_lanes);
+		snprintf(label, sizeof(label), "application %zu", i + 1);
+		snprintf(line, sizeof(line), "%s (0x%02x), %u lanes -> %s (0x%02x), %u lanes", h ? h : "unknown",
+			 a->host_id, a->host_lanes, md ? md : "unknown", a->media_id, a->media_lanes);
+		out_text(o, label, line);
+		out_obj_end(o);
+	}
+	out_list_end(o);
+}
+
 static enum mlx_mod_level out_diag(struct out *o, const struct mlx_mod_info *mi)
 {
 	enum mlx_mod_level worst = MLX_MOD_LEVEL_UNKNOWN;
@@ -288,6 +350,7 @@ static int out_port(struct cli *cli, const char *ifname, const char *bdf, bool r
 		out_raw(o, m);
 	} else if (!m->decode_rc || m->decode_rc == -EBADMSG) {
 		out_identity(o, &m->info);
+		out_spec(o, &m->info);
 		worst = out_diag(o, &m->info);
 		out_str(o, "level", "overall", mlx_mod_level_name(worst));
 	}

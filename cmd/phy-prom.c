@@ -3,8 +3,12 @@
  * The physical layer in `counters --format prometheus` (issue 18): per
  * port the module's temperature, supply voltage and per-lane bias, Tx and
  * Rx power as gauges in Prometheus base units (celsius, volts, amperes,
- * watts), and the FEC block counters.  Same labels as the counters
- * (pci_address, netdev, port), plus lane; HELP and TYPE once per family.
+ * watts), and the FEC block counters, per port and per lane (as `link`
+ * has them in .fec.per_lane).  Same labels as the counters (pci_address,
+ * netdev, port), plus lane_number, the JSON registry's key for a lane
+ * (man/mlxcli-json.7); HELP and TYPE once per family.  The per-lane FEC
+ * counters are families of their own: a sum over a family never counts
+ * the port's total twice.
  */
 #include "config.h"
 
@@ -24,7 +28,9 @@ struct phy_port {
 	struct mlx_link l;
 };
 
-enum fam { F_TEMP, F_VCC, F_BIAS, F_TX, F_RX, F_FEC_CORR, F_FEC_UNCORR, F_N };
+enum fam {
+	F_TEMP, F_VCC, F_BIAS, F_TX, F_RX, F_FEC_CORR, F_FEC_UNCORR, F_FEC_LANE_CORR, F_FEC_LANE_UNCORR, F_N
+};
 
 static const struct {
 	const char *name, *type, *help;
@@ -37,16 +43,18 @@ static const struct {
 	{ "mlxcli_module_rx_power_watts", "gauge", "received optical power of a module lane", 1e-3 },
 	{ "mlxcli_fec_corrected_blocks_total", "counter", "FEC blocks corrected (ethtool FEC statistics)", 1 },
 	{ "mlxcli_fec_uncorrectable_blocks_total", "counter", "FEC blocks not correctable", 1 },
+	{ "mlxcli_fec_per_lane_corrected_blocks_total", "counter", "FEC blocks corrected on a lane", 1 },
+	{ "mlxcli_fec_per_lane_uncorrectable_blocks_total", "counter", "FEC blocks not correctable on a lane", 1 },
 };
 
 static void sample(FILE *fp, enum fam f, const struct mlx_counter_port *p, int lane, double v)
 {
-	char dev[64], nd[64], lab[16] = "";
+	char dev[64], nd[64], lab[32] = "";
 
 	prom_escape_label(dev, sizeof(dev), p->bdf);
 	prom_escape_label(nd, sizeof(nd), p->ifname);
 	if (lane > 0)
-		snprintf(lab, sizeof(lab), ",lane=\"%d\"", lane);
+		snprintf(lab, sizeof(lab), ",lane_number=\"%d\"", lane);
 	fprintf(fp, "%s{pci_address=\"%s\",netdev=\"%s\",port=\"%d\"%s} %.9g\n", fams[f].name, dev, nd,
 		p->port_label, lab, v * fams[f].scale);
 }
@@ -69,6 +77,12 @@ static bool value(const struct phy_port *pp, enum fam f, unsigned i, double *v)
 	case F_FEC_UNCORR:
 		*v = (double)pp->l.fec_uncorrectable;
 		return pp->l.fec_uncorrectable >= 0;
+	case F_FEC_LANE_CORR:
+		*v = (double)pp->l.fec_corrected_lane[i];
+		return i < pp->l.fec_nlanes && pp->l.fec_corrected_lane[i] >= 0;
+	case F_FEC_LANE_UNCORR:
+		*v = (double)pp->l.fec_uncorrectable_lane[i];
+		return i < pp->l.fec_nlanes && pp->l.fec_uncorrectable_lane[i] >= 0;
 	default:
 		return false;
 	}
@@ -96,10 +110,11 @@ int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs)
 	}
 	mlx_err_clear(cli->ctx);
 	for (int f = 0; f < F_N; f++) {
-		bool lanes = f == F_BIAS || f == F_TX || f == F_RX, head = false;
+		bool mod_lanes = f == F_BIAS || f == F_TX || f == F_RX;
+		bool fec_lanes = f == F_FEC_LANE_CORR || f == F_FEC_LANE_UNCORR, head = false;
 
 		for (size_t k = 0; k < cs->nports; k++) {
-			unsigned n = lanes ? pp[k].m.info.nlanes : 1;
+			size_t n = mod_lanes ? pp[k].m.info.nlanes : fec_lanes ? pp[k].l.fec_nlanes : 1;
 
 			for (unsigned i = 0; i < n; i++) {
 				double v;
@@ -110,7 +125,7 @@ int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs)
 					fprintf(fp, "# HELP %s %s\n# TYPE %s %s\n", fams[f].name, fams[f].help,
 						fams[f].name, fams[f].type);
 				head = true;
-				sample(fp, (enum fam)f, pp[k].p, lanes ? (int)i + 1 : 0, v);
+				sample(fp, (enum fam)f, pp[k].p, mod_lanes || fec_lanes ? (int)i + 1 : 0, v);
 			}
 		}
 	}

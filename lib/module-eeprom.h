@@ -10,9 +10,10 @@
  *    flags), upper page 00h (identity), upper page 03h (thresholds; absent
  *    on flat memory, lower byte 2 bit 2).
  *  - CMIS 4.0/5.x (QSFP-DD, OSFP, QSFP+ with CMIS): lower page (module
- *    temperature and Vcc, module flags), page 00h (identity), 01h
- *    (advertising, which monitors exist), 02h (thresholds), 11h bank 0
- *    (lane flags and monitors).  Flat memory: lower byte 2 bit 7.
+ *    temperature and Vcc, module flags, applications 1-8), page 00h
+ *    (identity), 01h (advertising: which monitors exist, how many banks,
+ *    applications 9-15), 02h (thresholds), 11h of each bank (lane flags
+ *    and monitors, 8 lanes a bank).  Flat memory: lower byte 2 bit 7.
  *
  * The input is a set of pages as ethtool netlink returns them
  * (ETHTOOL_MSG_MODULE_EEPROM_GET: i2c address, bank, page, offset, length),
@@ -33,7 +34,10 @@
 #define MLX_MOD_I2C_A2 0x51
 #define MLX_MOD_PAGE_LEN 128        /* half a 256-byte I2C page */
 #define MLX_MOD_MAX_PAGES 64         /* a Junos dump of a 400ZR+ has 25 pages */
-#define MLX_MOD_MAX_LANES 8
+#define MLX_MOD_LANES_PER_BANK 8
+#define MLX_MOD_MAX_BANKS 4          /* CMIS page 01h byte 142: up to banks 0-3 */
+#define MLX_MOD_MAX_LANES (MLX_MOD_LANES_PER_BANK * MLX_MOD_MAX_BANKS)
+#define MLX_MOD_MAX_APPS 15          /* CMIS: 8 in the lower page, 7 more on page 01h */
 
 /* One run of bytes as read: offset is within the 256-byte I2C space of
  * (i2c, bank, page); 0-127 is the lower half, 128-255 the upper page. */
@@ -102,6 +106,15 @@ struct mlx_mod_lane {
 	struct mlx_mod_value bias_ma, tx_power_mw, rx_power_mw;
 };
 
+/* One CMIS application the module advertises (lower page 86-117, page
+ * 01h 223-250): host and media interface codes of SFF-8024 tables 4-5 and
+ * 4-6..4-10 (which media table: mlx_mod_info.media_type). */
+struct mlx_mod_app {
+	uint8_t host_id, media_id;
+	uint8_t host_lanes, media_lanes;   /* lane counts, 0 = not given */
+	uint8_t host_lane_options;         /* bit n: may start on host lane n+1 */
+};
+
 struct mlx_mod_info {
 	enum mlx_mod_std std;
 	uint8_t identifier, connector;
@@ -121,6 +134,19 @@ struct mlx_mod_info {
 	bool dom;                        /* live diagnostics present */
 	struct mlx_mod_value temperature_c, voltage_v;
 	struct mlx_mod_thresh temperature_th, voltage_th, bias_th, tx_power_th, rx_power_th;
+	/* transmitter technology as the module holds it: SFF-8636 byte 147
+	 * bits 7-4 (0x40), CMIS page 00h byte 212 (0x06): the same list,
+	 * mlx_mod_tx_tech_name */
+	bool tx_tech_valid;
+	uint8_t tx_tech;
+	/* SFF-8636 byte 192, when byte 131 bit 7 says it applies */
+	bool ext_compliance_valid;
+	uint8_t ext_compliance;
+	/* CMIS: the media type (lower byte 85) and the applications */
+	uint8_t media_type;
+	size_t napps;
+	struct mlx_mod_app app[MLX_MOD_MAX_APPS];
+	unsigned nbanks;                 /* CMIS: banks the module has (page 01h), 0 unknown */
 	unsigned nlanes;
 	struct mlx_mod_lane lane[MLX_MOD_MAX_LANES];
 };
@@ -140,6 +166,22 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 /* SFF-8024 names ("QSFP28", "LC"); NULL when the code is not in the table. */
 const char *mlx_mod_identifier_name(uint8_t id);
 const char *mlx_mod_connector_name(uint8_t c);
+/* lib/decode/sff8024.c: names of SFF-8024 codes, NULL when not in the table.
+ * Transmitter technology (of a standard's code), extended compliance (SFF-8636 byte
+ * 192), CMIS host interface (and its line rate in Mb/s, 0 unknown), media
+ * type ("mmf", "smf", "passive_copper", "active_cable", "base_t") and
+ * media interface of a media type. */
+const char *mlx_mod_tx_tech_name(enum mlx_mod_std std, uint8_t code);
+const char *mlx_mod_ext_compliance_name(uint8_t code);
+const char *mlx_mod_host_if_name(uint8_t code);
+unsigned mlx_mod_host_if_mbps(uint8_t code);
+const char *mlx_mod_media_type_name(uint8_t type);
+const char *mlx_mod_media_if_name(uint8_t type, uint8_t code);
+
+/* CMIS: the page 11h requests of the banks beyond 0 the module says it
+ * has (page 01h byte 142), once page 01h is in @e.  Returns the count. */
+size_t mlx_mod_banks_wanted(const struct mlx_mod_eeprom *e, struct mlx_mod_want *w, size_t max);
+
 /* ok / warning / alarm of a value from its flags, else from the thresholds. */
 enum mlx_mod_level mlx_mod_value_level(const struct mlx_mod_value *v, const struct mlx_mod_thresh *t);
 /* 10*log10(mW): -inf for 0 (ethtool prints -inf there too). */

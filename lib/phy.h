@@ -14,7 +14,8 @@
 #include "mlx.h"
 #include "module-eeprom.h"
 
-#define MLX_MODULE_MAX_REQ 6
+/* lower, 00h, 01h, 02h, 11h of up to 4 banks (CMIS) */
+#define MLX_MODULE_MAX_REQ 9
 
 struct mlx_module {
 	/* the pages read, in request order; eeprom points into data */
@@ -33,10 +34,17 @@ struct mlx_module {
  * Read and decode the module of @ifname.  0 on success (see decode_rc);
  * -EOPNOTSUPP when the port has no module or the driver offers no module
  * EEPROM (veth, a VF, an empty cage): mlx_errmsg says "no module";
+ * a kernel without MODULE_EEPROM_GET (before 5.13): the SIOCETHTOOL
+ * GMODULEINFO/GMODULEEEPROM flat read, split into the same pages;
  * another -errno when a read failed.  Request names in a capture:
  * "module-eeprom-i2cXX-pageXX-bankN-offN".
  */
 int mlx_module_read(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *m);
+
+/* The pages of a flat dump of @len bytes already in m->data (the
+ * SIOCETHTOOL GMODULEEEPROM layout, mlx_mod_from_flat): m->eeprom, and
+ * m->req/m->got one entry per half page.  Pure (tests). */
+int mlx_module_from_flat(struct mlx_module *m, size_t len);
 
 /* The request and the reply decoder, pure (tests, the emulation). */
 int mlx_module_eeprom_build(void *buf, size_t cap, const char *ifname, const struct mlx_mod_want *w);

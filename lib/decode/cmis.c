@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * CMIS 4.0 / 5.2 (QSFP-DD, OSFP, QSFP+ with CMIS): lower page (module
- * state 3, module flags 9, temperature 14-15, Vcc 16-17), page 00h
- * (identity 128-222), page 01h (which monitors exist 159-160, lengths
- * 132-136, wavelength 138-139), page 02h (thresholds 128-199) and page 11h
- * bank 0 (lane flags 139-152, lane monitors 154-201): CMIS 5.2 tables 8-4
- * .. 8-84.  Only bank 0 (lanes 1-8) is read.
+ * state 3, module flags 9, temperature 14-15, Vcc 16-17, media type 85,
+ * applications 1-8 at 86-117), page 00h (identity 128-222, media
+ * interface technology 212), page 01h (lengths 132-136, wavelength
+ * 138-139, banks 142, which monitors exist 159-160, applications 9-15 at
+ * 223-250),
+ * page 02h (thresholds 128-199) and page 11h of each bank (lane flags
+ * 139-152, lane monitors 154-201; bank b holds lanes 8b+1 .. 8b+8): CMIS
+ * 5.2 tables 8-4 .. 8-84.
  */
 #include <errno.h>
 #include <string.h>
@@ -38,14 +41,59 @@ static void module_flags(struct mlx_mod_value *v, uint8_t b, unsigned shift)
 	v->low_warning = b >> (shift + 3) & 1;
 }
 
+/* One 4-byte application descriptor (CMIS 5.2 table 8-7): false at the
+ * end of the list (host interface 0xff) or on an unused one (0x00). */
+static bool app(const uint8_t *d, struct mlx_mod_app *a)
+{
+	if (d[0] == 0xff || d[0] == 0x00)
+		return false;
+	a->host_id = d[0];
+	a->media_id = d[1];
+	a->host_lanes = d[2] >> 4;
+	a->media_lanes = d[2] & 0x0f;
+	a->host_lane_options = d[3];
+	return true;
+}
+
+static void apps(struct mlx_mod_info *out, const uint8_t *lo, const uint8_t *p1)
+{
+	bool end = false;
+
+	/* lower 86-117: applications 1-8; page 01h 223-250: 9-15 (CMIS 4.0+) */
+	for (unsigned i = 0; i < MLX_MOD_MAX_APPS && !end; i++) {
+		const uint8_t *d = i < 8 ? lo + 86 + 4 * i : p1 ? p1 - 128 + 223 + 4 * (i - 8) : NULL;
+
+		if (!d || d[0] == 0xff)
+			end = true;
+		else if (app(d, &out->app[out->napps]))
+			out->napps++;
+	}
+}
+
+size_t mlx_mod_banks_wanted(const struct mlx_mod_eeprom *e, struct mlx_mod_want *w, size_t max)
+{
+	const uint8_t *lo = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 0, 3);
+	const uint8_t *b = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 1, 142, 1);
+	size_t n = 0;
+
+	if (!lo || !b || mlx_mod_std_of(lo[0]) != MLX_MOD_CMIS || (lo[2] & 0x80))
+		return 0;
+	/* 142 bits 1-0: 0 bank 0, 1 banks 0-1, 2 banks 0-3 */
+	for (unsigned k = 1; k < (1u << (b[0] & 0x03)) && k < MLX_MOD_MAX_BANKS && n < max; k++)
+		w[n++] = (struct mlx_mod_want){ MLX_MOD_I2C_A0, (uint8_t)k, 0x11, 128, 128 };
+	return n;
+}
+
 int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, char *err, size_t errlen)
 {
 	const uint8_t *lo = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 0, 18);
+	const uint8_t *lo_apps = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 85, 33);
+	const uint8_t *p1_ext = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 1, 128, 123);
 	const uint8_t *up = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 128, 95);
 	/* each page only as far as the fields read from it */
 	const uint8_t *p1 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 1, 128, 33);
 	const uint8_t *p2 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 2, 128, 72);
-	const uint8_t *p11 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0x11, 128, 74);
+	const uint8_t *p11[MLX_MOD_MAX_BANKS] = { NULL };
 	bool temp_mon = true, vcc_mon = true, bias_mon = true, tx_mon = true, rx_mon = true;
 	unsigned bias_mul = 1;
 
@@ -59,7 +107,23 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 	out->flat_memory = lo[2] & 0x80;
 	out->module_state = (lo[3] >> 1) & 0x07;
 	if (out->flat_memory)
-		p1 = p2 = p11 = NULL;   /* a flat module has only page 00h */
+		p1 = p2 = p1_ext = NULL;   /* a flat module has only page 00h */
+	else
+		p11[0] = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0x11, 128, 74);
+	if (p1) {
+		/* 142 bits 1-0: banks 0, 0-1, 0-3; the lanes of each bank
+		 * that was read */
+		out->nbanks = 1u << (p1[142 - 128] & 0x03);
+		if (out->nbanks > MLX_MOD_MAX_BANKS)
+			out->nbanks = MLX_MOD_MAX_BANKS;
+		for (unsigned b = 1; b < out->nbanks; b++)
+			p11[b] = mlx_mod_bytes(e, MLX_MOD_I2C_A0, (uint8_t)b, 0x11, 128, 74);
+	}
+	if (lo_apps) {
+		out->media_type = lo_apps[0];
+		apps(out, lo_apps - 85, p1_ext);
+	}
+
 	if (p1) {
 		const uint8_t *u = p1 - 128;
 		static const double mul[4] = { 0.1, 1, 10, 100 };
@@ -90,6 +154,8 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 		mod_ascii(out->date_code, u + 182, 8);
 		out->length_cable_m = (u[202] & 0x3f) * mul[u[202] >> 6];
 		out->connector = u[203];
+		out->tx_tech_valid = true;
+		out->tx_tech = u[212];
 		out->cc_checked = true;
 		out->cc_base_ok = out->cc_ext_ok = mod_cc_ok(u, 128, 221, 222);
 	}
@@ -120,12 +186,16 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 		out->bias_th.high_warning *= bias_mul;
 		out->bias_th.low_warning *= bias_mul;
 	}
-	if (p11) {
-		const uint8_t *l = p11 - 128;
+	/* lanes up to the last bank read: a bank missing in between leaves
+	 * its lanes unknown, never shifts the later ones */
+	for (unsigned b = 0; b < MLX_MOD_MAX_BANKS; b++) {
+		const uint8_t *l = p11[b] ? p11[b] - 128 : NULL;
 
-		out->nlanes = MLX_MOD_MAX_LANES;
-		for (unsigned i = 0; i < MLX_MOD_MAX_LANES; i++) {
-			struct mlx_mod_lane *ln = &out->lane[i];
+		if (!l)
+			continue;
+		out->nlanes = (b + 1) * MLX_MOD_LANES_PER_BANK;
+		for (unsigned i = 0; i < MLX_MOD_LANES_PER_BANK; i++) {
+			struct mlx_mod_lane *ln = &out->lane[b * MLX_MOD_LANES_PER_BANK + i];
 
 			if (tx_mon) {
 				ln->tx_power_mw.valid = true;

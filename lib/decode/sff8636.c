@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * SFF-8636 rev 2.10a (QSFP+, QSFP28): lower page 00h (status, interrupt
- * flags 3-21, free-side monitors 22-57), upper page 00h (identity, 128-223)
+ * flags 3-21, free-side monitors 22-57), upper page 00h (identity, 128-223;
+ * transmitter technology 147, extended compliance 192)
  * and upper page 03h (thresholds 128-199), tables 6-2 .. 6-29.
  */
 #include <errno.h>
@@ -86,6 +87,11 @@ int mlx_sff8636_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out,
 		 * and 186-187 are the wavelength in 1/20 nm (table 6-19) */
 		if ((u[147] & 0xf0) < 0xa0)
 			out->wavelength_nm = mod_be16(u + 186) / 20.0;
+		out->tx_tech_valid = true;
+		out->tx_tech = u[147] & 0xf0;
+		/* 131 bit 7: the extended compliance code (192) applies */
+		out->ext_compliance_valid = u[131] & 0x80;
+		out->ext_compliance = u[192];
 		out->cc_checked = true;
 		out->cc_base_ok = mod_cc_ok(u, 128, 190, 191);
 		out->cc_ext_ok = mod_cc_ok(u, 192, 222, 223);

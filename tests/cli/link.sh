@@ -33,7 +33,7 @@ grep -q '^    lane 2: corrected 91230, uncorrectable 5$' "$tmp/t6.out" && ok "te
 run p5 --sample counters --format prometheus
 grep -q '^mlxcli_module_temperature_celsius{pci_address="0000:5e:00.0",netdev="enp94s0f0np0",port="1"} 35.3359375$' "$tmp/p5.out" &&
 	ok "prometheus: module temperature in celsius" || bad "prometheus temperature: $(grep temperature "$tmp/p5.out")"
-grep -q '^mlxcli_module_rx_power_watts{pci_address="0000:5e:00.0",netdev="enp94s0f0np0",port="1",lane="4"} 1.24e-05$' "$tmp/p5.out" &&
+grep -q '^mlxcli_module_rx_power_watts{pci_address="0000:5e:00.0",netdev="enp94s0f0np0",port="1",lane_number="4"} 1.24e-05$' "$tmp/p5.out" &&
 	ok "prometheus: rx power per lane in watts" || bad "prometheus rx power: $(grep rx_power "$tmp/p5.out")"
 fams=0
 for f in module_temperature_celsius module_supply_voltage_volts module_laser_bias_amperes module_tx_power_watts \
@@ -44,6 +44,27 @@ done
 run p6 --sample=cx6dx-upstream counters --format prometheus
 grep -q '^mlxcli_fec_uncorrectable_blocks_total{pci_address="0000:3b:00.1",netdev="enp59s0f1np1",port="1"} 12$' "$tmp/p6.out" &&
 	ok "prometheus: FEC uncorrectable counter" || bad "prometheus FEC: $(grep fec_ "$tmp/p6.out")"
+# the FEC counters per lane, as `link` has them in .fec.per_lane (the JSON
+# registry's words: per_lane, corrected_blocks, lane_number): a family of
+# their own, so that a sum over lanes never adds the port's total again
+j6=$("$MLXCLI" --sample=cx6dx-upstream -j link -d enp59s0f1np1)
+want=$(printf '%s' "$j6" | jq -r '.port_links[0].fec.per_lane[] |
+	"mlxcli_fec_per_lane_corrected_blocks_total{pci_address=\"0000:3b:00.1\",netdev=\"enp59s0f1np1\",port=\"1\",lane_number=\"\(.lane_number)\"} \(.corrected_blocks)"')
+got=$(grep '^mlxcli_fec_per_lane_corrected_blocks_total{pci_address="0000:3b:00.1"' "$tmp/p6.out")
+[ -n "$want" ] && [ "$got" = "$want" ] && ok "prometheus: FEC corrected blocks per lane, as link's per_lane" ||
+	bad "prometheus FEC per lane: got '$got', link says '$want'"
+grep -q '^mlxcli_fec_per_lane_uncorrectable_blocks_total{pci_address="0000:3b:00.1",netdev="enp59s0f1np1",port="1",lane_number="2"} 5$' "$tmp/p6.out" &&
+	ok "prometheus: FEC uncorrectable blocks of lane 2" || bad "prometheus FEC lane 2: $(grep per_lane "$tmp/p6.out")"
+[ "$(grep -c '^# TYPE mlxcli_fec_per_lane_' "$tmp/p6.out")" = 2 ] && ok "prometheus: per-lane FEC families, TYPE once each" ||
+	bad "prometheus per-lane FEC TYPE lines: $(grep '^# TYPE mlxcli_fec' "$tmp/p6.out")"
+if command -v promtool >/dev/null 2>&1; then
+	for h in p5 p6; do
+		promtool check metrics <"$tmp/$h.out" >"$tmp/promtool-$h" 2>&1 && ok "$h: promtool check metrics" ||
+			bad "$h: promtool: $(head -5 "$tmp/promtool-$h")"
+	done
+else
+	echo "  note: promtool not installed (Debian package prometheus): exposition not validated"
+fi
 # show selfhealing port: the ASIC sensor of the mlx5 hwmon (cx6dx only), the
 # module's temperature, the health reporters' counts
 run h6 --sample=cx6dx-upstream -j show selfhealing port -d enp59s0f1np1

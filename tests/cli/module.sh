@@ -93,6 +93,43 @@ PY
 then ok "cx6dx CMIS: decoded values = the raw pages read independently"
 else bad "cx6dx CMIS: decode and raw pages disagree"; fi
 
+# what the module is for: the applications it advertises, read from the
+# raw pages independently (lower 85-117, page 01h 223-250: 4 bytes each,
+# host code 0xff ends the list), and the transmitter technology (page 00h
+# byte 212); the text names them
+if python3 - "$tmp/c6.out" "$tmp/c6raw.out" <<'PY'
+import json, sys
+dec = json.load(open(sys.argv[1]))["modules"][0]
+pg = {(p["page"], p["offset_bytes"]): bytes.fromhex(p["data_hex"])
+      for p in json.load(open(sys.argv[2]))["modules"][0]["pages"]}
+lo, up, p1 = pg[(0, 0)], pg[(0, 128)], pg[(1, 128)]
+desc = [lo[86 + 4 * i:90 + 4 * i] for i in range(8)] + [p1[223 - 128 + 4 * i:227 - 128 + 4 * i] for i in range(7)]
+want = []
+for d in desc:
+    if d[0] == 0xff:
+        break
+    if d[0]:
+        want.append([d[0], d[1], d[2] >> 4, d[2] & 15])
+got = [[a["host_interface_code"], a["media_interface_code"], a["host_lanes"], a["media_lanes"]] for a in dec["applications"]]
+ok = got == want and len(got) > 8 and [a["application_number"] for a in dec["applications"]] == list(range(1, len(got) + 1))
+ok &= dec["transmitter_technology_code"] == up[212 - 128] and dec["media_type"] == "smf" and dec["banks"] == 1
+ok &= dec["extended_compliance"] is None and dec["extended_compliance_code"] is None
+sys.exit(0 if ok else 1)
+PY
+then ok "cx6dx CMIS: applications and technology = the raw pages read independently"
+else bad "cx6dx CMIS applications: $(jq -c '.modules[0] | [.applications, .transmitter_technology_code]' "$tmp/c6.out")"; fi
+[ "$(jq -r '.modules[0].applications[0] | [.host_interface, .media_interface, .speed_mbps] | @csv' "$tmp/c6.out")" = \
+	'"400GAUI-4-S C2M","400G-LR4-10",400000' ] && ok "cx6dx: application 1 named (SFF-8024)" ||
+	bad "cx6dx application 1: $(jq -c '.modules[0].applications[0]' "$tmp/c6.out")"
+run t6 --sample=cx6dx-upstream module -d enp59s0f0np0
+grep -q '^  application 5: 200GAUI-4 C2M (0x0f), 4 lanes -> 200GBASE-LR4 (0x19), 4 lanes$' "$tmp/t6.out" &&
+	grep -q '^  transmitter technology: 0x06 (1310 nm EML)$' "$tmp/t6.out" && ok "cx6dx text: applications, technology" ||
+	bad "cx6dx text: $(grep -E 'application|technology' "$tmp/t6.out")"
+run x5 --sample -j module -d enp94s0f0np0
+[ "$(jq -c '.modules[0] | [.transmitter_technology, .extended_compliance, .extended_compliance_code, .media_type, .banks, .applications]' "$tmp/x5.out")" = \
+	'["1310 nm DFB","100G Base-ER4",4,null,null,[]]' ] && ok "cx5 SFF-8636: technology, extended compliance" ||
+	bad "cx5 SFF-8636: $(jq -c '.modules[0] | [.transmitter_technology, .extended_compliance, .media_type, .banks, .applications]' "$tmp/x5.out")"
+
 # a snapshot of a sample replays the same module
 run snap --sample snapshot "$tmp/snap"
 run s5 --sysroot "$tmp/snap" -j module -d enp94s0f0np0

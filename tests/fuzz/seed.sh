@@ -71,6 +71,23 @@ cmis)
 	hexrows "$m/cmis5-qsfp-dd-400g-eoptolink-EOLD-168HG-10-1-junos-eeprom-pages-00-01-02-03-10-11.txt" '' 'Page 03h'
 	hexrows "$m/cmis4-qsfp-dd-400g-cig-TRD5H20ENF-LF000-junos-eeprom-pages-00-01-02-10-11.txt" '' 'Page 10h' ;;
 phy-nl) copy $(nl 'linkmodes-get.nl') $(nl 'fec-get.nl') $(nl 'pause-get.nl') $(nl 'module-eeprom-*.nl' | head -6) ;;
+sensors)
+	# each hwmon of the samples as the harness's fields: entry, name, then
+	# per channel input, crit, highest, label (NUL between, empty = absent)
+	for d in $(find "$samples" -path '*/hwmon/hwmon*' -type d | sort); do
+		n=$((n + 1))
+		{
+			printf '%s\0%s\0' "$(basename "$d")" "$(cat "$d/name" 2>/dev/null)"
+			i=1
+			while [ -f "$d/temp${i}_input" ]; do
+				for w in input crit highest label; do
+					printf '%s\0' "$(cat "$d/temp${i}_$w" 2>/dev/null)"
+				done
+				i=$((i + 1))
+			done
+		} >"$corpus/seed-$n-hwmon"
+	done
+	text 'hwmon1\0mlx5\0' 'hwmon3\0nvme\0' ;;
 vpd) copy $(find "$samples" -name vpd -type f | sort) ;;
 dcb) copy $(nl 'ieee-get.nl') $(nl 'gdcbx.nl') ;;
 rtnl-vf) copy $(nl 'getlink-vf.nl') ;;

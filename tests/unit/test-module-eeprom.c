@@ -23,290 +23,7 @@
 #include <cmocka.h>
 
 #include "module-eeprom.h"
-
-/* ---- reading the fixtures ------------------------------------------------ */
-
-#define NPAGES 24
-
-/* A dump: either flat (page -1, as the ioctl returns it) or paged
- * (one 256-byte space per page; offsets 0-127 are the lower page). */
-struct dump {
-	bool flat;
-	size_t flat_len;
-	uint8_t flatbuf[1024];
-	int npages;
-	struct {
-		int page;
-		uint8_t b[256];
-		bool have[256];
-	} pg[NPAGES];
-	/* heap copies handed to the decoder, freed by dump_free */
-	uint8_t *heap[2 * NPAGES + 8];
-	int nheap;
-};
-
-static char *fixture_path(const char *rel)
-{
-	static char path[1024];
-	const char *fx = getenv("FIXTURES");
-
-	if (!fx || !*fx)
-		return NULL;
-	snprintf(path, sizeof(path), "%s/module/%s", fx, rel);
-	return path;
-}
-
-static FILE *open_fixture(const char *rel)
-{
-	char *p = fixture_path(rel);
-	FILE *f = p ? fopen(p, "r") : NULL;
-
-	if (!f)
-		fprintf(stderr, "# module fixture %s absent: skipped\n", rel);
-	return f;
-}
-
-static int hexval(int c)
-{
-	return isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
-}
-
-/* The page a Junos header names: "Lower Page"/"Low Page 00h" = -2 (lower
- * half of page 0), "Upper Page 03h" = 3; -3 when the line is no header. */
-static int page_header(const char *line)
-{
-	const char *p = strstr(line, "Page ");
-
-	if (!p)
-		return -3;
-	if (strstr(line, "Lower Page") || strstr(line, "Low Page"))
-		return -2;
-	if (strstr(line, "Upper Page") && isxdigit((unsigned char)p[5]) && isxdigit((unsigned char)p[6]) &&
-	    (p[7] == 'h' || p[7] == 'H'))
-		return hexval(p[5]) * 16 + hexval(p[6]);
-	return -3;
-}
-
-static int page_slot(struct dump *d, int page)
-{
-	for (int i = 0; i < d->npages; i++)
-		if (d->pg[i].page == page)
-			return i;
-	assert_true(d->npages < NPAGES);
-	d->pg[d->npages].page = page;
-	return d->npages++;
-}
-
-/*
- * Read the hex rows of @rel from the first line containing @from (NULL:
- * the start) up to the first line containing @to (NULL: the end).  Rows
- * are "0x0000:  03 04 ..." (ethtool), "00000000: 0304 0700 ..." (xxd),
- * "Address 0x80: 11 fc ..." and "0x80   18   40 ..." (Junos, under page
- * headers).  Returns false when the fixture is absent.
- */
-static bool load_dump(const char *rel, const char *from, const char *to, struct dump *d)
-{
-	FILE *f = open_fixture(rel);
-	char line[1024];
-	bool on = !from, paged = false;
-	int page = -1;
-
-	memset(d, 0, sizeof(*d));
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f)) {
-		char *p = line, *end;
-		unsigned long off;
-		int h = page_header(line);
-		bool xxd = false;
-		size_t n = 0;
-
-		if (!on) {
-			on = strstr(line, from) != NULL;
-			if (!on || page_header(line) == -3)
-				continue;
-		} else if (to && strstr(line, to)) {
-			break;
-		}
-		if (h != -3) {
-			paged = true;
-			page = h == -2 ? 0 : h;
-			continue;
-		}
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!strncmp(p, "Address ", 8))
-			p += 8;
-		if (!strncmp(p, "0x", 2)) {
-			off = strtoul(p + 2, &end, 16);
-		} else {
-			off = strtoul(p, &end, 16);
-			xxd = end - p == 8 && *end == ':';
-			if (!xxd)
-				continue;
-		}
-		if (end == p || (*end != ':' && *end != ' ' && *end != '\t'))
-			continue;
-		p = end + (*end == ':');
-		if (xxd) {
-			/* "0304 0700 ...  ascii": 39 columns of 4-digit groups */
-			char cols[48] = { 0 };
-
-			strncpy(cols, p + 1, 39);
-			p = cols;
-			for (char *q = cols; *q; q++) {
-				if (isxdigit((unsigned char)q[0]) && isxdigit((unsigned char)q[1])) {
-					uint8_t v = (uint8_t)(hexval(q[0]) * 16 + hexval(q[1]));
-
-					if (off + n < sizeof(d->flatbuf))
-						d->flatbuf[off + n] = v;
-					n++;
-					q++;
-				}
-			}
-			d->flat = true;
-			if (off + n > d->flat_len)
-				d->flat_len = off + n;
-			continue;
-		}
-		for (;;) {
-			while (*p == ' ' || *p == '\t')
-				p++;
-			if (!isxdigit((unsigned char)p[0]) || !isxdigit((unsigned char)p[1]) ||
-			    (p[2] && !isspace((unsigned char)p[2])))
-				break;
-			uint8_t v = (uint8_t)(hexval(p[0]) * 16 + hexval(p[1]));
-
-			if (paged) {
-				int s = page_slot(d, page);
-
-				if (off + n < 256) {
-					d->pg[s].b[off + n] = v;
-					d->pg[s].have[off + n] = true;
-				}
-			} else {
-				d->flat = true;
-				if (off + n < sizeof(d->flatbuf))
-					d->flatbuf[off + n] = v;
-				if (off + n + 1 > d->flat_len)
-					d->flat_len = off + n + 1;
-			}
-			n++;
-			p += 2;
-		}
-	}
-	fclose(f);
-	assert_true(d->flat || d->npages > 0);
-	return true;
-}
-
-static const uint8_t *heap_copy(struct dump *d, const uint8_t *src, size_t n)
-{
-	uint8_t *c = malloc(n ? n : 1);
-
-	assert_non_null(c);
-	memcpy(c, src, n);
-	assert_true(d->nheap < (int)(sizeof(d->heap) / sizeof(d->heap[0])));
-	d->heap[d->nheap++] = c;
-	return c;
-}
-
-static void dump_free(struct dump *d)
-{
-	for (int i = 0; i < d->nheap; i++)
-		free(d->heap[i]);
-	d->nheap = 0;
-}
-
-/* The pages of @d as the decoder takes them; @flat_len cuts a flat dump. */
-static void to_eeprom(struct dump *d, size_t flat_len, struct mlx_mod_eeprom *e)
-{
-	memset(e, 0, sizeof(*e));
-	if (d->flat) {
-		const uint8_t *c = heap_copy(d, d->flatbuf, flat_len);
-
-		assert_int_equal(mlx_mod_from_flat(e, c, flat_len), flat_len ? 0 : -ENODATA);
-		return;
-	}
-	for (int i = 0; i < d->npages; i++) {
-		for (unsigned half = 0; half < 2; half++) {
-			unsigned a = half * 128, n = 0;
-
-			while (n < 128 && d->pg[i].have[a + n])
-				n++;
-			if (!n)
-				continue;
-			assert_int_equal(mlx_mod_add(e, MLX_MOD_I2C_A0, 0, (uint8_t)d->pg[i].page, (uint16_t)a,
-						     (uint16_t)n, heap_copy(d, d->pg[i].b + a, n)),
-					 0);
-		}
-	}
-}
-
-/* The value of ethtool's "Key    : value" line @key in @rel, from the
- * first line containing @from; NULL when absent. */
-static const char *ethtool_line(const char *rel, const char *from, const char *key)
-{
-	static char val[256];
-	FILE *f = open_fixture(rel);
-	char line[512];
-	bool on = !from;
-
-	if (!f)
-		return NULL;
-	while (fgets(line, sizeof(line), f)) {
-		char *p = line, *colon;
-		size_t kl = strlen(key);
-
-		if (!on) {
-			on = strstr(line, from) != NULL;
-			continue;
-		}
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (strncmp(p, key, kl) || (p[kl] != ' ' && p[kl] != ':'))
-			continue;
-		colon = strchr(p + kl, ':');
-		if (!colon)
-			continue;
-		for (char *q = p + kl; q < colon; q++)
-			if (*q != ' ' && *q != '\t')
-				goto next;
-		p = colon + 1;
-		while (*p == ' ')
-			p++;
-		snprintf(val, sizeof(val), "%s", p);
-		val[strcspn(val, "\r\n")] = '\0';
-		fclose(f);
-		return val;
-next:;
-	}
-	fclose(f);
-	return NULL;
-}
-
-/* Assert ethtool printed @key as @fmt of our value (the same format
- * string ethtool uses, so rounding is compared, not re-derived). */
-static void expect_line(const char *rel, const char *from, const char *key, const char *fmt, ...)
-{
-	const char *want = ethtool_line(rel, from, key);
-	char got[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(got, sizeof(got), fmt, ap);
-	va_end(ap);
-	if (!want)
-		fail_msg("ethtool's decode in %s has no line '%s'", rel, key);
-	if (strcmp(want, got))
-		fail_msg("%s: ethtool says '%s', mlxcli decodes '%s'", key, want, got);
-}
-
-static void expect_near(double got, double want, double eps)
-{
-	if (fabs(got - want) > eps)
-		fail_msg("decoded %.6f, expected %.6f", got, want);
-}
+#include "module-fixtures.h"
 
 /* Every prefix of a flat dump, and every page cut short, decodes without
  * reading past the bytes it was given (ASan) and with a clear code. */
@@ -757,6 +474,121 @@ static void test_cmis_flat_ignores_pages(void **state)
 	assert_false(mi.temperature_c.valid);
 }
 
+/* ---- what the module is for: SFF-8024 codes ------------------------------ */
+
+/* SFF-8636 byte 147 and 192 against ethtool's decode of the same bytes. */
+static void test_sff8636_tech_and_compliance(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(CWDM4_UP, NULL, NULL, &d))
+		skip();
+	upper_only(&d);
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_true(mi.tx_tech_valid && mi.ext_compliance_valid);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Transmitter technology", "0x%02x (%s)", mi.tx_tech,
+		    mlx_mod_tx_tech_name(mi.std, mi.tx_tech));
+	/* ethtool: "100G Ethernet: " and the SFF-8024 table 4-4 name */
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Transceiver type", "100G Ethernet: %s",
+		    mlx_mod_ext_compliance_name(mi.ext_compliance));
+	/* the ER4 (.source: QT-QSFP28-ER4): 0x04, a 1310 nm DFB */
+	if (!load_dump(ER4, "QSFP IDEEPROM", NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_int_equal(mi.ext_compliance, 0x04);
+	assert_string_equal(mlx_mod_ext_compliance_name(mi.ext_compliance), "100G Base-ER4");
+	assert_string_equal(mlx_mod_tx_tech_name(mi.std, mi.tx_tech), "1310 nm DFB");
+	assert_null(mlx_mod_ext_compliance_name(0x0a));   /* reserved */
+}
+
+/* CMIS applications (lower 86-117, page 01h 223-250), on the ZR+ (two,
+ * .source: a 400ZR/ZR+ coherent module) and the Eoptolink (nine, the
+ * ninth from page 01h); media interface technology from page 00h 212. */
+static void test_cmis_applications(void **state)
+{
+	struct dump d;
+	struct mlx_mod_info mi;
+
+	(void)state;
+	if (!load_dump(ZR, "QSFP-DD Lower Page", NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_string_equal(mlx_mod_media_type_name(mi.media_type), "smf");
+	assert_int_equal(mi.napps, 2);
+	assert_string_equal(mlx_mod_host_if_name(mi.app[0].host_id), "400GAUI-8 C2M");
+	assert_int_equal(mlx_mod_host_if_mbps(mi.app[0].host_id), 400000);
+	assert_string_equal(mlx_mod_media_if_name(mi.media_type, mi.app[0].media_id), "400ZR, DWDM, amplified");
+	assert_int_equal(mi.app[0].host_lanes, 8);
+	assert_int_equal(mi.app[0].media_lanes, 1);
+	assert_string_equal(mlx_mod_host_if_name(mi.app[1].host_id), "100GAUI-2 C2M");
+	assert_int_equal(mi.app[1].host_lanes, 2);
+	assert_int_equal(mi.app[1].host_lane_options, 0x55);
+	assert_int_equal(mi.nbanks, 1);
+	assert_int_equal(mi.tx_tech, 0x05);
+	if (!load_dump(EOPTO, NULL, NULL, &d))
+		skip();
+	assert_int_equal(decode(&d, &mi), 0);
+	assert_int_equal(mi.napps, 9);
+	assert_int_equal(mi.app[8].host_id, 0x52);
+	assert_int_equal(mi.app[8].host_lanes, 8);
+	assert_string_equal(mlx_mod_host_if_name(mi.app[0].host_id), "400GAUI-4-S C2M");
+	assert_string_equal(mlx_mod_media_if_name(mi.media_type, mi.app[0].media_id), "400G-LR4-10");
+	/* an LR4-10 (1310 nm) is an EML, as the Arista 400G-XDR4's ethtool
+	 * decode says of the same code */
+	assert_string_equal(mlx_mod_tx_tech_name(mi.std, mi.tx_tech), "1310 nm EML");
+	assert_string_equal(ethtool_line("qsfp-dd-cmis4-arista-QDD-400G-XDR4-ethtool-m-full-8lane-dom-flags-"
+					 "thresholds.txt", NULL, "Transmitter technology"), "0x06 (1310 nm EML)");
+}
+
+/* Banks beyond 0 (page 01h byte 142): the module says banks 0-1, bank 1's
+ * page 11h is asked for and its lanes are 9-16; a bank not read leaves
+ * its lanes out. */
+static void test_cmis_banks(void **state)
+{
+	struct dump d;
+	struct mlx_mod_eeprom e;
+	struct mlx_mod_info mi;
+	struct mlx_mod_want w[4];
+	char err[128];
+	int p1 = -1, p11 = -1;
+
+	(void)state;
+	if (!load_dump(EOPTO, NULL, NULL, &d))
+		skip();
+	for (int i = 0; i < d.npages; i++) {
+		if (d.pg[i].page == 1)
+			p1 = i;
+		if (d.pg[i].page == 0x11)
+			p11 = i;
+	}
+	assert_true(p1 >= 0 && p11 >= 0);
+	to_eeprom(&d, 0, &e);
+	assert_int_equal(mlx_mod_banks_wanted(&e, w, 4), 0);
+	dump_free(&d);
+	d.pg[p1].b[142] = (uint8_t)((d.pg[p1].b[142] & ~0x03) | 0x01);
+	/* bank 1 reads like bank 0 but for lane 1's Rx power */
+	d.pg[p11].b[186] ^= 0x10;
+	to_eeprom(&d, 0, &e);
+	d.pg[p11].b[186] ^= 0x10;
+	assert_int_equal(mlx_mod_banks_wanted(&e, w, 4), 1);
+	assert_int_equal(w[0].bank, 1);
+	assert_int_equal(w[0].page, 0x11);
+	assert_int_equal(w[0].offset, 128);
+	assert_int_equal(mlx_mod_decode(&e, &mi, err, sizeof(err)), 0);
+	assert_int_equal(mi.nbanks, 2);
+	assert_int_equal(mi.nlanes, 8);               /* bank 1 not read yet */
+	assert_int_equal(mlx_mod_add(&e, MLX_MOD_I2C_A0, 1, 0x11, 128, 128, heap_copy(&d, d.pg[p11].b + 128, 128)),
+			 0);
+	assert_int_equal(mlx_mod_decode(&e, &mi, err, sizeof(err)), 0);
+	assert_int_equal(mi.nlanes, 16);
+	expect_near(mi.lane[8].bias_ma.v, mi.lane[0].bias_ma.v, 1e-12);
+	assert_true(mi.lane[8].rx_power_mw.v != mi.lane[0].rx_power_mw.v);
+	expect_near(mi.lane[15].tx_power_mw.v, mi.lane[7].tx_power_mw.v, 1e-12);
+	dump_free(&d);
+}
+
 static void test_levels(void **state)
 {
 	struct mlx_mod_thresh t = { true, 80, -5, 70, 0 };
@@ -794,6 +626,9 @@ int main(void)
 		cmocka_unit_test(test_unknown_and_empty),
 		cmocka_unit_test(test_cmis_flat_ignores_pages),
 		cmocka_unit_test(test_levels),
+		cmocka_unit_test(test_sff8636_tech_and_compliance),
+		cmocka_unit_test(test_cmis_applications),
+		cmocka_unit_test(test_cmis_banks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
