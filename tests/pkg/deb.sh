@@ -213,7 +213,9 @@ esac
 tuse=$(($(now) - t))
 
 # ---- purge: nothing of it left ----
-dpkg-deb -c "$deb" | awk '{ print substr($6, 2) }' | sed 's|/$||' >"$tmp/contents"
+# Its files and links; of its directories only its own (a shared one such
+# as /lib is a link into /usr on a merged-/usr system, and stays).
+dpkg-deb -c "$deb" | awk '$1 !~ /^d/ || $6 ~ /mlxcli/ { print substr($6, 2) }' | sed 's|/$||' >"$tmp/contents"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q mlxcli >"$tmp/purge.log" 2>&1 || {
 	tail -n 20 "$tmp/purge.log"; bad "apt-get purge mlxcli"; }
 # The incident survives the purge (evidence); removed by hand, nothing of
