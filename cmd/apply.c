@@ -39,6 +39,7 @@
 #include "dcb.h"
 #include "dcqcn.h"
 #include "devid.h"
+#include "qos-check.h"
 #include "write.h"
 
 #define MAXAPORTS 64
@@ -75,6 +76,7 @@ struct run {
 	struct mlx_plan pl;
 	struct mlx_write_result res;
 	int plan_rc;              /* the QoS plan's exit code (its message is in errmsg) */
+	struct mlx_dcb_state *want;   /* QoS: the state the plan leads to (for the lint) */
 };
 
 static const char *sub_name(enum sub s)
@@ -352,7 +354,8 @@ static int qos_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 	r->plan_rc = want_dcb(ctx, r->ap, st, n);
 	e = r->plan_rc ? (r->plan_rc == EXIT_NOTSUP ? -EOPNOTSUPP : -EINVAL)
 		       : mlx_dcb_plan(pl, st, n);
-	free(n);
+	free(r->want);
+	r->want = n;
 	return e < 0 ? e : 0;
 }
 
@@ -446,6 +449,8 @@ static void run_free(struct run *r)
 {
 	mlx_plan_free(&r->pl);
 	mlx_dcb_writer_free(&r->dw);
+	free(r->want);
+	r->want = NULL;
 }
 
 /*
@@ -538,21 +543,101 @@ static int run_all(struct cli *cli, struct run *runs, size_t nrun, bool dry)
 	for (size_t k = 0; k < nrun; k++) {
 		int rc = run_one(cli, &runs[k], dry);
 		bool held = true;
+		size_t nback = 0;
 
 		if (!rc)
 			continue;
 		if (dry)
 			return rc;
 		for (size_t j = k; j-- > 0;)
-			if (mlx_plan_nchanged(&runs[j].pl) && put_back(cli, &runs[j]) < 0)
+			if (mlx_plan_nchanged(&runs[j].pl) && (++nback, put_back(cli, &runs[j]) < 0))
 				held = false;
-		if (k)
-			cli_error(cli, "%s; the settings applied before it (%zu subsystem%s) %s", "the "
-				  "apply failed", k, k == 1 ? "" : "s", held ? "were put back: nothing was "
-				  "changed" : "could NOT all be put back: the host is partly changed");
+		if (nback)
+			cli_error(cli, "the apply failed; what it had changed before (%zu subsystem%s of "
+				  "its ports) %s", nback, nback == 1 ? "" : "s", held ? "was put back: "
+				  "nothing was changed" : "could NOT all be put back: the host is partly "
+				  "changed");
 		return rc;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * The lint gate: `show qos --check`'s rules on the state each port would
+ * have after the plan, predicted, not written: the DCB state the QoS plan
+ * computed (lib's plan builder, from the state read) and the DCQCN enables
+ * read now with the plan's changes laid over them.  A plan that changes a
+ * port and would leave a lint error there is refused (exit 1, nothing
+ * written) unless --force.  An exit code.
+ */
+static int lint_gate(struct cli *cli, struct run *runs, size_t nrun, size_t nap)
+{
+	struct mlx_lint_report *rep = malloc(sizeof(*rep));
+	struct mlx_dcb_state *cur = malloc(sizeof(*cur));
+	bool force = cli_opt(cli, "force") != NULL;
+	int rc = EXIT_OK;
+
+	if (!rep || !cur) {
+		free(rep);
+		free(cur);
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < nap; i++) {
+		struct run *q = &runs[i], *d = &runs[nap + i];   /* its QoS and DCQCN runs */
+		const struct mlx_dcb_state *dcb = q->want;
+		struct mlx_qos_state qs;
+
+		if (i >= nrun || !q->ap->ifname ||
+		    !(mlx_plan_nchanged(&q->pl) + mlx_plan_nchanged(&d->pl)))
+			continue;
+		if (!dcb) {
+			if (mlx_dcb_get(cli->ctx, q->ap->ifname, cur) < 0) {
+				mlx_err_clear(cli->ctx);
+				continue;
+			}
+			dcb = cur;
+		}
+		mlx_qos_state_init(&qs, q->ap->ifname);
+		qos_read_dcqcn(cli, q->ap->fn, q->ap->port, &qs);
+		for (size_t k = 0; k < d->pl.n; k++) {
+			const struct mlx_dcqcn_param *p;
+			size_t np;
+			const struct mlx_dcqcn_param *t = mlx_dcqcn_params(&np);
+
+			/* c->id is the parameter's index in lib's table */
+			if (d->pl.c[k].id < 0 || (size_t)d->pl.c[k].id >= np)
+				continue;
+			p = &t[d->pl.c[k].id];
+			if (p->prio < 0)
+				continue;
+			if (d->pl.c[k].arg == MLX_DCQCN_RP)
+				qs.rp_en[p->prio] = (int8_t)(d->pl.c[k].new.u != 0);
+			else
+				qs.np_en[p->prio] = (int8_t)(d->pl.c[k].new.u != 0);
+		}
+		rc = qos_check(cli, &qs, dcb, -1, rep);
+		if (rc)
+			break;
+		for (size_t k = 0; k < rep->n; k++) {
+			if (rep->f[k].sev != MLX_LINT_ERROR)
+				continue;
+			if (force) {
+				cli_warn(cli, "%s: after this apply, %s (%s): applied anyway (--force)",
+					 q->ap->ifname, rep->f[k].msg, rep->f[k].id);
+			} else {
+				cli_error(cli, "%s: after this apply, %s (%s)", q->ap->ifname,
+					  rep->f[k].msg, rep->f[k].id);
+				rc = EXIT_FAIL;
+			}
+		}
+	}
+	if (rc == EXIT_FAIL)
+		cli_hint(cli, "the plan was refused and nothing was changed: fix the file, or "
+			 "--force to apply it anyway (show qos --check lists the rules)");
+	free(rep);
+	free(cur);
+	return rc;
 }
 
 static void out_runs(struct cli *cli, struct run *runs, size_t nrun)
@@ -631,6 +716,8 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	/* Everything planned against the device first: nothing is written
 	 * unless every subsystem of every port can be. */
 	r = run_all(cli, runs, nrun, true);
+	if (!r)
+		r = lint_gate(cli, runs, nrun, nap);
 	if (r || cli->dry_run)
 		goto done;
 	for (size_t k = 0; k < nrun; k++) {
