@@ -40,6 +40,7 @@
 #include "dcqcn.h"
 #include "devid.h"
 #include "qos-check.h"
+#include "state-cmd.h"
 #include "write.h"
 
 #define MAXAPORTS 64
@@ -563,6 +564,63 @@ static int run_all(struct cli *cli, struct run *runs, size_t nrun, bool dry)
 }
 
 /*
+ * --diff: the plan as a unified diff of the state, as `mlxcli diff` prints
+ * one: the state read now against the same state with FILE's sections laid
+ * over each port it matched (objects merged key by key, lists of objects
+ * element by element by their key, a DSCP map replaced whole), so what the
+ * file leaves alone does not show.
+ */
+static void overlay(json_t *cur, json_t *want, const char *key)
+{
+	const char *k, *ek = key ? state_element_key(key) : NULL;
+	json_t *w, *c;
+	size_t i, j;
+
+	if (json_is_object(cur) && json_is_object(want)) {
+		json_object_foreach(want, k, w) {
+			if (json_is_null(w) || !strcmp(k, "match"))
+				continue;
+			c = json_object_get(cur, k);
+			if ((json_is_object(c) && json_is_object(w)) ||
+			    (json_is_array(c) && json_is_array(w) && state_element_key(k) &&
+			     strcmp(k, "dscp2prio")))
+				overlay(c, w, k);
+			else
+				json_object_set(cur, k, w);
+		}
+		return;
+	}
+	/* a list of objects: each of FILE's elements over the one of its key */
+	json_array_foreach(want, i, w)
+		json_array_foreach(cur, j, c)
+			if (json_equal(json_object_get(c, ek), json_object_get(w, ek))) {
+				overlay(c, w, NULL);
+				break;
+			}
+}
+
+static int show_diff(struct cli *cli, struct aport *ap, size_t nap)
+{
+	json_t *cur, *want, *p;
+	size_t i, n;
+	int r = state_doc(cli, &cur);
+
+	if (r)
+		return r;
+	want = json_deep_copy(cur);
+	json_array_foreach(json_object_get(want, "ports"), i, p)
+		for (size_t k = 0; k < nap; k++)
+			if (!strcmp(json_string_value(json_object_get(p, "pci_address")) ?: "",
+				    ap[k].fn->bdf))
+				overlay(p, ap[k].spec, NULL);
+	n = state_diff_docs(cli, "current", "planned", cur, want);
+	out_bool(cli->out, "changed", NULL, n > 0);
+	json_decref(cur);
+	json_decref(want);
+	return EXIT_OK;
+}
+
+/*
  * The lint gate: `show qos --check`'s rules on the state each port would
  * have after the plan, predicted, not written: the DCB state the QoS plan
  * computed (lib's plan builder, from the state read) and the DCQCN enables
@@ -718,6 +776,10 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	r = run_all(cli, runs, nrun, true);
 	if (!r)
 		r = lint_gate(cli, runs, nrun, nap);
+	if (!r && cli_opt(cli, "diff")) {
+		r = show_diff(cli, ap, nap);
+		goto out;
+	}
 	if (r || cli->dry_run)
 		goto done;
 	for (size_t k = 0; k < nrun; k++) {

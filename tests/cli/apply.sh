@@ -37,6 +37,17 @@ check "--check: the plan, each change with its port" \
 	"$(jq -c '[.changes[] | [.pci_address, .netdev, .setting]]' "$tmp/c.json")" \
 	'[["0000:5e:00.0","enp94s0f0np0","tc_bw"],["0000:5e:00.0","enp94s0f0np0","pfc"],["0000:5e:00.1","enp94s0f1np1","dscp2prio"],["0000:5e:00.1","enp94s0f1np1","trust"],["0000:5e:00.0","enp94s0f0np0","rpg_ai_rate"]]'
 same "$S/cx5-ofed" "$tmp/pristine"; check "--check wrote nothing" "$?" 0
+# --diff: the plan as the unified diff `mlxcli diff` prints between the two
+"$MLXCLI" --sysroot "$tmp/pristine" apply --diff "$tmp/want.json" >"$tmp/d.txt"; rc=$?
+check "--diff: exit 0" "$rc" 0
+check "--diff: headers" "$(head -2 "$tmp/d.txt" | tr '\n' ' ')" "--- current +++ planned "
+"$MLXCLI" diff "$tmp/pristine" "$tmp/host" >"$tmp/dd.txt"
+check "--diff: the lines mlxcli diff prints for the same change" "$(tail -n +3 "$tmp/d.txt")" \
+	"$(tail -n +3 "$tmp/dd.txt")"
+check "--diff -j: changed, the differences" \
+	"$("$MLXCLI" --sysroot "$tmp/pristine" -j apply --diff "$tmp/want.json" | jq -c '[.changed, ([.differences[] | select(.setting == "dcqcn.rp.rpg_ai_rate") | [.old, .new]])]')" \
+	'[true,[[5,7]]]'
+same "$S/cx5-ofed" "$tmp/pristine"; check "--diff wrote nothing" "$?" 0
 "$MLXCLI" --sysroot "$tmp/pristine" -n apply "$tmp/want.json" >/dev/null 2>&1
 same "$S/cx5-ofed" "$tmp/pristine"; check "--dry-run wrote nothing" "$?" 0
 
