@@ -760,6 +760,8 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 		r = apply_check(&f);
 	if (!r)
 		r = cli_select(cli, &only, NULL);
+	if (!r && only && only->role == MLX_FN_VF)
+		r = cli_need_pf(cli, only);
 	if (!r)
 		r = match_ports(cli, &f, only, ap, &nap);
 	if (r)
