@@ -40,7 +40,6 @@
 #include "dcqcn.h"
 #include "devid.h"
 #include "qos-check.h"
-#include "state-cmd.h"
 #include "write.h"
 
 #define MAXAPORTS 64
@@ -55,14 +54,6 @@ const struct cmd_opt apply_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },
 };
 
-/* One port of FILE matched to one port of the host. */
-struct aport {
-	char path[24];            /* "ports[2]" */
-	json_t *spec;
-	const struct mlx_function *fn;
-	const struct mlx_port *port;
-	const char *ifname;       /* NULL: no netdev */
-};
 
 enum sub { SUB_QOS, SUB_DCQCN };
 
@@ -564,109 +555,6 @@ static int run_all(struct cli *cli, struct run *runs, size_t nrun, bool dry)
 }
 
 /*
- * --diff: the plan as a unified diff of the state, as `mlxcli diff` prints
- * one: the state read now against the same state with FILE's sections laid
- * over each port it matched (objects merged key by key, lists of objects
- * element by element by their key, a DSCP map replaced whole), so what the
- * file leaves alone does not show.
- */
-static void overlay(json_t *cur, json_t *want, const char *key)
-{
-	const char *k, *ek = key ? state_element_key(key) : NULL;
-	json_t *w, *c;
-	size_t i, j;
-
-	if (json_is_object(cur) && json_is_object(want)) {
-		json_object_foreach(want, k, w) {
-			if (json_is_null(w) || !strcmp(k, "match"))
-				continue;
-			c = json_object_get(cur, k);
-			if ((json_is_object(c) && json_is_object(w)) ||
-			    (json_is_array(c) && json_is_array(w) && state_element_key(k) &&
-			     strcmp(k, "dscp2prio")))
-				overlay(c, w, k);
-			else
-				json_object_set(cur, k, w);
-		}
-		return;
-	}
-	/* a list of objects: each of FILE's elements over the one of its key */
-	json_array_foreach(want, i, w)
-		json_array_foreach(cur, j, c)
-			if (json_equal(json_object_get(c, ek), json_object_get(w, ek))) {
-				overlay(c, w, NULL);
-				break;
-			}
-}
-
-static int show_diff(struct cli *cli, struct aport *ap, size_t nap)
-{
-	json_t *cur, *want, *p;
-	size_t i, n;
-	int r = state_doc(cli, &cur);
-
-	if (r)
-		return r;
-	want = json_deep_copy(cur);
-	json_array_foreach(json_object_get(want, "ports"), i, p)
-		for (size_t k = 0; k < nap; k++)
-			if (!strcmp(json_string_value(json_object_get(p, "pci_address")) ?: "",
-				    ap[k].fn->bdf))
-				overlay(p, ap[k].spec, NULL);
-	n = state_diff_docs(cli, "current", "planned", cur, want);
-	out_bool(cli->out, "changed", NULL, n > 0);
-	json_decref(cur);
-	json_decref(want);
-	return EXIT_OK;
-}
-
-/*
- * The sections apply does not write yet: the RDMA CM's RoCE defaults and
- * SR-IOV (numvfs, eswitch mode, VFs).  A file may carry them (state -j's
- * own output does); they must then hold what the host has, else the file
- * is refused before anything is written (exit 4), never skipped quietly.
- */
-static int unwritable_sections(struct cli *cli, struct aport *ap, size_t nap)
-{
-	static const char *const secs[] = { "roce", "sriov" };
-	json_t *cur = NULL, *p;
-	size_t i;
-	int r = EXIT_OK;
-
-	for (size_t k = 0; k < nap && !r; k++)
-		for (size_t s = 0; s < 2 && !r; s++) {
-			json_t *want = json_object_get(ap[k].spec, secs[s]);
-
-			if (!want || json_is_null(want))
-				continue;
-			if (!cur && (r = state_doc(cli, &cur)))
-				break;
-			json_array_foreach(json_object_get(cur, "ports"), i, p) {
-				json_t *have = json_object_get(p, secs[s]), *ov;
-
-				if (strcmp(json_string_value(json_object_get(p, "pci_address")) ?: "",
-					   ap[k].fn->bdf))
-					continue;
-				ov = json_deep_copy(have);
-				if (json_is_object(ov))
-					overlay(ov, want, NULL);
-				if (!json_is_object(ov) || !json_equal(ov, have)) {
-					cli_error(cli, "%s.%s: differs from what %s has, and apply does not "
-						  "write %s settings yet (use %s); nothing was changed",
-						  ap[k].path, secs[s], ap[k].ifname ? ap[k].ifname :
-						  ap[k].fn->bdf, s ? "SR-IOV" : "RDMA CM",
-						  s ? "sriov set and sriov vf" : "configfs rdma_cm");
-					r = EXIT_NOTSUP;
-				}
-				json_decref(ov);
-				break;
-			}
-		}
-	json_decref(cur);
-	return r;
-}
-
-/*
  * The lint gate: `show qos --check`'s rules on the state each port would
  * have after the plan, predicted, not written: the DCB state the QoS plan
  * computed (lib's plan builder, from the state read) and the DCQCN enables
@@ -811,7 +699,7 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	if (!r)
 		r = match_ports(cli, &f, only, ap, &nap);
 	if (!r)
-		r = unwritable_sections(cli, ap, nap);
+		r = apply_unwritable_sections(cli, ap, nap);
 	if (r)
 		goto out;
 	/* QoS before DCQCN on every port: the enables act on priorities
@@ -827,7 +715,7 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	if (!r)
 		r = lint_gate(cli, runs, nrun, nap);
 	if (!r && cli_opt(cli, "diff")) {
-		r = show_diff(cli, ap, nap);
+		r = apply_show_diff(cli, ap, nap);
 		goto out;
 	}
 	if (r || cli->dry_run)
