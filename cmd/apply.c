@@ -31,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
@@ -661,7 +663,7 @@ static void out_runs(struct cli *cli, struct run *runs, size_t nrun)
 		fprintf(cli->out_fp, "no change: the host already matches %s\n", "the file");
 }
 
-static int load(struct cli *cli, struct apply_file *f)
+static int load_one(struct cli *cli, struct apply_file *f)
 {
 	json_error_t je;
 
@@ -670,7 +672,46 @@ static int load(struct cli *cli, struct apply_file *f)
 		cli_error(cli, "%s: line %d: %s; nothing was changed", f->name, je.line, je.text);
 		return EXIT_USAGE;
 	}
-	return EXIT_OK;
+	return apply_check(f);
+}
+
+static int is_json_name(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && n > 5 && !strcmp(d->d_name + n - 5, ".json");
+}
+
+/*
+ * FILE, validated; or a directory (the boot unit's /etc/mlxcli/state.d):
+ * its *.json files in name order, each validated, as one document whose
+ * ports are theirs in that order, so they apply all or nothing together.
+ */
+static int load(struct cli *cli, struct apply_file *f)
+{
+	struct dirent **names = NULL;
+	struct stat st;
+	int n, r = EXIT_OK;
+
+	if (stat(f->name, &st) < 0 || !S_ISDIR(st.st_mode))
+		return load_one(cli, f);
+	n = scandir(f->name, &names, is_json_name, alphasort);
+	if (n < 0)
+		return cli_fail(cli, -errno, f->name);
+	f->doc = json_pack("{s:[]}", "ports");
+	for (int i = 0; i < n; i++) {
+		char path[4096];
+		struct apply_file one = { .cli = cli, .name = path };
+
+		snprintf(path, sizeof(path), "%s/%s", f->name, names[i]->d_name);
+		if (!r && !(r = load_one(cli, &one)))
+			json_array_extend(json_object_get(f->doc, "ports"),
+					  json_object_get(one.doc, "ports"));
+		json_decref(one.doc);
+		free(names[i]);
+	}
+	free(names);
+	return r;
 }
 
 int cmd_apply(struct cli *cli, int argc, char **argv)
@@ -690,8 +731,6 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	if (cli_opt(cli, "check") || cli_opt(cli, "diff"))
 		cli->dry_run = true;
 	r = load(cli, &f);
-	if (!r)
-		r = apply_check(&f);
 	if (!r)
 		r = cli_select(cli, &only, NULL);
 	if (!r && only && only->role == MLX_FN_VF)

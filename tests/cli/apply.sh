@@ -100,6 +100,36 @@ jq '.ports[0].sriov.vfs[0].vlan = 7' "$tmp/want.json" >"$tmp/sr.json"
 "$MLXCLI" --sysroot "$tmp/sel" apply "$tmp/sr.json" >/dev/null 2>&1
 check "a VF setting differs: exit 4" "$?" 4
 
+# ---- a directory (the boot unit's /etc/mlxcli/state.d): its *.json files
+# in name order, all validated first, applied as one plan
+fresh dir cx5-ofed
+mkdir "$tmp/sd"
+echo '{"ports":[{"netdev":"enp94s0f0np0","pfc":{"enabled_priorities":[3]}}]}' >"$tmp/sd/10-a.json"
+echo '{"ports":[{"netdev":"enp94s0f1np1","pfc":{"enabled_priorities":[3,5]}}]}' >"$tmp/sd/20-b.json"
+echo 'not json' >"$tmp/sd/README"
+check "directory: both files applied" \
+	"$("$MLXCLI" --sysroot "$tmp/dir" -j apply "$tmp/sd" | jq -c '[.changes[] | [.netdev, .new]]')" \
+	'[["enp94s0f0np0",[3]],["enp94s0f1np1",[3,5]]]'
+echo '{"ports":[{"netdev":"enp94s0f0np0","pfc":{"enabled_priorities":[4]}}]}' >"$tmp/sd/10-a.json"
+echo '{"ports":[{"netdev":"enp94s0f1np1","pfcc":{}}]}' >"$tmp/sd/30-c.json"
+"$MLXCLI" --sysroot "$tmp/dir" apply "$tmp/sd" >/dev/null 2>"$tmp/e"; rc=$?
+check "directory with a bad file: exit 2" "$rc" 2
+grep -q "30-c.json: ports\[0\]: unknown key 'pfcc'" "$tmp/e" && ok "... names the file and the path" || bad "dir: $(cat "$tmp/e")"
+check "directory with a bad file: the good one not applied either" \
+	"$("$MLXCLI" --sysroot "$tmp/dir" -j state | jq -c '.ports[0].pfc.enabled_priorities')" '[3]'
+unit=$TOP_BUILDDIR/etc/mlxcli-apply.service
+if [ -r "$unit" ] && command -v systemd-analyze >/dev/null 2>&1; then
+	sed "s|^ExecStart=[^ ]*|ExecStart=$MLXCLI_REAL|" "$unit" >"$tmp/mlxcli-apply.service"
+	if systemd-analyze verify "$tmp/mlxcli-apply.service" 2>&1 | grep -v "man mlxcli-state" | grep -q .; then
+		bad "systemd-analyze verify: $(systemd-analyze verify "$tmp/mlxcli-apply.service" 2>&1)"
+	else
+		ok "the boot unit verifies"
+	fi
+	grep -q "apply /etc/mlxcli/state.d$" "$unit" && ok "the unit applies /etc/mlxcli/state.d" || bad "unit ExecStart"
+else
+	echo "# SKIP the boot unit: not built or no systemd-analyze"
+fi
+
 # ---- bad files: exit 2, the JSON path, nothing written
 fresh badh cx5-ofed
 badfile() {
