@@ -116,6 +116,28 @@ static void change_text(const struct mlx_change *c, char *a, char *b, size_t len
 		snprintf(b, len, "(no change)");
 }
 
+void cli_out_change(struct cli *cli, const struct mlx_change *c)
+{
+	struct out *o = cli->out;
+	char a[200], b[200], line[512];
+
+	out_str(o, "setting", NULL, c->setting);
+	out_val(o, "old", &c->old);
+	out_val(o, "new", &c->new);
+	out_str(o, "unit", NULL, c->unit);
+	out_bool(o, "changed", NULL, c->changed);
+	out_str(o, "note", NULL, c->note);
+	/* Text: the Windows tool's name where the feature has one
+	 * (DCQCN's -Get spelling), else the setting. */
+	change_text(c, a, b, sizeof(a));
+	snprintf(line, sizeof(line), "%s -> %s%s%s%s", a, b,
+		 c->changed || c->note ? "" : " (unchanged)", c->note ? " (" : "",
+		 c->note ? c->note : "");
+	if (c->note)
+		strncat(line, ")", sizeof(line) - strlen(line) - 1);
+	out_text(o, c->label[0] ? c->label : c->setting, line);
+}
+
 void cli_out_changes(struct cli *cli, const struct mlx_plan *pl)
 {
 	struct out *o = cli->out;
@@ -123,25 +145,8 @@ void cli_out_changes(struct cli *cli, const struct mlx_plan *pl)
 	out_bool(o, "dry_run", NULL, cli->dry_run);
 	out_list_begin(o, "changes", NULL);
 	for (size_t i = 0; i < pl->n; i++) {
-		const struct mlx_change *c = &pl->c[i];
-		char a[200], b[200], line[512];
-
 		out_obj_begin(o, NULL, NULL);
-		out_str(o, "setting", NULL, c->setting);
-		out_val(o, "old", &c->old);
-		out_val(o, "new", &c->new);
-		out_str(o, "unit", NULL, c->unit);
-		out_bool(o, "changed", NULL, c->changed);
-		out_str(o, "note", NULL, c->note);
-		/* Text: the Windows tool's name where the feature has one
-		 * (DCQCN's -Get spelling), else the setting. */
-		change_text(c, a, b, sizeof(a));
-		snprintf(line, sizeof(line), "%s -> %s%s%s%s", a, b,
-			 c->changed || c->note ? "" : " (unchanged)", c->note ? " (" : "",
-			 c->note ? c->note : "");
-		if (c->note)
-			strncat(line, ")", sizeof(line) - strlen(line) - 1);
-		out_text(o, c->label[0] ? c->label : c->setting, line);
+		cli_out_change(cli, &pl->c[i]);
 		out_obj_end(o);
 	}
 	out_list_end(o);

@@ -20,6 +20,7 @@
 #include "mlx.h"
 #include "shell.h"
 #include "state-cmd.h"
+#include "apply-cmd.h"
 
 #define MAX_ARGS 256
 
@@ -53,6 +54,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_link, 0, 0, 0, NULL, link_opts, NULL, "mlxcli-module(8)", NULL },
 	{ "state", "", "the configurable state of every ConnectX port as one document (apply's schema)",
 	  cmd_state, 0, 0, 0, NULL, NULL, NULL, "mlxcli-state(8)" },
+	{ "apply", "FILE", "make this host match a desired state (state -j's schema): idempotent, --check, --diff",
+	  cmd_apply, 1, 1, CMD_WRITES, NULL, apply_opts, NULL, "mlxcli-state(8)" },
 	{ "diff", "A B", "the settings that differ between two states, snapshots or captured systems",
 	  cmd_diff, 2, 2, CMD_NO_SCAN, NULL, NULL, NULL, "mlxcli-state(8)" },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",

@@ -214,6 +214,9 @@ int cli_write(struct cli *cli, const struct mlx_write_ops *ops, void *feat, cons
 	      const char *on, struct mlx_plan *pl, struct mlx_write_result *res);
 /* Render @pl's change records ("dry_run" and "changes"). */
 void cli_out_changes(struct cli *cli, const struct mlx_plan *pl);
+struct mlx_change;
+/* The fields of one change record, into the object the caller opened. */
+void cli_out_change(struct cli *cli, const struct mlx_change *c);
 
 /* The device model; scans on first use.  0 or an exit code. */
 int cli_devices(struct cli *cli, struct mlx_devices **devs);

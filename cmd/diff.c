@@ -77,6 +77,33 @@ static int render_root(struct cli *cli, const char *root, json_t **doc)
 	return r;
 }
 
+int state_doc(struct cli *cli, json_t **doc)
+{
+	struct out *saved = cli->out;
+	char *buf = NULL;
+	size_t len = 0;
+	json_error_t je;
+	FILE *mem = open_memstream(&buf, &len);
+	int r;
+
+	*doc = NULL;
+	if (!mem)
+		return cli_fail(cli, -errno, "cannot allocate memory");
+	cli->out = out_new(true, false, mem);
+	r = cli->out ? state_render(cli, NULL) : EXIT_FAIL;
+	if (r == EXIT_OK && out_finish(cli->out) < 0)
+		r = EXIT_FAIL;
+	out_free(cli->out);
+	cli->out = saved;
+	fclose(mem);
+	if (r == EXIT_OK && !(*doc = json_loadb(buf, len, 0, &je))) {
+		cli_error(cli, "the state is not valid JSON: %s", je.text);
+		r = EXIT_FAIL;
+	}
+	free(buf);
+	return r;
+}
+
 static bool is_dir(const char *path)
 {
 	struct stat st;
@@ -116,7 +143,7 @@ static int load(struct cli *cli, const char *arg, json_t **doc)
 /* ---- flattening a port into settings ---- */
 
 /* The key that names an element of a list of objects, by the list's key. */
-static const char *element_key(const char *list)
+const char *state_element_key(const char *list)
 {
 	static const struct { const char *list, *key; } keys[] = {
 		{ "tcs", "tc" }, { "vfs", "vf" }, { "parameters", "name" }, { "dscp2prio", "dscp" },
@@ -144,7 +171,7 @@ static void flatten(json_t *flat, const char *pfx, const char *key, json_t *v);
 
 static void flatten_list(json_t *flat, const char *path, const char *key, json_t *v)
 {
-	const char *ek = element_key(key);
+	const char *ek = state_element_key(key);
 	char p[256], idx[32];
 	size_t i;
 	json_t *x;
@@ -331,11 +358,29 @@ static void diff_port(struct diffrun *d, const char *addr, json_t *pa, json_t *p
 	}
 }
 
+size_t state_diff_docs(struct cli *cli, const char *a_name, const char *b_name, json_t *a,
+		       json_t *b)
+{
+	struct diffrun d = { cli->out, a_name, b_name, 0 };
+	json_t *pa = ports_by_address(a), *pb = ports_by_address(b), *p;
+	const char *addr;
+
+	out_list_begin(cli->out, "differences", NULL);
+	json_object_foreach(pa, addr, p)
+		diff_port(&d, addr, p, json_object_get(pb, addr));
+	json_object_foreach(pb, addr, p)
+		if (!json_object_get(pa, addr))
+			diff_port(&d, addr, NULL, p);
+	out_list_end(cli->out);
+	json_decref(pa);
+	json_decref(pb);
+	return d.n;
+}
+
 int cmd_diff(struct cli *cli, int argc, char **argv)
 {
-	struct diffrun d = { cli->out, NULL, NULL, 0 };
-	json_t *a = NULL, *b = NULL, *pa, *pb, *p;
-	const char *addr;
+	json_t *a = NULL, *b = NULL;
+	size_t n;
 	int r;
 
 	if (argc != 2)
@@ -347,22 +392,10 @@ int cmd_diff(struct cli *cli, int argc, char **argv)
 		json_decref(a);
 		return r;
 	}
-	d.a = argv[0];
-	d.b = argv[1];
-	pa = ports_by_address(a);
-	pb = ports_by_address(b);
-	out_list_begin(cli->out, "differences", NULL);
-	json_object_foreach(pa, addr, p)
-		diff_port(&d, addr, p, json_object_get(pb, addr));
-	json_object_foreach(pb, addr, p)
-		if (!json_object_get(pa, addr))
-			diff_port(&d, addr, NULL, p);
-	out_list_end(cli->out);
-	json_decref(pa);
-	json_decref(pb);
+	n = state_diff_docs(cli, argv[0], argv[1], a, b);
 	json_decref(a);
 	json_decref(b);
-	if (!d.n)
+	if (!n)
 		return EXIT_OK;
 	/* as diff(1): different is 1, and the differences are the output */
 	r = out_finish(cli->out);

@@ -3,6 +3,8 @@
 #ifndef MLXCLI_STATE_CMD_H
 #define MLXCLI_STATE_CMD_H
 
+#include <jansson.h>
+
 #include "cli.h"
 
 int cmd_state(struct cli *cli, int argc, char **argv);
@@ -11,5 +13,15 @@ int cmd_diff(struct cli *cli, int argc, char **argv);
 /* The "ports" list of the state document of the system cli->ctx names
  * (@only: one function, else every PF) into cli->out.  An exit code. */
 int state_render(struct cli *cli, const struct mlx_function *only);
+
+/* The state document of cli's own system (state -j's).  An exit code. */
+int state_doc(struct cli *cli, json_t **doc);
+/* The key naming an element of the state's list @list ("tcs": "tc"); NULL. */
+const char *state_element_key(const char *list);
+/* The differences of two state documents as `mlxcli diff` prints them
+ * (the "differences" list; text: a unified diff headed @a_name, @b_name).
+ * Returns how many. */
+size_t state_diff_docs(struct cli *cli, const char *a_name, const char *b_name, json_t *a,
+		       json_t *b);
 
 #endif

@@ -89,7 +89,7 @@ live_has_cx=$("$MLXCLI" devices -j 2>/dev/null | grep -c '"pci_address"')
 while IFS="$tab" read -r kinds path args; do
 	case $kinds in '#'* | '') continue ;; esac
 	rows=$((rows + 1))
-	args=$(printf '%s' "$args" | sed "s#SNAPDIR#$tmp/snap#g; s#DMNDIR#$tmp/dmn#g")
+	args=$(printf '%s' "$args" | sed "s#SNAPDIR#$tmp/snap#g; s#DMNDIR#$tmp/dmn#g; s#SRCDIR#$TOP_SRCDIR#g")
 	# on DEV: $d (-d DEV, or empty) and $a (the arguments, DEV in place
 	# of IFNAME); the caller sets "$@" from $a
 	on() {

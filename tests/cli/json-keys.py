@@ -32,7 +32,7 @@ WRITE = {
     'dbg restart': 'changes a device', 'dbg sw-reset': 'changes a device',
     'sample reset': 'discards the working copy', 'modify tc-bw': 'changes a device',
     'sriov set': 'changes a device', 'sriov vf': 'changes a device',
-    'sriov eswitch': 'changes a device',
+    'sriov eswitch': 'changes a device', 'apply': 'changes a device',
     'qosconfig dcqcn set': 'changes a device', 'qosconfig dcqcn enable': 'changes a device',
     'qosconfig dcqcn disable': 'changes a device', 'qosconfig dcqcn restore': 'changes a device',
     'qosconfig default-untagged-priority set': 'changes a device',
@@ -76,6 +76,8 @@ DRY = {
     'sriov vf': ['1', 'set', 'vlan', '5', 'spoofchk', 'on'], 'sriov set': ['numvfs', '2'],
     'sriov eswitch': ['switchdev'], 'modify tc-bw': ['NETDEV', '3', '1000'],
     'dbg restart': ['NETDEV'], 'dbg sw-reset': [],
+    # APPLYFILE: a desired state naming the first port (apply_file below)
+    'apply': ['APPLYFILE'],
 }
 # Writes whose --dry-run still exits non-zero, and why (nothing to check).
 DRY_FAILS = {
@@ -192,6 +194,16 @@ def prom_labels(text, seen, where):
                 seen.setdefault(k, {}).setdefault('label', set()).add(where + ' label')
 
 
+def apply_file(d, netdev):
+    """A desired-state file for `apply --dry-run`: a change of QoS and DCQCN on @netdev."""
+    path = os.path.join(d, 'apply-' + netdev + '.json')
+    with open(path, 'w') as f:
+        json.dump({'ports': [{'netdev': netdev, 'pfc': {'enabled_priorities': [3, 5]},
+                              'dcqcn': {'rp': {'parameters': [{'name': 'rpg_ai_rate',
+                                                               'value': 6}]}}}]}, f)
+    return path
+
+
 def main():
     problems = []
     cmds = leaves([])
@@ -264,7 +276,8 @@ def main():
             rc, out, _ = mlx([f'--sample={s}', 'ports', '-j'], env)
             netdev = json.loads(out)['ports'][0]['netdev']
             for c, args in DRY.items():
-                args = [netdev if a == 'NETDEV' else a for a in args]
+                args = [netdev if a == 'NETDEV' else apply_file(state, netdev) if a == 'APPLYFILE'
+                        else a for a in args]
                 # a command that names its port itself takes no -d
                 argv = c.split() + (args if 'NETDEV' in DRY[c] else ['-d', dev] + args)
                 where = f'[{s}] {" ".join(argv)} --dry-run'

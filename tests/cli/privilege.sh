@@ -69,6 +69,7 @@ R|counters prio|counters prio
 R|counters errors|counters errors
 R|state|state
 R|diff|-
+W|apply|apply $TOP_SRCDIR/contrib/state/roce-lossless.json
 R|snapshot|-
 R|dump-me-now|-
 R|dump-me-now list|-

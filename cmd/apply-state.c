@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `mlxcli apply`: what works on state documents rather than on the write
+ * engine: --diff (the plan as mlxcli diff's unified diff of the state) and
+ * the check of the sections apply does not write.  Both lay FILE's port
+ * over the port's state as `mlxcli state -j` renders it (cmd/state.c).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <jansson.h>
+
+#include "apply-cmd.h"
+#include "state-cmd.h"
+
+/*
+ * --diff: the plan as a unified diff of the state, as `mlxcli diff` prints
+ * one: the state read now against the same state with FILE's sections laid
+ * over each port it matched (objects merged key by key, lists of objects
+ * element by element by their key, a DSCP map replaced whole), so what the
+ * file leaves alone does not show.
+ */
+static void overlay(json_t *cur, json_t *want, const char *key)
+{
+	const char *k, *ek = key ? state_element_key(key) : NULL;
+	json_t *w, *c;
+	size_t i, j;
+
+	if (json_is_object(cur) && json_is_object(want)) {
+		json_object_foreach(want, k, w) {
+			if (json_is_null(w) || !strcmp(k, "match"))
+				continue;
+			c = json_object_get(cur, k);
+			if ((json_is_object(c) && json_is_object(w)) ||
+			    (json_is_array(c) && json_is_array(w) && state_element_key(k) &&
+			     strcmp(k, "dscp2prio")))
+				overlay(c, w, k);
+			else
+				json_object_set(cur, k, w);
+		}
+		return;
+	}
+	/* a list of objects: each of FILE's elements over the one of its key */
+	json_array_foreach(want, i, w)
+		json_array_foreach(cur, j, c)
+			if (json_equal(json_object_get(c, ek), json_object_get(w, ek))) {
+				overlay(c, w, NULL);
+				break;
+			}
+}
+
+int apply_show_diff(struct cli *cli, struct aport *ap, size_t nap)
+{
+	json_t *cur, *want, *p;
+	size_t i, n;
+	int r = state_doc(cli, &cur);
+
+	if (r)
+		return r;
+	want = json_deep_copy(cur);
+	json_array_foreach(json_object_get(want, "ports"), i, p)
+		for (size_t k = 0; k < nap; k++)
+			if (!strcmp(json_string_value(json_object_get(p, "pci_address")) ?: "",
+				    ap[k].fn->bdf))
+				overlay(p, ap[k].spec, NULL);
+	n = state_diff_docs(cli, "current", "planned", cur, want);
+	out_bool(cli->out, "changed", NULL, n > 0);
+	json_decref(cur);
+	json_decref(want);
+	return EXIT_OK;
+}
+
+/*
+ * The sections apply does not write yet: the RDMA CM's RoCE defaults and
+ * SR-IOV (numvfs, eswitch mode, VFs).  A file may carry them (state -j's
+ * own output does); they must then hold what the host has, else the file
+ * is refused before anything is written (exit 4), never skipped quietly.
+ */
+int apply_unwritable_sections(struct cli *cli, struct aport *ap, size_t nap)
+{
+	static const char *const secs[] = { "roce", "sriov" };
+	json_t *cur = NULL, *p;
+	size_t i;
+	int r = EXIT_OK;
+
+	for (size_t k = 0; k < nap && !r; k++)
+		for (size_t s = 0; s < 2 && !r; s++) {
+			json_t *want = json_object_get(ap[k].spec, secs[s]);
+
+			if (!want || json_is_null(want))
+				continue;
+			if (!cur && (r = state_doc(cli, &cur)))
+				break;
+			json_array_foreach(json_object_get(cur, "ports"), i, p) {
+				json_t *have = json_object_get(p, secs[s]), *ov;
+
+				if (strcmp(json_string_value(json_object_get(p, "pci_address")) ?: "",
+					   ap[k].fn->bdf))
+					continue;
+				ov = json_deep_copy(have);
+				if (json_is_object(ov))
+					overlay(ov, want, NULL);
+				if (!json_is_object(ov) || !json_equal(ov, have)) {
+					cli_error(cli, "%s.%s: differs from what %s has, and apply does not "
+						  "write %s settings yet (use %s); nothing was changed",
+						  ap[k].path, secs[s], ap[k].ifname ? ap[k].ifname :
+						  ap[k].fn->bdf, s ? "SR-IOV" : "RDMA CM",
+						  s ? "sriov set and sriov vf" : "configfs rdma_cm");
+					r = EXIT_NOTSUP;
+				}
+				json_decref(ov);
+				break;
+			}
+		}
+	json_decref(cur);
+	return r;
+}

@@ -1,0 +1,778 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `mlxcli apply FILE`: make the host match a desired state (issue 19).
+ *
+ * FILE is `mlxcli state -j`'s document (mlxcli-state(8)); a port may name
+ * itself by "match" (product, function) instead of its address, so one file
+ * serves a fleet.  Only what FILE names is touched: a key that is absent or
+ * null leaves that setting alone.
+ *
+ *  1. the file is validated in full (cmd/apply-check.c), exit 2 with the
+ *     JSON path, before any device is read;
+ *  2. its ports are matched to this host's; every subsystem of every port
+ *     (QoS through DCB, then DCQCN: DCQCN's per-priority enables act on
+ *     the priorities QoS sets up) is planned by its feature's plan builder
+ *     through the write engine as a dry run: a value the device refuses is
+ *     found here, still with nothing written;
+ *  3. --check stops there and shows the plan; otherwise the runs are done
+ *     for real, in the same order.  When run k fails, the engine has put
+ *     back run k's own writes; the runs before it are put back here, newest
+ *     first, each through the engine again (old values as the new ones),
+ *     and the message says so: all or nothing across subsystems.
+ *
+ * Idempotent: a plan holds only what differs, so a second apply changes
+ * nothing ("changed": false, exit 0).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "apply-cmd.h"
+#include "cli.h"
+#include "dcb.h"
+#include "dcqcn.h"
+#include "devid.h"
+#include "qos-check.h"
+#include "write.h"
+
+#define MAXAPORTS 64
+
+const struct cmd_opt apply_opts[] = {
+	{ "check", 0, NULL, "plan and show what would change, write nothing (as --dry-run)", NULL,
+	  SRC_NONE, 0 },
+	{ "diff", 0, NULL, "show the plan as a unified diff of the state (implies --check)", NULL,
+	  SRC_NONE, 0 },
+	{ "force", 0, NULL, "apply a plan whose result the QoS lint finds an error in", NULL,
+	  SRC_NONE, 0 },
+	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },
+};
+
+
+enum sub { SUB_QOS, SUB_DCQCN };
+
+/* One subsystem of one port through the engine.  The DCB writer first:
+ * mlx_dcb_write_ops take the feature pointer as theirs. */
+struct run {
+	struct mlx_dcb_writer dw;
+	struct mlx_dcqcn_writer cw;
+	struct mlx_dcqcn_port dp;
+	enum sub sub;
+	struct aport *ap;
+	struct mlx_plan pl;
+	struct mlx_write_result res;
+	int plan_rc;              /* the QoS plan's exit code (its message is in errmsg) */
+	struct mlx_dcb_state *want;   /* QoS: the state the plan leads to (for the lint) */
+};
+
+static const char *sub_name(enum sub s)
+{
+	return s == SUB_QOS ? "QoS" : "DCQCN";
+}
+
+/* ---- matching FILE's ports to the host's ---- */
+
+static bool bdf_is(const struct mlx_function *fn, const char *want)
+{
+	size_t n = strlen(fn->bdf), m = strlen(want);
+
+	/* "08:00.0" names "0000:08:00.0" */
+	return m <= n && !strcasecmp(fn->bdf + n - m, want) && (m == n || fn->bdf[n - m - 1] == ':');
+}
+
+static bool port_matches(json_t *spec, const struct mlx_function *fn, const struct mlx_port *p)
+{
+	json_t *a = json_object_get(spec, "pci_address"), *n = json_object_get(spec, "netdev");
+	json_t *m = json_object_get(spec, "match");
+
+	if (json_is_string(a) && !bdf_is(fn, json_string_value(a)))
+		return false;
+	/* with both, the address decides: a netdev name is per host */
+	if (json_is_string(n) && !json_is_string(a) &&
+	    (!p || strcmp(p->ifname, json_string_value(n))))
+		return false;
+	if (m) {
+		json_t *prod = json_object_get(m, "product"), *f = json_object_get(m, "function");
+		bool want_vf = json_is_string(f) && !strcmp(json_string_value(f), "vf");
+
+		if ((fn->role == MLX_FN_VF) != want_vf)
+			return false;
+		if (json_is_string(prod) &&
+		    (!fn->id || !fn->id->product || strncasecmp(fn->id->product, json_string_value(prod),
+								 strlen(json_string_value(prod))) ||
+		     /* "ConnectX-6" is not "ConnectX-6 Dx": a whole word */
+		     (fn->id->product[strlen(json_string_value(prod))] &&
+		      fn->id->product[strlen(json_string_value(prod))] != ' ')))
+			return false;
+	} else if (fn->role != MLX_FN_PF) {
+		return false;
+	}
+	return true;
+}
+
+static int match_ports(struct cli *cli, struct apply_file *f, const struct mlx_function *only,
+		       struct aport *ap, size_t *nap)
+{
+	struct mlx_devices *devs;
+	json_t *spec;
+	size_t i;
+	int r = cli_devices(cli, &devs);
+
+	if (r)
+		return r;
+	*nap = 0;
+	json_array_foreach(json_object_get(f->doc, "ports"), i, spec) {
+		size_t found = 0;
+
+		for (size_t k = 0; k < devs->nfn; k++) {
+			const struct mlx_function *fn = &devs->fn[k];
+
+			for (size_t j = 0; j < (fn->nports ? fn->nports : 1); j++) {
+				const struct mlx_port *p = fn->nports ? &fn->ports[j] : NULL;
+
+				if ((only && fn != only) || !port_matches(spec, fn, p))
+					continue;
+				if (*nap >= MAXAPORTS) {
+					cli_error(cli, "%s: more than %d ports to apply", f->name, MAXAPORTS);
+					return EXIT_USAGE;
+				}
+				snprintf(ap[*nap].path, sizeof(ap[*nap].path), "ports[%zu]", i);
+				ap[*nap].spec = spec;
+				ap[*nap].fn = fn;
+				ap[*nap].port = p;
+				ap[*nap].ifname = p && p->ifname[0] ? p->ifname : NULL;
+				(*nap)++;
+				found++;
+			}
+		}
+		/* A selector that finds nothing here is normal across a fleet;
+		 * an address or netdev that is not here is not (with -d: another
+		 * device's entry, not this one's). */
+		if (!found && !json_object_get(spec, "match") && !only) {
+			cli_error(cli, "%s: ports[%zu] names %s, which is not on this host; nothing was "
+				  "changed", f->name, i,
+				  json_is_string(json_object_get(spec, "pci_address"))
+				  ? json_string_value(json_object_get(spec, "pci_address"))
+				  : json_string_value(json_object_get(spec, "netdev")));
+			return EXIT_NODEV;
+		}
+		if (!found && !only)
+			mlx_log(cli->ctx, MLX_LOG_INFO, "ports[%zu]: its match selects no port here", i);
+	}
+	return EXIT_OK;
+}
+
+/* ---- QoS: the desired DCB state from the port's sections ---- */
+
+static int tsa_value(const char *s)
+{
+	if (!strcmp(s, "strict"))
+		return IEEE_8021QAZ_TSA_STRICT;
+	if (!strcmp(s, "cbs"))
+		return IEEE_8021QAZ_TSA_CB_SHAPER;
+	if (!strcmp(s, "vendor"))
+		return IEEE_8021QAZ_TSA_VENDOR;
+	return IEEE_8021QAZ_TSA_ETS;
+}
+
+static void drop_dscp(struct mlx_dcb_state *n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n->napp; i++)
+		if (n->app[i].selector != IEEE_8021QAZ_APP_SEL_DSCP)
+			n->app[k++] = n->app[i];
+	n->napp = k;
+}
+
+static void add_dscp(struct mlx_dcb_state *n, int dscp, int prio)
+{
+	if (n->napp >= MLX_DCB_MAX_APP)
+		return;
+	n->app[n->napp].selector = IEEE_8021QAZ_APP_SEL_DSCP;
+	n->app[n->napp].protocol = (uint16_t)dscp;
+	n->app[n->napp].priority = (uint8_t)prio;
+	n->napp++;
+}
+
+/* What the port lacks: exit 4, with the section's path. */
+#define LACKS(what) \
+	(mlx_err(ctx, EOPNOTSUPP, "%s.%s: %s reports no " what " configuration", ap->path, key, \
+		 ap->ifname), EXIT_NOTSUP)
+
+static int want_dcb(struct mlx_ctx *ctx, const struct aport *ap, const struct mlx_dcb_state *old,
+		    struct mlx_dcb_state *n)
+{
+	json_t *s = ap->spec, *x, *e;
+	const char *key;
+	char why[200];
+	size_t i;
+	int map[MLX_DCB_NDSCP];
+
+	if ((x = json_object_get(s, key = "dcbx")) && json_is_string(json_object_get(x, "mode"))) {
+		bool host = !strcmp(json_string_value(json_object_get(x, "mode")), "host");
+
+		if (!old->has_dcbx)
+			return LACKS("DCBX");
+		n->dcbx = host ? DCB_CAP_DCBX_HOST | DCB_CAP_DCBX_VER_IEEE
+			       : old->dcbx & (uint8_t)~DCB_CAP_DCBX_HOST;
+	}
+	if ((x = json_object_get(s, "dscp2prio")) && json_is_array(x)) {
+		drop_dscp(n);
+		json_array_foreach(x, i, e)
+			add_dscp(n, (int)json_integer_value(json_object_get(e, "dscp")),
+				 (int)json_integer_value(json_object_get(e, "priority")));
+	}
+	if ((x = json_object_get(s, "trust")) && json_is_string(x)) {
+		if (!strcmp(json_string_value(x), "pcp")) {
+			drop_dscp(n);
+		} else if (!mlx_dcb_trust_dscp(n)) {
+			/* as `qosconfig trust dscp`: the default map */
+			mlx_dcb_dscp_map(n, map);
+			for (int d = 0; d < MLX_DCB_NDSCP; d++)
+				if (map[d] < 0)
+					add_dscp(n, d, d >> 3);
+		}
+	}
+	if ((x = json_object_get(s, key = "pfc")) && json_is_object(x)) {
+		if (!old->has_pfc)
+			return LACKS("PFC");
+		if ((e = json_object_get(x, "enabled_priorities"))) {
+			n->pfc.pfc_en = 0;
+			json_array_foreach(e, i, x)
+				n->pfc.pfc_en |= (uint8_t)(1u << json_integer_value(x));
+			x = json_object_get(s, "pfc");
+		}
+		if ((e = json_object_get(x, "cable_length_m")))
+			n->pfc.delay = (uint16_t)json_integer_value(e);
+		if (mlx_dcb_validate_pfc(&n->pfc, why, sizeof(why)) < 0)
+			return mlx_err(ctx, EINVAL, "%s.pfc: %s", ap->path, why), EXIT_USAGE;
+	}
+	if ((x = json_object_get(s, key = "ets")) && json_is_array(json_object_get(x, "prio_tc"))) {
+		if (!old->has_ets)
+			return LACKS("ETS");
+		json_array_foreach(json_object_get(x, "prio_tc"), i, e)
+			n->ets.prio_tc[i] = (uint8_t)json_integer_value(e);
+	}
+	if ((x = json_object_get(s, key = "tcs")) && json_is_array(x)) {
+		unsigned cap = old->ets.ets_cap && old->ets.ets_cap <= 8 ? old->ets.ets_cap : 8;
+
+		if (!old->has_ets)
+			return LACKS("ETS");
+		json_array_foreach(x, i, e) {
+			unsigned tc = (unsigned)json_integer_value(json_object_get(e, "tc"));
+			json_t *tsa = json_object_get(e, "tsa"), *bw = json_object_get(e, "bandwidth_pct");
+			json_t *rate = json_object_get(e, "max_rate_mbps");
+
+			if (tc >= cap)
+				return mlx_err(ctx, EINVAL, "%s.tcs[%zu].tc: %s has %u traffic classes "
+					       "(TC 0-%u)", ap->path, i, ap->ifname, cap, cap - 1), EXIT_USAGE;
+			if (json_is_string(tsa))
+				n->ets.tc_tsa[tc] = (uint8_t)tsa_value(json_string_value(tsa));
+			/* mlx5 reports 100 for a strict TC: a share only for ETS */
+			if (bw || json_is_string(tsa))
+				n->ets.tc_tx_bw[tc] = n->ets.tc_tsa[tc] == IEEE_8021QAZ_TSA_ETS &&
+					json_is_integer(bw) ? (uint8_t)json_integer_value(bw) : 0;
+			if (rate) {
+				uint64_t mbps = (uint64_t)json_integer_value(rate), applied = 0;
+				int how;
+
+				if (!old->has_maxrate) {
+					if (!mbps)
+						continue;
+					key = "tcs";
+					return LACKS("per-TC max rate");
+				}
+				if (mbps && mlx_dcb_rate_quantize(mbps, &applied, &how) < 0)
+					return mlx_err(ctx, ERANGE, "%s.tcs[%zu].max_rate_mbps: %" PRIu64
+						       " Mb/s is above the device's 255 Gb/s", ap->path,
+						       i, mbps), EXIT_USAGE;
+				n->maxrate.tc_maxrate[tc] = applied * 1000;
+			}
+		}
+	}
+	if ((json_object_get(s, "ets") || json_object_get(s, "tcs")) && n->has_ets &&
+	    memcmp(&n->ets, &old->ets, sizeof(n->ets)) &&
+	    mlx_dcb_validate_ets(&n->ets, why, sizeof(why)) < 0)
+		return mlx_err(ctx, EINVAL, "%s.tcs: %s", ap->path, why), EXIT_USAGE;
+	if ((x = json_object_get(s, key = "buffer")) && json_is_object(x)) {
+		if (!old->has_buffer) {
+			/* Buffers this driver shows only in sysfs (state's "source":
+			 * "sysfs") are not written by DCB: equal is fine. */
+			struct dcbnl_buffer b;
+			bool same = mlx_dcb_sysfs_buffer(ctx, ap->ifname, &b) == 0;
+
+			json_array_foreach(json_object_get(x, "prio2buffer"), i, e)
+				same = same && b.prio2buffer[i] == json_integer_value(e);
+			json_array_foreach(json_object_get(x, "size_bytes"), i, e)
+				same = same && b.buffer_size[i] == json_integer_value(e);
+			mlx_err_clear(ctx);
+			if (same)
+				return EXIT_OK;
+			return LACKS("DCB buffer");
+		}
+		json_array_foreach(json_object_get(x, "prio2buffer"), i, e)
+			n->buffer.prio2buffer[i] = (uint8_t)json_integer_value(e);
+		json_array_foreach(json_object_get(x, "size_bytes"), i, e)
+			n->buffer.buffer_size[i] = (uint32_t)json_integer_value(e);
+		if (mlx_dcb_validate_buffer(&n->buffer, why, sizeof(why)) < 0)
+			return mlx_err(ctx, EINVAL, "%s.buffer: %s", ap->path, why), EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* The QoS plan, under the lock: the state read there, edited by the file. */
+static int qos_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
+{
+	struct run *r = feat;
+	const struct mlx_dcb_state *st;
+	struct mlx_dcb_state *n;
+	int e;
+
+	e = mlx_dcb_writer_state(ctx, &r->dw, &st);
+	if (e < 0)
+		return mlx_err(ctx, -e, "cannot read the QoS settings of %s: %s", r->ap->ifname,
+			       *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
+	n = malloc(sizeof(*n));
+	if (!n)
+		return mlx_err(ctx, ENOMEM, "out of memory");
+	*n = *st;
+	r->plan_rc = want_dcb(ctx, r->ap, st, n);
+	e = r->plan_rc ? (r->plan_rc == EXIT_NOTSUP ? -EOPNOTSUPP : -EINVAL)
+		       : mlx_dcb_plan(pl, st, n);
+	free(r->want);
+	r->want = n;
+	return e < 0 ? e : 0;
+}
+
+static bool has_qos(json_t *s)
+{
+	static const char *const k[] = { "dcbx", "trust", "dscp2prio", "pfc", "ets", "tcs", "buffer" };
+
+	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++)
+		if (json_object_get(s, k[i]) && !json_is_null(json_object_get(s, k[i])))
+			return true;
+	return false;
+}
+
+/* ---- DCQCN: the requests of the port's dcqcn section ---- */
+
+static const struct mlx_dcqcn_param *enable_param(int prio)
+{
+	size_t n;
+	const struct mlx_dcqcn_param *t = mlx_dcqcn_params(&n);
+
+	for (size_t i = 0; i < n; i++)
+		if (t[i].prio == prio)
+			return &t[i];
+	return NULL;
+}
+
+static int dcqcn_add(struct cli *cli, struct run *r, const struct mlx_dcqcn_param *p,
+		     enum mlx_dcqcn_side side, uint64_t val, const char *path)
+{
+	if (mlx_dcqcn_writable(cli->ctx, &r->dp, p, side) < 0) {
+		cli_error(cli, "%s: cannot set it on %s: %s; nothing was changed", path,
+			  r->ap->ifname ? r->ap->ifname : r->ap->fn->bdf, mlx_errmsg(cli->ctx));
+		return EXIT_NOTSUP;
+	}
+	if (mlx_dcqcn_plan_add(&r->pl, p, side, r->dp.layout, val) < 0) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+/* Fill r->pl from the section; 0 with an empty plan when it names nothing. */
+static int dcqcn_requests(struct cli *cli, struct run *r)
+{
+	json_t *d = json_object_get(r->ap->spec, "dcqcn");
+	int rc;
+
+	if (!json_is_object(d) ||
+	    (!json_object_get(d, "rp") && !json_object_get(d, "np")))
+		return EXIT_OK;
+	if (mlx_dcqcn_open(cli->ctx, r->ap->fn, r->ap->port, &r->dp) < 0) {
+		cli_error(cli, "%s.dcqcn: %s; nothing was changed", r->ap->path, mlx_errmsg(cli->ctx));
+		return EXIT_NOTSUP;
+	}
+	r->cw.dp = &r->dp;
+	r->cw.speed_mbps = r->ap->port ? r->ap->port->speed_mbps : -1;
+	for (int si = 0; si < 2; si++) {
+		enum mlx_dcqcn_side side = si ? MLX_DCQCN_NP : MLX_DCQCN_RP;
+		json_t *s = json_object_get(d, si ? "np" : "rp"), *e;
+		char path[160];
+		size_t i;
+
+		json_array_foreach(json_object_get(s, "enable"), i, e) {
+			if (json_is_null(e))
+				continue;
+			snprintf(path, sizeof(path), "%s.dcqcn.%s.enable[%zu]", r->ap->path,
+				 si ? "np" : "rp", i);
+			if ((rc = dcqcn_add(cli, r, enable_param((int)i), side, json_is_true(e), path)))
+				return rc;
+		}
+		json_array_foreach(json_object_get(s, "parameters"), i, e) {
+			json_t *v = json_object_get(e, "value");
+
+			if (!json_is_integer(v))
+				continue;
+			snprintf(path, sizeof(path), "%s.dcqcn.%s.parameters[%zu]", r->ap->path,
+				 si ? "np" : "rp", i);
+			rc = dcqcn_add(cli, r,
+				       apply_dcqcn_param(json_string_value(json_object_get(e, "name")), side),
+				       side, (uint64_t)json_integer_value(v), path);
+			if (rc)
+				return rc;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* ---- the runs ---- */
+
+static void run_free(struct run *r)
+{
+	mlx_plan_free(&r->pl);
+	mlx_dcb_writer_free(&r->dw);
+	free(r->want);
+	r->want = NULL;
+}
+
+/*
+ * Plan (and unless @dry write) one subsystem of one port.  An exit code;
+ * the message is out.  An empty plan is a success that touches nothing.
+ */
+static int run_one(struct cli *cli, struct run *r, bool dry)
+{
+	struct mlx_write_ops qops = mlx_dcb_write_ops;
+	const struct mlx_write_ops *ops;
+	struct mlx_write_req req = { .lock = r->ap->fn->bdf, .dry_run = dry };
+	int e, rc;
+
+	req.on = r->ap->ifname ? r->ap->ifname : r->ap->fn->bdf;
+	if (r->sub == SUB_QOS) {
+		if (!has_qos(r->ap->spec))
+			return EXIT_OK;
+		if (!r->ap->ifname) {
+			cli_error(cli, "%s: %s has no netdev, so no QoS settings; nothing was changed",
+				  r->ap->path, r->ap->fn->bdf);
+			return EXIT_NOTSUP;
+		}
+		if (mlx_dcb_writer_init(&r->dw, r->ap->ifname) < 0) {
+			cli_error(cli, "out of memory");
+			return EXIT_FAIL;
+		}
+		if (!dry && !mlx_dcb_may_write(cli->ctx)) {
+			cli_error(cli, "cannot change the QoS settings of '%s': permission denied (DCB "
+				  "changes need CAP_NET_ADMIN); nothing was changed", r->ap->ifname);
+			return EXIT_PERM;
+		}
+		qops.plan = qos_plan;
+		ops = &qops;
+	} else {
+		rc = dcqcn_requests(cli, r);
+		if (rc || !r->pl.n)
+			return rc;
+		ops = &mlx_dcqcn_write_ops;
+	}
+	e = mlx_write_run(cli->ctx, ops, r->sub == SUB_QOS ? (void *)&r->dw : (void *)&r->cw, &req,
+			  &r->pl, &r->res);
+	if (!e)
+		return EXIT_OK;
+	cli_error(cli, "%s%s", mlx_errmsg(cli->ctx), r->res.failed < 0 ? "; nothing was changed" : "");
+	if (r->plan_rc)
+		return r->plan_rc;
+	rc = cli_exit_code(e);
+	if (r->res.failed >= 0 && rc != EXIT_PERM)
+		rc = EXIT_FAIL;
+	if (r->res.phase == MLX_WRITE_PLAN && (e == -EINVAL || e == -ERANGE))
+		rc = EXIT_USAGE;
+	return rc == EXIT_OK || rc == EXIT_NODEV ? EXIT_FAIL : rc;
+}
+
+/* Put back what run @r changed, newest first, through the engine. */
+static int put_back(struct cli *cli, struct run *r)
+{
+	struct run back = { .sub = r->sub, .ap = r->ap, .dp = r->dp };
+	struct mlx_write_req req = { .lock = r->ap->fn->bdf, .on = r->ap->ifname };
+	const struct mlx_write_ops *ops = &mlx_dcb_write_ops;
+	void *feat = &back.dw;
+	int e = 0;
+
+	for (size_t i = r->pl.n; i-- > 0;)
+		if (r->pl.c[i].changed && mlx_plan_add(&back.pl, r->pl.c[i].setting, r->pl.c[i].unit,
+						       r->pl.c[i].id, r->pl.c[i].arg, r->pl.c[i].old) < 0)
+			e = -ENOMEM;
+	if (!e && back.pl.n) {
+		if (r->sub == SUB_DCQCN) {
+			back.cw.dp = &back.dp;
+			back.cw.speed_mbps = r->cw.speed_mbps;
+			ops = &mlx_dcqcn_write_ops;
+			feat = &back.cw;
+		} else if (mlx_dcb_writer_init(&back.dw, r->ap->ifname) < 0) {
+			e = -ENOMEM;
+		}
+		if (!e)
+			e = mlx_write_run(cli->ctx, ops, feat, &req, &back.pl, &back.res);
+	}
+	if (e < 0)
+		cli_error(cli, "could not put back the %s settings of %s: %s", sub_name(r->sub),
+			  req.on ? req.on : r->ap->fn->bdf, mlx_errmsg(cli->ctx));
+	run_free(&back);
+	return e;
+}
+
+/* Every run, in order: as a dry run, or for real with the put-back. */
+static int run_all(struct cli *cli, struct run *runs, size_t nrun, bool dry)
+{
+	for (size_t k = 0; k < nrun; k++) {
+		int rc = run_one(cli, &runs[k], dry);
+		bool held = true;
+		size_t nback = 0;
+
+		if (!rc)
+			continue;
+		if (dry)
+			return rc;
+		for (size_t j = k; j-- > 0;)
+			if (mlx_plan_nchanged(&runs[j].pl) && (++nback, put_back(cli, &runs[j]) < 0))
+				held = false;
+		if (nback)
+			cli_error(cli, "the apply failed; what it had changed before (%zu subsystem%s of "
+				  "its ports) %s", nback, nback == 1 ? "" : "s", held ? "was put back: "
+				  "nothing was changed" : "could NOT all be put back: the host is partly "
+				  "changed");
+		return rc;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * The lint gate: `show qos --check`'s rules on the state each port would
+ * have after the plan, predicted, not written: the DCB state the QoS plan
+ * computed (lib's plan builder, from the state read) and the DCQCN enables
+ * read now with the plan's changes laid over them.  A plan that changes a
+ * port and would leave a lint error there is refused (exit 1, nothing
+ * written) unless --force.  An exit code.
+ */
+static int lint_gate(struct cli *cli, struct run *runs, size_t nrun, size_t nap)
+{
+	struct mlx_lint_report *rep = malloc(sizeof(*rep));
+	struct mlx_dcb_state *cur = malloc(sizeof(*cur));
+	bool force = cli_opt(cli, "force") != NULL;
+	int rc = EXIT_OK;
+
+	if (!rep || !cur) {
+		free(rep);
+		free(cur);
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < nap; i++) {
+		struct run *q = &runs[i], *d = &runs[nap + i];   /* its QoS and DCQCN runs */
+		const struct mlx_dcb_state *dcb = q->want;
+		struct mlx_qos_state qs;
+
+		if (i >= nrun || !q->ap->ifname ||
+		    !(mlx_plan_nchanged(&q->pl) + mlx_plan_nchanged(&d->pl)))
+			continue;
+		if (!dcb) {
+			if (mlx_dcb_get(cli->ctx, q->ap->ifname, cur) < 0) {
+				mlx_err_clear(cli->ctx);
+				continue;
+			}
+			dcb = cur;
+		}
+		mlx_qos_state_init(&qs, q->ap->ifname);
+		qos_read_dcqcn(cli, q->ap->fn, q->ap->port, &qs);
+		for (size_t k = 0; k < d->pl.n; k++) {
+			const struct mlx_dcqcn_param *p;
+			size_t np;
+			const struct mlx_dcqcn_param *t = mlx_dcqcn_params(&np);
+
+			/* c->id is the parameter's index in lib's table */
+			if (d->pl.c[k].id < 0 || (size_t)d->pl.c[k].id >= np)
+				continue;
+			p = &t[d->pl.c[k].id];
+			if (p->prio < 0)
+				continue;
+			if (d->pl.c[k].arg == MLX_DCQCN_RP)
+				qs.rp_en[p->prio] = (int8_t)(d->pl.c[k].new.u != 0);
+			else
+				qs.np_en[p->prio] = (int8_t)(d->pl.c[k].new.u != 0);
+		}
+		rc = qos_check(cli, &qs, dcb, -1, rep);
+		if (rc)
+			break;
+		for (size_t k = 0; k < rep->n; k++) {
+			if (rep->f[k].sev != MLX_LINT_ERROR)
+				continue;
+			if (force) {
+				cli_warn(cli, "%s: after this apply, %s (%s): applied anyway (--force)",
+					 q->ap->ifname, rep->f[k].msg, rep->f[k].id);
+			} else {
+				cli_error(cli, "%s: after this apply, %s (%s)", q->ap->ifname,
+					  rep->f[k].msg, rep->f[k].id);
+				rc = EXIT_FAIL;
+			}
+		}
+	}
+	if (rc == EXIT_FAIL)
+		cli_hint(cli, "the plan was refused and nothing was changed: fix the file, or "
+			 "--force to apply it anyway (show qos --check lists the rules)");
+	free(rep);
+	free(cur);
+	return rc;
+}
+
+static void out_runs(struct cli *cli, struct run *runs, size_t nrun)
+{
+	struct out *o = cli->out;
+	size_t n = 0;
+
+	for (size_t k = 0; k < nrun; k++)
+		n += mlx_plan_nchanged(&runs[k].pl);
+	out_bool(o, "changed", NULL, n > 0);
+	out_bool(o, "dry_run", NULL, cli->dry_run);
+	out_list_begin(o, "changes", NULL);
+	for (size_t k = 0; k < nrun; k++)
+		for (size_t i = 0; i < runs[k].pl.n; i++) {
+			const struct mlx_change *c = &runs[k].pl.c[i];
+
+			if (!c->changed)
+				continue;
+			out_obj_begin(o, NULL, NULL);
+			out_fmt_str(o, OUT_ANY, "pci_address", "%s", runs[k].ap->fn->bdf);
+			out_fmt_str(o, OUT_ANY, "netdev", " %s", runs[k].ap->ifname);
+			out_fmt_str(o, OUT_ANY, "subsystem", " %s ", runs[k].sub == SUB_QOS ? "qos"
+				    : "dcqcn");
+			cli_out_change(cli, c);
+			out_obj_end(o);
+		}
+	out_list_end(o);
+	if (!out_is_json(o) && !n)
+		fprintf(cli->out_fp, "no change: the host already matches %s\n", "the file");
+}
+
+static int load_one(struct cli *cli, struct apply_file *f)
+{
+	json_error_t je;
+
+	f->doc = json_load_file(f->name, JSON_REJECT_DUPLICATES, &je);
+	if (!f->doc) {
+		cli_error(cli, "%s: line %d: %s; nothing was changed", f->name, je.line, je.text);
+		return EXIT_USAGE;
+	}
+	return apply_check(f);
+}
+
+static int is_json_name(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && n > 5 && !strcmp(d->d_name + n - 5, ".json");
+}
+
+/*
+ * FILE, validated; or a directory (the boot unit's /etc/mlxcli/state.d):
+ * its *.json files in name order, each validated, as one document whose
+ * ports are theirs in that order, so they apply all or nothing together.
+ */
+static int load(struct cli *cli, struct apply_file *f)
+{
+	struct dirent **names = NULL;
+	struct stat st;
+	int n, r = EXIT_OK;
+
+	if (stat(f->name, &st) < 0 || !S_ISDIR(st.st_mode))
+		return load_one(cli, f);
+	n = scandir(f->name, &names, is_json_name, alphasort);
+	if (n < 0)
+		return cli_fail(cli, -errno, f->name);
+	f->doc = json_pack("{s:[]}", "ports");
+	for (int i = 0; i < n; i++) {
+		char path[4096];
+		struct apply_file one = { .cli = cli, .name = path };
+
+		snprintf(path, sizeof(path), "%s/%s", f->name, names[i]->d_name);
+		if (!r && !(r = load_one(cli, &one)))
+			json_array_extend(json_object_get(f->doc, "ports"),
+					  json_object_get(one.doc, "ports"));
+		json_decref(one.doc);
+		free(names[i]);
+	}
+	free(names);
+	return r;
+}
+
+int cmd_apply(struct cli *cli, int argc, char **argv)
+{
+	struct apply_file f = { .cli = cli, .name = argv[0] };
+	struct mlx_function *only = NULL;
+	struct aport *ap = calloc(MAXAPORTS, sizeof(*ap));
+	struct run *runs = calloc(2 * MAXAPORTS, sizeof(*runs));
+	size_t nap = 0, nrun = 0;
+	int r;
+
+	(void)argc;
+	if (!ap || !runs) {
+		r = EXIT_FAIL;
+		goto out;
+	}
+	if (cli_opt(cli, "check") || cli_opt(cli, "diff"))
+		cli->dry_run = true;
+	r = load(cli, &f);
+	if (!r)
+		r = cli_select(cli, &only, NULL);
+	if (!r && only && only->role == MLX_FN_VF)
+		r = cli_need_pf(cli, only);
+	if (!r)
+		r = match_ports(cli, &f, only, ap, &nap);
+	if (!r)
+		r = apply_unwritable_sections(cli, ap, nap);
+	if (r)
+		goto out;
+	/* QoS before DCQCN on every port: the enables act on priorities
+	 * the QoS sections set up. */
+	for (int s = SUB_QOS; s <= SUB_DCQCN; s++)
+		for (size_t i = 0; i < nap; i++) {
+			runs[nrun].sub = (enum sub)s;
+			runs[nrun++].ap = &ap[i];
+		}
+	/* Everything planned against the device first: nothing is written
+	 * unless every subsystem of every port can be. */
+	r = run_all(cli, runs, nrun, true);
+	if (!r)
+		r = lint_gate(cli, runs, nrun, nap);
+	if (!r && cli_opt(cli, "diff")) {
+		r = apply_show_diff(cli, ap, nap);
+		goto out;
+	}
+	if (r || cli->dry_run)
+		goto done;
+	for (size_t k = 0; k < nrun; k++) {
+		run_free(&runs[k]);
+		memset(&runs[k].pl, 0, sizeof(runs[k].pl));
+		runs[k].plan_rc = 0;
+	}
+	r = run_all(cli, runs, nrun, false);
+done:
+	if (!r)
+		out_runs(cli, runs, nrun);
+out:
+	for (size_t k = 0; runs && k < nrun; k++)
+		run_free(&runs[k]);
+	free(runs);
+	free(ap);
+	json_decref(f.doc);
+	return r;
+}
