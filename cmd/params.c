@@ -4,8 +4,8 @@
  * `params info` (issue 17): the driver's knobs of every ConnectX port with
  * value, default, range, source, when a change applies and the Windows
  * registry key (mlxtool show regkeys config|diff|info, show driverparams,
- * mlx5cmd -RegKeys, -Features).  `params set` and `reset` wait for the
- * write engine (next session).
+ * mlx5cmd -RegKeys, -Features).  `params set` and `reset` are in
+ * cmd/params-write.c.
  */
 #include "config.h"
 
@@ -427,6 +427,12 @@ static const struct cmd params_cmds[] = {
 	{ "info", "", "the catalogue: each knob's default and where it comes from, range, unit, "
 	  "Windows key (regkeys info)", cmd_params_info, 0, -1, CMD_NO_SCAN, NULL, info_opts,
 	  NULL, NULL, knob_args },
+	{ "set", "", "set knobs of one port, all or nothing, read back (regkeys and driverparams "
+	  "modify)", cmd_params_set, 1, -1, CMD_WRITES | CMD_NEEDS_DEVICE, NULL, params_write_opts,
+	  NULL, NULL, params_set_args },
+	{ "reset", "", "return knobs of one port to their defaults (without KNOB: every one "
+	  "with a known default)", cmd_params_reset, 0, -1, CMD_WRITES | CMD_NEEDS_DEVICE, NULL,
+	  params_write_opts, NULL, NULL, knob_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
