@@ -110,8 +110,8 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
 }
 
 /*
- * Without names: every knob the port reports that changes at run time and
- * has a known default; the others are said once on stderr (a default that
+ * Without names: every knob the port reports that changes at run time, has
+ * a known default and is not at it; the others are said once on stderr (a default that
  * the driver computes from the host is nobody's to guess).
  */
 static int reset_all(struct cli *cli, struct mlx_params_writer *w, struct mlx_plan *pl)
@@ -125,13 +125,17 @@ static int reset_all(struct cli *cli, struct mlx_params_writer *w, struct mlx_pl
 	if (r < 0)
 		return cli_fail(cli, r, "params");
 	r = mlx_params_port(cli->ctx, c, w->ifname, w->bdf, true, &p);
+	if (r == 0 && w->rdma_dev)
+		r = mlx_params_rdma(cli->ctx, w->rdma_dev, w->rdma_port ? w->rdma_port : 1, &p);
 	mlx_params_cache_free(c);
 	if (r < 0)
 		return cli_fail(cli, r, "params");
 	for (size_t i = 0; i < p.n && r == 0; i++) {
 		const struct mlx_knob *k = p.v[i].k;
 
-		if (!k || !p.v[i].known || p.v[i].fixed || mlx_plan_find(pl, k->name))
+		/* what is at its default already is no change to list */
+		if (!k || !p.v[i].known || p.v[i].fixed || p.v[i].is_default ||
+		    mlx_plan_find(pl, k->name))
 			continue;
 		if (!k->dflt || p.v[i].apply != MLX_KA_RUNTIME) {
 			size_t l = strlen(skipped);
