@@ -41,6 +41,7 @@ WRITE = {
     'qosconfig tc-bw': 'changes a device', 'qosconfig buffer': 'changes a device',
     'qosconfig dcbx': 'changes a device',
     'qosconfig default-untagged-priority get': 'not supported by mlx5 (exit 4, no JSON)',
+    'params set': 'changes a device', 'params reset': 'changes a device',
 }
 # Each read leaf with the argument lists to run it with (-j is added).
 READ = {
@@ -75,6 +76,7 @@ DRY = {
     'sriov vf': ['1', 'set', 'vlan', '5', 'spoofchk', 'on'], 'sriov set': ['numvfs', '2'],
     'sriov eswitch': ['switchdev'], 'modify tc-bw': ['NETDEV', '3', '1000'],
     'dbg restart': ['NETDEV'], 'dbg sw-reset': [],
+    'params set': ['rx_ring=2048', 'lro=on'], 'params reset': [],
 }
 # Writes whose --dry-run still exits non-zero, and why (nothing to check).
 DRY_FAILS = {
