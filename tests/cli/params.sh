@@ -169,4 +169,25 @@ grep -q "stay as they are (no known default, or not changed at run time): combin
 	"$tmp/resetall.err" && ok "reset names what it leaves" || bad "reset: $(cat "$tmp/resetall.err")"
 check "reset: the unknown defaults keep their values" "$(cur '.name == "combined_channels" or .name == "rx_usecs"')" '[2,64]'
 "$MLXCLI" --sample=cx6dx-upstream sample reset >/dev/null 2>&1
+# mlxtool's forms: show regkeys config|diff|info [IF], show driverparams IF,
+# modify driverparams IF NAME=VALUE
+check "show regkeys config = params" "$("$MLXCLI" --sample=cx5-ofed -j show regkeys config | md5sum)" \
+	"$("$MLXCLI" --sample=cx5-ofed -j params | md5sum)"
+check "show regkeys diff IF = params --diff -d IF" \
+	"$("$MLXCLI" --sample=cx5-ofed -j show regkeys diff enp94s0f0np0 | md5sum)" \
+	"$("$MLXCLI" --sample=cx5-ofed -j params --diff -d enp94s0f0np0 | md5sum)"
+check "show regkeys info = params info" "$("$MLXCLI" --sample=cx5-ofed -j show regkeys info | md5sum)" \
+	"$("$MLXCLI" --sample=cx5-ofed -j params info | md5sum)"
+check "show driverparams IF: the data-path sources" \
+	"$("$MLXCLI" --sample=cx5-ofed -j show driverparams enp94s0f0np0 | jq -c '[.params[0].knobs[].source] | unique')" \
+	'["channel","coalesce","privflag","ring"]'
+run tooltwice --sample=cx5-ofed show regkeys config enp94s0f0np0 -d enp94s0f1np1
+check "an interface given twice: exit 2" "$rc" 2
+out=$("$MLXCLI" --sample=cx5-ofed -j modify driverparams enp94s0f1np1 rx_ring=2048) || bad "modify driverparams"
+check "modify driverparams: the change record" "$(echo "$out" | jq -c '[.changes[] | [.setting, .new]]')" '[["rx_ring",2048]]'
+check "modify driverparams: read back" \
+	"$("$MLXCLI" --sample=cx5-ofed -j params -d enp94s0f1np1 rx_ring | jq -c '.params[0].knobs[0].current')" 2048
+run modnoval --sample=cx5-ofed modify driverparams enp94s0f1np1
+check "modify driverparams without NAME=VALUE: exit 2" "$rc" 2
+"$MLXCLI" --sample=cx5-ofed sample reset >/dev/null 2>&1
 finish
