@@ -312,11 +312,17 @@ static int edit_dl(struct mlx_ctx *ctx, struct file *f, const struct mlx_params_
 	switch (s->dl_type) {
 	case MLX_DL_BOOL: dl = 0; break;
 	case MLX_DL_STRING: dl = strlen(s->str) + 1; memcpy(data, s->str, dl); break;
-	default:
+	default: {
+		/* host order, each in its own width, as nla_put_u8..u64 */
+		uint8_t u8 = (uint8_t)s->u;
+		uint16_t u16 = (uint16_t)s->u;
+		uint32_t u32 = (uint32_t)s->u;
+
 		dl = (size_t)1 << (s->dl_type - 1);
-		/* little-endian host order, as the kernel puts it */
-		memcpy(data, &s->u, dl);
+		memcpy(data, dl == 1 ? (const void *)&u8 : dl == 2 ? (const void *)&u16 :
+			     dl == 4 ? (const void *)&u32 : (const void *)&s->u, dl);
 		break;
+	}
 	}
 	sp.nest[sp.depth++] = p;
 	sp.nest[sp.depth++] = list;
