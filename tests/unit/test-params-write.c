@@ -331,6 +331,131 @@ static void test_values(void **state)
 	mlx_ctx_free(ctx);
 }
 
+/* One recorded PARAM_GET reply (net/devlink/param.c devlink_nl_param_fill)
+ * with a runtime value of @type. */
+static void dl_reply(struct mlx_nlbuf *b, const char *name, uint8_t type, const void *data,
+		     size_t dlen)
+{
+	struct genlmsghdr g = { .cmd = DEVLINK_CMD_PARAM_GET, .version = 1 };
+	size_t p, l, v;
+
+	mlx_nlb_msg(b, 0x14, NLM_F_MULTI);
+	mlx_nlb_put(b, &g, sizeof(g));
+	mlx_nlb_str(b, DEVLINK_ATTR_BUS_NAME, "pci");
+	mlx_nlb_str(b, DEVLINK_ATTR_DEV_NAME, "0000:08:00.0");
+	p = mlx_nlb_nest_start(b, DEVLINK_ATTR_PARAM | NLA_F_NESTED);
+	mlx_nlb_str(b, DEVLINK_ATTR_PARAM_NAME, name);
+	mlx_nlb_u8(b, DEVLINK_ATTR_PARAM_TYPE, type);
+	l = mlx_nlb_nest_start(b, DEVLINK_ATTR_PARAM_VALUES_LIST | NLA_F_NESTED);
+	v = mlx_nlb_nest_start(b, DEVLINK_ATTR_PARAM_VALUE | NLA_F_NESTED);
+	mlx_nlb_u8(b, DEVLINK_ATTR_PARAM_VALUE_CMODE, DEVLINK_PARAM_CMODE_RUNTIME);
+	if (data)
+		mlx_nlb_attr(b, DEVLINK_ATTR_PARAM_VALUE_DATA, data, dlen);
+	mlx_nlb_nest_end(b, v);
+	mlx_nlb_nest_end(b, l);
+	mlx_nlb_nest_end(b, p);
+}
+
+/* Decode every message of a dump file into @out (by order). */
+static size_t decode_dump(const uint8_t *buf, size_t len, struct mlx_devlink_param *out, size_t max)
+{
+	size_t off = 0, n = 0;
+
+	while (off + NLMSG_HDRLEN <= len && n < max) {
+		const struct nlmsghdr *h = (const void *)(buf + off);
+
+		assert_int_equal(mlx_devlink_param_decode(h, h->nlmsg_len, &out[n]), 0);
+		n++;
+		off += NLMSG_ALIGN(h->nlmsg_len);
+	}
+	assert_int_equal(off, len);
+	return n;
+}
+
+/* The emulator on a recorded param-dump: an integer in place, a bool's
+ * flag removed and added, a string that grows; the messages after the
+ * edited one stay whole (the splice fixes every enclosing length). */
+static void test_emul_devlink(void **state)
+{
+	static const char *const dirs[] = { "netlink", "netlink/devlink", "netlink/devlink/all" };
+	uint8_t file[1024], req[256];
+	struct mlx_devlink_param dp[3];
+	struct mlx_nlbuf b;
+	struct mlx_ctx *ctx;
+	struct mlx_val v;
+	char path[128], *data = NULL;
+	uint32_t u = 15;
+	size_t len;
+	int fam, rl, flen;
+	FILE *fp;
+
+	(void)state;
+	ctx = empty_ctx();
+	mlx_nlb_init(&b, file, sizeof(file));
+	dl_reply(&b, "fdb_large_groups", MLX_DL_U32, &u, 4);
+	flen = mlx_nlb_finish(&b);
+	mlx_nlb_init(&b, file + flen, sizeof(file) - (size_t)flen);
+	dl_reply(&b, "esw_port_metadata", MLX_DL_BOOL, "", 0);
+	flen += mlx_nlb_finish(&b);
+	mlx_nlb_init(&b, file + flen, sizeof(file) - (size_t)flen);
+	dl_reply(&b, "flow_steering_mode", MLX_DL_STRING, "dmfs", 5);
+	flen += mlx_nlb_finish(&b);
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, dirs[i]);
+		assert_int_equal(mkdir(path, 0700), 0);
+	}
+	snprintf(path, sizeof(path), "%s/netlink/devlink/all/param-dump.nl", dir);
+	assert_non_null(fp = fopen(path, "w"));
+	assert_int_equal(fwrite(file, 1, (size_t)flen, fp), (size_t)flen);
+	fclose(fp);
+
+	v = mlx_val_uint(70000);
+	rl = mlx_params_req_build(knob("fdb_large_groups"), NULL, "0000:08:00.0", MLX_DL_U32, &v,
+				  req, sizeof(req), &fam);
+	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
+	v = mlx_val_bool(false);
+	rl = mlx_params_req_build(knob("esw_port_metadata"), NULL, "0000:08:00.0", MLX_DL_BOOL, &v,
+				  req, sizeof(req), &fam);
+	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
+	/* a string longer than the recorded one (the parser takes any) */
+	{
+		struct mlx_knob k = *knob("flow_steering_mode");
+
+		v = mlx_val_str("smfs-longer-name");
+		rl = mlx_params_req_build(&k, NULL, "0000:08:00.0", MLX_DL_STRING, &v, req,
+					  sizeof(req), &fam);
+		assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
+	}
+	assert_int_equal(mlx_read_file(ctx, "/netlink/devlink/all/param-dump.nl", &data, &len), 0);
+	assert_int_equal(decode_dump((const uint8_t *)data, len, dp, 3), 3);
+	assert_int_equal(dp[0].val[0].u, 70000);
+	assert_false(dp[1].val[0].have);
+	assert_string_equal(dp[2].val[0].str, "smfs-longer-name");
+	free(data);
+
+	/* and back on: the flag comes back */
+	v = mlx_val_bool(true);
+	rl = mlx_params_req_build(knob("esw_port_metadata"), NULL, "0000:08:00.0", MLX_DL_BOOL, &v,
+				  req, sizeof(req), &fam);
+	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
+	assert_int_equal(mlx_read_file(ctx, "/netlink/devlink/all/param-dump.nl", &data, &len), 0);
+	assert_int_equal(decode_dump((const uint8_t *)data, len, dp, 3), 3);
+	assert_true(dp[1].val[0].have && dp[1].val[0].u == 1);
+	assert_string_equal(dp[2].val[0].str, "smfs-longer-name");
+	free(data);
+	/* a parameter the dump does not have: -EINVAL, as devlink answers */
+	v = mlx_val_uint(3);
+	rl = mlx_params_req_build(knob("io_eq_size"), NULL, "0000:08:00.0", MLX_DL_U32, &v, req,
+				  sizeof(req), &fam);
+	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), -EINVAL);
+	unlink(path);
+	for (size_t i = 3; i-- > 0;) {
+		snprintf(path, sizeof(path), "%s/%s", dir, dirs[i]);
+		rmdir(path);
+	}
+	mlx_ctx_free(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +465,7 @@ int main(void)
 		cmocka_unit_test(test_devlink),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_emul_devlink),
 	};
 
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
