@@ -610,6 +610,13 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 			return mlx_err(ctx, EOPNOTSUPP, "%s reports no %s (%s): nothing to set", on,
 				       k->name, mlx_knob_source_name(k->src));
 		if (kv->apply != MLX_KA_RUNTIME) {
+			char val[MLX_VAL_STR_MAX + 8];
+
+			/* devlink(8) spells a bool true or false */
+			if (c->new.kind == MLX_VAL_BOOL)
+				snprintf(val, sizeof(val), "%s", c->new.b ? "true" : "false");
+			else
+				mlx_val_fmt(&c->new, val, sizeof(val));
 			if (k->src == MLX_KS_DEVLINK)
 				return mlx_err(ctx, EOPNOTSUPP, "%s takes effect at a %s (devlink "
 					       "cmode %s), not at run time: mlxcli does not reload "
@@ -617,7 +624,7 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 					       "set pci/%s name %s value %s cmode %s, then %s)",
 					       k->name, mlx_knob_apply_name(kv->apply),
 					       kv->apply == MLX_KA_RELOAD ? "driverinit" : "permanent",
-					       w->bdf, k->kname, "VALUE",
+					       w->bdf, k->kname, val,
 					       kv->apply == MLX_KA_RELOAD ? "driverinit" : "permanent",
 					       kv->apply == MLX_KA_RELOAD ? "devlink dev reload"
 									  : "a firmware reset");
