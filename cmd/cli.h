@@ -251,6 +251,16 @@ extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
 extern const struct cmd_group params_group;
 extern const struct cmd_opt params_opts[];
 int cmd_params_show(struct cli *cli, int argc, char **argv);
+/* cmd/params-write.c: params set, reset */
+int cmd_params_set(struct cli *cli, int argc, char **argv);
+int cmd_params_reset(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt params_write_opts[];
+extern const struct cmd_arg params_set_args[];
+/* mlxtool's forms (cmd/params.c): show regkeys, show driverparams, modify driverparams */
+extern const struct cmd_group regkeys_group;
+extern const struct cmd_arg params_if_arg[], params_modify_args[];
+int cmd_params_driverparams(struct cli *cli, int argc, char **argv);
+int cmd_modify_driverparams(struct cli *cli, int argc, char **argv);
 /* counters.c (issue 5): `counters [VIEW]` and `show perfstats` */
 extern const struct cmd_opt counters_opts[];
 extern const struct cmd_group counters_group;

@@ -359,6 +359,12 @@ static const struct cmd show_cmds[] = {
 	  cmd_perfstats, 0, 0, 0, NULL, NULL, NULL, "mlxcli-counters(8)" },
 	{ "selfhealing", "", "mlxtool's self-healing views: port (sensors and reset counts)",
 	  NULL, 0, 0, 0, &selfhealing_group, NULL, NULL, "mlxcli-module(8)" },   /* issue 18 */
+	/* issue 17 (cmd/params.c) */
+	{ "regkeys", "", "mlxtool's registry-key views: config, diff, info (see mlxcli-params(8))",
+	  NULL, 0, 0, 0, &regkeys_group, NULL, NULL, "mlxcli-params(8)" },
+	{ "driverparams", "", "data-path knobs of one port: rings, channels, coalescing, private "
+	  "flags (see mlxcli-params(8))", cmd_params_driverparams, 1, 1, 0, NULL, NULL, NULL,
+	  "mlxcli-params(8)", params_if_arg },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -4,8 +4,8 @@
  * `params info` (issue 17): the driver's knobs of every ConnectX port with
  * value, default, range, source, when a change applies and the Windows
  * registry key (mlxtool show regkeys config|diff|info, show driverparams,
- * mlx5cmd -RegKeys, -Features).  `params set` and `reset` wait for the
- * write engine (next session).
+ * mlx5cmd -RegKeys, -Features).  `params set` and `reset` are in
+ * cmd/params-write.c.
  */
 #include "config.h"
 
@@ -415,6 +415,117 @@ static int cmd_params_info(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* ---- mlxtool's forms (seeds-mlxtool-dmn-counters.md §1.2) ------------------ */
+
+/* mlxtool names the interface as a word: "show regkeys config IF". */
+static int tool_device(struct cli *cli, int argc, char **argv)
+{
+	if (!argc)
+		return EXIT_OK;
+	if (cli->device && strcmp(cli->device, argv[0])) {
+		cli_error(cli, "give the interface once: '%s' or -d %s", argv[0], cli->device);
+		return EXIT_USAGE;
+	}
+	cli->device = argv[0];
+	return EXIT_OK;
+}
+
+/* show regkeys config [IF]: the values in effect (= params show) */
+static int cmd_regkeys_config(struct cli *cli, int argc, char **argv)
+{
+	struct filter f;
+	int r = tool_device(cli, argc, argv);
+
+	if (!r)
+		r = parse_filter(cli, 0, NULL, &f);
+	return r ? r : show(cli, &f);
+}
+
+/* show regkeys diff [IF]: the knobs off their defaults (= params --diff) */
+static int cmd_regkeys_diff(struct cli *cli, int argc, char **argv)
+{
+	struct filter f;
+	int r = tool_device(cli, argc, argv);
+
+	if (!r)
+		r = parse_filter(cli, 0, NULL, &f);
+	f.diff = true;
+	return r ? r : show(cli, &f);
+}
+
+/* show regkeys info [IF]: default, min and max: the catalogue, or with IF
+ * the device's table (its maxima) */
+static int cmd_regkeys_info(struct cli *cli, int argc, char **argv)
+{
+	return argc ? cmd_regkeys_config(cli, argc, argv) : cmd_params_info(cli, 0, NULL);
+}
+
+/* show driverparams IF: the data-path knobs a change applies at once
+ * (rings, channels, coalescing, private flags), default, range, current */
+int cmd_params_driverparams(struct cli *cli, int argc, char **argv)
+{
+	static const enum mlx_knob_source dp[] = { MLX_KS_RING, MLX_KS_CHANNEL, MLX_KS_COALESCE,
+						   MLX_KS_PRIVFLAG };
+	struct filter f;
+	int r = tool_device(cli, argc, argv);
+
+	if (!r)
+		r = parse_filter(cli, 0, NULL, &f);
+	if (r)
+		return r;
+	memset(f.src, 0, sizeof(f.src));
+	for (size_t i = 0; i < sizeof(dp) / sizeof(dp[0]); i++)
+		f.src[dp[i]] = true;
+	return show(cli, &f);
+}
+
+/* modify driverparams IF NAME=VALUE... (= params set -d IF) */
+int cmd_modify_driverparams(struct cli *cli, int argc, char **argv)
+{
+	int r;
+
+	/* the form arrives as given, or with -d IF already */
+	if (cli->device && argc && strchr(argv[0], '='))
+		return cmd_params_set(cli, argc, argv);
+	if (argc < 2) {
+		cli_error(cli, "modify driverparams takes the interface and NAME=VALUE...");
+		return EXIT_USAGE;
+	}
+	r = tool_device(cli, 1, argv);
+	return r ? r : cmd_params_set(cli, argc - 1, argv + 1);
+}
+
+static const struct cmd_arg if_arg[] = {
+	{ "IF", NULL, SRC_NETDEVS, ARG_OPTIONAL },
+	CMD_ARG_END,
+};
+
+const struct cmd_arg params_if_arg[] = {
+	{ "IF", NULL, SRC_NETDEVS, 0 },
+	CMD_ARG_END,
+};
+
+const struct cmd_arg params_modify_args[] = {
+	{ "IF", NULL, SRC_NETDEVS, 0 },
+	{ "NAME=VALUE", NULL, SRC_KNOB_NAMES, ARG_REPEAT },
+	CMD_ARG_END,
+};
+
+static const struct cmd regkeys_cmds[] = {
+	{ "config", "", "the knobs' values in effect (as 'mlxcli params show')", cmd_regkeys_config,
+	  0, 1, 0, NULL, NULL, NULL, NULL, if_arg },
+	{ "diff", "", "the knobs off their defaults (as 'mlxcli params --diff')", cmd_regkeys_diff,
+	  0, 1, 0, NULL, NULL, NULL, NULL, if_arg },
+	{ "info", "", "default, range and unit of each knob (as 'mlxcli params info'; with IF "
+	  "that port's table with its maxima)", cmd_regkeys_info, 0, 1, 0, NULL, NULL, NULL, NULL,
+	  if_arg },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct cmd_group regkeys_group = { "regkeys", "mlxtool's registry-key views of the knobs",
+					 "mlxcli-params(8)", regkeys_cmds };
+
+
 static const struct cmd_arg knob_args[] = {
 	{ "KNOB", NULL, SRC_KNOB_NAMES, ARG_OPTIONAL | ARG_REPEAT },
 	CMD_ARG_END,
@@ -427,6 +538,12 @@ static const struct cmd params_cmds[] = {
 	{ "info", "", "the catalogue: each knob's default and where it comes from, range, unit, "
 	  "Windows key (regkeys info)", cmd_params_info, 0, -1, CMD_NO_SCAN, NULL, info_opts,
 	  NULL, NULL, knob_args },
+	{ "set", "", "set knobs of one port, all or nothing, read back (regkeys and driverparams "
+	  "modify)", cmd_params_set, 1, -1, CMD_WRITES | CMD_NEEDS_DEVICE, NULL, params_write_opts,
+	  NULL, NULL, params_set_args },
+	{ "reset", "", "return knobs of one port to their defaults (without KNOB: every one "
+	  "with a known default)", cmd_params_reset, 0, -1, CMD_WRITES | CMD_NEEDS_DEVICE, NULL,
+	  params_write_opts, NULL, NULL, knob_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -508,6 +508,10 @@ static const struct cmd modify_cmds[] = {
 	{ "tc-bw", "", "per-TC max rate, mlxtool style (100 Mb/s or "
 	  "1 Gb/s steps, rounded down, at least 100 Mb/s)", cmd_modify_tc_bw, 2, -1, CMD_WRITES, NULL,
 	  NULL, NULL, NULL, modify_tc_bw_args },
+	/* issue 17 (cmd/params.c) */
+	{ "driverparams", "", "set knobs of one port, mlxtool style (as 'mlxcli params set')",
+	  cmd_modify_driverparams, 2, -1, CMD_WRITES, NULL, NULL, NULL, "mlxcli-params(8)",
+	  params_modify_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -90,6 +90,8 @@ int mlx_emul_sriov_setlink(struct mlx_ctx *ctx, const uint8_t *req, size_t len);
 int mlx_emul_eswitch(struct mlx_ctx *ctx, const uint8_t *req, size_t len);
 int mlx_emul_numvfs_write(struct mlx_ctx *ctx, const char *bdf, const char *val);
 int mlx_emul_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
+/* `params set`'s requests (lib/emul/params-emul.c); @fam enum mlx_nl_family. */
+int mlx_emul_params(struct mlx_ctx *ctx, int fam, const uint8_t *req, size_t len);
 
 struct mlx_ctx {
 	char *root;             /* "/" or a captured system, no trailing '/' */

@@ -172,6 +172,7 @@ struct mlx_knob_value {
 	bool fixed;              /* a feature the device cannot change */
 	enum mlx_knob_apply apply;   /* devlink: from the reported cmode */
 	bool is_default;         /* value equals k->dflt (false when either is unknown) */
+	uint8_t dl_type;         /* devlink: the reported enum mlx_dl_ptype, else 0 */
 };
 
 struct mlx_params {
@@ -205,5 +206,70 @@ void mlx_params_free(struct mlx_params *p);
 
 /* The replies the snapshot records (lib/capture/snapshot.c). */
 int mlx_params_record(struct mlx_ctx *ctx);
+
+/* ---- writes (lib/params/params-write.c) ---------------------------------- */
+
+/*
+ * `params set` and `reset` through the write engine (lib/write.h).  Each
+ * change is one knob (setting = the knob's name, id = its catalogue
+ * index) and one kernel request: ethtool RINGS_SET, CHANNELS_SET,
+ * COALESCE_SET, FEATURES_SET, PRIVFLAGS_SET; RTM_SETLINK IFLA_MTU; devlink
+ * PARAM_SET in cmode runtime; a file write for the writable module
+ * parameter and rdma_cm's configfs.  The plan checks every value against
+ * what the device reports (its ring and channel maxima, a fixed feature,
+ * the devlink parameter's cmode): a knob that takes effect at a driver
+ * reload or a firmware reset is refused, never applied silently.
+ */
+struct mlx_params_writer {
+	const char *ifname;      /* the port's netdev */
+	const char *bdf;         /* its PCI function (devlink parameters); NULL none */
+	const char *rdma_dev;    /* its RDMA device (rdma_cm knobs); NULL none */
+	unsigned rdma_port;
+	/* state: what the kernel reported at the last read */
+	struct mlx_params cur, mod;
+	bool have;
+};
+struct mlx_write_ops;
+extern const struct mlx_write_ops mlx_params_write_ops;
+struct mlx_plan;
+struct mlx_val;
+
+/* Parse @value against @k's catalogue row (type, range, choices) into
+ * @out: -EINVAL / -ERANGE with the story in mlx_errmsg. */
+int mlx_params_parse_value(struct mlx_ctx *ctx, const struct mlx_knob *k, const char *value,
+			   struct mlx_val *out);
+/* Add NAME=VALUE to @pl, validated against the catalogue. */
+int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name,
+			const char *value);
+/* Add @name's return to its default; -ENODATA when nobody knows the
+ * default (the catalogue says why). */
+int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name);
+void mlx_params_writer_free(struct mlx_params_writer *w);
+
+/* The kernel request that sets @k to @v on @ifname (or devlink instance
+ * pci/@bdf; @dl_type the parameter's reported type), into @buf: pure.
+ * Returns the length, -EOPNOTSUPP for a knob no request sets (module,
+ * rdma: files), -EINVAL, -EMSGSIZE.  *fam is the netlink family. */
+int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bdf,
+			 uint8_t dl_type, const struct mlx_val *v, void *buf, size_t cap,
+			 int *fam);
+
+/* What a set request asks (the emulator's view of the same bytes). */
+struct mlx_params_set {
+	enum mlx_knob_source src;
+	char ifname[16];
+	char bus[16], dev[64];   /* devlink */
+	char name[64];           /* the feature or private flag, the devlink parameter */
+	uint16_t attr;           /* rings, channels, coalesce: the one attribute */
+	uint8_t cmode, dl_type;  /* devlink */
+	bool on;                 /* a bit, a devlink bool */
+	uint64_t u;              /* an integer */
+	char str[128];           /* a devlink string */
+	bool is_u8;              /* the attribute is a u8 (coalesce's flags) */
+};
+/* Parse one set request of family @fam (enum mlx_nl_family): 0, -ENOENT
+ * when it is no params request, -EINVAL when malformed (@why says how). */
+int mlx_params_req_parse(int fam, const void *req, size_t len, struct mlx_params_set *out,
+			 char *why, size_t whylen);
 
 #endif /* MLX_PARAMS_H */

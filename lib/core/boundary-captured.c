@@ -21,12 +21,15 @@
 #include "dcb.h"
 #include "dcqcn.h"
 #include "mlx-private.h"
+#include "params.h"
 
 static int captured_nl(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
 		       const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg)
 {
 	struct nlmsghdr h;
 	struct genlmsghdr g = { 0 };
+	struct mlx_params_set ps;
+	char why[8];
 
 	memcpy(&h, req, sizeof(h));
 	if (h.nlmsg_len != len)
@@ -43,6 +46,9 @@ static int captured_nl(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *
 		free(reply);
 		return r;
 	}
+	/* params set: ethtool *_SET, devlink PARAM_SET, RTM_SETLINK IFLA_MTU */
+	if (mlx_params_req_parse(fam, req, len, &ps, why, sizeof(why)) != -ENOENT)
+		return mlx_emul_params(ctx, fam, req, len);
 	if (fam == MLX_NL_ROUTE && h.nlmsg_type == RTM_SETLINK)
 		return mlx_emul_sriov_setlink(ctx, req, len);
 	if (fam == MLX_NL_DEVLINK && len >= NLMSG_HDRLEN + GENL_HDRLEN)

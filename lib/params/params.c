@@ -317,6 +317,7 @@ static void devlink_params(struct mlx_params_cache *c, const char *bdf, struct m
 			kv->apply = dp.val[m].cmode == DEVLINK_PARAM_CMODE_RUNTIME ? MLX_KA_RUNTIME :
 				    dp.val[m].cmode == DEVLINK_PARAM_CMODE_DRIVERINIT ? MLX_KA_RELOAD :
 				    MLX_KA_FIRMWARE;
+			kv->dl_type = dp.type;
 			if (mlx_devlink_param_str(&dp, m, buf, sizeof(buf)))
 				set_value(kv, buf);
 		}

@@ -41,6 +41,8 @@ WRITE = {
     'qosconfig tc-bw': 'changes a device', 'qosconfig buffer': 'changes a device',
     'qosconfig dcbx': 'changes a device',
     'qosconfig default-untagged-priority get': 'not supported by mlx5 (exit 4, no JSON)',
+    'params set': 'changes a device', 'params reset': 'changes a device',
+    'modify driverparams': 'changes a device',
 }
 # Each read leaf with the argument lists to run it with (-j is added).
 READ = {
@@ -63,6 +65,8 @@ READ = {
     'module': [[], ['--raw']], 'link': [[]], 'show selfhealing port': [[]],
     'params': [[], ['--diff'], ['--source', 'devlink,module']], 'params show': [['rx_ring', 'mtu']],
     'params info': [[]],
+    'show regkeys config': [[]], 'show regkeys diff': [[]], 'show regkeys info': [[]],
+    'show driverparams': [['enp94s0f0np0']],
 }
 # Each write command that has --dry-run, with its arguments: it runs here
 # as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so
@@ -78,6 +82,8 @@ DRY = {
     'dbg restart': ['NETDEV'], 'dbg sw-reset': [],
     # APPLYFILE: a desired state naming the first port (apply_file below)
     'apply': ['APPLYFILE'],
+    'params set': ['rx_ring=2048', 'lro=on'], 'params reset': [],
+    'modify driverparams': ['NETDEV', 'rx_ring=2048'],
 }
 # Writes whose --dry-run still exits non-zero, and why (nothing to check).
 DRY_FAILS = {

@@ -60,6 +60,13 @@ R|show selfhealing port|show selfhealing port
 R|pci show|pci show
 R|params show|params show
 R|params info|params info
+W|params set|params set -d $P0 tx_ring=2048
+W|params reset|params reset -d $P0 rx_ring
+R|show regkeys config|show regkeys config
+R|show regkeys diff|show regkeys diff $P0
+R|show regkeys info|show regkeys info
+R|show driverparams|show driverparams $P0
+W|modify driverparams|modify driverparams $P0 tx_ring=4096
 W|modify tc-bw|modify tc-bw $P0 0 500
 R|counters|counters
 R|counters show|counters show

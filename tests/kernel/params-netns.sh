@@ -12,6 +12,8 @@
 #     the test turns it on (ethtool -K, a set-up step only: skipped
 #     without ethtool), then on;
 #   - as uid 65534 the same table (reads need no privilege);
+#   - params set, live: MTU, rx/tx channels, TSO written, read back, the
+#     veth's maximum and a fixed feature refused, as nobody exit 5, reset;
 #   - exit 3 for a netdev that does not exist, and plain `params` on a
 #     host without ConnectX exits 0 and says so.
 # Root only (a namespace needs CAP_SYS_ADMIN): 77 otherwise.
@@ -55,6 +57,33 @@ nsx_nobody "$NOBODY_MLXCLI" -j params --any-netdev -d va >"$tmp/n.json" 2>"$tmp/
 check "as nobody: exit 0" $? 0
 if cmp -s "$tmp/a.json" "$tmp/n.json"; then ok "as nobody: the same table"
 else bad "as nobody: differs: $(diff "$tmp/a.json" "$tmp/n.json" | head -5)"; fi
+
+# params set, live: the real ethtool CHANNELS_SET and FEATURES_SET and
+# RTM_SETLINK IFLA_MTU, read back by the real dumps; --dry-run changes nothing
+nsx "$MLXCLI" -j params --any-netdev -d va >"$tmp/b.json"
+nsx "$MLXCLI" -j params set -n --any-netdev -d va mtu=2000 >/dev/null 2>"$tmp/n.err"
+check "set --dry-run: exit 0" $? 0
+nsx "$MLXCLI" -j params --any-netdev -d va >"$tmp/d.json"
+cmp -s "$tmp/b.json" "$tmp/d.json" && ok "set --dry-run: nothing changed" || bad "dry run changed something"
+nsx "$MLXCLI" -j params set --any-netdev -d va mtu=2000 rx_channels=1 tx_channels=3 tso=off \
+	>"$tmp/s.json" 2>"$tmp/s.err"
+check "set mtu, channels, a feature: exit 0" $? 0
+check "set: the change record" "$(jq -c '[.changes[] | [.setting, .new, .changed]]' "$tmp/s.json")" \
+	'[["mtu",2000,true],["rx_channels",1,true],["tx_channels",3,true],["tso",false,true]]'
+nsx "$MLXCLI" -j params --any-netdev -d va >"$tmp/r.json"
+check "set: read back" "$(jq -c '[.params[0].knobs[] | select(.name == "mtu" or .name == "rx_channels" or .name == "tx_channels" or .name == "tso") | .current]' "$tmp/r.json")" \
+	'[1,3,false,2000]'
+check "set: the kernel agrees (sysfs)" "$(nsx cat /sys/class/net/va/mtu)" 2000
+nsx "$MLXCLI" params set --any-netdev -d va rx_channels=5 >/dev/null 2>"$tmp/m.err"
+check "above the veth's maximum: exit 2" $? 2
+nsx "$MLXCLI" params set --any-netdev -d va lro=on >/dev/null 2>"$tmp/f.err"
+check "LRO is fixed on a veth: exit 4" $? 4
+nsx_nobody "$NOBODY_MLXCLI" params set --any-netdev -d va mtu=3000 >/dev/null 2>"$tmp/p.err"
+check "set as nobody: exit 5" $? 5
+check "as nobody: the MTU stays" "$(nsx cat /sys/class/net/va/mtu)" 2000
+nsx "$MLXCLI" -j params reset --any-netdev -d va mtu tso >/dev/null 2>"$tmp/rs.err"
+check "reset mtu and tso: exit 0" $? 0
+check "reset: the defaults are back" "$(nsx cat /sys/class/net/va/mtu)" 1500
 
 nsx "$MLXCLI" params --any-netdev -d nosuch0 >/dev/null 2>"$tmp/e"
 check "no such netdev: exit 3" $? 3
