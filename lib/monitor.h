@@ -224,6 +224,10 @@ struct mlx_dump_policy {
 void mlx_dump_policy_init(struct mlx_dump_policy *p);
 /* "CMD_ERR" or its tag "c": enable or disable it.  -EINVAL unknown. */
 int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on);
+/* Exactly the types of @list enabled, the others off: names or tags,
+ * comma separated ("CMD_ERR,t"), or "none".  -EINVAL (nothing changed)
+ * for an unknown one or an empty list.  */
+int mlx_dump_policy_set_list(struct mlx_dump_policy *p, const char *list);
 /* Decide for @ev at @now (seconds, monotonic); MLX_DUMP_MAKE counts it. */
 enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
 					     uint64_t now);

@@ -597,6 +597,28 @@ static void test_dump_policy(void **state)
 	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 1000), MLX_DUMP_MAKE);
 }
 
+/* --dump-types / monitor_dump_types: exactly the listed types on. */
+static void test_dump_policy_list(void **state)
+{
+	struct mlx_dump_policy p;
+
+	(void)state;
+	mlx_dump_policy_init(&p);
+	assert_int_equal(mlx_dump_policy_set_list(&p, "PORT_STATE,t"), 0);
+	assert_true(p.enabled[MLX_DUMP_PORT_STATE]);
+	assert_true(p.enabled[MLX_DUMP_TXCQ_STUCK]);
+	assert_false(p.enabled[MLX_DUMP_CMD_ERR]);
+	assert_false(p.enabled[MLX_DUMP_EQ_STUCK]);
+	/* a bad list changes nothing */
+	assert_int_equal(mlx_dump_policy_set_list(&p, "CMD_ERR,bogus"), -EINVAL);
+	assert_false(p.enabled[MLX_DUMP_CMD_ERR]);
+	assert_int_equal(mlx_dump_policy_set_list(&p, "CMD_ERR,"), -EINVAL);
+	assert_int_equal(mlx_dump_policy_set_list(&p, ""), -EINVAL);
+	assert_int_equal(mlx_dump_policy_set_list(&p, "none"), 0);
+	for (int t = MLX_DUMP_CMD_ERR; t < MLX_DUMP_NTYPES; t++)
+		assert_false(p.enabled[t]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -607,6 +629,7 @@ int main(void)
 		cmocka_unit_test(test_devlink),
 		cmocka_unit_test(test_catalogue),
 		cmocka_unit_test(test_dump_policy),
+		cmocka_unit_test(test_dump_policy_list),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
