@@ -73,6 +73,7 @@ struct mon {
 	const char *only_netdev;             /* --any-netdev -d IFNAME */
 	bool any_netdev;
 	unsigned kmsg_flags;
+	bool kmsg_filtered;                  /* a snapshot's: gaps are other devices' records */
 	unsigned long events, max_events;
 	struct mlx_kmsg_seq seq;
 	struct mlx_link_state links[MON_LINKS];
@@ -269,7 +270,7 @@ static int drain_kmsg(struct mon *m, struct mlx_kmsg_reader *rd)
 		r = mlx_kmsg_classify(rec, (size_t)n, m->kmsg_flags, &ev);
 		if (r == -EBADMSG)
 			continue;
-		if (ev.seq && (lost = mlx_kmsg_seq_gap(&m->seq, ev.seq)) != 0) {
+		if (ev.seq && !m->kmsg_filtered && (lost = mlx_kmsg_seq_gap(&m->seq, ev.seq)) != 0) {
 			struct mlx_event gap;
 			int d;
 
@@ -519,6 +520,7 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			goto out_free;
 		}
 		mlx_kmsg_reader_init(rd, kfd);
+		m->kmsg_filtered = mlx_kmsg_is_filtered(cli->ctx);
 		kmsg_is_file = !rd->is_dev;
 	}
 	rfd = mlx_monitor_rtnl_open(cli->ctx);

@@ -252,6 +252,10 @@ int mlx_exec_hook(char *const argv[], const char *input, size_t len, unsigned ti
  * mlx_errmsg.
  */
 int mlx_kmsg_open(struct mlx_ctx *ctx, bool from_start);
+/* The root's recorded kernel log is a filtered one (a snapshot's: only
+ * its devices' records, <root>/dev/kmsg.filter says so): its sequence
+ * gaps are other records, not records lost. */
+bool mlx_kmsg_is_filtered(struct mlx_ctx *ctx);
 struct mlx_kmsg_reader {
 	int fd;
 	bool is_dev, eof;

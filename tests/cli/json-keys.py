@@ -403,6 +403,18 @@ def monitor_replay(seen, env, state, problems):
         problems.append(f'monitor replay: exit {rc}, {len(docs)} records: {err.strip()}')
     for d in docs:
         walk(d, '', seen, '--sysroot CAPTURE monitor')
+    # --dump: one record of the sample's own function, so that an incident
+    # is made and its record (and the end's incident_count) are walked
+    with open(os.path.join(cap, 'dev', 'kmsg'), 'a') as f:
+        f.write('3,200,90000000,-;mlx5_core 0000:5e:00.0 enp94s0f0np0: ERR CQE on SQ: 0x1dbb\n'
+                ' SUBSYSTEM=pci\n DEVICE=+pci:0000:5e:00.0\n')
+    rc, out, err = mlx(['--sysroot', cap, '-j', 'monitor', '--dump', '--dir',
+                        os.path.join(state, 'monitor-dmn')], env)
+    docs = [json.loads(l) for l in out.splitlines() if l.strip()]
+    if rc != 0 or not any(d.get('record') == 'incident' for d in docs):
+        problems.append(f'monitor --dump replay: exit {rc}, no incident record: {err.strip()}')
+    for d in docs:
+        walk(d, '', seen, '--sysroot CAPTURE monitor --dump')
 
 
 def mlx_first(s, env):
