@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/netlink.h>
+#include <linux/rtnetlink.h>
 
 #include "monitor-cmd.h"
 
@@ -296,7 +297,9 @@ static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
 
 		if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
 			continue;
-		if (rtnl)
+		if (rtnl && (h->nlmsg_type == RTM_SETDCB || h->nlmsg_type == RTM_GETDCB))
+			k = mlx_dcb_notify_event(h, h->nlmsg_len, ev);   /* RTNLGRP_DCB */
+		else if (rtnl)
 			k = mlx_rtnl_link_events(h, h->nlmsg_len, m->links, MON_LINKS, ev, 4);
 		else
 			k = mlx_devlink_notify_event(h, h->nlmsg_len, ev);

@@ -52,6 +52,7 @@ enum mlx_ev_kind {
 	/* rtnetlink */
 	MLX_EV_ADMIN_UP, MLX_EV_ADMIN_DOWN, MLX_EV_CARRIER_UP, MLX_EV_CARRIER_DOWN,
 	MLX_EV_CARRIER_FLAPPED,
+	MLX_EV_QOS_CHANGED,         /* RTNLGRP_DCB: a DCB set, or the driver/DCBX peer */
 	/* devlink health */
 	MLX_EV_HEALTH_REPORTER_ERROR, MLX_EV_HEALTH_REPORTER_HEALTHY,
 	/* the monitor itself */
@@ -184,6 +185,19 @@ struct mlx_link_state {
  */
 int mlx_rtnl_link_events(const struct nlmsghdr *h, size_t len, struct mlx_link_state *st,
 			 size_t nst, struct mlx_event *ev, size_t max);
+
+/* ---- DCB notifications (lib/monitor/dcb-notify.c, pure) ---------------- */
+
+/*
+ * One RTNLGRP_DCB notification (net/dcb/dcbnl.c dcbnl_notify: RTM_SETDCB
+ * after an IEEE_SET, IEEE_DEL or CEE SET_ALL; RTM_GETDCB IEEE_GET/CEE_GET
+ * when the driver reports a change, the DCBX peer's): 1 with *ev a
+ * qos_changed event (the netdev, detail "IEEE_SET" or ..., the text the
+ * state decoded by lib's DCB decoder: PFC, ETS, APP entries, DCBX), 0 for
+ * another message, -EBADMSG.  Who made the change the kernel does not
+ * say: the notification's port id is 0.
+ */
+int mlx_dcb_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_event *ev);
 
 /* ---- devlink health notifications (lib/monitor/devlink-notify.c, pure) - */
 

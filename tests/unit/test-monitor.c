@@ -16,6 +16,8 @@
 #include <errno.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <linux/dcbnl.h>
 #include <linux/devlink.h>
 #include <linux/genetlink.h>
 #include <linux/if.h>
@@ -597,6 +599,76 @@ static void test_dump_policy(void **state)
 	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 1000), MLX_DUMP_MAKE);
 }
 
+/* An RTNLGRP_DCB notification as net/dcb/dcbnl.c builds it (the uapi's
+ * numbers: RTM_SETDCB, struct dcbmsg, DCB_ATTR_IFNAME, the DCB_ATTR_IEEE
+ * nest with DCB_ATTR_IEEE_PFC = struct ieee_pfc, DCB_ATTR_DCBX). */
+static size_t dcb_notification(uint8_t *buf, uint16_t type, uint8_t cmd, const char *ifname)
+{
+	struct nlmsghdr *h = (void *)buf;
+	struct dcbmsg *d = (void *)(buf + NLMSG_HDRLEN);
+	size_t off = NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*d)), nest;
+	struct ieee_pfc pfc = { .pfc_cap = 8, .pfc_en = 0x08 };
+	struct nlattr *a;
+
+	memset(buf, 0, 512);
+	d->dcb_family = AF_UNSPEC;
+	d->cmd = cmd;
+	a = (void *)(buf + off);
+	a->nla_type = DCB_ATTR_IFNAME;
+	a->nla_len = (uint16_t)(NLA_HDRLEN + strlen(ifname) + 1);
+	memcpy(buf + off + NLA_HDRLEN, ifname, strlen(ifname));
+	off += NLA_ALIGN(a->nla_len);
+	nest = off;
+	a = (void *)(buf + off);
+	a->nla_type = DCB_ATTR_IEEE | NLA_F_NESTED;
+	off += NLA_HDRLEN;
+	a = (void *)(buf + off);
+	a->nla_type = DCB_ATTR_IEEE_PFC;
+	a->nla_len = NLA_HDRLEN + sizeof(pfc);
+	memcpy(buf + off + NLA_HDRLEN, &pfc, sizeof(pfc));
+	off += NLA_ALIGN(a->nla_len);
+	((struct nlattr *)(buf + nest))->nla_len = (uint16_t)(off - nest);
+	a = (void *)(buf + off);
+	a->nla_type = DCB_ATTR_DCBX;
+	a->nla_len = NLA_HDRLEN + 1;
+	buf[off + NLA_HDRLEN] = DCB_CAP_DCBX_HOST | DCB_CAP_DCBX_VER_IEEE;
+	off += NLA_ALIGN(a->nla_len);
+	h->nlmsg_len = (uint32_t)off;
+	h->nlmsg_type = type;
+	return off;
+}
+
+static void test_dcb_notify(void **state)
+{
+	uint8_t buf[512];
+	struct mlx_event ev;
+	size_t n;
+
+	(void)state;
+	n = dcb_notification(buf, RTM_SETDCB, DCB_CMD_IEEE_SET, "enp94s0f0np0");
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_QOS_CHANGED);
+	assert_int_equal(ev.source, MLX_EVS_RTNL);
+	assert_string_equal(ev.netdev, "enp94s0f0np0");
+	assert_string_equal(ev.detail, "IEEE_SET");
+	assert_string_equal(ev.text, "IEEE_SET enp94s0f0np0: pfc_enabled=0x08 app_entries=0 dcbx=0x09");
+	/* the driver's own report (the DCBX peer) */
+	n = dcb_notification(buf, RTM_GETDCB, DCB_CMD_IEEE_GET, "eth1");
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), 1);
+	assert_string_equal(ev.detail, "IEEE_GET");
+	/* a GDCBX reply is no notification; a link message is not DCB */
+	n = dcb_notification(buf, RTM_GETDCB, DCB_CMD_GDCBX, "eth1");
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), 0);
+	((struct nlmsghdr *)buf)->nlmsg_type = RTM_NEWLINK;
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), 0);
+	/* truncated inside the nest; no interface name */
+	n = dcb_notification(buf, RTM_SETDCB, DCB_CMD_IEEE_SET, "eth1");
+	((struct nlmsghdr *)buf)->nlmsg_len = (uint32_t)(n - 12);
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n - 12, &ev), -EBADMSG);
+	n = dcb_notification(buf, RTM_SETDCB, DCB_CMD_IEEE_SET, "");
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), -EBADMSG);
+}
+
 /* --dump-types / monitor_dump_types: exactly the listed types on. */
 static void test_dump_policy_list(void **state)
 {
@@ -630,6 +702,7 @@ int main(void)
 		cmocka_unit_test(test_catalogue),
 		cmocka_unit_test(test_dump_policy),
 		cmocka_unit_test(test_dump_policy_list),
+		cmocka_unit_test(test_dcb_notify),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
