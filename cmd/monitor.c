@@ -43,6 +43,8 @@ const struct cmd_opt monitor_opts[] = {
 	{ "count", 'c', "N", "stop after N events", NULL, SRC_NONE, 0 },
 	{ "exec", 0, "CMD", "run CMD (words, no shell) per event, the event as JSON on its stdin, "
 	  "killed after 5 s", NULL, SRC_NONE, 0 },
+	{ "poll", 0, "SEC", "every SEC seconds, read the counters that only count (PCIe AER "
+	  "totals): one that grew is an event", NULL, SRC_NONE, 0 },
 	{ "dump", 0, NULL, "make a dump-me-now incident on a Table 19 event (monitor_dump= in "
 	  "/etc/mlxcli.conf)", NULL, SRC_NONE, 0 },
 	{ "dump-types", 0, "LIST", "the Table 19 types that make one (default CMD_ERR,EQ_STUCK,"
@@ -81,6 +83,10 @@ struct mon {
 	char *hook[HOOK_WORDS + 1];          /* --exec split into words, NULL-ended */
 	char *hook_buf;
 	struct mon_dump dump;                /* automatic incidents */
+	unsigned poll_ms;                    /* --poll; 0 off */
+	uint64_t next_poll_ms;
+	uint64_t (*aer)[3];                  /* per function of devs, the last totals */
+	bool polled;
 };
 
 static const struct mlx_port *port_by_netdev(const struct mlx_devices *devs, const char *name)
@@ -251,6 +257,40 @@ static int deliver(struct mon *m, struct mlx_event *ev)
 	mon_dump_event(m->cli, &m->dump, m->devs, ev, m->cli->json, m->cli->out_fp);
 	m->events++;
 	return m->max_events && m->events >= m->max_events;
+}
+
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* --poll: the AER totals of every function; the first poll is the
+ * baseline, each later growth one event. */
+static int poll_counters(struct mon *m)
+{
+	int r;
+
+	for (size_t i = 0; m->devs && i < m->devs->nfn; i++) {
+		const struct mlx_function *fn = &m->devs->fn[i];
+		uint64_t now[3];
+
+		mlx_aer_totals(m->cli->ctx, fn, now);
+		for (unsigned k = 0; m->polled && k < 3; k++) {
+			struct mlx_event ev;
+
+			if (now[k] == UINT64_MAX || m->aer[i][k] == UINT64_MAX || now[k] <= m->aer[i][k])
+				continue;
+			mlx_ev_aer_moved(&ev, fn->bdf, k, m->aer[i][k], now[k]);
+			if ((r = deliver(m, &ev)) != 0)
+				return r;
+		}
+		memcpy(m->aer[i], now, sizeof(now));
+	}
+	m->polled = true;
+	return 0;
 }
 
 /* Every record ready on the kernel log; -ENODATA at the end of a
@@ -512,8 +552,23 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	if (rc)
 		goto out_free;
 	/* an incident is of a ConnectX function, whatever -d watches */
-	if (m->dump.on && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
+	if ((m->dump.on || cli_opt(cli, "poll")) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
 		goto out_free;
+	if (cli_opt(cli, "poll")) {
+		uint64_t v;
+
+		if (mlx_parse_u64(cli_opt(cli, "poll"), &v) < 0 || v == 0 || v > 86400) {
+			cli_error(cli, "invalid --poll '%s': seconds, 1 - 86400", cli_opt(cli, "poll"));
+			rc = EXIT_USAGE;
+			goto out_free;
+		}
+		m->poll_ms = (unsigned)v * 1000;
+		m->aer = calloc(m->devs->nfn ? m->devs->nfn : 1, sizeof(*m->aer));
+		if (!m->aer) {
+			rc = EXIT_FAIL;
+			goto out_free;
+		}
+	}
 
 	kfd = mlx_kmsg_open(cli->ctx, since && !strcmp(since, "boot"));
 	if (kfd >= 0) {
@@ -555,10 +610,15 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	/* a capture's kernel log is read to its end (a FIFO: until its
 	 * writer closes it), through the same loop as the live sources */
 	while (!stop_signal && r == 0 && !(replaying && kfd < 0)) {
-		int n = 0, ki = -1, ri = -1, di = -1;
+		int n = 0, ki = -1, ri = -1, di = -1, timeout = -1;
 
 		if (reload_signal)
 			reload(m);
+		if (m->poll_ms && mono_ms() >= m->next_poll_ms) {
+			if ((r = poll_counters(m)) != 0)
+				break;
+			m->next_poll_ms = mono_ms() + m->poll_ms;
+		}
 		if (kfd >= 0) {
 			ki = n;
 			pfd[n++] = (struct pollfd){ .fd = kfd, .events = POLLIN };
@@ -571,7 +631,12 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			di = n;
 			pfd[n++] = (struct pollfd){ .fd = dfd, .events = POLLIN };
 		}
-		if (poll(pfd, (nfds_t)n, -1) < 0) {
+		if (m->poll_ms) {
+			uint64_t t = mono_ms();
+
+			timeout = m->next_poll_ms > t ? (int)(m->next_poll_ms - t) : 0;
+		}
+		if (poll(pfd, (nfds_t)n, timeout) < 0) {
 			if (errno == EINTR)
 				continue;
 			r = -errno;
@@ -614,6 +679,7 @@ out_free:
 		close(dfd);
 	free(rd);
 	free(m->hook_buf);
+	free(m->aer);
 	free(m);
 	return rc;
 }

@@ -57,6 +57,7 @@ enum mlx_ev_kind {
 	MLX_EV_HEALTH_REPORTER_ERROR, MLX_EV_HEALTH_REPORTER_HEALTHY,
 	/* the monitor itself */
 	MLX_EV_RECORDS_LOST,
+	MLX_EV_AER_COUNTER_MOVED,   /* a polled AER total grew (--poll) */
 	MLX_EV_NKINDS
 };
 
@@ -245,6 +246,20 @@ int mlx_dump_policy_set_list(struct mlx_dump_policy *p, const char *list);
 /* Decide for @ev at @now (seconds, monotonic); MLX_DUMP_MAKE counts it. */
 enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
 					     uint64_t now);
+
+/* ---- polled counters that only count (lib/monitor/counter-poll.c) -------- */
+
+struct mlx_function;
+
+/* The TOTAL_ERR_* line of an AER counter file (drivers/pci/pcie/aer.c
+ * aer_stats_dev_attr: "NAME COUNT" lines, then "TOTAL_ERR_COR N",
+ * "TOTAL_ERR_NONFATAL N" or "TOTAL_ERR_FATAL N").  Pure; -ENOENT none. */
+int mlx_aer_total_parse(const char *text, size_t len, uint64_t *total);
+/* The three AER totals of @fn (correctable, non-fatal, fatal; the order of
+ * mlx_evidence_aer_names), UINT64_MAX for one the kernel does not have. */
+void mlx_aer_totals(struct mlx_ctx *ctx, const struct mlx_function *fn, uint64_t tot[3]);
+/* An aer_counter_moved event of @bdf: @which (0-2) went from @old to @now. */
+void mlx_ev_aer_moved(struct mlx_event *ev, const char *bdf, unsigned which, uint64_t old, uint64_t now);
 
 /* ---- the per-event hook (lib/monitor/exec-hook.c) -------------------------- */
 

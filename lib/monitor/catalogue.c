@@ -297,6 +297,12 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		NULL, MLX_DUMP_NONE, NULL,
 		"devlink genl group \"config\": DEVLINK_CMD_HEALTH_REPORTER_RECOVER, "
 		"DEVLINK_ATTR_HEALTH_REPORTER_STATE healthy" },
+	[MLX_EV_AER_COUNTER_MOVED] = { MLX_EV_AER_COUNTER_MOVED, "aer_counter_moved", M, W,
+		"a PCIe AER total of the function grew between two polls (--poll): errors the "
+		"kernel counted, logged or not", "see the AER files (`mlxcli pci`); correctable "
+		"errors that keep growing point at the slot, the riser or the link", NULL,
+		MLX_DUMP_NONE, NULL, "sysfs aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal: "
+		"TOTAL_ERR_COR, TOTAL_ERR_NONFATAL, TOTAL_ERR_FATAL (drivers/pci/pcie/aer.c)" },
 	[MLX_EV_RECORDS_LOST] = { MLX_EV_RECORDS_LOST, "records_lost", M, W,
 		"kernel log records were overwritten before the monitor read them (a gap in the "
 		"record sequence): events may be missing", "none; a storm was going on", NULL,

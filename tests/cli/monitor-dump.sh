@@ -155,4 +155,23 @@ grep -q 'SIGHUP: configuration re-read: automatic incidents on (no type)' "$tmp/
 	[ "$(jq -c 'select(.record == "end") | [.event_count, .incident_count]' "$tmp/hup.out")" = '[7,1]' ] &&
 	ok "SIGHUP: monitor_dump_types = none applies to the events after it" ||
 	bad "SIGHUP: exit $rc, $(incidents "$tmp/d5") incidents: $(cat "$tmp/hup.err") $(tail -1 "$tmp/hup.out")"
+echo "== --poll: AER totals that grow are events"
+aer=$cap/sys/bus/pci/devices/0000:5e:00.0/aer_dev_correctable
+exec 3<>"$cap/dev/kmsg"
+"$MLXCLI" --sysroot "$cap" -j monitor --poll 1 >"$tmp/poll.out" 2>"$tmp/poll.err" 3>&- &
+pid=$!
+(sleep 60; kill $pid 2>/dev/null) 3>&- &
+guard=$!
+sleep 1.5               # the baseline is read
+sed -i 's/^TOTAL_ERR_COR .*/TOTAL_ERR_COR 3/' "$aer"
+waitfor 50 "$tmp/poll.out" aer_counter_moved
+exec 3>&-
+wait $pid
+rc=$?
+kill $guard 2>/dev/null
+p=$(jq -c 'select(.kind == "aer_counter_moved") | [.pci_address, .error_count, .detail, .message]' "$tmp/poll.out")
+[ $rc -eq 0 ] && [ "$p" = '["0000:5e:00.0",3,"correctable","correctable AER errors: 0 -> 3 (+3)"]' ] &&
+	ok "--poll 1: TOTAL_ERR_COR 0 -> 3 is one aer_counter_moved $p" || bad "--poll: exit $rc, '$p': $(cat "$tmp/poll.err")"
+run badpoll --sample=cx5-ofed monitor --poll 0
+[ $rc -eq 2 ] && ok "--poll 0 exits 2" || bad "--poll 0 exits $rc"
 finish

@@ -669,6 +669,32 @@ static void test_dcb_notify(void **state)
 	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), -EBADMSG);
 }
 
+/* The AER counter files as drivers/pci/pcie/aer.c prints them (the
+ * sample's aer_dev_correctable), and what is no total. */
+static void test_aer_total(void **state)
+{
+	static const char cor[] = "RxErr 0\nBadTLP 2\nBadDLLP 0\nRollover 0\nTimeout 0\n"
+				  "NonFatalErr 0\nCorrIntErr 0\nHeaderOF 0\nTOTAL_ERR_COR 17\n";
+	static const char fatal[] = "Undefined 0\nDLP 0\nSDES 0\nTOTAL_ERR_FATAL 18446744073709551614";
+	struct mlx_event ev;
+	uint64_t v = 0;
+
+	(void)state;
+	assert_int_equal(mlx_aer_total_parse(cor, sizeof(cor) - 1, &v), 0);
+	assert_int_equal(v, 17);
+	assert_int_equal(mlx_aer_total_parse(fatal, sizeof(fatal) - 1, &v), 0);
+	assert_true(v == 18446744073709551614ull);
+	assert_int_equal(mlx_aer_total_parse("RxErr 0\n", 8, &v), -ENOENT);
+	assert_int_equal(mlx_aer_total_parse("TOTAL_ERR_COR x\n", 16, &v), -EBADMSG);
+	assert_int_equal(mlx_aer_total_parse("TOTAL_ERR_COR\n", 14, &v), -EBADMSG);
+	mlx_ev_aer_moved(&ev, "0000:5e:00.0", 1, 3, 5);
+	assert_int_equal(ev.kind, MLX_EV_AER_COUNTER_MOVED);
+	assert_int_equal(ev.severity, MLX_EVSEV_ERROR);
+	assert_int_equal(ev.v[MLX_EVF_ERR_COUNT], 5);
+	assert_false(mlx_ev_has(&ev, MLX_EVF_RECOVER_COUNT));
+	assert_string_equal(ev.text, "non-fatal AER errors: 3 -> 5 (+2)");
+}
+
 /* --dump-types / monitor_dump_types: exactly the listed types on. */
 static void test_dump_policy_list(void **state)
 {
@@ -703,6 +729,7 @@ int main(void)
 		cmocka_unit_test(test_dump_policy),
 		cmocka_unit_test(test_dump_policy_list),
 		cmocka_unit_test(test_dcb_notify),
+		cmocka_unit_test(test_aer_total),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
