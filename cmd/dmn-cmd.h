@@ -14,6 +14,12 @@
 struct dmn_settings {
 	char dir[4096];
 	unsigned total, preserved;
+	/* the monitor's automatic incidents (mlxcli-monitor(8) AUTOMATIC
+	 * INCIDENTS): on or off, the Table 19 types ("": the defaults) and
+	 * WinOF's DumpEventsNum, incidents per type */
+	bool monitor_dump;
+	char monitor_dump_types[128];
+	unsigned events_num;
 	const char *conf;              /* file the settings came from, or NULL */
 };
 
@@ -45,12 +51,35 @@ struct dmn_run {
 	struct cli *cli;
 	struct mlx_dmn_incident inc;
 	struct dmn_manifest *m;
+	bool clear_health_dumps;       /* DUMP_CLEAR each health dump once kept */
 	int fatal;                     /* -errno that aborts the incident */
 	char fatal_what[128];
 };
 
 /* defaults < the configuration file < options; 0 or an exit code. */
 int dmn_load_settings(struct cli *cli, struct dmn_settings *s);
+
+/* Why an incident is made: the folder name's type, source and reason. */
+struct dmn_why {
+	const char *type;              /* "GENERAL", or a Table 19 type ("TXCQ_STUCK") */
+	const char *source;            /* "USER", "MONITOR" */
+	const char *reason;            /* NULL: none */
+	/* an automatic incident: each reporter's health dump, once in the
+	 * incident, is cleared so that the next event's dump is its own */
+	bool clear_health_dumps;
+};
+/*
+ * One incident of @fn in s->dir (cmd/dmn.c): the items, the manifest, the
+ * folder renamed into place; on success *out is its manifest (the caller
+ * frees it with dmn_manifest_free) and the caller then runs retention.
+ * @counter: distinct per incident of this process.  0 or an exit code,
+ * the error said on stderr; a failure leaves nothing in s->dir.
+ */
+int dmn_make_incident(struct cli *cli, const struct dmn_settings *s, const struct mlx_function *fn,
+		      const struct dmn_why *why, unsigned counter, struct dmn_manifest **out);
+/* Make room after a new incident is in place: the names removed in
+ * *removed (NULL-terminated, the caller frees each and the list). */
+int dmn_apply_retention(struct cli *cli, const struct dmn_settings *s, char ***removed);
 
 /* ---- items (cmd/dmn-items.c): each adds its entry to run->m; a failure
  * that aborts the incident (a write: ENOSPC...) sets run->fatal and

@@ -345,7 +345,10 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 		else
 			snprintf(name, sizeof(name), "devlink-health-dump-%s.json", p->name);
 		if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE)) {
-			r = add_item(run, name, "unavailable", "a captured system holds no health dumps "
+			r = add_item(run, name, "unavailable", run->clear_health_dumps ?
+				     "a captured system holds no health dumps (DUMP_GET would make one, "
+				     "DUMP_CLEAR forget it: both need the live device)" :
+				     "a captured system holds no health dumps "
 				     "(DUMP_GET would make one: it needs the live device)", -1, NULL);
 			continue;
 		}
@@ -357,6 +360,16 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 		}
 		r = item_out(run, name, render_fmsg, d);
 		mlx_fmsg_free(d);
+		/* kept: clear it, so the next event's dump is its own.  A
+		 * failure leaves the old dump held, which the next incident
+		 * would show again: it says so in the manifest. */
+		if (r == 0 && run->clear_health_dumps && mlx_health_dump_clear(ctx, fn, p) < 0) {
+			char cname[192];
+
+			snprintf(cname, sizeof(cname), "%s (DUMP_CLEAR)", name);
+			r = add_item(run, cname, "failed", lib_reason(ctx, -EIO, reason, sizeof(reason)), -1,
+				     NULL);
+		}
 	}
 	free(h);
 	return r;

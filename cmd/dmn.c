@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "dmn-cmd.h"
+#include "monitor.h"
 #include "tree.h"
 
 /* $(sysconfdir)/mlxcli.conf: /etc/mlxcli.conf in the Debian package, where
@@ -55,6 +56,29 @@ static int parse_count(const char *s, unsigned *v)
 	return 0;
 }
 
+static int parse_bool(const char *s, bool *v)
+{
+	if (!strcmp(s, "yes") || !strcmp(s, "true") || !strcmp(s, "1"))
+		*v = true;
+	else if (!strcmp(s, "no") || !strcmp(s, "false") || !strcmp(s, "0"))
+		*v = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* A list of Table 19 types, checked now so that a bad file fails at
+ * start, not at the first event. */
+static int dmn_parse_types(const char *v, struct dmn_settings *s)
+{
+	struct mlx_dump_policy p;
+
+	if (strlen(v) >= sizeof(s->monitor_dump_types) || mlx_dump_policy_set_list(&p, v) < 0)
+		return -EINVAL;
+	snprintf(s->monitor_dump_types, sizeof(s->monitor_dump_types), "%s", v);
+	return 0;
+}
+
 static int conf_cb(const char *key, const char *value, void *arg)
 {
 	struct dmn_settings *s = arg;
@@ -67,6 +91,12 @@ static int conf_cb(const char *key, const char *value, void *arg)
 		return parse_count(value, &s->total);
 	} else if (!strcmp(key, "dmn_preserved_count")) {
 		return parse_count(value, &s->preserved);
+	} else if (!strcmp(key, "dmn_events_num")) {
+		return parse_count(value, &s->events_num);
+	} else if (!strcmp(key, "monitor_dump")) {
+		return parse_bool(value, &s->monitor_dump);
+	} else if (!strcmp(key, "monitor_dump_types")) {
+		return dmn_parse_types(value, s);
 	} else {
 		/* Every key of the file is here (no other feature reads it): a
 		 * misspelt one would otherwise leave a default in force unseen. */
@@ -87,6 +117,9 @@ int dmn_load_settings(struct cli *cli, struct dmn_settings *s)
 	snprintf(s->dir, sizeof(s->dir), "%s", MLX_DMN_DIR_DEFAULT);
 	s->total = MLX_DMN_TOTAL_DEFAULT;
 	s->preserved = MLX_DMN_PRESERVED_DEFAULT;
+	s->monitor_dump = false;
+	s->monitor_dump_types[0] = '\0';
+	s->events_num = MLX_DUMP_EVENTS_NUM;
 	s->conf = NULL;
 	if (!conf)
 		conf = DMN_CONF;
@@ -101,8 +134,9 @@ int dmn_load_settings(struct cli *cli, struct dmn_settings *s)
 		if (r < 0) {
 			cli_error(cli, "%s:%zu: %s", conf, bad, err);
 			if (r == -ENOENT)
-				cli_hint(cli, "the keys are dmn_dir, dmn_total_count and dmn_preserved_count "
-					 "(mlxcli-dump-me-now(8))");
+				cli_hint(cli, "the keys are dmn_dir, dmn_total_count, dmn_preserved_count, "
+					 "dmn_events_num, monitor_dump and monitor_dump_types "
+					 "(mlxcli-dump-me-now(8), mlxcli-monitor(8))");
 			return EXIT_USAGE;
 		}
 		s->conf = conf;
@@ -125,6 +159,18 @@ int dmn_load_settings(struct cli *cli, struct dmn_settings *s)
 			  MLX_DMN_COUNT_MAX);
 		return EXIT_USAGE;
 	}
+	/* the monitor's options (cli_opt is NULL for a command without them) */
+	if (cli_opt(cli, "dump"))
+		s->monitor_dump = true;
+	if ((v = cli_opt(cli, "dump-types")) && dmn_parse_types(v, s) < 0) {
+		cli_error(cli, "invalid value '%s' for '--dump-types': Table 19 types or tags, comma "
+			  "separated (CMD_ERR,EQ_STUCK,TXCQ_STUCK,RXCQ_STUCK,PORT_STATE or c,e,t,r,p), or none", v);
+		return EXIT_USAGE;
+	}
+	if ((v = cli_opt(cli, "dump-events-num")) && parse_count(v, &s->events_num) < 0) {
+		cli_error(cli, "invalid value '%s' for '--dump-events-num': give 0 - %u", v, MLX_DMN_COUNT_MAX);
+		return EXIT_USAGE;
+	}
 	return EXIT_OK;
 }
 
@@ -142,7 +188,7 @@ static int check_stop(struct dmn_run *run)
 
 /* Make room after a new incident is in place; the names removed are
  * appended to @removed (a NULL-terminated list the caller frees). */
-static int apply_retention(struct cli *cli, const struct dmn_settings *s, char ***removed)
+int dmn_apply_retention(struct cli *cli, const struct dmn_settings *s, char ***removed)
 {
 	struct mlx_dmn_entry *e;
 	size_t n, first, count, k = 0;
@@ -192,15 +238,15 @@ static int write_manifest(struct dmn_run *run)
 	return r;
 }
 
-static int make_incident(struct cli *cli, const struct dmn_settings *s, const struct mlx_function *fn,
-			 unsigned counter, struct dmn_manifest **manifest_out)
+int dmn_make_incident(struct cli *cli, const struct dmn_settings *s, const struct mlx_function *fn,
+		      const struct dmn_why *why, unsigned counter, struct dmn_manifest **manifest_out)
 {
 	struct mlx_devices *devs;
 	struct dmn_run run;
 	struct dmn_manifest *m;
 	struct mlx_dmn_entry *ex;
 	struct timespec ts;
-	const char *reason = cli_opt(cli, "reason");
+	const char *reason = why->reason;
 	size_t nex;
 	struct tm tm;
 	int r;
@@ -208,6 +254,7 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 	*manifest_out = NULL;
 	memset(&run, 0, sizeof(run));
 	run.cli = cli;
+	run.clear_health_dumps = why->clear_health_dumps;
 	run.inc.root_fd = run.inc.dir_fd = -1;
 	r = cli_devices(cli, &devs);
 	if (r)
@@ -237,7 +284,7 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 		return EXIT_FAIL;
 	}
 	clock_gettime(CLOCK_REALTIME, &ts);
-	r = mlx_dmn_name(m->name, sizeof(m->name), fn->bdf, "GENERAL", "USER", reason, &ts, getpid(),
+	r = mlx_dmn_name(m->name, sizeof(m->name), fn->bdf, why->type, why->source, reason, &ts, getpid(),
 			 counter);
 	if (r < 0) {
 		dmn_manifest_free(m);
@@ -251,8 +298,8 @@ static int make_incident(struct cli *cli, const struct dmn_settings *s, const st
 	snprintf(m->path, sizeof(m->path), "%s/%s", s->dir, m->name);
 	snprintf(m->pci_address, sizeof(m->pci_address), "%s", fn->bdf);
 	snprintf(m->product, sizeof(m->product), "%s", fn->id ? fn->id->product : "");
-	snprintf(m->type, sizeof(m->type), "GENERAL");
-	snprintf(m->source, sizeof(m->source), "USER");
+	snprintf(m->type, sizeof(m->type), "%s", why->type);
+	snprintf(m->source, sizeof(m->source), "%s", why->source);
 	snprintf(m->version, sizeof(m->version), "%s", PACKAGE_VERSION);
 	snprintf(m->system, sizeof(m->system), "%s", mlx_target_name(cli->ctx));
 	r = mlx_dmn_begin(&run.inc, s->dir, m->name);
@@ -346,6 +393,8 @@ static int dmn_create(struct cli *cli)
 	struct mlx_function *sel = NULL;
 	struct mlx_devices *devs;
 	struct sigaction sa, old_int, old_term;
+	/* asked for by the user: the Windows tool's GENERAL/USER */
+	const struct dmn_why user = { "GENERAL", "USER", cli_opt(cli, "reason"), false };
 	size_t made = 0;
 	int r, worst = EXIT_OK;
 
@@ -396,14 +445,14 @@ static int dmn_create(struct cli *cli)
 
 		if (sel ? fn != sel : fn->role != MLX_FN_PF)
 			continue;
-		r = make_incident(cli, &s, fn, (unsigned)made, &m);
+		r = dmn_make_incident(cli, &s, fn, &user, (unsigned)made, &m);
 		made++;
 		if (r) {
 			worst = r;
 			continue;
 		}
 		/* In place: now, and only now, make room. */
-		if (apply_retention(cli, &s, &removed) < 0)
+		if (dmn_apply_retention(cli, &s, &removed) < 0)
 			cli_warn(cli, "retention: cannot list '%s'", s.dir);
 		out_made(cli->out, &s, m, removed);
 		for (size_t k = 0; removed && removed[k]; k++)

@@ -23,9 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/netlink.h>
+#include <linux/rtnetlink.h>
 
-#include "cli.h"
-#include "monitor.h"
+#include "monitor-cmd.h"
 
 #define MON_LINKS 1024
 #define HOOK_TIMEOUT_MS 5000
@@ -43,16 +43,30 @@ const struct cmd_opt monitor_opts[] = {
 	{ "count", 'c', "N", "stop after N events", NULL, SRC_NONE, 0 },
 	{ "exec", 0, "CMD", "run CMD (words, no shell) per event, the event as JSON on its stdin, "
 	  "killed after 5 s", NULL, SRC_NONE, 0 },
+	{ "poll", 0, "SEC", "every SEC seconds, read the counters that only count (PCIe AER "
+	  "totals): one that grew is an event", NULL, SRC_NONE, 0 },
+	{ "dump", 0, NULL, "make a dump-me-now incident on a Table 19 event (monitor_dump= in "
+	  "/etc/mlxcli.conf)", NULL, SRC_NONE, 0 },
+	{ "dump-types", 0, "LIST", "the Table 19 types that make one (default CMD_ERR,EQ_STUCK,"
+	  "TXCQ_STUCK,RXCQ_STUCK), or none", NULL, SRC_NONE, 0 },
+	{ "dump-events-num", 0, "N", "DumpEventsNum: incidents per type in the dump root (default 20)",
+	  NULL, SRC_NONE, 0 },
+	{ "dir", 0, "DIR", "the dump root (default /var/lib/mlxcli/dmn, or dmn_dir=)", NULL, SRC_NONE, 0 },
 	{ "accept-user-records", 0, NULL, "test option: classify kernel-log records written by "
 	  "user space (a live monitor trusts kernel records only)", NULL, SRC_NONE, 0 },
 	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },
 };
 
-static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t stop_signal, reload_signal;
 
 static void on_stop(int sig)
 {
 	stop_signal = sig;
+}
+
+static void on_hup(int sig)
+{
+	reload_signal = sig;
 }
 
 struct mon {
@@ -62,11 +76,17 @@ struct mon {
 	const char *only_netdev;             /* --any-netdev -d IFNAME */
 	bool any_netdev;
 	unsigned kmsg_flags;
+	bool kmsg_filtered;                  /* a snapshot's: gaps are other devices' records */
 	unsigned long events, max_events;
 	struct mlx_kmsg_seq seq;
 	struct mlx_link_state links[MON_LINKS];
 	char *hook[HOOK_WORDS + 1];          /* --exec split into words, NULL-ended */
 	char *hook_buf;
+	struct mon_dump dump;                /* automatic incidents */
+	unsigned poll_ms;                    /* --poll; 0 off */
+	uint64_t next_poll_ms;
+	uint64_t (*aer)[3];                  /* per function of devs, the last totals */
+	bool polled;
 };
 
 static const struct mlx_port *port_by_netdev(const struct mlx_devices *devs, const char *name)
@@ -234,8 +254,43 @@ static int deliver(struct mon *m, struct mlx_event *ev)
 		return r;
 	if (m->hook[0])
 		run_hook(m, ev);
+	mon_dump_event(m->cli, &m->dump, m->devs, ev, m->cli->json, m->cli->out_fp);
 	m->events++;
 	return m->max_events && m->events >= m->max_events;
+}
+
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* --poll: the AER totals of every function; the first poll is the
+ * baseline, each later growth one event. */
+static int poll_counters(struct mon *m)
+{
+	int r;
+
+	for (size_t i = 0; m->devs && i < m->devs->nfn; i++) {
+		const struct mlx_function *fn = &m->devs->fn[i];
+		uint64_t now[3];
+
+		mlx_aer_totals(m->cli->ctx, fn, now);
+		for (unsigned k = 0; m->polled && k < 3; k++) {
+			struct mlx_event ev;
+
+			if (now[k] == UINT64_MAX || m->aer[i][k] == UINT64_MAX || now[k] <= m->aer[i][k])
+				continue;
+			mlx_ev_aer_moved(&ev, fn->bdf, k, m->aer[i][k], now[k]);
+			if ((r = deliver(m, &ev)) != 0)
+				return r;
+		}
+		memcpy(m->aer[i], now, sizeof(now));
+	}
+	m->polled = true;
+	return 0;
 }
 
 /* Every record ready on the kernel log; -ENODATA at the end of a
@@ -256,7 +311,7 @@ static int drain_kmsg(struct mon *m, struct mlx_kmsg_reader *rd)
 		r = mlx_kmsg_classify(rec, (size_t)n, m->kmsg_flags, &ev);
 		if (r == -EBADMSG)
 			continue;
-		if (ev.seq && (lost = mlx_kmsg_seq_gap(&m->seq, ev.seq)) != 0) {
+		if (ev.seq && !m->kmsg_filtered && (lost = mlx_kmsg_seq_gap(&m->seq, ev.seq)) != 0) {
 			struct mlx_event gap;
 			int d;
 
@@ -282,7 +337,9 @@ static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
 
 		if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
 			continue;
-		if (rtnl)
+		if (rtnl && (h->nlmsg_type == RTM_SETDCB || h->nlmsg_type == RTM_GETDCB))
+			k = mlx_dcb_notify_event(h, h->nlmsg_len, ev);   /* RTNLGRP_DCB */
+		else if (rtnl)
 			k = mlx_rtnl_link_events(h, h->nlmsg_len, m->links, MON_LINKS, ev, 4);
 		else
 			k = mlx_devlink_notify_event(h, h->nlmsg_len, ev);
@@ -322,9 +379,9 @@ static int drain_nl(struct mon *m, int fd, bool rtnl)
 	}
 }
 
-/* A capture: its recorded link and devlink notifications, then its
- * kernel log, through the same decoders as live. */
-static int replay(struct mon *m, struct mlx_kmsg_reader *rd)
+/* A capture: its recorded link and devlink notifications, through the
+ * same decoders as live (its kernel log follows in the poll loop). */
+static int replay_recorded(struct mon *m)
 {
 	int r = 0;
 
@@ -336,9 +393,29 @@ static int replay(struct mon *m, struct mlx_kmsg_reader *rd)
 			r = decode_nl(m, (const uint8_t *)buf, len, i == 0);
 		free(buf);
 	}
-	if (r == 0 && rd)
-		r = drain_kmsg(m, rd);
-	return r == -ENODATA ? 0 : r;
+	return r;
+}
+
+/* SIGHUP: the configuration file again (the dump settings); a bad file
+ * leaves the settings in force. */
+static void reload(struct mon *m)
+{
+	FILE *err = m->cli->err_fp ? m->cli->err_fp : stderr;
+	char types[80] = "";
+	size_t k = 0;
+
+	reload_signal = 0;
+	if (mon_dump_load(m->cli, &m->dump, true) != EXIT_OK) {
+		cli_warn(m->cli, "SIGHUP: the configuration was not re-read; the settings in force stay");
+		return;
+	}
+	for (int t = MLX_DUMP_CMD_ERR; t < MLX_DUMP_NTYPES; t++)
+		if (m->dump.policy.enabled[t] && k < sizeof(types))
+			k += (size_t)snprintf(types + k, sizeof(types) - k, "%s%s", k ? "," : "",
+					      mlx_dump_type_info(t)->name);
+	fprintf(err, "mlxcli: monitor: SIGHUP: configuration re-read: automatic incidents %s%s%s\n",
+		m->dump.on ? "on (" : "off", m->dump.on ? (k ? types : "no type") : "", m->dump.on ? ")" : "");
+	fflush(err);
 }
 
 static int list_catalogue(struct cli *cli)
@@ -421,7 +498,7 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	struct mon *m;
 	struct mlx_kmsg_reader *rd = NULL;
 	struct pollfd pfd[3];
-	struct sigaction sa, old_int, old_term;
+	struct sigaction sa, old_int, old_term, old_hup;
 	const char *since = cli_opt(cli, "since"), *count = cli_opt(cli, "count");
 	int kfd = -1, rfd = -1, dfd = -1, rc = EXIT_OK, r = 0;
 	bool kmsg_is_file = false, replaying;
@@ -471,6 +548,27 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	rc = select_target(m);
 	if (rc)
 		goto out_free;
+	rc = mon_dump_load(cli, &m->dump, false);
+	if (rc)
+		goto out_free;
+	/* an incident is of a ConnectX function, whatever -d watches */
+	if ((m->dump.on || cli_opt(cli, "poll")) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
+		goto out_free;
+	if (cli_opt(cli, "poll")) {
+		uint64_t v;
+
+		if (mlx_parse_u64(cli_opt(cli, "poll"), &v) < 0 || v == 0 || v > 86400) {
+			cli_error(cli, "invalid --poll '%s': seconds, 1 - 86400", cli_opt(cli, "poll"));
+			rc = EXIT_USAGE;
+			goto out_free;
+		}
+		m->poll_ms = (unsigned)v * 1000;
+		m->aer = calloc(m->devs->nfn ? m->devs->nfn : 1, sizeof(*m->aer));
+		if (!m->aer) {
+			rc = EXIT_FAIL;
+			goto out_free;
+		}
+	}
 
 	kfd = mlx_kmsg_open(cli->ctx, since && !strcmp(since, "boot"));
 	if (kfd >= 0) {
@@ -480,6 +578,7 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			goto out_free;
 		}
 		mlx_kmsg_reader_init(rd, kfd);
+		m->kmsg_filtered = mlx_kmsg_is_filtered(cli->ctx);
 		kmsg_is_file = !rd->is_dev;
 	}
 	rfd = mlx_monitor_rtnl_open(cli->ctx);
@@ -499,16 +598,27 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 		}
 	}
 
-	stop_signal = 0;
+	stop_signal = reload_signal = 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	sa.sa_handler = on_hup;
+	sigaction(SIGHUP, &sa, &old_hup);
 	if (replaying)
-		r = replay(m, rd);
-	while (!replaying && !stop_signal && r == 0) {
-		int n = 0, ki = -1, ri = -1, di = -1;
+		r = replay_recorded(m);
+	/* a capture's kernel log is read to its end (a FIFO: until its
+	 * writer closes it), through the same loop as the live sources */
+	while (!stop_signal && r == 0 && !(replaying && kfd < 0)) {
+		int n = 0, ki = -1, ri = -1, di = -1, timeout = -1;
 
+		if (reload_signal)
+			reload(m);
+		if (m->poll_ms && mono_ms() >= m->next_poll_ms) {
+			if ((r = poll_counters(m)) != 0)
+				break;
+			m->next_poll_ms = mono_ms() + m->poll_ms;
+		}
 		if (kfd >= 0) {
 			ki = n;
 			pfd[n++] = (struct pollfd){ .fd = kfd, .events = POLLIN };
@@ -521,7 +631,12 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			di = n;
 			pfd[n++] = (struct pollfd){ .fd = dfd, .events = POLLIN };
 		}
-		if (poll(pfd, (nfds_t)n, -1) < 0) {
+		if (m->poll_ms) {
+			uint64_t t = mono_ms();
+
+			timeout = m->next_poll_ms > t ? (int)(m->next_poll_ms - t) : 0;
+		}
+		if (poll(pfd, (nfds_t)n, timeout) < 0) {
 			if (errno == EINTR)
 				continue;
 			r = -errno;
@@ -538,6 +653,9 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	if (r == -ENODATA)
+		r = 0;          /* the end of a recorded kernel log */
 	if (r < 0 && r != -EPIPE && r != -EIO) {
 		rc = cli_fail(cli, r, "the monitor stopped");
 		goto out_free;
@@ -546,6 +664,8 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	out_str(cli->out, "record", NULL, "end");
 	out_u64(cli->out, "event_count", NULL, m->events);
 	out_bool(cli->out, "interrupted", NULL, stop_signal != 0);
+	if (m->dump.on)
+		out_u64(cli->out, "incident_count", NULL, m->dump.made);
 	if (!out_is_json(cli->out))
 		fprintf(cli->err_fp ? cli->err_fp : stderr, "mlxcli: monitor: %lu event%s%s\n",
 			m->events, m->events == 1 ? "" : "s", stop_signal ? ", interrupted" : "");
@@ -559,6 +679,7 @@ out_free:
 		close(dfd);
 	free(rd);
 	free(m->hook_buf);
+	free(m->aer);
 	free(m);
 	return rc;
 }

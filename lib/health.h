@@ -123,7 +123,7 @@ const char *mlx_health_state_str(int state);
 
 /* Requests (nlmsg_type 0, filled in by mlx_nl_query): HEALTH_REPORTER_GET
  * as a dump of the device (@reporter NULL) or of one reporter;
- * DIAGNOSE; DUMP_GET (a dump).  @port_index < 0: a device reporter. */
+ * DIAGNOSE; DUMP_GET (a dump); DUMP_CLEAR (acked).  @port_index < 0: a device reporter. */
 int mlx_health_build(void *buf, size_t cap, uint8_t cmd, const char *bus, const char *dev,
 		     const char *reporter, int64_t port_index);
 /* DEVLINK_CMD_RELOAD with DEVLINK_ATTR_RELOAD_ACTION @action, acked. */
@@ -141,6 +141,11 @@ int mlx_health_diagnose(struct mlx_ctx *ctx, const struct mlx_function *fn,
 			const struct mlx_health_reporter *r, struct mlx_fmsg_node **out);
 int mlx_health_dump(struct mlx_ctx *ctx, const struct mlx_function *fn,
 		    const struct mlx_health_reporter *r, struct mlx_fmsg_node **out);
+/* DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR: forget the reporter's held
+ * dump, so that its next error takes a new one (auto_dump keeps the first
+ * until cleared).  Live only: -EOPNOTSUPP on a captured system. */
+int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
+			  const struct mlx_health_reporter *r);
 /* devlink reload driver_reinit: live only. */
 int mlx_devlink_reload(struct mlx_ctx *ctx, const struct mlx_function *fn);
 

@@ -52,10 +52,12 @@ enum mlx_ev_kind {
 	/* rtnetlink */
 	MLX_EV_ADMIN_UP, MLX_EV_ADMIN_DOWN, MLX_EV_CARRIER_UP, MLX_EV_CARRIER_DOWN,
 	MLX_EV_CARRIER_FLAPPED,
+	MLX_EV_QOS_CHANGED,         /* RTNLGRP_DCB: a DCB set, or the driver/DCBX peer */
 	/* devlink health */
 	MLX_EV_HEALTH_REPORTER_ERROR, MLX_EV_HEALTH_REPORTER_HEALTHY,
 	/* the monitor itself */
 	MLX_EV_RECORDS_LOST,
+	MLX_EV_AER_COUNTER_MOVED,   /* a polled AER total grew (--poll) */
 	MLX_EV_NKINDS
 };
 
@@ -185,6 +187,19 @@ struct mlx_link_state {
 int mlx_rtnl_link_events(const struct nlmsghdr *h, size_t len, struct mlx_link_state *st,
 			 size_t nst, struct mlx_event *ev, size_t max);
 
+/* ---- DCB notifications (lib/monitor/dcb-notify.c, pure) ---------------- */
+
+/*
+ * One RTNLGRP_DCB notification (net/dcb/dcbnl.c dcbnl_notify: RTM_SETDCB
+ * after an IEEE_SET, IEEE_DEL or CEE SET_ALL; RTM_GETDCB IEEE_GET/CEE_GET
+ * when the driver reports a change, the DCBX peer's): 1 with *ev a
+ * qos_changed event (the netdev, detail "IEEE_SET" or ..., the text the
+ * state decoded by lib's DCB decoder: PFC, ETS, APP entries, DCBX), 0 for
+ * another message, -EBADMSG.  Who made the change the kernel does not
+ * say: the notification's port id is 0.
+ */
+int mlx_dcb_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_event *ev);
+
 /* ---- devlink health notifications (lib/monitor/devlink-notify.c, pure) - */
 
 /*
@@ -224,9 +239,27 @@ struct mlx_dump_policy {
 void mlx_dump_policy_init(struct mlx_dump_policy *p);
 /* "CMD_ERR" or its tag "c": enable or disable it.  -EINVAL unknown. */
 int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on);
+/* Exactly the types of @list enabled, the others off: names or tags,
+ * comma separated ("CMD_ERR,t"), or "none".  -EINVAL (nothing changed)
+ * for an unknown one or an empty list.  */
+int mlx_dump_policy_set_list(struct mlx_dump_policy *p, const char *list);
 /* Decide for @ev at @now (seconds, monotonic); MLX_DUMP_MAKE counts it. */
 enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
 					     uint64_t now);
+
+/* ---- polled counters that only count (lib/monitor/counter-poll.c) -------- */
+
+struct mlx_function;
+
+/* The TOTAL_ERR_* line of an AER counter file (drivers/pci/pcie/aer.c
+ * aer_stats_dev_attr: "NAME COUNT" lines, then "TOTAL_ERR_COR N",
+ * "TOTAL_ERR_NONFATAL N" or "TOTAL_ERR_FATAL N").  Pure; -ENOENT none. */
+int mlx_aer_total_parse(const char *text, size_t len, uint64_t *total);
+/* The three AER totals of @fn (correctable, non-fatal, fatal; the order of
+ * mlx_evidence_aer_names), UINT64_MAX for one the kernel does not have. */
+void mlx_aer_totals(struct mlx_ctx *ctx, const struct mlx_function *fn, uint64_t tot[3]);
+/* An aer_counter_moved event of @bdf: @which (0-2) went from @old to @now. */
+void mlx_ev_aer_moved(struct mlx_event *ev, const char *bdf, unsigned which, uint64_t old, uint64_t now);
 
 /* ---- the per-event hook (lib/monitor/exec-hook.c) -------------------------- */
 
@@ -248,6 +281,10 @@ int mlx_exec_hook(char *const argv[], const char *input, size_t len, unsigned ti
  * mlx_errmsg.
  */
 int mlx_kmsg_open(struct mlx_ctx *ctx, bool from_start);
+/* The root's recorded kernel log is a filtered one (a snapshot's: only
+ * its devices' records, <root>/dev/kmsg.filter says so): its sequence
+ * gaps are other records, not records lost. */
+bool mlx_kmsg_is_filtered(struct mlx_ctx *ctx);
 struct mlx_kmsg_reader {
 	int fd;
 	bool is_dev, eof;

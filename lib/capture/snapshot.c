@@ -507,6 +507,129 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	return 0;
 }
 
+/* ---- the kernel log of the devices (dev/kmsg) ---- */
+
+/* The block is small: the devices' most recent records, at most. */
+#define KMSG_RECORDS 256
+#define KMSG_BYTES (128 * 1024)
+
+/* The names a record about one of @devs carries: the PCI address (in the
+ * text and in "DEVICE=+pci:BDF"), the netdevs, the RDMA devices. */
+static bool kmsg_about(const char *rec, size_t len, const struct mlx_devices *devs)
+{
+	for (size_t i = 0; i < devs->nfn; i++) {
+		const struct mlx_function *fn = &devs->fn[i];
+
+		if (memmem(rec, len, fn->bdf, strlen(fn->bdf)))
+			return true;
+		for (size_t j = 0; j < fn->nports; j++)
+			if (fn->ports[j].ifname[0] &&
+			    memmem(rec, len, fn->ports[j].ifname, strlen(fn->ports[j].ifname)))
+				return true;
+		for (size_t j = 0; j < fn->nrdma; j++)
+			if (memmem(rec, len, fn->rdma[j].name, strlen(fn->rdma[j].name)))
+				return true;
+	}
+	return false;
+}
+
+/* "PRIO,SEQ,": a /dev/kmsg record (not a syslog line). */
+static bool kmsg_is_record(const char *p, const char *end)
+{
+	int commas = 0;
+
+	for (; p < end && commas < 2; p++) {
+		if (*p == ',')
+			commas++;
+		else if (*p < '0' || *p > '9')
+			return false;
+	}
+	return commas == 2;
+}
+
+static const char kmsg_filter_note[] =
+	"filtered: the records of this snapshot's devices only (the most recent,\n"
+	"at most 256 records or 128 KiB), as /dev/kmsg gives them; a gap in the\n"
+	"sequence numbers is another device's records, not records lost.\n";
+
+/*
+ * dev/kmsg: the devices' recent kernel-log records in the /dev/kmsg format
+ * (each record with its " KEY=VALUE" lines), which `monitor --sysroot`
+ * replays and dump-me-now's kernel-log item reads; dev/kmsg.filter says it
+ * is a filtered capture.  A log that is not records (a syslog copy), or
+ * none, is no block: the snapshot goes on without it.
+ */
+static int capture_kmsg(struct snap *s, const struct mlx_devices *devs)
+{
+	struct { size_t off, len; } keep[KMSG_RECORDS];
+	size_t nkeep = 0, first = 0, total = 0, len = 0;
+	char *text = NULL, dst[PATH_MAX], *buf, *w;
+	const char *source, *p, *end;
+	int r;
+
+	if (mlx_kmsg_read(s->ctx, &text, &len, &source) < 0) {
+		mlx_err_clear(s->ctx);
+		return 0;
+	}
+	end = text + len;
+	if (!kmsg_is_record(text, end)) {
+		free(text);
+		return 0;
+	}
+	for (p = text; p < end;) {
+		const char *e = p;
+
+		/* a record: its line, then the lines that start with a space */
+		do {
+			const char *nl = memchr(e, '\n', (size_t)(end - e));
+
+			e = nl ? nl + 1 : end;
+		} while (e < end && *e == ' ');
+		if (kmsg_about(p, (size_t)(e - p), devs)) {
+			keep[nkeep % KMSG_RECORDS].off = (size_t)(p - text);
+			keep[nkeep % KMSG_RECORDS].len = (size_t)(e - p);
+			nkeep++;
+		}
+		p = e;
+	}
+	/* the newest that fit, written oldest first */
+	if (nkeep > KMSG_RECORDS)
+		first = nkeep - KMSG_RECORDS;
+	for (size_t i = nkeep; i > first; i--) {
+		size_t l = keep[(i - 1) % KMSG_RECORDS].len;
+
+		if (total + l > KMSG_BYTES) {
+			first = i;
+			break;
+		}
+		total += l;
+	}
+	buf = w = malloc(total + 1);
+	if (!buf) {
+		free(text);
+		return -ENOMEM;
+	}
+	for (size_t i = first; i < nkeep; i++) {
+		memcpy(w, text + keep[i % KMSG_RECORDS].off, keep[i % KMSG_RECORDS].len);
+		w += keep[i % KMSG_RECORDS].len;
+	}
+	free(text);
+	r = mkdirs(s, "/dev");
+	snprintf(dst, sizeof(dst), "%s/dev/kmsg", s->tmp);
+	if (r == 0)
+		r = write_new(dst, buf, total, 0644);
+	free(buf);
+	if (r == 0) {
+		snprintf(dst, sizeof(dst), "%s/dev/kmsg.filter", s->tmp);
+		r = write_new(dst, kmsg_filter_note, sizeof(kmsg_filter_note) - 1, 0644);
+	}
+	if (r < 0)
+		return mlx_err(s->ctx, r, "cannot write '%s': %s", dst, strerror(-r));
+	s->st->files += 2;
+	s->st->bytes += total + sizeof(kmsg_filter_note) - 1;
+	return 0;
+}
+
 int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *dest,
 		 const struct mlx_snapshot_meta *meta, struct mlx_snapshot_stats *st)
 {
@@ -543,6 +666,8 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 		r = copy_tree(&s, "/sys/module/mlx5_core/parameters", 0, false);
 	if (r == 0 && mlx_is_dir(ctx, "/sys/kernel/config/rdma_cm"))
 		r = copy_tree(&s, "/sys/kernel/config/rdma_cm", 0, false);
+	if (r == 0)
+		r = capture_kmsg(&s, devs);
 	if (r == 0)
 		r = mkdirs(&s, "/netlink");
 	if (r == 0) {

@@ -11,12 +11,15 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/devlink.h>
 #include <linux/genetlink.h>
 #include <linux/rtnetlink.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "dcb.h"
 #include "dcqcn.h"
@@ -87,12 +90,33 @@ static int captured_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data)
 	return -EOPNOTSUPP;     /* the recorded ethtool netlink replies stand in */
 }
 
+/* A regular file: a FIFO (a test feeding a running monitor) would block
+ * a whole read until its writer closes it. */
+static bool recorded_kmsg(struct mlx_ctx *ctx)
+{
+	struct stat st;
+	int fd = mlx_open(ctx, "/dev/kmsg", O_RDONLY | O_NONBLOCK, 0);
+	bool reg;
+
+	if (fd < 0)
+		return false;
+	reg = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	close(fd);
+	return reg;
+}
+
+/* The syslog copy, else the recorded /dev/kmsg records (a snapshot's, the
+ * monitor's replay: "<prio>,<seq>,<usec>,<flags>;message" lines, as live). */
 static int captured_kmsg(struct mlx_ctx *ctx, char **text, size_t *len, const char **source)
 {
 	int r = mlx_read_file(ctx, "/var/log/kern.log", text, len);
 
+	if (r == -ENOENT && recorded_kmsg(ctx) && mlx_read_file(ctx, "/dev/kmsg", text, len) == 0) {
+		*source = "/dev/kmsg (recorded)";
+		return 0;
+	}
 	if (r == -ENOENT)
-		return mlx_err(ctx, ENOENT, "the system has no kernel log (/var/log/kern.log)");
+		return mlx_err(ctx, ENOENT, "the system has no kernel log (/var/log/kern.log, /dev/kmsg)");
 	if (r < 0)
 		return mlx_err(ctx, r, "/var/log/kern.log: %s", strerror(-r));
 	*source = "/var/log/kern.log";

@@ -133,6 +133,28 @@ int mlx_health_dump(struct mlx_ctx *ctx, const struct mlx_function *fn,
 	return fmsg_query(ctx, fn, r, DEVLINK_CMD_HEALTH_REPORTER_DUMP_GET, "dump", out);
 }
 
+int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
+			  const struct mlx_health_reporter *r)
+{
+	uint8_t req[256];
+	char obj[64];
+	int len, q;
+
+	if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE))
+		return mlx_err(ctx, EOPNOTSUPP, "clearing a health dump needs the live device: %s is a "
+			       "captured system", mlx_root(ctx));
+	mlx_devlink_object(fn, obj, sizeof(obj));
+	len = mlx_health_build(req, sizeof(req), DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR, "pci", fn->bdf,
+			       r->name, r->port_index);
+	if (len < 0)
+		return len;
+	q = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, "dump-clear", req, (size_t)len, NULL, NULL);
+	if (q < 0)
+		mlx_err(ctx, -q, "cannot clear the %s health dump of %s: %s%s%s", r->name, fn->bdf,
+			strerror(-q), *mlx_nl_extack(ctx) ? ": " : "", mlx_nl_extack(ctx));
+	return q;
+}
+
 /* ---- reload ------------------------------------------------------------------ */
 
 int mlx_devlink_reload(struct mlx_ctx *ctx, const struct mlx_function *fn)

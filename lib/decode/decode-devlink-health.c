@@ -541,7 +541,8 @@ int mlx_health_build(void *buf, size_t cap, uint8_t cmd, const char *bus, const 
 	struct mlx_nlbuf b;
 
 	mlx_nlb_init(&b, buf, cap);
-	mlx_nlb_msg(&b, 0, dump ? NLM_F_DUMP : 0);
+	/* DUMP_CLEAR answers nothing but its ack */
+	mlx_nlb_msg(&b, 0, dump ? NLM_F_DUMP : cmd == DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR ? NLM_F_ACK : 0);
 	mlx_nlb_put(&b, &g, sizeof(g));
 	mlx_nlb_str(&b, DEVLINK_ATTR_BUS_NAME, bus);
 	mlx_nlb_str(&b, DEVLINK_ATTR_DEV_NAME, dev);

@@ -278,6 +278,13 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"grew more than the state change shows (a flap too short to see)",
 		"check the cable, the module and the peer port", "E08", MLX_DUMP_PORT_STATE, NULL,
 		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_CARRIER_CHANGES" },
+	[MLX_EV_QOS_CHANGED] = { MLX_EV_QOS_CHANGED, "qos_changed", R, N,
+		"the port's DCB settings (PFC, ETS, trust and DSCP map, buffers, DCBX) were set "
+		"(IEEE_SET, IEEE_DEL, SET_ALL: a user's tool) or changed by the driver or the DCBX "
+		"peer (IEEE_GET, CEE_GET); the kernel does not say which process",
+		"compare with the intended settings (`mlxcli show qos`); an unexpected change "
+		"is another tool or an LLDP agent", NULL, MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_SETDCB/RTM_GETDCB, group RTNLGRP_DCB: DCB_ATTR_IFNAME, DCB_ATTR_IEEE" },
 	[MLX_EV_HEALTH_REPORTER_ERROR] = { MLX_EV_HEALTH_REPORTER_ERROR, "health_reporter_error",
 		D, E, "a devlink health reporter (fw, fw_fatal, tx, rx, vnic) reported an error; "
 		"its message text is in the kernel log line next to it",
@@ -290,6 +297,12 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		NULL, MLX_DUMP_NONE, NULL,
 		"devlink genl group \"config\": DEVLINK_CMD_HEALTH_REPORTER_RECOVER, "
 		"DEVLINK_ATTR_HEALTH_REPORTER_STATE healthy" },
+	[MLX_EV_AER_COUNTER_MOVED] = { MLX_EV_AER_COUNTER_MOVED, "aer_counter_moved", M, W,
+		"a PCIe AER total of the function grew between two polls (--poll): errors the "
+		"kernel counted, logged or not", "see the AER files (`mlxcli pci`); correctable "
+		"errors that keep growing point at the slot, the riser or the link", NULL,
+		MLX_DUMP_NONE, NULL, "sysfs aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal: "
+		"TOTAL_ERR_COR, TOTAL_ERR_NONFATAL, TOTAL_ERR_FATAL (drivers/pci/pcie/aer.c)" },
 	[MLX_EV_RECORDS_LOST] = { MLX_EV_RECORDS_LOST, "records_lost", M, W,
 		"kernel log records were overwritten before the monitor read them (a gap in the "
 		"record sequence): events may be missing", "none; a storm was going on", NULL,

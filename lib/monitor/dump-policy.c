@@ -38,6 +38,36 @@ int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on)
 	return -EINVAL;
 }
 
+int mlx_dump_policy_set_list(struct mlx_dump_policy *p, const char *list)
+{
+	struct mlx_dump_policy q = *p;
+	const char *w = list;
+
+	for (int t = MLX_DUMP_CMD_ERR; t < MLX_DUMP_NTYPES; t++)
+		q.enabled[t] = false;
+	if (!strcmp(list, "none")) {
+		*p = q;
+		return 0;
+	}
+	for (;;) {
+		const char *e = strchr(w, ',');
+		size_t n = e ? (size_t)(e - w) : strlen(w);
+		char word[32];
+
+		if (!n || n >= sizeof(word))
+			return -EINVAL;
+		memcpy(word, w, n);
+		word[n] = '\0';
+		if (mlx_dump_policy_set(&q, word, true) < 0)
+			return -EINVAL;
+		if (!e)
+			break;
+		w = e + 1;
+	}
+	*p = q;
+	return 0;
+}
+
 enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
 					     uint64_t now)
 {

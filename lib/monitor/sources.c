@@ -45,6 +45,19 @@ int mlx_kmsg_open(struct mlx_ctx *ctx, bool from_start)
 	return fd;
 }
 
+bool mlx_kmsg_is_filtered(struct mlx_ctx *ctx)
+{
+	int fd;
+
+	if (mlx_kernel_can(ctx, MLX_KCAP_RUNNING))
+		return false;
+	fd = mlx_open(ctx, "/dev/kmsg.filter", O_RDONLY, 0);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 void mlx_kmsg_reader_init(struct mlx_kmsg_reader *r, int fd)
 {
 	struct stat st;

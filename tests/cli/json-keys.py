@@ -400,8 +400,12 @@ def monitor_capture(sample_dir, cap):
             f.write(f'3,{seq},{1000 * (i + 1)},-;{l}\n SUBSYSTEM=pci\n DEVICE=+pci:0000:08:00.0\n')
     link = lambda flags, carrier, changes: nlmsg(16, struct.pack('<BBHiII', 0, 0, 1, 5, flags, 0), [
         nla(3, b'veth0\0'), nla(33, bytes([carrier])), nla(35, struct.pack('<I', changes))])
+    # RTNLGRP_DCB: RTM_SETDCB 79, struct dcbmsg cmd DCB_CMD_IEEE_SET 20,
+    # DCB_ATTR_IFNAME 1, DCB_ATTR_IEEE 13 { DCB_ATTR_IEEE_PFC 2: ieee_pfc }
+    pfc = struct.pack('<BBBxHxx', 8, 0x08, 0, 0) + bytes(128)     # struct ieee_pfc, 136 bytes
+    dcb = nlmsg(79, struct.pack('<BBH', 0, 20, 0), [nla(1, b'enp94s0f0np0\0'), nla(13 | 0x8000, nla(2, pfc))])
     with open(os.path.join(cap, 'monitor', 'rtnl.nl'), 'wb') as f:
-        f.write(link(0x10001, 1, 1) + link(0, 0, 2))
+        f.write(link(0x10001, 1, 1) + link(0, 0, 2) + dcb)
     rep = nla(114 | 0x8000, nla(115, b'tx\0') + nla(116, b'\1') + nla(117, struct.pack('<Q', 3)) +
               nla(118, struct.pack('<Q', 2)))
     with open(os.path.join(cap, 'monitor', 'devlink.nl'), 'wb') as f:
@@ -416,8 +420,22 @@ def monitor_replay(seen, env, state, problems):
     docs = [json.loads(l) for l in out.splitlines() if l.strip()]
     if rc != 0 or len(docs) < len(MONITOR_LINES) + 4:
         problems.append(f'monitor replay: exit {rc}, {len(docs)} records: {err.strip()}')
+    if not any(d.get('kind') == 'qos_changed' for d in docs):
+        problems.append('monitor replay: the recorded RTNLGRP_DCB notification is no qos_changed event')
     for d in docs:
         walk(d, '', seen, '--sysroot CAPTURE monitor')
+    # --dump: one record of the sample's own function, so that an incident
+    # is made and its record (and the end's incident_count) are walked
+    with open(os.path.join(cap, 'dev', 'kmsg'), 'a') as f:
+        f.write('3,200,90000000,-;mlx5_core 0000:5e:00.0 enp94s0f0np0: ERR CQE on SQ: 0x1dbb\n'
+                ' SUBSYSTEM=pci\n DEVICE=+pci:0000:5e:00.0\n')
+    rc, out, err = mlx(['--sysroot', cap, '-j', 'monitor', '--dump', '--dir',
+                        os.path.join(state, 'monitor-dmn')], env)
+    docs = [json.loads(l) for l in out.splitlines() if l.strip()]
+    if rc != 0 or not any(d.get('record') == 'incident' for d in docs):
+        problems.append(f'monitor --dump replay: exit {rc}, no incident record: {err.strip()}')
+    for d in docs:
+        walk(d, '', seen, '--sysroot CAPTURE monitor --dump')
 
 
 def mlx_first(s, env):

@@ -11,7 +11,10 @@
 #   - --count stops the stream, -d filters by function, bad values exit 2;
 #   - --exec runs a command per event (no shell), the event on its stdin,
 #     and kills one that hangs;
-#   - --catalogue, text and JSON, and every kind is in mlxcli-monitor(8).
+#   - --catalogue, text and JSON, and every kind is in mlxcli-monitor(8);
+#   - a snapshot keeps its devices' recent kernel-log records (dev/kmsg,
+#     at most 256) marked filtered (dev/kmsg.filter): replayed, the gaps
+#     left by other devices' records are no records_lost.
 . "$(dirname "$0")/lib.sh"
 need jq
 
@@ -101,6 +104,26 @@ if [ -d "$FIXTURES/dmesg" ]; then
 else
 	echo "# skip the replay checks: no \$FIXTURES/dmesg"
 fi
+
+# the snapshot's kernel-log block: records of 0000:5e:00.0 between those
+# of another machine's function, 300 of them
+i=1
+while [ $i -le 300 ]; do
+	printf '3,%d,%d,-;mlx5_core 0000:5e:00.0 enp94s0f0np0: ERR CQE on SQ: 0x%x\n SUBSYSTEM=pci\n DEVICE=+pci:0000:5e:00.0\n' \
+		$((2 * i)) $((i * 1000)) $i
+	printf '3,%d,%d,-;mlx5_core 0000:af:00.2 ens4f2: ERR CQE on SQ: 0x55\n SUBSYSTEM=pci\n DEVICE=+pci:0000:af:00.2\n' \
+		$((2 * i + 1)) $((i * 1000 + 500))
+	i=$((i + 1))
+done >"$cap/dev/kmsg"
+run snap --sysroot "$cap" snapshot "$tmp/snap"
+[ $rc -eq 0 ] && [ "$(grep -c '^3,' "$tmp/snap/dev/kmsg")" = 256 ] && ! grep -q 'af:00.2' "$tmp/snap/dev/kmsg" &&
+	[ "$(tail -3 "$tmp/snap/dev/kmsg" | head -1 | cut -d, -f2)" = 600 ] && grep -q '^filtered' "$tmp/snap/dev/kmsg.filter" &&
+	ok "the snapshot keeps its devices' last 256 kernel-log records, marked filtered" ||
+	bad "snapshot dev/kmsg: exit $rc, $(grep -c '^3,' "$tmp/snap/dev/kmsg" 2>&1) records: $(cat "$tmp/snap.err")"
+run snapreplay --sysroot "$tmp/snap" -j monitor
+k=$(jq -s -c '[([.[] | select(.record == "event") | .kind] | unique), ([.[] | select(.record == "end")][0].event_count)]' "$tmp/snapreplay.out")
+[ $rc -eq 0 ] && [ "$k" = '[["sq_error_cqe"],256]' ] && ok "its replay: 256 events, no records_lost for the gaps" ||
+	bad "snapshot replay: exit $rc, $k"
 
 run badcount --sample=cx5-ofed monitor --count x
 [ $rc -eq 2 ] && ok "--count x exits 2" || bad "--count x exits $rc"

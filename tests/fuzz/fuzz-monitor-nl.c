@@ -28,6 +28,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r = mlx_devlink_notify_event((const struct nlmsghdr *)copy, size, ev);
 	if (r > 1 || (r == 1 && !mlx_ev_kind_info(ev[0].kind)))
 		abort();
+	r = mlx_dcb_notify_event((const struct nlmsghdr *)copy, size, ev);
+	if (r > 1 || (r < 0 && r != -EBADMSG && r != -ENOMEM) || (r == 1 && ev[0].kind != MLX_EV_QOS_CHANGED))
+		abort();
 	free(copy);
 	return 0;
 }

@@ -35,7 +35,7 @@ else
 fi
 
 # The keys: those the man page's FILES entry names ("dmn_dir= DIR" ...).
-sed -n 's/^\.BI \(dmn_[a-z0-9_]*\)= .*/\1/p' "$MAN" | sort -u >"$tmp/man-keys"
+sed -n 's/^\.BI \(\(dmn\|monitor\)_[a-z0-9_]*\)= .*/\1/p' "$MAN" | sort -u >"$tmp/man-keys"
 sed -n 's/^\([a-z0-9_]*\)[[:space:]]*=.*/\1/p' "$tmp/live.conf" | sort -u >"$tmp/conf-keys"
 [ -s "$tmp/man-keys" ] || bad "no configuration key found in mlxcli-dump-me-now(8)"
 if cmp -s "$tmp/man-keys" "$tmp/conf-keys"; then

@@ -16,6 +16,8 @@
 #include <errno.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <linux/dcbnl.h>
 #include <linux/devlink.h>
 #include <linux/genetlink.h>
 #include <linux/if.h>
@@ -623,6 +625,124 @@ static void test_dump_policy(void **state)
 	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 1000), MLX_DUMP_MAKE);
 }
 
+/* An RTNLGRP_DCB notification as net/dcb/dcbnl.c builds it (the uapi's
+ * numbers: RTM_SETDCB, struct dcbmsg, DCB_ATTR_IFNAME, the DCB_ATTR_IEEE
+ * nest with DCB_ATTR_IEEE_PFC = struct ieee_pfc, DCB_ATTR_DCBX). */
+static size_t dcb_notification(uint8_t *buf, uint16_t type, uint8_t cmd, const char *ifname)
+{
+	struct nlmsghdr *h = (void *)buf;
+	struct dcbmsg *d = (void *)(buf + NLMSG_HDRLEN);
+	size_t off = NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*d)), nest;
+	struct ieee_pfc pfc = { .pfc_cap = 8, .pfc_en = 0x08 };
+	struct nlattr *a;
+
+	memset(buf, 0, 512);
+	d->dcb_family = AF_UNSPEC;
+	d->cmd = cmd;
+	a = (void *)(buf + off);
+	a->nla_type = DCB_ATTR_IFNAME;
+	a->nla_len = (uint16_t)(NLA_HDRLEN + strlen(ifname) + 1);
+	memcpy(buf + off + NLA_HDRLEN, ifname, strlen(ifname));
+	off += NLA_ALIGN(a->nla_len);
+	nest = off;
+	a = (void *)(buf + off);
+	a->nla_type = DCB_ATTR_IEEE | NLA_F_NESTED;
+	off += NLA_HDRLEN;
+	a = (void *)(buf + off);
+	a->nla_type = DCB_ATTR_IEEE_PFC;
+	a->nla_len = NLA_HDRLEN + sizeof(pfc);
+	memcpy(buf + off + NLA_HDRLEN, &pfc, sizeof(pfc));
+	off += NLA_ALIGN(a->nla_len);
+	((struct nlattr *)(buf + nest))->nla_len = (uint16_t)(off - nest);
+	a = (void *)(buf + off);
+	a->nla_type = DCB_ATTR_DCBX;
+	a->nla_len = NLA_HDRLEN + 1;
+	buf[off + NLA_HDRLEN] = DCB_CAP_DCBX_HOST | DCB_CAP_DCBX_VER_IEEE;
+	off += NLA_ALIGN(a->nla_len);
+	h->nlmsg_len = (uint32_t)off;
+	h->nlmsg_type = type;
+	return off;
+}
+
+static void test_dcb_notify(void **state)
+{
+	uint8_t buf[512];
+	struct mlx_event ev;
+	size_t n;
+
+	(void)state;
+	n = dcb_notification(buf, RTM_SETDCB, DCB_CMD_IEEE_SET, "enp94s0f0np0");
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_QOS_CHANGED);
+	assert_int_equal(ev.source, MLX_EVS_RTNL);
+	assert_string_equal(ev.netdev, "enp94s0f0np0");
+	assert_string_equal(ev.detail, "IEEE_SET");
+	assert_string_equal(ev.text, "IEEE_SET enp94s0f0np0: pfc_enabled=0x08 app_entries=0 dcbx=0x09");
+	/* the driver's own report (the DCBX peer) */
+	n = dcb_notification(buf, RTM_GETDCB, DCB_CMD_IEEE_GET, "eth1");
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), 1);
+	assert_string_equal(ev.detail, "IEEE_GET");
+	/* a GDCBX reply is no notification; a link message is not DCB */
+	n = dcb_notification(buf, RTM_GETDCB, DCB_CMD_GDCBX, "eth1");
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), 0);
+	((struct nlmsghdr *)buf)->nlmsg_type = RTM_NEWLINK;
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), 0);
+	/* truncated inside the nest; no interface name */
+	n = dcb_notification(buf, RTM_SETDCB, DCB_CMD_IEEE_SET, "eth1");
+	((struct nlmsghdr *)buf)->nlmsg_len = (uint32_t)(n - 12);
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n - 12, &ev), -EBADMSG);
+	n = dcb_notification(buf, RTM_SETDCB, DCB_CMD_IEEE_SET, "");
+	assert_int_equal(mlx_dcb_notify_event((void *)buf, n, &ev), -EBADMSG);
+}
+
+/* The AER counter files as drivers/pci/pcie/aer.c prints them (the
+ * sample's aer_dev_correctable), and what is no total. */
+static void test_aer_total(void **state)
+{
+	static const char cor[] = "RxErr 0\nBadTLP 2\nBadDLLP 0\nRollover 0\nTimeout 0\n"
+				  "NonFatalErr 0\nCorrIntErr 0\nHeaderOF 0\nTOTAL_ERR_COR 17\n";
+	static const char fatal[] = "Undefined 0\nDLP 0\nSDES 0\nTOTAL_ERR_FATAL 18446744073709551614";
+	struct mlx_event ev;
+	uint64_t v = 0;
+
+	(void)state;
+	assert_int_equal(mlx_aer_total_parse(cor, sizeof(cor) - 1, &v), 0);
+	assert_int_equal(v, 17);
+	assert_int_equal(mlx_aer_total_parse(fatal, sizeof(fatal) - 1, &v), 0);
+	assert_true(v == 18446744073709551614ull);
+	assert_int_equal(mlx_aer_total_parse("RxErr 0\n", 8, &v), -ENOENT);
+	assert_int_equal(mlx_aer_total_parse("TOTAL_ERR_COR x\n", 16, &v), -EBADMSG);
+	assert_int_equal(mlx_aer_total_parse("TOTAL_ERR_COR\n", 14, &v), -EBADMSG);
+	mlx_ev_aer_moved(&ev, "0000:5e:00.0", 1, 3, 5);
+	assert_int_equal(ev.kind, MLX_EV_AER_COUNTER_MOVED);
+	assert_int_equal(ev.severity, MLX_EVSEV_ERROR);
+	assert_int_equal(ev.v[MLX_EVF_ERR_COUNT], 5);
+	assert_false(mlx_ev_has(&ev, MLX_EVF_RECOVER_COUNT));
+	assert_string_equal(ev.text, "non-fatal AER errors: 3 -> 5 (+2)");
+}
+
+/* --dump-types / monitor_dump_types: exactly the listed types on. */
+static void test_dump_policy_list(void **state)
+{
+	struct mlx_dump_policy p;
+
+	(void)state;
+	mlx_dump_policy_init(&p);
+	assert_int_equal(mlx_dump_policy_set_list(&p, "PORT_STATE,t"), 0);
+	assert_true(p.enabled[MLX_DUMP_PORT_STATE]);
+	assert_true(p.enabled[MLX_DUMP_TXCQ_STUCK]);
+	assert_false(p.enabled[MLX_DUMP_CMD_ERR]);
+	assert_false(p.enabled[MLX_DUMP_EQ_STUCK]);
+	/* a bad list changes nothing */
+	assert_int_equal(mlx_dump_policy_set_list(&p, "CMD_ERR,bogus"), -EINVAL);
+	assert_false(p.enabled[MLX_DUMP_CMD_ERR]);
+	assert_int_equal(mlx_dump_policy_set_list(&p, "CMD_ERR,"), -EINVAL);
+	assert_int_equal(mlx_dump_policy_set_list(&p, ""), -EINVAL);
+	assert_int_equal(mlx_dump_policy_set_list(&p, "none"), 0);
+	for (int t = MLX_DUMP_CMD_ERR; t < MLX_DUMP_NTYPES; t++)
+		assert_false(p.enabled[t]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -633,6 +753,9 @@ int main(void)
 		cmocka_unit_test(test_devlink),
 		cmocka_unit_test(test_catalogue),
 		cmocka_unit_test(test_dump_policy),
+		cmocka_unit_test(test_dump_policy_list),
+		cmocka_unit_test(test_dcb_notify),
+		cmocka_unit_test(test_aer_total),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
