@@ -55,11 +55,11 @@ esac
 m=$tmp/d1/$name/manifest.json
 [ "$(jq -r '[.type, .source, .reason] | join(" ")' "$m")" = "TXCQ_STUCK MONITOR TXCQ_STUCK.t.sq_error_cqe" ] &&
 	ok "the manifest says why" || bad "manifest: $(jq -c '[.type, .source, .reason]' "$m")"
-[ "$(jq -r '.items[] | select(.name == "kernel-log.txt") | .status' "$m")" = ok ] &&
+[ "$(jq -r '.items[] | select(.name == "kernel-log.txt") | .result' "$m")" = ok ] &&
 	[ "$(grep -c 'ERR CQE on SQ' "$tmp/d1/$name/kernel-log.txt")" = 6 ] &&
 	ok "the incident holds the device's kernel-log lines" ||
 	bad "kernel-log.txt: $(jq -c '.items[] | select(.name == "kernel-log.txt")' "$m")"
-h=$(jq -r '[.items[] | select(.name | startswith("devlink-health-dump-")) | .status + ":" + .reason] | unique | join("|")' "$m")
+h=$(jq -r '[.items[] | select(.name | startswith("devlink-health-dump-")) | .result + ":" + .reason] | unique | join("|")' "$m")
 case $h in
 *unavailable:*DUMP_CLEAR*live\ device*) ok "health dumps: neither taken nor cleared on a capture, and said" ;;
 *) bad "health dump items: $h" ;;
