@@ -23,11 +23,13 @@
  */
 /* A netlink multicast group: @proto NETLINK_ROUTE with @group its number
  * (RTNLGRP_*), or NETLINK_GENERIC with the group named by @genl_family and
- * @genl_group (resolved through the generic netlink controller).  @what
+ * @genl_group (resolved through the generic netlink controller).  @group2,
+ * when not 0, is a second RTNLGRP_* joined on the same socket (the monitor
+ * reads link and DCB notifications through one decoder loop).  @what
  * names it in messages ("rtnetlink link"). */
 struct mlx_nl_group {
 	int proto;
-	unsigned group;
+	unsigned group, group2;
 	const char *genl_family, *genl_group;
 	const char *what;
 };

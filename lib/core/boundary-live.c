@@ -161,6 +161,8 @@ static int live_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
 	/* a storm overflows the socket: ENOBUFS on the next read says so */
 	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
 	    setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &group, sizeof(group)) < 0 ||
+	    (g->group2 && setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &g->group2,
+				     sizeof(g->group2)) < 0) ||
 	    setsockopt(fd, SOL_NETLINK, NETLINK_NO_ENOBUFS, &(int){ 0 }, sizeof(int)) < 0) {
 		int e = errno;
 

@@ -123,7 +123,9 @@ ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap)
 int mlx_monitor_rtnl_open(struct mlx_ctx *ctx)
 {
 	static const struct mlx_nl_group link = {
-		.proto = NETLINK_ROUTE, .group = RTNLGRP_LINK, .what = "rtnetlink link",
+		/* DCB notifications (qos_changed) come through the same socket */
+		.proto = NETLINK_ROUTE, .group = RTNLGRP_LINK, .group2 = RTNLGRP_DCB,
+		.what = "rtnetlink link and DCB",
 	};
 	int fd = mlx_kernel_nl_subscribe(ctx, &link);
 	struct {

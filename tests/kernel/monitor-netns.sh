@@ -60,6 +60,11 @@ settle() {   # wait for link_watch (it runs within a second)
 }
 
 if start flap; then
+	# the same rtnetlink socket joined RTNLGRP_DCB (23: bit 22 of Groups),
+	# so a DCB change made by any tool is a qos_changed event
+	g=$(nsx awk -v p="$pid" '$2 == 0 && $3 == p { print $4; exit }' /proc/net/netlink)
+	[ -n "$g" ] && [ $((0x$g & 0x400000)) -ne 0 ] && ok "the monitor joined RTNLGRP_DCB (groups $g)" ||
+		bad "the monitor's rtnetlink socket did not join RTNLGRP_DCB (groups '$g')"
 	settle
 	ip -n "$ns" link set va down
 	settle
