@@ -145,13 +145,7 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 		const uint8_t *u = up - 128;
 		static const double mul[4] = { 0.1, 1, 10, 100 };
 
-		out->identity_valid = true;
-		mod_ascii(out->vendor, u + 129, 16);
-		memcpy(out->oui, u + 145, 3);
-		mod_ascii(out->part_number, u + 148, 16);
-		mod_ascii(out->revision, u + 164, 2);
-		mod_ascii(out->serial, u + 166, 16);
-		mod_ascii(out->date_code, u + 182, 8);
+		mod_identity(out, u, &(const struct mod_id_layout){ 129, 145, 148, 164, 2, 166, 182 });
 		out->length_cable_m = (u[202] & 0x3f) * mul[u[202] >> 6];
 		out->connector = u[203];
 		out->tx_tech_valid = true;

@@ -37,6 +37,13 @@ static inline double mod_power_mw(const uint8_t *p)
 /* An ASCII field of @n bytes into @dst (n + 1 bytes): non-printable bytes
  * become '?', trailing blanks are cut (as ethtool prints them). */
 void mod_ascii(char *dst, const uint8_t *src, size_t n);
+/* Where a standard puts a module's identity (byte numbers as its spec
+ * numbers them, into @p: SFF-8472 A0h table 4-1, SFF-8636 and CMIS page
+ * 00h): one copy for all three decoders; sets identity_valid. */
+struct mod_id_layout {
+	uint8_t vendor, oui, part_number, revision, revision_len, serial, date_code;
+};
+void mod_identity(struct mlx_mod_info *out, const uint8_t *p, const struct mod_id_layout *l);
 /* Sum of bytes [from, to] modulo 256 equals byte @at. */
 bool mod_cc_ok(const uint8_t *page, unsigned from, unsigned to, unsigned at);
 /* Thresholds: four 16-bit words high alarm, low alarm, high warning, low

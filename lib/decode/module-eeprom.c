@@ -192,6 +192,17 @@ void mod_ascii(char *dst, const uint8_t *src, size_t n)
 	dst[len] = '\0';
 }
 
+void mod_identity(struct mlx_mod_info *out, const uint8_t *p, const struct mod_id_layout *l)
+{
+	out->identity_valid = true;
+	mod_ascii(out->vendor, p + l->vendor, 16);
+	memcpy(out->oui, p + l->oui, 3);
+	mod_ascii(out->part_number, p + l->part_number, 16);
+	mod_ascii(out->revision, p + l->revision, l->revision_len);
+	mod_ascii(out->serial, p + l->serial, 16);
+	mod_ascii(out->date_code, p + l->date_code, 8);
+}
+
 bool mod_cc_ok(const uint8_t *page, unsigned from, unsigned to, unsigned at)
 {
 	uint8_t sum = 0;

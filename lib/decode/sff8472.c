@@ -154,13 +154,7 @@ int mlx_sff8472_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out,
 	out->identifier = a0[0];
 	out->ext_identifier = a0[1];
 	out->connector = a0[2];
-	out->identity_valid = true;
-	mod_ascii(out->vendor, a0 + 20, 16);
-	memcpy(out->oui, a0 + 37, 3);
-	mod_ascii(out->part_number, a0 + 40, 16);
-	mod_ascii(out->revision, a0 + 56, 4);
-	mod_ascii(out->serial, a0 + 68, 16);
-	mod_ascii(out->date_code, a0 + 84, 8);
+	mod_identity(out, a0, &(const struct mod_id_layout){ 20, 37, 40, 56, 4, 68, 84 });
 	/* 12: nominal rate in 100 MBd; 0xff means "see byte 66 in 250 MBd" */
 	out->nominal_mbd = a0[12] == 0xff ? a0[66] * 250u : a0[12] * 100u;
 	out->length_smf_m = a0[14] ? a0[14] * 1000u : a0[15] * 100u;

@@ -69,13 +69,7 @@ int mlx_sff8636_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out,
 		out->identifier = u[128];
 		out->ext_identifier = u[129];
 		out->connector = u[130];
-		out->identity_valid = true;
-		mod_ascii(out->vendor, u + 148, 16);
-		memcpy(out->oui, u + 165, 3);
-		mod_ascii(out->part_number, u + 168, 16);
-		mod_ascii(out->revision, u + 184, 2);
-		mod_ascii(out->serial, u + 196, 16);
-		mod_ascii(out->date_code, u + 212, 8);
+		mod_identity(out, u, &(const struct mod_id_layout){ 148, 165, 168, 184, 2, 196, 212 });
 		/* 140: 100 Mb/s units; 0xff: byte 222 in 250 Mb/s */
 		out->nominal_mbd = u[140] == 0xff ? u[222] * 250u : u[140] * 100u;
 		out->length_smf_m = u[142] * 1000u;
