@@ -35,5 +35,7 @@ void phy_row_out(struct out *o, const struct phy_row *w);
 
 /* Whether row @w passes the selection (--group phy, --filter on its name, --nonzero). */
 bool phy_keep(const struct sel *s, const struct phy_row *w);
+/* Whether the selection has the phy group (no --group, or phy in it). */
+bool phy_selected(const struct sel *s);
 
 #endif

@@ -76,6 +76,11 @@ bool keep(const struct mlx_counter *c, void *arg)
 	return group_ok(s, c);
 }
 
+bool phy_selected(const struct sel *s)
+{
+	return group_ok(s, NULL);
+}
+
 /* The phy rows are not catalogue counters: group "phy" only (c NULL above). */
 bool phy_keep(const struct sel *s, const struct phy_row *w)
 {
