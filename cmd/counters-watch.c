@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "counters-views.h"
+#include "counters-phy.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -48,9 +49,107 @@ static const struct mlx_counter *prev_of(const struct mlx_counter_port *pp, size
 	return mlx_counters_find(pp, c->src, c->name);
 }
 
+/* The row of @prev with @w's name and lane, or NULL. */
+static const struct phy_row *phy_prev(const struct phy_rows *prev, const struct phy_row *w)
+{
+	for (size_t k = 0; prev && k < prev->n; k++)
+		if (!strcmp(prev->row[k].name, w->name) && prev->row[k].lane == w->lane)
+			return &prev->row[k];
+	return NULL;
+}
+
+static void phy_row_name(const struct phy_row *w, char *buf, size_t len)
+{
+	if (w->lane)
+		snprintf(buf, len, "%s lane %u", w->name, w->lane);
+	else
+		snprintf(buf, len, "%s", w->name);
+}
+
+/*
+ * The phy rows of a port: its FEC counters (counts) as rows of the
+ * counters table, with their delta and rate; its module readings (gauges)
+ * in a table of their own, values not rates, shown with --all or an
+ * explicit --group phy (every screen would repeat them otherwise).
+ */
+static void phy_count_rows(struct out *o, const struct phy_rows *cur, const struct phy_rows *prev,
+			   struct sel *s, bool all, double dt)
+{
+	for (size_t k = 0; cur && k < cur->n; k++) {
+		const struct phy_row *w = &cur->row[k], *pw = phy_prev(prev, w);
+		char name[48], rbuf[48];
+		bool reset;
+		double rate;
+		uint64_t d;
+
+		if (w->gauge || !w->valid || !pw || !pw->valid || !phy_keep(s, w))
+			continue;
+		reset = w->v < pw->v;
+		d = reset ? 0 : (uint64_t)(w->v - pw->v);
+		if (!d && !reset && !all)
+			continue;
+		phy_row_name(w, name, sizeof(name));
+		out_row_begin(o);
+		out_str(o, "name", "NAME", out_is_json(o) ? w->name : name);
+		out_str(o, "source", "SOURCE", w->source);
+		if (reset) {
+			out_null(o, "delta", NULL);
+			out_text(o, "DELTA", "reset");
+			out_null(o, "rate_per_second", "RATE");
+		} else {
+			rate = mlx_counter_rate(d, dt);
+			out_u64(o, "delta", "DELTA", d);
+			human_rate(rate, "/s", rbuf, sizeof(rbuf));
+			out_u64_as(o, "rate_per_second", "RATE", (uint64_t)(rate + 0.5), rbuf);
+		}
+		out_null(o, "bits_per_second", "BITS");
+		out_str(o, "unit", "UNIT", w->unit);
+		out_u64(o, "value", NULL, (uint64_t)w->v);
+		out_bool(o, "reset", NULL, reset);
+		if (out_is_json(o)) {
+			out_obj_begin(o, "labels", NULL);
+			if (w->lane)
+				out_u64(o, "lane_number", NULL, w->lane);
+			out_obj_end(o);
+		}
+		out_row_end(o);
+	}
+}
+
+static void phy_gauge_rows(struct out *o, const struct phy_rows *cur, struct sel *s, bool all)
+{
+	if (!cur || (!all && !s->ngroups))
+		return;
+	out_table_begin(o, "gauges");
+	for (size_t k = 0; k < cur->n; k++) {
+		const struct phy_row *w = &cur->row[k];
+		char name[48];
+
+		if (!w->gauge || !phy_keep(s, w))
+			continue;
+		phy_row_name(w, name, sizeof(name));
+		out_row_begin(o);
+		out_str(o, "name", "NAME", out_is_json(o) ? w->name : name);
+		out_str(o, "source", "SOURCE", w->source);
+		if (w->valid)
+			out_s64(o, "value", "VALUE", w->v);
+		else
+			out_null(o, "value", "VALUE");
+		out_str(o, "unit", "UNIT", w->unit);
+		if (out_is_json(o)) {
+			out_obj_begin(o, "labels", NULL);
+			if (w->lane)
+				out_u64(o, "lane_number", NULL, w->lane);
+			out_obj_end(o);
+		}
+		out_row_end(o);
+	}
+	out_table_end(o);
+}
+
 static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters *prev,
 		      const struct mlx_counters *cur, struct sel *s, bool all, unsigned seq,
-		      bool *warned)
+		      bool *warned, const struct phy_rows *pprev, const struct phy_rows *pcur)
 {
 	double dt = cur->t - prev->t;
 	char ts[40];
@@ -130,7 +229,9 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 			out_bool(o, "reset", NULL, reset);
 			out_row_end(o);
 		}
+		phy_count_rows(o, pcur ? &pcur[i] : NULL, pprev ? &pprev[i] : NULL, s, all, dt);
 		out_table_end(o);
+		phy_gauge_rows(o, pcur ? &pcur[i] : NULL, s, all);
 		out_obj_end(o);
 	}
 	out_list_end(o);
@@ -200,6 +301,7 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 	long count;
 	unsigned seq = 0;
 	bool *warned, all = cli_opt(cli, "all") != NULL;
+	struct phy_rows *phy[2] = { NULL, NULL }, *tmp;
 	int r, rc;
 
 	r = parse_interval(cli, &iv, &count);
@@ -208,11 +310,25 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 	warned = calloc(ts->n + 1, sizeof(*warned));
 	if (!warned)
 		return EXIT_FAIL;
+	if (phy_selected(s)) {
+		phy[0] = calloc(ts->n + 1, sizeof(*phy[0]));
+		phy[1] = calloc(ts->n + 1, sizeof(*phy[1]));
+		if (!phy[0] || !phy[1]) {
+			free(phy[0]);
+			free(phy[1]);
+			free(warned);
+			return EXIT_FAIL;
+		}
+	}
 	r = mlx_counters_sample(cli->ctx, st, ts->t, ts->n, MLX_CSRC_ALL, &prev);
 	if (r < 0) {
 		free(warned);
+		free(phy[0]);
+		free(phy[1]);
 		return cli_fail(cli, r, "cannot read the counters");
 	}
+	for (size_t i = 0; phy[0] && i < prev.nports; i++)
+		phy_rows_read(cli, prev.ports[i].gone ? "" : prev.ports[i].ifname, &phy[0][i]);
 	for (size_t i = 0; i < prev.nports; i++) {
 		const struct mlx_counter *ls = mlx_counters_find(&prev.ports[i], MLX_CSRC_HW, "lifespan");
 
@@ -250,17 +366,22 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 		if (r < 0)
 			break;
 		seq++;
+		for (size_t i = 0; phy[1] && i < cur.nports && i < ts->n; i++)
+			phy_rows_read(cli, cur.ports[i].gone ? "" : cur.ports[i].ifname, &phy[1][i]);
 		o = out_new(cli->json, false, cli->out_fp);
 		if (!o) {
 			mlx_counters_free(&cur);
 			r = -ENOMEM;
 			break;
 		}
-		watch_emit(cli, o, &prev, &cur, s, all, seq, warned);
+		watch_emit(cli, o, &prev, &cur, s, all, seq, warned, phy[0], phy[1]);
 		r = out_finish(o);
 		out_free(o);
 		mlx_counters_free(&prev);
 		prev = cur;
+		tmp = phy[0];
+		phy[0] = phy[1];
+		phy[1] = tmp;
 		if (r < 0)
 			break;     /* stdout closed (| head): stop quietly */
 	}
@@ -278,6 +399,8 @@ out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	mlx_counters_free(&prev);
+	free(phy[0]);
+	free(phy[1]);
 	free(warned);
 	return rc;
 }

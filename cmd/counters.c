@@ -23,6 +23,7 @@
 #include "counters.h"
 #include "dcqcn.h"
 #include "counters-views.h"
+#include "counters-phy.h"
 #include "prom.h"
 
 static const char *const formats[] = { "text", "json", "prometheus", NULL };
@@ -50,8 +51,12 @@ static bool group_ok(const struct sel *s, const struct mlx_counter *c)
 	for (size_t i = 0; i < s->ngroups; i++) {
 		const char *g = s->groups[i];
 
-		if (!strcmp(g, c->m->group))
+		if (c && !strcmp(g, c->m->group))
 			return true;
+		if (!c && !strcmp(g, "phy"))
+			return true;
+		if (!c)
+			continue;
 		if (!strcmp(g, "errors") && (c->m->flags & (MLX_CF_ERROR | MLX_CF_DROP)))
 			return true;
 		if (!strcmp(g, "congestion") && (c->m->flags & MLX_CF_CC))
@@ -71,6 +76,21 @@ bool keep(const struct mlx_counter *c, void *arg)
 	return group_ok(s, c);
 }
 
+bool phy_selected(const struct sel *s)
+{
+	return group_ok(s, NULL);
+}
+
+/* The phy rows are not catalogue counters: group "phy" only (c NULL above). */
+bool phy_keep(const struct sel *s, const struct phy_row *w)
+{
+	if (s->nonzero && (!w->valid || !w->v))
+		return false;
+	if (s->have_re && regexec(&s->re, w->name, 0, NULL, 0) != 0)
+		return false;
+	return group_ok(s, NULL);
+}
+
 static int parse_sel(struct cli *cli, struct sel *s)
 {
 	const char *g = cli_opt(cli, "group"), *f = cli_opt(cli, "filter");
@@ -83,7 +103,12 @@ static int parse_sel(struct cli *cli, struct sel *s)
 		snprintf(buf, sizeof(buf), "%s", g);
 		for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 			if (!mlx_counter_group_valid(t)) {
-				const char *h = cli_suggest(t, mlx_counter_groups, 13);
+				size_t ng = 0;
+				const char *h;
+
+				while (mlx_counter_groups[ng])
+					ng++;
+				h = cli_suggest(t, mlx_counter_groups, ng);
 
 				cli_error(cli, "unknown counter group '%s'", t);
 				if (h)
@@ -338,6 +363,23 @@ static bool port_begin(struct cli *cli, const struct mlx_counter_port *p)
 
 /* ---- show ------------------------------------------------------------------ */
 
+/* The port's phy rows that pass @s; the module is read only when one can. */
+static size_t out_phy_rows(struct cli *cli, const struct mlx_counter_port *p, const struct sel *s)
+{
+	static struct phy_rows r;
+	size_t shown = 0;
+
+	if (!group_ok(s, NULL) || !p->ifname[0])
+		return 0;
+	phy_rows_read(cli, p->ifname, &r);
+	for (size_t k = 0; k < r.n; k++)
+		if (phy_keep(s, &r.row[k])) {
+			phy_row_out(cli->out, &r.row[k]);
+			shown++;
+		}
+	return shown;
+}
+
 static int view_show(struct cli *cli, const struct mlx_counters *cs, struct sel *s, bool errors)
 {
 	struct out *o = cli->out;
@@ -362,6 +404,8 @@ static int view_show(struct cli *cli, const struct mlx_counters *cs, struct sel 
 			out_counter_row(o, c, errors);
 			shown++;
 		}
+		if (!errors)
+			shown += out_phy_rows(cli, p, s);
 		out_table_end(o);
 		out_obj_end(o);
 	}

@@ -392,7 +392,7 @@ const struct mlx_cat *mlx_cat_table(size_t *n)
 
 const char *const mlx_counter_groups[] = {
 	"port", "vport", "prio", "queue", "channel", "pcie", "congestion", "rdma", "netdev",
-	"driver", "module", "errors", "uncatalogued", NULL,
+	"driver", "module", "phy", "errors", "uncatalogued", NULL,
 };
 
 bool mlx_counter_group_valid(const char *g)

@@ -65,7 +65,7 @@ for host in cx5-ofed cx6dx-upstream; do
 		"$([ $host = cx5-ofed ] && echo '["3"]' || echo '[]')"
 	jq_is json-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[] | select(.source == \"ib_counters\" and .name == \"port_xmit_data\") | .value == .raw_value * 4] | unique" '[true]'
 	jq_is json-$host '[.ports[].counters[] | select(.catalogued == false)] | length' 0
-	jq_is json-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[].source] | unique" '["aer","ethtool","hw_counters","ib_counters","netdev"]'
+	jq_is json-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[].source] | unique" '["aer","ethtool","fec","hw_counters","ib_counters","module","netdev"]'
 
 	# --filter, --nonzero, --group
 	run filt-$host $S -j counters -d "$pf" --filter '^rx_prio[0-9]+_bytes$'
@@ -254,6 +254,47 @@ run anyall --sample -j counters --any-netdev
 jq_is anyall '[.ports[] | select(.netdev == "enp94s0f0np0" or .netdev == "eno1") | [.netdev, (.rdma_device != null)]]' \
 	'[["eno1",false],["enp94s0f0np0",true]]'
 jq_is anyall '[.ports[] | select(.netdev == "eno1") | .counters[] | select(.name == "rx_packets" and .source == "netdev")] | length' '1'
+# Issue 18: the physical layer as group phy.  Per port of each sample host,
+# the module readings equal `module -j`'s (same keys, same integer units)
+# and the FEC counters `link -j`'s, total and per lane; the empty cage of
+# cx5-ofed's second port and its missing FEC statistics are null, never 0;
+# --group phy selects only them and another group none of them; watch
+# shows the module readings as values (gauges table), the FEC counters as
+# rates.
+for host in cx5-ofed cx6dx-upstream; do
+	run phymod --sample="$host" -j module
+	run phylink --sample="$host" -j link
+	for nd in $(jq -r '.modules[].netdev' "$tmp/phymod.out"); do
+		run phyc --sample="$host" -j counters -d "$nd" --group phy
+		want=$(jq -c --arg nd "$nd" '.modules[] | select(.netdev == $nd) |
+			[.temperature.value, .voltage.value, [.channels[]? | .bias.value, .tx_power.value, .rx_power.value]]' "$tmp/phymod.out")
+		got=$(jq -c '.ports[0].counters | [(.[] | select(.name == "temperature") | .value),
+			(.[] | select(.name == "voltage") | .value),
+			[.[] | select(.name == "bias" or .name == "tx_power" or .name == "rx_power") | .value]]' "$tmp/phyc.out")
+		if [ -n "$want" ] && [ "$got" = "$want" ]; then ok "$host $nd: counters phy = module -j ($got)"
+		else bad "$host $nd: counters phy module readings $got, module -j $want"; fi
+		want=$(jq -c --arg nd "$nd" '[.. | objects | select(.netdev? == $nd and has("fec")) | .fec |
+			.corrected_blocks, .uncorrectable_blocks, [.per_lane[]? | .corrected_blocks, .uncorrectable_blocks]]' "$tmp/phylink.out")
+		got=$(jq -c '.ports[0].counters | [(.[] | select(.name == "corrected_blocks" and .labels.lane_number == null) | .value),
+			(.[] | select(.name == "uncorrectable_blocks" and .labels.lane_number == null) | .value),
+			[.[] | select((.name == "corrected_blocks" or .name == "uncorrectable_blocks") and .labels.lane_number != null) | .value]]' "$tmp/phyc.out")
+		if [ -n "$want" ] && [ "$got" = "$want" ]; then ok "$host $nd: counters phy = link -j FEC ($got)"
+		else bad "$host $nd: counters phy FEC $got, link -j $want"; fi
+		jq_is phyc '[.ports[0].counters[] | .group] | unique' '["phy"]'
+	done
+done
+run phyempty --sample=cx5-ofed -j counters -d enp94s0f1np1
+jq_is phyempty '[.ports[0].counters[] | select(.group == "phy") | [.name, .value]]' \
+	'[["temperature",null],["voltage",null],["corrected_blocks",null],["uncorrectable_blocks",null]]'
+run phyemptyt --sample=cx5-ofed counters -d enp94s0f1np1 --group phy
+if grep -q '^temperature  *-  *millidegrees C  *phy  *module' "$tmp/phyemptyt.out"; then ok "empty cage: text '-'"
+else bad "empty cage text: $(cat "$tmp/phyemptyt.out")"; fi
+run phyport --sample -j counters --group port
+jq_is phyport '[.ports[].counters[] | select(.group == "phy")] | length' '0'
+run phydef --sample=cx6dx-upstream -j counters -d enp59s0f1np1
+jq_is phydef '[.ports[0].counters[] | select(.group == "phy" and .name == "uncorrectable_blocks" and .labels.lane_number == null) | .value, .unit]' '[12,"events"]'
+run phywatch --sample=cx6dx-upstream -j counters watch -d enp59s0f0np0 --group phy --all --count 1 --interval 0.2
+jq_is phywatch 'select(.record == "sample") | .ports[0] | [(.gauges[] | select(.name == "temperature") | .value), ([.counters[] | select(.name == "corrected_blocks") | .delta] | length)]' '[49742,5]'
 run nodev --sample counters -d nosuch0
 expect_rc nodev 3
 

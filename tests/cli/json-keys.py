@@ -50,7 +50,7 @@ READ = {
     'pci show': [[]],
     'show devices': [[]], 'show ports': [[]], 'show qos': [[], ['--check']],
     'show perfstats': [[]],
-    'counters watch': [['-c', '1', '-i', '0.1']],
+    'counters watch': [['-c', '1', '-i', '0.1'], ['-c', '1', '-i', '0.1', '--group', 'phy', '--all']],
     'counters': [[], ['--format', 'prometheus']],
     'counters show': [[]], 'counters cc': [[]], 'counters prio': [[]], 'counters errors': [[]],
     'sriov show': [[]], 'state': [[]],
