@@ -13,7 +13,7 @@ check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')";
 # exactly that, and nothing for the other ports or the module
 out=$("$MLXCLI" --sample=cx5-ofed -j params --diff) || bad "params --diff exits 0"
 check "cx5: --diff" "$(echo "$out" | jq -c '[.params[] | {netdev, d: [.knobs[] | [.name, .current, .default_value]]}]')" \
-	'[{"netdev":"enp94s0f0np0","d":[["dropless_rq",true,false],["rx_ring",8192,1024],["lro",true,false],["roce_tos",106,0]]}]'
+	'[{"netdev":"enp94s0f0np0","d":[["dropless_rq",true,false],["rx_ring",8192,1024],["lro",true,false],["roce_tos",106,0],["traffic_class",106,"unset"]]}]'
 check "cx5: --diff has no module object" "$(echo "$out" | jq -c '.kernel_module')" null
 out=$("$MLXCLI" --sample=cx5-ofed -j params show -d enp94s0f0np0) || bad "params show -d"
 check "cx5: rx ring with the device's maximum and Windows key" \
@@ -30,7 +30,23 @@ check "cx5: module parameters (the OFED capture's names)" "$(echo "$out" | jq -c
 	'[0,["debug_mask",0],["guids","(null)"],["num_of_groups",4],["out_ifname",""],["probe_vf",true],["prof_sel",2]]'
 out=$("$MLXCLI" --sample=cx5-ofed -j params --source rdma) || bad "params --source rdma"
 check "cx5: rdma_cm's RoCE knobs where configfs has them" "$(echo "$out" | jq -c '[.params[] | [.netdev, (.knobs[] | [.name, .current, .at_default])]]')" \
-	'[["enp94s0f0np0",["roce_mode","RoCE v2",true],["roce_tos",106,false]]]'
+	'[["enp94s0f0np0",["roce_mode","RoCE v2",true],["roce_tos",106,false],["traffic_class",106,false]],["enp94s0f1np1",["traffic_class","unset",true]]]'
+# MLNX_OFED's traffic class (/sys/class/infiniband/DEV/tc/PORT/traffic_class):
+# set through the write engine, the file as mlx5_ib leaves it, read back
+out=$("$MLXCLI" --sample=cx5-ofed -j -d enp94s0f1np1 params set traffic_class=160) || bad "set traffic_class"
+check "traffic_class: the change record (old 'unset')" "$(echo "$out" | jq -c '[.changes[] | [.setting, .old, .new]]')" \
+	'[["traffic_class","unset",160]]'
+check "traffic_class: the file reads as mlx5_ib's" \
+	"$(cat "$MLXCLI_STATE_DIR"/samples/cx5-ofed/sys/class/infiniband/mlx5_1/tc/1/traffic_class)" "Global tclass=160"
+check "traffic_class: read back" \
+	"$("$MLXCLI" --sample=cx5-ofed -j params -d enp94s0f1np1 traffic_class | jq -c '.params[0].knobs[0].current')" 160
+run tcreset --sample=cx5-ofed -d enp94s0f1np1 params reset traffic_class
+check "traffic_class: no write restores 'unset': exit 4" "$rc" 4
+run tcrange --sample=cx5-ofed -d enp94s0f1np1 params set traffic_class=256
+check "traffic_class 256: exit 2" "$rc" 2
+run tcup --sample=cx6dx-upstream -d enp59s0f0np0 params set traffic_class=106
+check "traffic_class on upstream (no such file): exit 4" "$rc" 4
+"$MLXCLI" --sample=cx5-ofed sample reset >/dev/null 2>&1
 out=$("$MLXCLI" --sample=cx5-ofed -j params --source devlink) || bad "params --source devlink"
 check "devlink parameters on the PFs only" "$(echo "$out" | jq -c '[.params[] | .netdev]')" '["enp94s0f0np0","enp94s0f1np1"]'
 check "'params' = 'params show'" "$("$MLXCLI" --sample=cx5-ofed params show 2>&1 | md5sum)" \
