@@ -681,15 +681,21 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 	kv = find_row(w, k);
 	/* whatever happens next, the state read is stale */
 	if (k->src == MLX_KS_MODULE || k->src == MLX_KS_RDMA) {
-		if (k->src == MLX_KS_MODULE)
+		if (k->src == MLX_KS_MODULE) {
 			snprintf(path, sizeof(path), "/sys/module/mlx5_core/parameters/%s", k->kname);
-		else if (!strcmp(k->kname, "traffic_class"))
+		} else if (!strcmp(k->kname, "traffic_class") && v->kind == MLX_VAL_STR) {
+			/* a rollback to "unset": nothing writes the file empty */
+			mlx_params_writer_free(w);
+			return mlx_err(ctx, ENODATA, "cannot put %s back to '%s': no write "
+				       "restores it", k->name, v->s);
+		} else if (!strcmp(k->kname, "traffic_class")) {
 			snprintf(path, sizeof(path), "/sys/class/infiniband/%s/tc/%u/traffic_class",
 				 w->rdma_dev ? w->rdma_dev : "", w->rdma_port ? w->rdma_port : 1);
-		else
+		} else {
 			snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%u/%s",
 				 w->rdma_dev ? w->rdma_dev : "", w->rdma_port ? w->rdma_port : 1,
 				 k->kname);
+		}
 		mlx_val_fmt(v, val, sizeof(val));
 		if (v->kind == MLX_VAL_BOOL)
 			snprintf(val, sizeof(val), "%d", v->b);
