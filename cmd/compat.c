@@ -31,6 +31,8 @@ enum win_kind {
 	W_NAME,         /* -Name IF: the device */
 	W_ACTION,       /* -Get, -Set ...: the native verb; the rest are its args */
 	W_MISSING,      /* a real mlx5cmd verb mlxcli has no counterpart for yet */
+	W_VERB,         /* -RegKeys, -Features: a whole native command of its own */
+	W_VFLAG,        /* -DynamicKeys: a native option of the W_VERB in @only */
 };
 
 struct win_word {
@@ -54,9 +56,10 @@ static const struct win_word win_words[] = {
 	{ "Restore", W_ACTION, "restore", "qosconfig dcqcn" },
 	/* mlx5cmd verbs of other manual sections (seeds 004). */
 	{ "Stat", W_MISSING, "fw", NULL },
-	{ "Features", W_MISSING, "params --source feature,privflag", NULL },
+	{ "Features", W_VERB, "params features", NULL },
 	{ "Dbg", W_MISSING, NULL, NULL },
-	{ "RegKeys", W_MISSING, "params", NULL },
+	{ "RegKeys", W_VERB, "params regkeys", NULL },
+	{ "DynamicKeys", W_VFLAG, "--dynamic", "params regkeys" },
 	{ "Sniffer", W_MISSING, NULL, NULL },
 };
 #define NWIN (sizeof(win_words) / sizeof(win_words[0]))
@@ -268,6 +271,48 @@ static int map_tool(struct cli *cli, const struct cmd_group *top, int argc, char
 	return CLI_COMPAT_NONE;
 }
 
+/* mlx5cmd -RegKeys [-DynamicKeys] [-Name IF], -Features [-Name IF]: the
+ * native command @verb with its options and -d IF, the words in any order. */
+static int map_verb(struct cli *cli, const struct win_word *verb, int argc, char **argv, int k,
+		    struct cli_words *o)
+{
+	if (add_path(o, verb->native) < 0)
+		return fail(cli, o);
+	for (int i = k; i < argc; i++) {
+		const struct win_word *w = find_win(argv[i]);
+		bool takes;
+
+		if (!w && is_global(argv[i], &takes)) {
+			if (cli_words_add(o, argv[i]) < 0 ||
+			    (takes && i + 1 < argc && cli_words_add(o, argv[++i]) < 0))
+				return fail(cli, o);
+			continue;
+		}
+		if (!w && !strcmp(argv[i], "-d"))
+			w = &win_words[3];
+		if (w == verb)
+			continue;
+		if (w && w->kind == W_NAME) {
+			if (i + 1 >= argc) {
+				cli_error(cli, "'%s' needs a network adapter name", argv[i]);
+				return fail(cli, o);
+			}
+			if (cli_words_add(o, "-d") < 0 || cli_words_add(o, argv[++i]) < 0)
+				return fail(cli, o);
+			continue;
+		}
+		if (w && w->kind == W_VFLAG && !strcmp(w->only, verb->native)) {
+			if (cli_words_add(o, w->native) < 0)
+				return fail(cli, o);
+			continue;
+		}
+		cli_error(cli, "unexpected '%s' after mlx5cmd's '-%s'", argv[i], verb->win);
+		cli_hint(cli, "mlxcli-shell(8) lists the mlx5cmd syntax mlxcli takes");
+		return fail(cli, o);
+	}
+	return CLI_COMPAT_MAPPED;
+}
+
 /* mlx5cmd: [-Qosconfig] -Dcqcn|-DefaultUntaggedPriority -Name IF -ACTION ARGS. */
 static int map_mlx5cmd(struct cli *cli, const struct cmd_group *top, int argc, char **argv,
 		       int k, struct cli_words *o)
@@ -277,6 +322,13 @@ static int map_mlx5cmd(struct cli *cli, const struct cmd_group *top, int argc, c
 	char path[128];
 	int i;
 
+	/* A command of its own (-RegKeys, -Features): its words in any order. */
+	for (i = k; i < argc; i++) {
+		const struct win_word *w = find_win(argv[i]);
+
+		if (w && w->kind == W_VERB)
+			return map_verb(cli, w, argc, argv, k, o);
+	}
 	for (i = k; i < argc && !action; i++) {
 		const struct win_word *w = find_win(argv[i]);
 		bool takes;
@@ -327,6 +379,10 @@ static int map_mlx5cmd(struct cli *cli, const struct cmd_group *top, int argc, c
 			if (w->native)
 				cli_hint(cli, "'mlxcli %s' shows part of it", w->native);
 			cli_hint(cli, "'mlxcli help' lists what there is");
+			return fail(cli, o);
+		case W_VERB:            /* taken above */
+		case W_VFLAG:
+			cli_error(cli, "mlx5cmd's '-%s' goes with '-RegKeys'", w->win);
 			return fail(cli, o);
 		}
 	}
@@ -443,7 +499,8 @@ int cli_compat_map(const struct cmd_group *top, int argc, char **argv, struct cl
 			cli_hint(&cli, "mlxcli-shell(8) lists the mlx5cmd syntax mlxcli takes");
 			return fail(&cli, out);
 		}
-		if (w->kind != W_MODULE && w->kind != W_GROUP && w->kind != W_MISSING) {
+		if (w->kind != W_MODULE && w->kind != W_GROUP && w->kind != W_MISSING &&
+		    w->kind != W_VERB) {
 			cli_words_free(out);
 			return CLI_COMPAT_NONE;
 		}
@@ -475,11 +532,31 @@ bool cli_compat_complete(struct completion *cp, int argc, char **argv)
 	}
 	if (k + 1 >= argc) {
 		/* The first word: mlx5cmd's module word is one too. */
-		if (cp->partial[0] == '-' && cp->partial[1] != '-')
+		if (cp->partial[0] == '-' && cp->partial[1] != '-') {
 			cli_complete_add(cp, "-Qosconfig");
+			for (size_t i = 0; i < NWIN; i++)
+				if (win_words[i].kind == W_VERB) {
+					snprintf(buf, sizeof(buf), "-%s", win_words[i].win);
+					cli_complete_add(cp, buf);
+				}
+		}
 		return false;
 	}
 	w = find_win(argv[k]);
+	if (w && w->kind == W_VERB) {
+		/* -RegKeys [-DynamicKeys] [-Name IF] */
+		if (argc >= 2 && is_name_word(argv[argc - 2])) {
+			cli_complete_source(cp, SRC_NETDEVS);
+			return true;
+		}
+		for (size_t i = 0; i < NWIN; i++)
+			if (win_words[i].kind == W_NAME ||
+			    (win_words[i].kind == W_VFLAG && !strcmp(win_words[i].only, w->native))) {
+				snprintf(buf, sizeof(buf), "-%s", win_words[i].win);
+				cli_complete_add(cp, buf);
+			}
+		return true;
+	}
 	if (!w || (w->kind != W_MODULE && w->kind != W_GROUP))
 		return false;
 	for (int i = k; i + 1 < argc; i++) {

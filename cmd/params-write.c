@@ -137,16 +137,20 @@ static int reset_all(struct cli *cli, struct mlx_params_writer *w, struct mlx_pl
 		if (!k || !p.v[i].known || p.v[i].fixed || p.v[i].is_default ||
 		    mlx_plan_find(pl, k->name))
 			continue;
-		if (!k->dflt || p.v[i].apply != MLX_KA_RUNTIME) {
+		if (k->dflt && p.v[i].apply == MLX_KA_RUNTIME) {
+			r = mlx_params_plan_reset(cli->ctx, pl, k->name);
+			if (r != -ENODATA)
+				continue;
+			r = 0;          /* a default no write restores: skipped */
+		}
+		{
 			size_t l = strlen(skipped);
 
 			if (l + strlen(k->name) + 3 < sizeof(skipped))
 				snprintf(skipped + l, sizeof(skipped) - l, "%s%s", ns ? ", " : "",
 					 k->name);
 			ns++;
-			continue;
 		}
-		r = mlx_params_plan_reset(cli->ctx, pl, k->name);
 	}
 	mlx_params_free(&p);
 	if (r < 0)

@@ -31,9 +31,14 @@ const struct cmd_opt params_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+/* How a port's knobs are printed: mlxcli's table, or mlx5cmd's layouts. */
+enum view { V_TABLE, V_REGKEYS, V_FEATURES };
+
 struct filter {
 	bool src[MLX_KS_NSOURCES];
 	bool diff;
+	enum view view;
+	bool dynamic;              /* V_REGKEYS: only what changes at run time */
 	int argc;
 	char **argv;               /* knob names; none: all */
 	bool warned[MLX_KS_NSOURCES];  /* a source's failure said once */
@@ -94,6 +99,11 @@ static int parse_filter(struct cli *cli, int argc, char **argv, struct filter *f
 static bool wanted(struct filter *f, const struct mlx_knob_value *v)
 {
 	if (!f->src[v->src] || (f->diff && (!v->known || !v->k || !v->k->dflt || v->is_default)))
+		return false;
+	/* -RegKeys: the knobs with a registry key; -DynamicKeys: of those,
+	 * the ones a change applies to at once */
+	if (f->view == V_REGKEYS &&
+	    (!v->k || !v->k->windows || (f->dynamic && v->apply != MLX_KA_RUNTIME)))
 		return false;
 	for (int i = 0; i < f->argc; i++)
 		if (!strcmp(f->argv[i], v->name))
@@ -204,15 +214,58 @@ static size_t count_wanted(const struct mlx_params *p, struct filter *f)
 	return n;
 }
 
+/* mlx5cmd -RegKeys: "\tKEY (knob): VALUE", the layout of its -Dcqcn -Get */
+static void out_regkey(struct out *o, const struct mlx_knob_value *v)
+{
+	char key[160];
+
+	out_obj_begin(o, NULL, NULL);
+	snprintf(key, sizeof(key), "%s (%s)", v->k->windows, v->name);
+	out_str(o, "key", NULL, v->k->windows);
+	out_str(o, "knob", NULL, v->name);
+	out_fmt_str(o, OUT_TEXT, NULL, "\t%s: ", key);
+	out_fmt_str(o, OUT_TEXT, NULL, "%s\n", v->known ? v->value : "?");
+	out_scalar(o, "current", v->known ? v->value : NULL, v->k->type);
+	out_bool(o, "dynamic", NULL, v->apply == MLX_KA_RUNTIME);
+	out_obj_end(o);
+}
+
+/* mlx5cmd -Features: a name line and "\tState: Enabled|Disabled".  As in
+ * the manual, a feature the device cannot turn on prints Disabled; the
+ * JSON tells "unsupported" apart. */
+static void out_feature(struct out *o, const struct mlx_knob_value *v)
+{
+	bool on = v->known && (!strcmp(v->value, "on") || !strcmp(v->value, "true"));
+	const char *state = !v->known ? NULL : on ? "enabled" : v->fixed ? "unsupported" : "disabled";
+
+	out_obj_begin(o, NULL, NULL);
+	out_fmt_str(o, OUT_ANY, "name", "%s\n", v->name);
+	out_str(o, "kernel_name", NULL, v->k ? v->k->kname : v->name);
+	out_str(o, "source", NULL, mlx_knob_source_name(v->src));
+	out_fmt_str(o, OUT_TEXT, NULL, "\tState: %s\n", !v->known ? "Unknown" :
+		    on ? "Enabled" : "Disabled");
+	out_str(o, "state", NULL, state);
+	out_bool(o, "fixed", NULL, v->fixed);
+	out_obj_end(o);
+}
+
 static void out_knobs(struct cli *cli, const struct mlx_params *p, struct filter *f)
 {
 	struct out *o = cli->out;
 
-	out_table_begin(o, "knobs");
-	for (size_t i = 0; i < p->n; i++)
-		if (wanted(f, &p->v[i]))
-			out_knob_value(o, &p->v[i]);
-	out_table_end(o);
+	if (f->view == V_TABLE) {
+		out_table_begin(o, "knobs");
+		for (size_t i = 0; i < p->n; i++)
+			if (wanted(f, &p->v[i]))
+				out_knob_value(o, &p->v[i]);
+		out_table_end(o);
+	} else {
+		out_list_begin(o, f->view == V_REGKEYS ? "registry_keys" : "features", NULL);
+		for (size_t i = 0; i < p->n; i++)
+			if (wanted(f, &p->v[i]))
+				(f->view == V_REGKEYS ? out_regkey : out_feature)(o, &p->v[i]);
+		out_list_end(o);
+	}
 	/* a source that did not answer: its knobs are missing, say why (once;
 	 * a kernel without the interface, or a file that is not there, is
 	 * just an absent source) */
@@ -257,7 +310,14 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 				 pf ? "pf" : "vf");
 		else
 			snprintf(label, sizeof(label), "%s (not a ConnectX port)", ifname);
-		out_obj_begin(o, NULL, label);
+		if (f->view == V_TABLE) {
+			out_obj_begin(o, NULL, label);
+		} else {
+			/* mlx5cmd names the adapter in a heading line */
+			out_obj_begin(o, NULL, NULL);
+			out_printf(o, "%s for adapter \"%s\":\n", f->view == V_REGKEYS ?
+				   "Registry keys" : "Features", ifname ? ifname : bdf);
+		}
 		out_str(o, "pci_address", NULL, bdf);
 		out_str(o, "netdev", NULL, ifname);
 		out_str(o, "role", NULL, bdf ? (pf ? "pf" : "vf") : NULL);
@@ -460,6 +520,39 @@ static int cmd_regkeys_info(struct cli *cli, int argc, char **argv)
 	return argc ? cmd_regkeys_config(cli, argc, argv) : cmd_params_info(cli, 0, NULL);
 }
 
+/* params regkeys [--dynamic] (mlx5cmd -RegKeys [-DynamicKeys] [-Name IF]):
+ * the knobs that have a Windows registry key, as those keys */
+static int cmd_params_regkeys(struct cli *cli, int argc, char **argv)
+{
+	struct filter f;
+	int r = tool_device(cli, argc, argv);
+
+	if (!r)
+		r = parse_filter(cli, 0, NULL, &f);
+	if (r)
+		return r;
+	f.view = V_REGKEYS;
+	f.dynamic = cli_opt(cli, "dynamic") != NULL;
+	return show(cli, &f);
+}
+
+/* params features (mlx5cmd -Features [-Name IF]): the offload features and
+ * private flags, each "State: Enabled|Disabled" */
+static int cmd_params_features(struct cli *cli, int argc, char **argv)
+{
+	struct filter f;
+	int r = tool_device(cli, argc, argv);
+
+	if (!r)
+		r = parse_filter(cli, 0, NULL, &f);
+	if (r)
+		return r;
+	f.view = V_FEATURES;
+	memset(f.src, 0, sizeof(f.src));
+	f.src[MLX_KS_FEATURE] = f.src[MLX_KS_PRIVFLAG] = true;
+	return show(cli, &f);
+}
+
 /* show driverparams IF: the data-path knobs a change applies at once
  * (rings, channels, coalescing, private flags), default, range, current */
 int cmd_params_driverparams(struct cli *cli, int argc, char **argv)
@@ -531,6 +624,12 @@ static const struct cmd_arg knob_args[] = {
 	CMD_ARG_END,
 };
 
+static const struct cmd_opt regkeys_opts[] = {
+	{ "dynamic", 0, NULL, "only the keys a change applies to at run time (-DynamicKeys)",
+	  NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 static const struct cmd params_cmds[] = {
 	{ "show", "", "every knob of every port: value, default, range, source, when it applies, "
 	  "Windows key (as 'mlxcli params')", cmd_params_show, 0, -1, 0, NULL, params_opts, NULL,
@@ -538,6 +637,10 @@ static const struct cmd params_cmds[] = {
 	{ "info", "", "the catalogue: each knob's default and where it comes from, range, unit, "
 	  "Windows key (regkeys info)", cmd_params_info, 0, -1, CMD_NO_SCAN, NULL, info_opts,
 	  NULL, NULL, knob_args },
+	{ "regkeys", "", "the knobs as the Windows registry keys they correspond to (mlx5cmd "
+	  "-RegKeys)", cmd_params_regkeys, 0, 1, 0, NULL, regkeys_opts, NULL, NULL, if_arg },
+	{ "features", "", "offload features and private flags as 'State: Enabled|Disabled' "
+	  "(mlx5cmd -Features)", cmd_params_features, 0, 1, 0, NULL, NULL, NULL, NULL, if_arg },
 	{ "set", "", "set knobs of one port, all or nothing, read back (regkeys and driverparams "
 	  "modify)", cmd_params_set, 1, -1, CMD_WRITES | CMD_NEEDS_DEVICE, NULL, params_write_opts,
 	  NULL, NULL, params_set_args },

@@ -1663,6 +1663,13 @@ def write_params(root, hostname, fns):
         d = os.path.join(root, "sys", "kernel", "config", "rdma_cm", "mlx5_0", "ports", "1")
         wfile(os.path.join(d, "default_roce_mode"), "RoCE v2\n", 0o644)
         wfile(os.path.join(d, "default_roce_tos"), "106\n", 0o644)
+        # MLNX_OFED's per-port traffic class (mlx5_ib tc sysfs), SYNTH after
+        # fixtures/dcqcn/mlx5-sysfs-tc1-traffic_class-global-tclass.txt: PF0's
+        # mlx5_0 was given 106 (the capture's "echo 106", matching its RoCE
+        # ToS), PF1's mlx5_1 never was (the capture: empty before the write)
+        for dev, text in (("mlx5_0", "Global tclass=106\n"), ("mlx5_1", "")):
+            wfile(os.path.join(root, "sys", "class", "infiniband", dev, "tc", "1", "traffic_class"),
+                  text, 0o644)
 
 
 def write_host(root, hostname, kernel, fns):

@@ -94,6 +94,9 @@ int mlx_emul_numvfs_write(struct mlx_ctx *ctx, const char *bdf, const char *val)
 int mlx_emul_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
 /* `params set`'s requests (lib/emul/params-emul.c); @fam enum mlx_nl_family. */
 int mlx_emul_params(struct mlx_ctx *ctx, int fam, const uint8_t *req, size_t len);
+/* MLNX_OFED's traffic_class file: a write reads back "Global tclass=N". */
+bool mlx_emul_params_is_tclass(const char *path);
+int mlx_emul_params_tclass(struct mlx_ctx *ctx, const char *path, const char *val);
 
 struct mlx_ctx {
 	char *root;             /* "/" or a captured system, no trailing '/' */

@@ -197,9 +197,13 @@ int mlx_params_port(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char 
  * @out: configfs /sys/kernel/config/rdma_cm/<dev>/ports/<port>/
  * default_roce_mode and default_roce_tos (drivers/infiniband/core/
  * cma_configfs.c); they exist once someone made the device's directory
- * there, else -ENOENT in out->err[MLX_KS_RDMA] and no knob. */
+ * there, else -ENOENT in out->err[MLX_KS_RDMA] and no knob; and MLNX_OFED's
+ * /sys/class/infiniband/<dev>/tc/<port>/traffic_class (knob traffic_class). */
 int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 		    struct mlx_params *out);
+/* MLNX_OFED's traffic_class file ("Global tclass=106", empty before a
+ * write) as the knob's value: "106" or "unset"; -EBADMSG otherwise. */
+int mlx_params_tclass_parse(const char *text, char *out, size_t len);
 /* mlx5_core's module parameters. */
 int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out);
 void mlx_params_free(struct mlx_params *p);

@@ -78,6 +78,8 @@ static int captured_write(struct mlx_ctx *ctx, const char *path, const char *val
 		bdf[bl] = '\0';
 		return mlx_emul_numvfs_write(ctx, bdf, val);
 	}
+	if (mlx_emul_params_is_tclass(path))
+		return mlx_emul_params_tclass(ctx, path, val);
 	/* DCQCN files, np_cnp_prio's side effect included; others as given. */
 	return mlx_emul_dcqcn_write(ctx, path, val);
 }

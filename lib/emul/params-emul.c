@@ -389,3 +389,28 @@ int mlx_emul_params(struct mlx_ctx *ctx, int fam, const uint8_t *req, size_t len
 	free(f.b);
 	return r;
 }
+
+/* A write of MLNX_OFED's /sys/class/infiniband/DEV/tc/PORT/traffic_class:
+ * mlx5_ib keeps the number and reads it back as "Global tclass=N"
+ * (fixtures/dcqcn/mlx5-sysfs-tc1-traffic_class-global-tclass.txt). */
+bool mlx_emul_params_is_tclass(const char *path)
+{
+	static const char pre[] = "/sys/class/infiniband/", suf[] = "/traffic_class";
+	size_t l = strlen(path);
+
+	return !strncmp(path, pre, sizeof(pre) - 1) && l > sizeof(pre) - 1 + sizeof(suf) - 1 &&
+	       !strcmp(path + l - (sizeof(suf) - 1), suf) && strstr(path, "/tc/");
+}
+
+int mlx_emul_params_tclass(struct mlx_ctx *ctx, const char *path, const char *val)
+{
+	char buf[48];
+	uint64_t u;
+
+	if (mlx_parse_u64(val, &u) < 0 || u > 255)
+		return mlx_err(ctx, EINVAL, "traffic_class: '%s' is not 0..255", val);
+	if (!mlx_exists(ctx, path))
+		return mlx_err(ctx, ENOENT, "no %s in '%s'", path, mlx_root(ctx));
+	snprintf(buf, sizeof(buf), "Global tclass=%" PRIu64 "\n", u);
+	return mlx_write_str(ctx, path, buf);
+}

@@ -217,6 +217,14 @@ const struct mlx_knob mlx_knobs[] = {
 	{ "roce_tos", MLX_KS_RDMA, "default_roce_tos", 0, 0, MLX_KT_U32, NULL, "0",
 	  "drivers/infiniband/core/cma_configfs.c", 0, 255, NULL, MLX_KA_RUNTIME, NULL,
 	  "ToS of rdma_cm's RoCE connections" },
+	/* MLNX_OFED's mlx5_ib: /sys/class/infiniband/<dev>/tc/<port>/traffic_class
+	 * reads "Global tclass=N" once written, empty before (then each QP's
+	 * own traffic class applies): the value "unset" */
+	{ "traffic_class", MLX_KS_RDMA, "traffic_class", 0, 0, MLX_KT_U32, NULL, "unset",
+	  "MLNX_OFED mlx5_ib tc sysfs: empty until written; capture: fixtures/dcqcn/"
+	  "mlx5-sysfs-tc1-traffic_class-global-tclass.txt (\"Global tclass=106\" after echo 106)",
+	  0, 255, NULL, MLX_KA_RUNTIME, "PriorityToDscpMappingTable_<ID> (nearest: the RoCE DSCP)",
+	  "MLNX_OFED: the traffic class (DSCP << 2 | ECN) of every RoCE QP of the port" },
 };
 const size_t mlx_nknobs = sizeof(mlx_knobs) / sizeof(mlx_knobs[0]);
 

@@ -14,7 +14,8 @@
  *    device by name when ifi_index is 0);
  *  - devlink PARAM_SET in cmode runtime (devlink_nl_param_set_doit: a
  *    bool's DATA is a flag, present when true).
- * The writable module parameter and rdma_cm's configfs are files.
+ * The writable module parameter, rdma_cm's configfs and MLNX_OFED's
+ * traffic_class are files.
  */
 #include "config.h"
 
@@ -137,6 +138,11 @@ int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *
 	if (!k->dflt)
 		return mlx_err(ctx, ENODATA, "cannot reset %s: its default is not known (%s)",
 			       name, k->dflt_from);
+	/* a default that is a state no write makes: MLNX_OFED's traffic_class
+	 * is empty until written, and nothing writes it empty again */
+	if (k->type != MLX_KT_STRING && !strcmp(k->dflt, "unset"))
+		return mlx_err(ctx, ENODATA, "cannot reset %s: its default is 'unset', which no "
+			       "write restores (%s); set a value instead", name, k->dflt_from);
 	return mlx_params_plan_set(ctx, pl, name, k->dflt);
 }
 
@@ -587,7 +593,10 @@ static int pw_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 	} else if (k->type == MLX_KT_STRING) {
 		*out = mlx_val_str(kv->value);
 	} else {
-		*out = mlx_val_uint(strtoull(kv->value, NULL, 0));
+		uint64_t u;
+
+		/* a state in words ("unset": traffic_class never written) stays one */
+		*out = mlx_parse_u64(kv->value, &u) == 0 ? mlx_val_uint(u) : mlx_val_str(kv->value);
 	}
 	return 0;
 }
@@ -672,12 +681,21 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 	kv = find_row(w, k);
 	/* whatever happens next, the state read is stale */
 	if (k->src == MLX_KS_MODULE || k->src == MLX_KS_RDMA) {
-		if (k->src == MLX_KS_MODULE)
+		if (k->src == MLX_KS_MODULE) {
 			snprintf(path, sizeof(path), "/sys/module/mlx5_core/parameters/%s", k->kname);
-		else
+		} else if (!strcmp(k->kname, "traffic_class") && v->kind == MLX_VAL_STR) {
+			/* a rollback to "unset": nothing writes the file empty */
+			mlx_params_writer_free(w);
+			return mlx_err(ctx, ENODATA, "cannot put %s back to '%s': no write "
+				       "restores it", k->name, v->s);
+		} else if (!strcmp(k->kname, "traffic_class")) {
+			snprintf(path, sizeof(path), "/sys/class/infiniband/%s/tc/%u/traffic_class",
+				 w->rdma_dev ? w->rdma_dev : "", w->rdma_port ? w->rdma_port : 1);
+		} else {
 			snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%u/%s",
 				 w->rdma_dev ? w->rdma_dev : "", w->rdma_port ? w->rdma_port : 1,
 				 k->kname);
+		}
 		mlx_val_fmt(v, val, sizeof(val));
 		if (v->kind == MLX_VAL_BOOL)
 			snprintf(val, sizeof(val), "%d", v->b);

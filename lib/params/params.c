@@ -366,6 +366,53 @@ int mlx_params_port(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char 
 	return 0;
 }
 
+int mlx_params_tclass_parse(const char *text, char *out, size_t len)
+{
+	const char *p = strstr(text, "tclass=");
+	size_t n;
+
+	if (!p) {
+		/* empty: never written */
+		for (p = text; *p == ' ' || *p == '\n'; p++)
+			;
+		if (*p)
+			return -EBADMSG;
+		snprintf(out, len, "unset");
+		return 0;
+	}
+	p += strlen("tclass=");
+	n = strspn(p, "0123456789");
+	if (!n || n >= len)
+		return -EBADMSG;
+	snprintf(out, len, "%.*s", (int)n, p);
+	return 0;
+}
+
+/* MLNX_OFED's per-port traffic class (no such file upstream: -ENOENT) */
+static int rdma_tclass(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
+		       struct mlx_params *out)
+{
+	char path[320], text[128], val[16];
+	struct mlx_knob_value *kv;
+	int r;
+
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/tc/%u/traffic_class", rdma_dev,
+		 port);
+	r = mlx_read_str(ctx, path, text, sizeof(text));
+	if (r == 0)
+		r = mlx_params_tclass_parse(text, val, sizeof(val));
+	if (r < 0) {
+		if (r != -ENOENT || !out->err[MLX_KS_RDMA])
+			out->err[MLX_KS_RDMA] = r;
+		return 0;
+	}
+	kv = add(out, mlx_knob_find("traffic_class"), "traffic_class", MLX_KS_RDMA);
+	if (!kv)
+		return -ENOMEM;
+	set_value(kv, val);
+	return 0;
+}
+
 int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 		    struct mlx_params *out)
 {
@@ -390,7 +437,7 @@ int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 			return -ENOMEM;
 		set_value(kv, val);
 	}
-	return 0;
+	return rdma_tclass(ctx, rdma_dev, port, out);
 }
 
 int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out)

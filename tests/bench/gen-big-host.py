@@ -19,7 +19,12 @@ devlink eswitch mode, for the state and diff benchmarks.
 
 --counters=N also gives every port N ethtool statistics (names as an mlx5 PF
 has them), its netdev statistics/ and its RDMA hw_counters/ and counters/,
-for the counters benchmark at scale."""
+for the counters benchmark at scale.
+
+--params also gives the host what `mlxcli params` reads, as the sample hosts
+have it (gen/samples.py's write_params): one ethtool netlink dump per message
+type (private flags, features, rings, channels, coalescing) for every port,
+the devlink parameter dump of the PFs, mlx5_core's module parameters."""
 import os
 import struct
 import sys
@@ -99,6 +104,8 @@ def load_gen_samples():
     netlink reply layouts the sample hosts use, not a second copy."""
     import importlib.util
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "gen", "samples.py")
+    # its own helpers (gen/samples_phy.py) import from its folder
+    sys.path.insert(0, os.path.dirname(path))
     spec = importlib.util.spec_from_file_location("gen_samples", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -154,18 +161,21 @@ def settings(root, gs, pf, ifname, ifindex, nvf, first_vf_idx):
 
 def main():
     state = "--state" in sys.argv[1:]
-    args = [a for a in sys.argv[1:] if not a.startswith("--counters=") and a != "--state"]
+    params = "--params" in sys.argv[1:]
+    args = [a for a in sys.argv[1:] if not a.startswith("--counters=") and a not in ("--state", "--params")]
     nstats = [int(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--counters=")]
     root = args[0]
     npf = int(args[1]) if len(args) > 1 else 16
     nvf = int(args[2]) if len(args) > 2 else 127
     os.makedirs(f"{root}/sys/bus/pci/drivers/mlx5_core", exist_ok=True)
-    gs = load_gen_samples() if state else None
+    gs = load_gen_samples() if state or params else None
     idx = 0
+    fns = []
     for p in range(npf):
         bus = 0x10 + p                       # one bus per PF; VFs follow on it (ARI)
         pf = f"0000:{bus:02x}:00.0"
         function(root, pf, 0x101D, False, p % 2, numvfs=nvf, idx=idx)
+        fns.append({"bdf": pf, "vendor": 0x15b3, "netdevs": [{"name": f"eth{idx}", "ifindex": idx + 2}]})
         if state:
             settings(root, gs, pf, f"eth{idx}", idx + 2, nvf, idx + 1)
         idx += 1
@@ -173,8 +183,12 @@ def main():
             rid = 2 + v                      # VF offset 2, stride 1
             vf = f"0000:{bus:02x}:{rid >> 3:02x}.{rid & 7}"
             function(root, vf, 0x101E, True, p % 2, pf_bdf=pf, idx=idx)
+            fns.append({"bdf": vf, "vendor": 0x15b3, "physfn": pf,
+                        "netdevs": [{"name": f"eth{idx}", "ifindex": idx + 2}]})
             link(f"{root}/sys/devices/pci0000:00/0000:00:01.0/{pf}/virtfn{v}", f"../{vf}")
             idx += 1
+    if params:
+        gs.write_params(root, "big", fns)
     if nstats:
         gs = load_gen_samples()
         for i in range(idx):

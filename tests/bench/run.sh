@@ -199,10 +199,17 @@ fi
 # for 18 ports
 echo "== params"
 bench params-sample "$MLXCLI --sample=cx5-ofed -j params"
+# the host: 2 PFs with 8 VFs each (18 ports), every knob replayed
+# from one dump per ethtool message type and one devlink dump
+python3 "$SRC/tests/bench/gen-big-host.py" "$WORK/par" 2 8 --params >/dev/null
+bench params-2pf16vf "$MLXCLI --sysroot $WORK/par -j params"
+bench devices-2pf16vf "$MLXCLI --sysroot $WORK/par -j devices"
+ratio params-2pf16vf devices-2pf16vf "mlxcli params / devices, 2 PFs + 16 VFs"
 if [ -n "$NS" ] && [ "$made" -ge 18 ] && command -v ethtool >/dev/null; then
 	bench params-live-18 "ip netns exec $NS $MLXCLI -j params --any-netdev -d va0"
 	bench ethtool-params-loop-18 "ip netns exec $NS sh -c 'for i in \$(seq 0 17); do for o in -k -g -c -l --show-priv-flags; do ethtool \$o va\$i; done; done; devlink dev param show; true' "
 	ratio ethtool-params-loop-18 params-live-18 "ethtool -k/-g/-c/-l/--show-priv-flags + devlink loop / mlxcli params, 18 ports"
+	ratio ethtool-params-loop-18 params-2pf16vf "ethtool -k/-g/-c/-l/--show-priv-flags + devlink loop (18 veths) / mlxcli params of the captured 2 PFs + 16 VFs"
 fi
 echo ']}' >>"$OUT"
 jq -e '.results | length > 0' "$OUT" >/dev/null && echo "bench: results in $OUT"

@@ -64,7 +64,7 @@ READ = {
     'monitor': [[], ['--catalogue']],
     'module': [[], ['--raw']], 'link': [[]], 'show selfhealing port': [[]],
     'params': [[], ['--diff'], ['--source', 'devlink,module']], 'params show': [['rx_ring', 'mtu']],
-    'params info': [[]],
+    'params info': [[]], 'params regkeys': [['--dynamic']], 'params features': [[]],
     'show regkeys config': [[]], 'show regkeys diff': [[]], 'show regkeys info': [[]],
     'show driverparams': [['enp94s0f0np0']],
 }

@@ -13,7 +13,7 @@ check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')";
 # exactly that, and nothing for the other ports or the module
 out=$("$MLXCLI" --sample=cx5-ofed -j params --diff) || bad "params --diff exits 0"
 check "cx5: --diff" "$(echo "$out" | jq -c '[.params[] | {netdev, d: [.knobs[] | [.name, .current, .default_value]]}]')" \
-	'[{"netdev":"enp94s0f0np0","d":[["dropless_rq",true,false],["rx_ring",8192,1024],["lro",true,false],["roce_tos",106,0]]}]'
+	'[{"netdev":"enp94s0f0np0","d":[["dropless_rq",true,false],["rx_ring",8192,1024],["lro",true,false],["roce_tos",106,0],["traffic_class",106,"unset"]]}]'
 check "cx5: --diff has no module object" "$(echo "$out" | jq -c '.kernel_module')" null
 out=$("$MLXCLI" --sample=cx5-ofed -j params show -d enp94s0f0np0) || bad "params show -d"
 check "cx5: rx ring with the device's maximum and Windows key" \
@@ -30,7 +30,23 @@ check "cx5: module parameters (the OFED capture's names)" "$(echo "$out" | jq -c
 	'[0,["debug_mask",0],["guids","(null)"],["num_of_groups",4],["out_ifname",""],["probe_vf",true],["prof_sel",2]]'
 out=$("$MLXCLI" --sample=cx5-ofed -j params --source rdma) || bad "params --source rdma"
 check "cx5: rdma_cm's RoCE knobs where configfs has them" "$(echo "$out" | jq -c '[.params[] | [.netdev, (.knobs[] | [.name, .current, .at_default])]]')" \
-	'[["enp94s0f0np0",["roce_mode","RoCE v2",true],["roce_tos",106,false]]]'
+	'[["enp94s0f0np0",["roce_mode","RoCE v2",true],["roce_tos",106,false],["traffic_class",106,false]],["enp94s0f1np1",["traffic_class","unset",true]]]'
+# MLNX_OFED's traffic class (/sys/class/infiniband/DEV/tc/PORT/traffic_class):
+# set through the write engine, the file as mlx5_ib leaves it, read back
+out=$("$MLXCLI" --sample=cx5-ofed -j -d enp94s0f1np1 params set traffic_class=160) || bad "set traffic_class"
+check "traffic_class: the change record (old 'unset')" "$(echo "$out" | jq -c '[.changes[] | [.setting, .old, .new]]')" \
+	'[["traffic_class","unset",160]]'
+check "traffic_class: the file reads as mlx5_ib's" \
+	"$(cat "$MLXCLI_STATE_DIR"/samples/cx5-ofed/sys/class/infiniband/mlx5_1/tc/1/traffic_class)" "Global tclass=160"
+check "traffic_class: read back" \
+	"$("$MLXCLI" --sample=cx5-ofed -j params -d enp94s0f1np1 traffic_class | jq -c '.params[0].knobs[0].current')" 160
+run tcreset --sample=cx5-ofed -d enp94s0f1np1 params reset traffic_class
+check "traffic_class: no write restores 'unset': exit 4" "$rc" 4
+run tcrange --sample=cx5-ofed -d enp94s0f1np1 params set traffic_class=256
+check "traffic_class 256: exit 2" "$rc" 2
+run tcup --sample=cx6dx-upstream -d enp59s0f0np0 params set traffic_class=106
+check "traffic_class on upstream (no such file): exit 4" "$rc" 4
+"$MLXCLI" --sample=cx5-ofed sample reset >/dev/null 2>&1
 out=$("$MLXCLI" --sample=cx5-ofed -j params --source devlink) || bad "params --source devlink"
 check "devlink parameters on the PFs only" "$(echo "$out" | jq -c '[.params[] | .netdev]')" '["enp94s0f0np0","enp94s0f1np1"]'
 check "'params' = 'params show'" "$("$MLXCLI" --sample=cx5-ofed params show 2>&1 | md5sum)" \
@@ -71,14 +87,45 @@ check "unknown source: exit 2" "$rc" 2
 run nodev --sample params -d 99:00.0
 check "no such device: exit 3" "$rc" 3
 
-# the mlx5cmd verbs are not mapped yet, but point at params
-run regkeys --sample -RegKeys -Name enp94s0f0np0
-check "-RegKeys: exit 2" "$rc" 2
-grep -q "'mlxcli params' shows part of it" "$tmp/regkeys.err" && ok "-RegKeys points at params" ||
-	bad "-RegKeys: $(cat "$tmp/regkeys.err")"
-run features --sample -Features -Name enp94s0f0np0
-grep -q "'mlxcli params --source feature,privflag' shows part of it" "$tmp/features.err" &&
-	ok "-Features points at params" || bad "-Features: $(cat "$tmp/features.err")"
+# mlx5cmd -RegKeys [-DynamicKeys], -Features (seeds-mlx5cmd-dcqcn-qos.md
+# §2.5, §2.6): the values params shows, as registry keys and feature states
+p=$("$MLXCLI" --sample=cx5-ofed -j params -d enp94s0f0np0)
+out=$("$MLXCLI" --sample=cx5-ofed -j -RegKeys -Name enp94s0f0np0) || bad "-RegKeys exits 0"
+check "-RegKeys: the knobs with a Windows key, params' values" \
+	"$(echo "$out" | jq -c '[.params[0].registry_keys[] | [.knob, .key, .current]]')" \
+	"$(echo "$p" | jq -c '[.params[0].knobs[] | select(.windows_key) | [.name, .windows_key, .current]]')"
+check "-RegKeys: the tuned PF's keys are there" \
+	"$(echo "$out" | jq -c '[.params[0].registry_keys[] | select(.knob == "rx_ring" or .knob == "dropless_rq") | [.key, .current]]')" \
+	'[["DelayDropTimeout",true],["*ReceiveBuffers; RfdReservationFactor (packet burst)",8192]]'
+out=$("$MLXCLI" --sample=cx5-ofed -j -RegKeys -DynamicKeys -Name enp94s0f0np0) || bad "-DynamicKeys exits 0"
+check "-DynamicKeys: only what applies at run time" \
+	"$(echo "$out" | jq -c '[.params[0].registry_keys[] | .knob]')" \
+	"$(echo "$p" | jq -c '[.params[0].knobs[] | select(.windows_key and .applies == "runtime") | .name]')"
+check "-DynamicKeys leaves out enable_roce (driver reload)" \
+	"$(echo "$out" | jq -c '[.params[0].registry_keys[] | select(.knob == "enable_roce")] | length')" 0
+"$MLXCLI" --sample=cx5-ofed -RegKeys -Name enp94s0f0np0 >"$tmp/rk" || bad "-RegKeys text"
+check "-RegKeys text: the heading and a TAB-indented KEY (knob): VALUE line" \
+	"$(sed -n '1p;/(rx_ring)/p' "$tmp/rk")" "$(printf 'Registry keys for adapter "enp94s0f0np0":\n\t*ReceiveBuffers; RfdReservationFactor (packet burst) (rx_ring): 8192')"
+check "mlx5cmd words: any case, en dash = params regkeys --dynamic" \
+	"$("$MLXCLI" --sample=cx5-ofed -j –regkeys -dynamickeys | md5sum)" \
+	"$("$MLXCLI" --sample=cx5-ofed -j params regkeys --dynamic | md5sum)"
+out=$("$MLXCLI" --sample=cx5-ofed -j -Features -Name enp94s0f0np0) || bad "-Features exits 0"
+check "-Features: the features and private flags, params' values" \
+	"$(echo "$out" | jq -c '[.params[0].features[] | [.name, .source, .state == "enabled"]]')" \
+	"$(echo "$p" | jq -c '[.params[0].knobs[] | select(.source == "feature" or .source == "privflag") | [.name, .source, .current]]')"
+check "-Features JSON: a fixed-off feature is unsupported" \
+	"$(echo "$out" | jq -c '.params[0].features[] | select(.name == "gro_hw") | [.state, .fixed]')" '["unsupported",true]'
+"$MLXCLI" --sample=cx5-ofed -Features -Name enp94s0f0np0 >"$tmp/ft" || bad "-Features text"
+check "-Features text: State lines (LRO on, unsupported gro_hw Disabled)" \
+	"$(grep -A1 -x -e lro -e gro_hw "$tmp/ft")" "$(printf 'lro\n\tState: Enabled\ngro_hw\n\tState: Disabled')"
+run dynalone --sample -DynamicKeys
+check "-DynamicKeys alone: exit 2" "$rc" 2
+run featextra --sample -Features -Get
+check "-Features -Get: exit 2" "$rc" 2
+run rkgroup --sample -Qosconfig -Dcqcn -RegKeys
+check "-RegKeys with -Dcqcn: exit 2" "$rc" 2
+check "-RegKeys completes, then its words" \
+	"$("$MLXCLI" __complete -Reg; "$MLXCLI" __complete -RegKeys -)" "$(printf -- '-RegKeys\n-Name\n-DynamicKeys')"
 
 # completion of knob names from the catalogue
 "$MLXCLI" __complete params show rx_ >"$tmp/c"

@@ -64,6 +64,8 @@ R|show selfhealing port|show selfhealing port
 R|pci show|pci show
 R|params show|params show
 R|params info|params info
+R|params regkeys|params regkeys --dynamic
+R|params features|params features
 W|params set|params set -d $P0 tx_ring=2048
 W|params reset|params reset -d $P0 rx_ring
 R|show regkeys config|show regkeys config

@@ -51,7 +51,7 @@ for s in cx5-ofed cx6dx-upstream; do
 	# configfs entry (cx6dx-upstream has none) is unknown: null
 	check "$s: RoCE defaults as params --source rdma, else null" \
 		"$(echo "$st" | jq -c '[.ports[] | [.netdev, .roce.default_roce_mode, .roce.default_roce_tos]]')" \
-		"$(m -j params --source rdma | jq -c --argjson st "$st" '([.params[] | {(.netdev): [(.knobs[] | select(.name == "roce_mode") | .current), (.knobs[] | select(.name == "roce_tos") | .current)]}] | add // {}) as $p | [$st.ports[] | [.netdev] + ($p[.netdev] // [null, null])]')"
+		"$(m -j params --source rdma | jq -c --argjson st "$st" '([.params[] | select(any(.knobs[]; .name == "roce_mode")) | {(.netdev): [(.knobs[] | select(.name == "roce_mode") | .current), (.knobs[] | select(.name == "roce_tos") | .current)]}] | add // {}) as $p | [$st.ports[] | [.netdev] + ($p[.netdev] // [null, null])]')"
 	# text: one line per JSON leaf, the same values
 	m state >"$tmp/$s.txt" || bad "$s: text exits 0"
 	check "$s: text lines = JSON settings" "$(grep -c ' = ' "$tmp/$s.txt")" \

@@ -230,6 +230,27 @@ static void test_privflags_capture(void **state)
 	free(text);
 }
 
+/* MLNX_OFED's traffic_class file as the capture shows it after "echo 106",
+ * empty before; anything else is no value */
+static void test_tclass_capture(void **state)
+{
+	NEED(text, "dcqcn/mlx5-sysfs-tc1-traffic_class-global-tclass.txt");
+	char v[16];
+
+	(void)state;
+	assert_int_equal(mlx_params_tclass_parse(text, v, sizeof(v)), 0);
+	assert_string_equal(v, "106");
+	assert_int_equal(mlx_params_tclass_parse("", v, sizeof(v)), 0);
+	assert_string_equal(v, "unset");
+	assert_int_equal(mlx_params_tclass_parse("\n", v, sizeof(v)), 0);
+	assert_string_equal(v, "unset");
+	assert_int_equal(mlx_params_tclass_parse("Global tclass=\n", v, sizeof(v)), -EBADMSG);
+	assert_int_equal(mlx_params_tclass_parse("garbage", v, sizeof(v)), -EBADMSG);
+	assert_int_equal(mlx_params_tclass_parse("Global tclass=123456789012345678", v, sizeof(v)),
+			 -EBADMSG);
+	free(text);
+}
+
 static void test_bitset_compact(void **state)
 {
 	struct w w;
@@ -649,6 +670,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_catalogue),
 		cmocka_unit_test(test_privflags_capture),
+		cmocka_unit_test(test_tclass_capture),
 		cmocka_unit_test(test_bitset_compact),
 		cmocka_unit_test(test_features_capture),
 		cmocka_unit_test(test_flat_capture),
