@@ -31,6 +31,9 @@
 #include "sample-env.h"
 
 #define MAXW 32
+/* the values completion offered, kept for the later positions of the walk
+ * (freed at its end; a walk past this many frees and uses "1") */
+#define MAXOWNED 512
 
 static char state_dir[] = "/tmp/mlxcli-test-complete-XXXXXX";
 static char dmn_dir[4200];
@@ -113,7 +116,7 @@ static unsigned failed, asked;
 struct line {
 	const char *w[MAXW];
 	int n;
-	char *owned[MAXW];
+	char *owned[MAXOWNED];
 	int nowned;
 };
 
@@ -164,8 +167,12 @@ static void check_args(const struct cmd *c, struct line *l)
 		}
 		/* This position's value for the next ones: what completion
 		 * offered, else a number (VF index, rates, values). */
-		if (first && l->nowned < MAXW)
+		if (first && l->nowned < MAXOWNED) {
 			l->owned[l->nowned++] = first;
+		} else if (first) {
+			free(first);            /* no room: never a leak */
+			first = NULL;
+		}
 		l->w[base + i] = first ? first : "1";
 	}
 }
