@@ -82,7 +82,7 @@ expect "" nosuch ""
 # option values from lib's tables, samples, incidents.
 expect "cc errors prio show watch" counters ""
 expect "cc" counters -g port c
-expect "$(printf '%s\n' port vport prio queue channel pcie congestion rdma netdev driver module \
+expect "$(printf '%s\n' port vport prio queue channel pcie congestion rdma netdev driver module phy \
 	errors uncatalogued | sort | tr '\n' ' ' | sed 's/ $//')" counters --group ""
 expect "port,vport" counters --group port,vp
 expect "errors" counters watch -g err
