@@ -138,6 +138,35 @@ static void dcqcn_names(struct completion *cp)
 	}
 }
 
+/*
+ * Knob names, or after "NAME=" the values the catalogue lists for it (a
+ * bool's on/off, a string knob's choices) as "NAME=VALUE": the same source
+ * serves `params show KNOB...` and `params set NAME=VALUE...`.
+ */
+static void knobs(struct completion *cp)
+{
+	const char *eq = strchr(cp->partial, '=');
+	static const char *const onoff[] = { "on", "off", NULL };
+	char buf[160];
+
+	for (size_t i = 0; i < mlx_nknobs; i++) {
+		const struct mlx_knob *k = &mlx_knobs[i];
+		const char *const *v = k->type == MLX_KT_BOOL ? onoff : k->choices;
+
+		if (!eq) {
+			cli_complete_add(cp, k->name);
+			continue;
+		}
+		if (strlen(k->name) != (size_t)(eq - cp->partial) ||
+		    strncmp(k->name, cp->partial, (size_t)(eq - cp->partial)))
+			continue;
+		for (; v && *v; v++) {
+			snprintf(buf, sizeof(buf), "%s=%s", k->name, *v);
+			cli_complete_add(cp, buf);
+		}
+	}
+}
+
 void cli_complete_source(struct completion *cp, enum cmd_source src)
 {
 	switch (src) {
@@ -159,8 +188,7 @@ void cli_complete_source(struct completion *cp, enum cmd_source src)
 		dcqcn_names(cp);
 		break;
 	case SRC_KNOB_NAMES:
-		for (size_t i = 0; i < mlx_nknobs; i++)
-			cli_complete_add(cp, mlx_knobs[i].name);
+		knobs(cp);
 		break;
 	}
 }

@@ -91,6 +91,10 @@ expect "firmware host" qosconfig dcbx ""
 expect "del flush set" qosconfig dscp2prio ""
 expect "bw prio-tc tsa" qosconfig ets prio-tc 0:0 ""
 expect "legacy switchdev" --sample sriov eswitch -d 5e:00.0 ""
+# params: knob names, and after NAME= the catalogue's values for it
+expect "rx_ring" params set -d X rx_ri
+expect "rx_cqe_compress=off rx_cqe_compress=on" params set -d X rx_cqe_compress=
+expect "flow_steering_mode=dmfs flow_steering_mode=hmfs flow_steering_mode=smfs" params set -d X flow_steering_mode=
 expect "legacy switchdev" sriov eswitch -d X ""
 expect "numvfs" sriov set ""
 expect "set" sriov vf 0 ""
