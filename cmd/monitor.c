@@ -82,6 +82,7 @@ struct mon {
 	struct mlx_link_state links[MON_LINKS];
 	char *hook[HOOK_WORDS + 1];          /* --exec split into words, NULL-ended */
 	char *hook_buf;
+	char *hook_path;                     /* hook[0] resolved in PATH, at start */
 	struct mon_dump dump;                /* automatic incidents */
 	unsigned poll_ms;                    /* --poll; 0 off */
 	uint64_t next_poll_ms;
@@ -219,7 +220,7 @@ static void run_hook(struct mon *m, const struct mlx_event *ev)
 	r = render(ev, true, fp);
 	fclose(fp);
 	if (r == 0) {
-		r = mlx_exec_hook(m->hook, json, len, HOOK_TIMEOUT_MS);
+		r = mlx_exec_hook(m->hook_path, m->hook, json, len, HOOK_TIMEOUT_MS);
 		if (r == -ETIMEDOUT)
 			cli_warn(m->cli, "--exec '%s': killed after %u s on a %s event", m->hook[0],
 				 HOOK_TIMEOUT_MS / 1000, mlx_ev_kind_info(ev->kind)->id);
@@ -544,6 +545,13 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			rc = EXIT_USAGE;
 			goto out_free;
 		}
+		r = mlx_exec_resolve(m->hook[0], &m->hook_path);
+		if (r < 0) {
+			cli_error(cli, "--exec '%s': %s", m->hook[0],
+				  r == -ENOENT && !strchr(m->hook[0], '/') ? "no such command in PATH" : strerror(-r));
+			rc = EXIT_USAGE;
+			goto out_free;
+		}
 	}
 	rc = select_target(m);
 	if (rc)
@@ -679,6 +687,7 @@ out_free:
 		close(dfd);
 	free(rd);
 	free(m->hook_buf);
+	free(m->hook_path);
 	free(m->aer);
 	free(m);
 	return rc;

@@ -264,13 +264,19 @@ void mlx_ev_aer_moved(struct mlx_event *ev, const char *bdf, unsigned which, uin
 /* ---- the per-event hook (lib/monitor/exec-hook.c) -------------------------- */
 
 /*
- * Run @argv (argv[0] looked up in PATH; never a shell) with @input on its
+ * Find the hook command @name as execvp would (a name with a '/' as is,
+ * else in PATH): 0 and a malloc'd path in *@path, or -ENOENT / -EACCES.
+ */
+int mlx_exec_resolve(const char *name, char **path);
+
+/*
+ * Run @path (from mlx_exec_resolve) with @argv, never through a shell, with @input on its
  * standard input and /dev/null on its standard output, and wait for it at
  * most @timeout_ms, after which it is killed (SIGKILL).  Returns its exit
  * status (0-255), 128 + the signal that ended it, or -errno (-ETIMEDOUT
- * when killed for the timeout, -ENOENT when argv[0] is not found).
+ * when killed for the timeout, -ENOENT when @path has gone since it was resolved).
  */
-int mlx_exec_hook(char *const argv[], const char *input, size_t len, unsigned timeout_ms);
+int mlx_exec_hook(const char *path, char *const argv[], const char *input, size_t len, unsigned timeout_ms);
 
 /* ---- live sources (lib/monitor/sources.c) --------------------------------- */
 

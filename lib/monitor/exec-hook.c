@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The monitor's per-event hook (--exec, DESIGN "Security"): the command
- * runs without a shell (posix_spawnp of the words the user gave), with the
+ * runs without a shell (posix_spawn of the words the user gave, the first
+ * resolved in PATH once, at start), with the
  * event as JSON on its standard input and a timeout.  mlxcli runs no other
  * tool of its own; this is the user's command, on the user's request.
  */
@@ -11,9 +12,12 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "monitor.h"
@@ -28,7 +32,65 @@ static uint64_t mono_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-int mlx_exec_hook(char *const argv[], const char *input, size_t len, unsigned timeout_ms)
+static int executable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -EACCES;
+	return access(path, X_OK) < 0 ? -errno : 0;
+}
+
+/*
+ * Resolved once, when the monitor starts: a hook that cannot run is the
+ * user's mistake, told at once (not a warning per event hours later), and
+ * how posix_spawnp reports a failed exec is not something to rely on (under
+ * valgrind or with an old libc it is just a child exiting 127).
+ */
+int mlx_exec_resolve(const char *name, char **path)
+{
+	const char *env = getenv("PATH");
+	int r = -ENOENT;
+
+	*path = NULL;
+	if (!name || !*name)
+		return -EINVAL;
+	if (strchr(name, '/')) {
+		r = executable(name);
+		if (r == 0 && !(*path = strdup(name)))
+			r = -ENOMEM;
+		return r;
+	}
+	/* an unset PATH means the default execvp uses */
+	if (!env)
+		env = "/bin:/usr/bin";
+	for (const char *p = env;; p++) {
+		const char *e = strchrnul(p, ':');
+		char *cand;
+		int q;
+
+		/* an empty PATH element is the current directory, as for execvp */
+		if (asprintf(&cand, "%.*s%s%s", (int)(e - p), p, e == p ? "./" : "/", name) < 0)
+			return -ENOMEM;
+		q = executable(cand);
+		if (q == 0) {
+			*path = cand;
+			return 0;
+		}
+		free(cand);
+		/* not found anywhere beats a permission problem in one place */
+		if (q != -ENOENT && q != -ENOTDIR)
+			r = q;
+		if (!*e)
+			break;
+		p = e;
+	}
+	return r;
+}
+
+int mlx_exec_hook(const char *path, char *const argv[], const char *input, size_t len, unsigned timeout_ms)
 {
 	posix_spawn_file_actions_t fa;
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
@@ -36,14 +98,14 @@ int mlx_exec_hook(char *const argv[], const char *input, size_t len, unsigned ti
 	pid_t pid;
 	uint64_t end;
 
-	if (!argv || !argv[0])
+	if (!path || !argv || !argv[0])
 		return -EINVAL;
 	if (pipe2(pfd, O_CLOEXEC) < 0)
 		return -errno;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, pfd[0], STDIN_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-	r = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	r = posix_spawn(&pid, path, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pfd[0]);
 	if (r) {

@@ -93,9 +93,22 @@ if [ -d "$FIXTURES/dmesg" ]; then
 		ok "--exec: three runs, each with its event as JSON" || bad "--exec: exit $rc, '$k': $(cat "$tmp/hook.err")"
 	run noshell --sysroot "$cap" monitor --count 1 --exec "echo x; touch $tmp/pwned"
 	[ $rc -eq 0 ] && [ ! -e "$tmp/pwned" ] && ok "--exec runs no shell" || bad "--exec ran a shell (exit $rc)"
+	# a hook that cannot run is refused at start, before any event (found
+	# under valgrind, where a failed exec in posix_spawnp is only a 127)
 	run nohook --sysroot "$cap" monitor --count 1 --exec "/nonexistent/hook"
-	[ $rc -eq 0 ] && grep -q "no-such\|No such file" "$tmp/nohook.err" && ok "--exec of a missing command warns" ||
+	[ $rc -eq 2 ] && grep -q "/nonexistent/hook': No such file" "$tmp/nohook.err" &&
+		[ ! -s "$tmp/nohook.out" ] && ok "--exec of a missing path exits 2 at start" ||
 		bad "--exec missing: exit $rc: $(cat "$tmp/nohook.err")"
+	run nohook2 --sysroot "$cap" monitor --count 1 --exec "no-such-hook-$$ arg"
+	[ $rc -eq 2 ] && grep -q "no such command in PATH" "$tmp/nohook2.err" &&
+		ok "--exec of a command not in PATH exits 2" || bad "--exec not in PATH: exit $rc: $(cat "$tmp/nohook2.err")"
+	: >"$tmp/notexec"
+	run nohook3 --sysroot "$cap" monitor --count 1 --exec "$tmp/notexec"
+	[ $rc -eq 2 ] && grep -q "Permission denied" "$tmp/nohook3.err" &&
+		ok "--exec of a file that is not executable exits 2" || bad "--exec not executable: exit $rc: $(cat "$tmp/nohook3.err")"
+	run failhook --sysroot "$cap" monitor --count 1 --exec "false"
+	[ $rc -eq 0 ] && grep -q "exited 1 on a" "$tmp/failhook.err" &&
+		ok "--exec of a failing hook warns and goes on" || bad "--exec false: exit $rc: $(cat "$tmp/failhook.err")"
 	start=$(date +%s)
 	run slow --sysroot "$cap" monitor --count 1 --exec "sleep 30"
 	took=$(( $(date +%s) - start ))
