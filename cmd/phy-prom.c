@@ -8,127 +8,87 @@
  * netdev, port), plus lane_number, the JSON registry's key for a lane
  * (man/mlxcli-json.7); HELP and TYPE once per family.  The per-lane FEC
  * counters are families of their own: a sum over a family never counts
- * the port's total twice.
+ * the port's total twice.  The values are the rows `counters --group phy`
+ * reads (cmd/counters-phy.c: one module read and one FEC_GET per port, the
+ * same null rules), rescaled from their integer units to base units.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "counters-phy.h"
 #include "counters.h"
-#include "phy.h"
 #include "prom.h"
 
-struct phy_port {
-	const struct mlx_counter_port *p;
-	bool have_module;
-	struct mlx_module m;
-	struct mlx_link l;
-};
-
-enum fam {
-	F_TEMP, F_VCC, F_BIAS, F_TX, F_RX, F_FEC_CORR, F_FEC_UNCORR, F_FEC_LANE_CORR, F_FEC_LANE_UNCORR, F_N
-};
-
-static const struct {
+static const struct fam {
+	const char *row;       /* the phy row's name (cmd/counters-phy.c) */
+	bool lanes;            /* the per-lane rows, else the port's */
 	const char *name, *type, *help;
-	double scale;     /* decoded unit -> base unit */
-} fams[F_N] = {
-	{ "mlxcli_module_temperature_celsius", "gauge", "transceiver module temperature", 1 },
-	{ "mlxcli_module_supply_voltage_volts", "gauge", "transceiver module supply voltage", 1 },
-	{ "mlxcli_module_laser_bias_amperes", "gauge", "laser bias current of a module lane", 1e-3 },
-	{ "mlxcli_module_tx_power_watts", "gauge", "transmitted optical power of a module lane", 1e-3 },
-	{ "mlxcli_module_rx_power_watts", "gauge", "received optical power of a module lane", 1e-3 },
-	{ "mlxcli_fec_corrected_blocks_total", "counter", "FEC blocks corrected (ethtool FEC statistics)", 1 },
-	{ "mlxcli_fec_uncorrectable_blocks_total", "counter", "FEC blocks not correctable", 1 },
-	{ "mlxcli_fec_per_lane_corrected_blocks_total", "counter", "FEC blocks corrected on a lane", 1 },
-	{ "mlxcli_fec_per_lane_uncorrectable_blocks_total", "counter", "FEC blocks not correctable on a lane", 1 },
+	double scale;          /* the row's integer unit -> base unit */
+} fams[] = {
+	{ "temperature", false, "mlxcli_module_temperature_celsius", "gauge",
+	  "transceiver module temperature", 1e-3 },
+	{ "voltage", false, "mlxcli_module_supply_voltage_volts", "gauge",
+	  "transceiver module supply voltage", 1e-6 },
+	{ "bias", true, "mlxcli_module_laser_bias_amperes", "gauge",
+	  "laser bias current of a module lane", 1e-6 },
+	{ "tx_power", true, "mlxcli_module_tx_power_watts", "gauge",
+	  "transmitted optical power of a module lane", 1e-9 },
+	{ "rx_power", true, "mlxcli_module_rx_power_watts", "gauge",
+	  "received optical power of a module lane", 1e-9 },
+	{ "corrected_blocks", false, "mlxcli_fec_corrected_blocks_total", "counter",
+	  "FEC blocks corrected (ethtool FEC statistics)", 1 },
+	{ "uncorrectable_blocks", false, "mlxcli_fec_uncorrectable_blocks_total", "counter",
+	  "FEC blocks not correctable", 1 },
+	{ "corrected_blocks", true, "mlxcli_fec_per_lane_corrected_blocks_total", "counter",
+	  "FEC blocks corrected on a lane", 1 },
+	{ "uncorrectable_blocks", true, "mlxcli_fec_per_lane_uncorrectable_blocks_total", "counter",
+	  "FEC blocks not correctable on a lane", 1 },
 };
 
-static void sample(FILE *fp, enum fam f, const struct mlx_counter_port *p, int lane, double v)
+static void sample(FILE *fp, const struct fam *f, const struct mlx_counter_port *p, const struct phy_row *w)
 {
 	char dev[64], nd[64], lab[32] = "";
 
 	prom_escape_label(dev, sizeof(dev), p->bdf);
 	prom_escape_label(nd, sizeof(nd), p->ifname);
-	if (lane > 0)
-		snprintf(lab, sizeof(lab), ",lane_number=\"%d\"", lane);
-	fprintf(fp, "%s{pci_address=\"%s\",netdev=\"%s\",port=\"%d\"%s} %.9g\n", fams[f].name, dev, nd,
-		p->port_label, lab, v * fams[f].scale);
-}
-
-/* Whether family @f has a value on @pp (lane @i for the lane families). */
-static bool value(const struct phy_port *pp, enum fam f, unsigned i, double *v)
-{
-	const struct mlx_mod_info *mi = &pp->m.info;
-	const struct mlx_mod_value *mv = NULL;
-
-	switch (f) {
-	case F_TEMP: mv = &mi->temperature_c; break;
-	case F_VCC: mv = &mi->voltage_v; break;
-	case F_BIAS: mv = i < mi->nlanes ? &mi->lane[i].bias_ma : NULL; break;
-	case F_TX: mv = i < mi->nlanes ? &mi->lane[i].tx_power_mw : NULL; break;
-	case F_RX: mv = i < mi->nlanes ? &mi->lane[i].rx_power_mw : NULL; break;
-	case F_FEC_CORR:
-		*v = (double)pp->l.fec_corrected;
-		return pp->l.fec_corrected >= 0;
-	case F_FEC_UNCORR:
-		*v = (double)pp->l.fec_uncorrectable;
-		return pp->l.fec_uncorrectable >= 0;
-	case F_FEC_LANE_CORR:
-		*v = (double)pp->l.fec_corrected_lane[i];
-		return i < pp->l.fec_nlanes && pp->l.fec_corrected_lane[i] >= 0;
-	case F_FEC_LANE_UNCORR:
-		*v = (double)pp->l.fec_uncorrectable_lane[i];
-		return i < pp->l.fec_nlanes && pp->l.fec_uncorrectable_lane[i] >= 0;
-	default:
-		return false;
-	}
-	if (!pp->have_module || !mv || !mv->valid)
-		return false;
-	*v = mv->v;
-	return true;
+	if (w->lane)
+		snprintf(lab, sizeof(lab), ",lane_number=\"%u\"", w->lane);
+	fprintf(fp, "%s{pci_address=\"%s\",netdev=\"%s\",port=\"%d\"%s} %.9g\n", f->name, dev, nd,
+		p->port_label, lab, (double)w->v * f->scale);
 }
 
 int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs)
 {
-	struct phy_port *pp = calloc(cs->nports ? cs->nports : 1, sizeof(*pp));
+	struct phy_rows *rows = calloc(cs->nports ? cs->nports : 1, sizeof(*rows));
 
-	if (!pp)
+	if (!rows)
 		return -ENOMEM;
-	for (size_t k = 0; k < cs->nports; k++) {
-		const struct mlx_counter_port *p = &cs->ports[k];
-
-		pp[k].p = p;
-		if (p->gone || !p->ifname[0])
-			continue;
-		pp[k].have_module = mlx_module_read(cli->ctx, p->ifname, &pp[k].m) == 0 &&
-				    (!pp[k].m.decode_rc || pp[k].m.decode_rc == -EBADMSG);
-		mlx_link_get(cli->ctx, p->ifname, &pp[k].l);
-	}
-	mlx_err_clear(cli->ctx);
-	for (int f = 0; f < F_N; f++) {
-		bool mod_lanes = f == F_BIAS || f == F_TX || f == F_RX;
-		bool fec_lanes = f == F_FEC_LANE_CORR || f == F_FEC_LANE_UNCORR, head = false;
+	for (size_t k = 0; k < cs->nports; k++)
+		if (!cs->ports[k].gone && cs->ports[k].ifname[0])
+			phy_rows_read(cli, cs->ports[k].ifname, &rows[k]);
+	/* HELP and TYPE once per family, then its samples of every port */
+	for (size_t f = 0; f < sizeof(fams) / sizeof(fams[0]); f++) {
+		bool head = false;
 
 		for (size_t k = 0; k < cs->nports; k++) {
-			size_t n = mod_lanes ? pp[k].m.info.nlanes : fec_lanes ? pp[k].l.fec_nlanes : 1;
+			for (size_t i = 0; i < rows[k].n; i++) {
+				const struct phy_row *w = &rows[k].row[i];
 
-			for (unsigned i = 0; i < n; i++) {
-				double v;
-
-				if (!pp[k].p->ifname[0] || pp[k].p->gone || !value(&pp[k], (enum fam)f, i, &v))
+				if (!w->valid || strcmp(w->name, fams[f].row) || !w->lane != !fams[f].lanes)
 					continue;
 				if (!head)
 					fprintf(fp, "# HELP %s %s\n# TYPE %s %s\n", fams[f].name, fams[f].help,
 						fams[f].name, fams[f].type);
 				head = true;
-				sample(fp, (enum fam)f, pp[k].p, mod_lanes || fec_lanes ? (int)i + 1 : 0, v);
+				sample(fp, &fams[f], &cs->ports[k], w);
 			}
 		}
 	}
-	free(pp);
+	free(rows);
 	return 0;
 }

@@ -29,9 +29,10 @@ run t6 --sample=cx6dx-upstream link -d enp59s0f1np1
 grep -q '^  verdict: degraded speed: 50000 Mb/s, 100000 Mb/s advertised; FEC uncorrectable blocks: 12$' "$tmp/t6.out" &&
 	ok "text verdict" || bad "text verdict: $(grep verdict "$tmp/t6.out")"
 grep -q '^    lane 2: corrected 91230, uncorrectable 5$' "$tmp/t6.out" && ok "text FEC per lane" || bad "text FEC lanes"
-# counters --format prometheus carries the physical layer as gauges
+# counters --format prometheus carries the physical layer as gauges: the same
+# reading as `module -j` (millidegrees there, 35336), in base units
 run p5 --sample counters --format prometheus
-grep -q '^mlxcli_module_temperature_celsius{pci_address="0000:5e:00.0",netdev="enp94s0f0np0",port="1"} 35.3359375$' "$tmp/p5.out" &&
+grep -q '^mlxcli_module_temperature_celsius{pci_address="0000:5e:00.0",netdev="enp94s0f0np0",port="1"} 35.336$' "$tmp/p5.out" &&
 	ok "prometheus: module temperature in celsius" || bad "prometheus temperature: $(grep temperature "$tmp/p5.out")"
 grep -q '^mlxcli_module_rx_power_watts{pci_address="0000:5e:00.0",netdev="enp94s0f0np0",port="1",lane_number="4"} 1.24e-05$' "$tmp/p5.out" &&
 	ok "prometheus: rx power per lane in watts" || bad "prometheus rx power: $(grep rx_power "$tmp/p5.out")"
