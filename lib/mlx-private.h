@@ -68,6 +68,12 @@ const struct mlx_kops *mlx_ctx_kops(const struct mlx_ctx *ctx);
 /* The boundary's operations, for lib/ (the table of @ctx). */
 int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val);
 int mlx_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data);
+/* lib/backend/ethtool-record.c: the SIOCETHTOOL replies a capture keeps.
+ * Record: @result of the ioctl @data, while a snapshot records (else 0,
+ * nothing done).  Replay: -EOPNOTSUPP for an ioctl never recorded,
+ * -ENODATA when the capture lacks it, else the recorded result. */
+int mlx_ethtool_ioctl_record(struct mlx_ctx *ctx, const char *ifname, const void *data, int result);
+int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data);
 int mlx_kernel_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
 bool mlx_kernel_net_admin(struct mlx_ctx *ctx);
 /* Subscribe to @g's notifications: a non-blocking socket that reports a

@@ -102,6 +102,30 @@ int mlx_nl_set_capture(struct mlx_ctx *ctx, const char *dir)
 	return 0;
 }
 
+static int mkparents(char *path);
+static int write_all(int fd, const uint8_t *p, size_t n);
+
+int mlx_nl_record_file(struct mlx_ctx *ctx, const char *rel, const void *buf, size_t len)
+{
+	struct mlx_nl *nl = ctx->nl;
+	char full[PATH_MAX];
+	int fd, r;
+
+	if (!nl || !nl->capture)
+		return 0;
+	if ((size_t)snprintf(full, sizeof(full), "%s%s", nl->capture, rel) >= sizeof(full))
+		return -ENAMETOOLONG;
+	r = mkparents(full);
+	if (r < 0)
+		return mlx_err(ctx, r, "cannot create the directory of '%s': %s", full, strerror(-r));
+	fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return mlx_err(ctx, errno, "cannot create '%s': %s", full, strerror(errno));
+	r = write_all(fd, buf, len);
+	close(fd);
+	return r < 0 ? mlx_err(ctx, -r, "cannot write '%s': %s", full, strerror(-r)) : 0;
+}
+
 /* libnl's error codes are its own; the few that matter, as errno. */
 static int nlerr_errno(int e)
 {

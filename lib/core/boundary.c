@@ -42,7 +42,17 @@ int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val)
 
 int mlx_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data)
 {
-	return ctx->kops->ethtool_ioctl(ctx, ifname, data);
+	int r = ctx->kops->ethtool_ioctl(ctx, ifname, data);
+	int w;
+
+	/* a snapshot being taken keeps the replies a capture can answer
+	 * (lib/backend/ethtool-record.c); a no-op otherwise */
+	if (ctx->kops->caps & MLX_KCAP_RUNNING) {
+		w = mlx_ethtool_ioctl_record(ctx, ifname, data, r);
+		if (w < 0 && r == 0)
+			r = w;
+	}
+	return r;
 }
 
 int mlx_kernel_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear)

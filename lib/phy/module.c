@@ -175,9 +175,18 @@ int mlx_module_read(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *
 	if (!mlx_name_is_safe(ifname) || strlen(ifname) >= IFNAMSIZ)
 		return mlx_err(ctx, EINVAL, "'%s' is not a valid interface name", ifname);
 	r = read_page(ctx, ifname, m, &lower);
-	if (r == -EOPNOTSUPP) {
+	/* No MODULE_EEPROM_GET (before 5.13; before 5.6 no ethtool family:
+	 * -EOPNOTSUPP live, and no recorded reply at all in a capture taken
+	 * there): the ioctls, which a capture answers from its recording. */
+	if (r == -EOPNOTSUPP || (r == -ENODATA && mlx_kernel_can(ctx, MLX_KCAP_RECORDED))) {
+		int nl_r = r;
+
 		memset(m, 0, sizeof(*m));
 		r = read_ioctl(ctx, ifname, m);
+		if (r == -ENODATA && nl_r == -ENODATA)
+			return r;       /* nothing recorded either: read_page said so */
+		if (r == -ENODATA)      /* a capture from before ioctls were recorded */
+			r = -EOPNOTSUPP;
 		if (r == -EOPNOTSUPP)
 			return mlx_err(ctx, EOPNOTSUPP, "no module on '%s': the driver reports no "
 				       "transceiver EEPROM, neither over ethtool netlink nor SIOCETHTOOL "

@@ -12,6 +12,8 @@
  * fallback must equal the decode of the same bytes handed in as pages.
  * A kernel with the netlink request serves a CMIS module with two banks
  * from the same kind of table: bank 1's page 11h must be asked for.
+ * A snapshot taken on such a kernel records the ioctl replies, and the
+ * capture answers them: the same decode, the same "no module".
  */
 #include "config.h"
 
@@ -26,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "mlx-private.h"
@@ -324,6 +327,59 @@ static void test_cmis_second_bank(void **state)
 	expect_near(m.info.lane[9].rx_power_mw.v, m.info.lane[1].rx_power_mw.v, 1e-12);
 }
 
+/* A snapshot on an old kernel (lib/backend/ethtool-record.c): while it
+ * records, the ioctl replies are kept, and the capture answers them as
+ * the kernel did: the module decodes the same, an empty cage is the same
+ * "nothing answers", a port never asked is "the capture has no reply". */
+static void test_recorded_replay(void **state)
+{
+	char dir[] = "/tmp/mlx-modrec.XXXXXX", cmd[96];
+	struct mlx_ctx *cap;
+	struct mlx_module *m = malloc(sizeof(*m)), *live = malloc(sizeof(*live));
+	struct dump d;
+	int p0 = -1, p3 = -1;
+
+	assert_non_null(m);
+	assert_non_null(live);
+	if (!load_dump(ER4, "QSFP IDEEPROM", NULL, &d))
+		skip();
+	for (int i = 0; i < d.npages; i++) {
+		if (d.pg[i].page == 0)
+			p0 = i;
+		if (d.pg[i].page == 3)
+			p3 = i;
+	}
+	memcpy(k.eeprom, d.pg[p0].b, 256);
+	memcpy(k.eeprom + 512, d.pg[p3].b + 128, 128);
+	k.type = ETH_MODULE_SFF_8636;
+	k.len = ETH_MODULE_SFF_8636_MAX_LEN;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(mlx_nl_set_capture(*state, dir), 0);
+	assert_int_equal(mlx_module_read(*state, "old0", live), 0);
+	k.info_err = -EIO;
+	assert_int_equal(mlx_module_read(*state, "old1", m), -EOPNOTSUPP);
+	assert_int_equal(mlx_nl_set_capture(*state, NULL), 0);
+
+	/* a capture has its PCI bus directory, as a snapshot's has */
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/sys/bus/pci/devices", dir);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(mlx_ctx_new(dir, &cap, NULL), 0);
+	assert_int_equal(mlx_module_read(cap, "old0", m), 0);
+	assert_int_equal(m->decode_rc, 0);
+	same_info(&m->info, &live->info);
+	assert_int_equal(m->nreq, live->nreq);
+	assert_memory_equal(m->data, live->data, sizeof(m->data));
+	assert_int_equal(mlx_module_read(cap, "old1", m), -EOPNOTSUPP);
+	assert_non_null(strstr(mlx_errmsg(cap), "nothing answers"));
+	assert_int_equal(mlx_module_read(cap, "old2", m), -ENODATA);
+	mlx_ctx_free(cap);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(m);
+	free(live);
+	dump_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -331,6 +387,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sff8636_256_and_640, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_module, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cmis_second_bank, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_recorded_replay, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
