@@ -57,7 +57,7 @@ static const struct cmd top_cmds[] = {
 	{ "apply", "FILE", "make this host match a desired state (state -j's schema): idempotent, --check, --diff",
 	  cmd_apply, 1, 1, CMD_WRITES, NULL, apply_opts, NULL, "mlxcli-state(8)" },
 	{ "diff", "A B", "the settings that differ between two states, snapshots or captured systems",
-	  cmd_diff, 2, 2, CMD_NO_SCAN, NULL, NULL, NULL, "mlxcli-state(8)" },
+	  cmd_diff, 2, 2, CMD_NO_SCAN, NULL, diff_opts, NULL, "mlxcli-state(8)" },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL, "mlxcli-snapshot(8)" },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",

@@ -12,7 +12,9 @@
  * (a TC, a VF, a DCQCN parameter's name, a DSCP), a list of numbers or
  * booleans is compared element by element, and the set of PFC priorities
  * priority by priority.  So every difference is one scalar, old and new,
- * as a change record has it.  Ports are matched by PCI address.
+ * as a change record has it.  Ports are matched by PCI address, or with
+ * --match by netdev or by position (the Nth port of A with the Nth of B:
+ * two hosts of one build, whatever slots their adapters sit in).
  *
  * Exit status as diff(1): 0 equal, 1 different, 2 an input that is not a
  * state or a captured system.
@@ -240,11 +242,26 @@ static void flatten(json_t *flat, const char *pfx, const char *key, json_t *v)
 	}
 }
 
-/* The ports of a document by PCI address: {netdev, settings (flattened)}. */
-static json_t *ports_by_address(json_t *doc)
+/* How the ports of A are paired with those of B (--match). */
+enum match { MATCH_PCI, MATCH_NETDEV, MATCH_POSITION };
+
+static const char *const match_names[] = { "pci", "netdev", "position", NULL };
+
+const struct cmd_opt diff_opts[] = {
+	{ "match", 0, "HOW", "pair the ports of A and B by pci (address, the default), netdev, "
+	  "or position (the Nth port of each: two hosts port by port)", match_names },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+/* The ports of a document keyed as @m pairs them:
+ * {pci_address, netdev, settings (flattened)}.  A port without a netdev
+ * keeps its address as the key under --match netdev (it pairs only with
+ * the same address). */
+static json_t *ports_by(json_t *doc, enum match m)
 {
-	json_t *ports = json_object(), *p, *flat;
-	const char *k;
+	json_t *ports = json_object(), *p, *flat, *nd;
+	const char *k, *key;
+	char pos[32];
 	size_t i;
 	json_t *x;
 
@@ -253,12 +270,16 @@ static json_t *ports_by_address(json_t *doc)
 
 		if (!addr)
 			continue;
+		nd = json_object_get(p, "netdev");
+		snprintf(pos, sizeof(pos), "%zu", i);
+		key = m == MATCH_POSITION ? pos : m == MATCH_NETDEV && json_is_string(nd) ?
+		      json_string_value(nd) : addr;
 		flat = json_object();
 		json_object_foreach(p, k, x)
 			flatten(flat, "", k, x);
-		json_object_set_new(ports, addr, json_pack("{s:O,s:o}", "netdev",
-							   json_object_get(p, "netdev") ?: json_null(),
-							   "settings", flat));
+		json_object_set_new(ports, key, json_pack("{s:s,s:O,s:o}", "pci_address", addr,
+							  "netdev", nd ?: json_null(),
+							  "settings", flat));
 	}
 	return ports;
 }
@@ -305,15 +326,29 @@ struct diffrun {
 	struct out *o;
 	const char *a, *b;      /* the inputs as given */
 	size_t n;               /* differences so far */
+	bool by_selector;       /* --match netdev or position: B's port may be another */
 };
 
-/* One port's differences (@pa or @pb NULL: the port is in one only). */
-static void diff_port(struct diffrun *d, const char *addr, json_t *pa, json_t *pb)
+static const char *str_of(json_t *port, const char *key)
+{
+	json_t *v = port ? json_object_get(port, key) : NULL;
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* One port's differences (@pa or @pb NULL: the port is in one only): named
+ * by A's port (B's when only in B), and with --match by B's too. */
+static void diff_port(struct diffrun *d, json_t *pa, json_t *pb)
 {
 	json_t *fa = pa ? json_object_get(pa, "settings") : NULL;
 	json_t *fb = pb ? json_object_get(pb, "settings") : NULL;
-	json_t *nd = json_object_get(pa ? pa : pb, "netdev");
-	const char *k, *netdev = json_is_string(nd) ? json_string_value(nd) : NULL;
+	const char *addr = str_of(pa ? pa : pb, "pci_address");
+	const char *netdev = str_of(pa ? pa : pb, "netdev");
+	const char *baddr = str_of(pb, "pci_address"), *bnetdev = str_of(pb, "netdev");
+	/* paired with another port: the hunk names both, as -A +B */
+	bool two = d->by_selector && pa && pb &&
+		   (strcmp(addr, baddr) || strcmp(netdev ?: "", bnetdev ?: ""));
+	const char *k;
 	size_t before = d->n;
 	struct out *o = d->o;
 	json_t *va, *vb;
@@ -336,12 +371,19 @@ static void diff_port(struct diffrun *d, const char *addr, json_t *pa, json_t *p
 			/* as diff -u: the headers only when something differs */
 			if (!d->n++)
 				out_printf(o, "--- %s\n+++ %s\n", d->a, d->b);
-			if (d->n - 1 == before)
+			if (d->n - 1 == before && two)
+				out_printf(o, "@@ -%s %s +%s %s @@\n", addr, netdev ? netdev : "-",
+					   baddr, bnetdev ? bnetdev : "-");
+			else if (d->n - 1 == before)
 				out_printf(o, "@@ %s %s%s @@\n", addr, netdev ? netdev : "-",
 					   !fa ? " (only in B)" : !fb ? " (only in A)" : "");
 			out_obj_begin(o, NULL, NULL);
 			out_fmt_str(o, OUT_JSON, "pci_address", NULL, addr);
 			out_fmt_str(o, OUT_JSON, "netdev", NULL, netdev);
+			if (d->by_selector) {
+				out_fmt_str(o, OUT_JSON, "new_pci_address", NULL, baddr);
+				out_fmt_str(o, OUT_JSON, "new_netdev", NULL, bnetdev);
+			}
 			out_fmt_str(o, OUT_JSON, "setting", NULL, k);
 			snprintf(fmt, sizeof(fmt), "-%s = %%s\n", k);
 			if (fa)
@@ -358,33 +400,46 @@ static void diff_port(struct diffrun *d, const char *addr, json_t *pa, json_t *p
 	}
 }
 
-size_t state_diff_docs(struct cli *cli, const char *a_name, const char *b_name, json_t *a,
-		       json_t *b)
+/* state_diff_docs() with the ports paired as @m says. */
+static size_t diff_docs(struct cli *cli, const char *a_name, const char *b_name, json_t *a,
+			json_t *b, enum match m)
 {
-	struct diffrun d = { cli->out, a_name, b_name, 0 };
-	json_t *pa = ports_by_address(a), *pb = ports_by_address(b), *p;
-	const char *addr;
+	struct diffrun d = { cli->out, a_name, b_name, 0, m != MATCH_PCI };
+	json_t *pa = ports_by(a, m), *pb = ports_by(b, m), *p;
+	const char *key;
 
 	out_list_begin(cli->out, "differences", NULL);
-	json_object_foreach(pa, addr, p)
-		diff_port(&d, addr, p, json_object_get(pb, addr));
-	json_object_foreach(pb, addr, p)
-		if (!json_object_get(pa, addr))
-			diff_port(&d, addr, NULL, p);
+	json_object_foreach(pa, key, p)
+		diff_port(&d, p, json_object_get(pb, key));
+	json_object_foreach(pb, key, p)
+		if (!json_object_get(pa, key))
+			diff_port(&d, NULL, p);
 	out_list_end(cli->out);
 	json_decref(pa);
 	json_decref(pb);
 	return d.n;
 }
 
+size_t state_diff_docs(struct cli *cli, const char *a_name, const char *b_name, json_t *a,
+		       json_t *b)
+{
+	return diff_docs(cli, a_name, b_name, a, b, MATCH_PCI);
+}
+
 int cmd_diff(struct cli *cli, int argc, char **argv)
 {
+	const char *how = cli_opt(cli, "match");
+	enum match m = MATCH_PCI;
 	json_t *a = NULL, *b = NULL;
 	size_t n;
 	int r;
 
 	if (argc != 2)
 		return EXIT_USAGE;
+	/* the option's choices are checked before the command runs */
+	for (int i = 0; how && match_names[i]; i++)
+		if (!strcmp(how, match_names[i]))
+			m = (enum match)i;
 	r = load(cli, argv[0], &a);
 	if (!r)
 		r = load(cli, argv[1], &b);
@@ -392,7 +447,7 @@ int cmd_diff(struct cli *cli, int argc, char **argv)
 		json_decref(a);
 		return r;
 	}
-	n = state_diff_docs(cli, argv[0], argv[1], a, b);
+	n = diff_docs(cli, argv[0], argv[1], a, b, m);
 	json_decref(a);
 	json_decref(b);
 	if (!n)

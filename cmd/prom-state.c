@@ -7,9 +7,10 @@
  * Metric names are mlxcli_ + the JSON registry's key for the fact
  * (speed_mbps -> mlxcli_link_speed_mbps, degraded -> mlxcli_pcie_degraded)
  * and the labels are registry keys (pci_address, netdev, priority, side,
- * rule, severity).  An unknown fact is no sample, never a made-up 0: the
- * upstream driver exposes no per-priority DCQCN enable, so there is no
- * mlxcli_dcqcn_enabled for its ports.
+ * rule, severity); fw query's reset_pending -> mlxcli_firmware_reset_pending.
+ * An unknown fact is no sample, never a made-up 0: the upstream driver
+ * exposes no per-priority DCQCN enable, so there is no mlxcli_dcqcn_enabled
+ * for its ports.
  */
 #include "config.h"
 
@@ -26,6 +27,7 @@
 #include "cli.h"
 #include "dcb.h"
 #include "dcqcn.h"
+#include "fw.h"
 #include "prom.h"
 #include "qos-check.h"
 
@@ -35,6 +37,9 @@ static const struct {
 } families[] = {
 	{ "mlxcli_dcqcn_enabled", "DCQCN enabled on a priority, per side (rp: reaction point, "
 	  "np: notification point); absent where the driver does not expose it" },
+	{ "mlxcli_firmware_reset_pending", "a firmware image is flashed that is not the one "
+	  "running: it takes effect at the next firmware reset or cold reboot (absent when the "
+	  "stored image is unknown)" },
 	{ "mlxcli_link_speed_mbps", "link speed in Mb/s (absent while the link is down)" },
 	{ "mlxcli_link_up", "the netdev's operational state is up" },
 	{ "mlxcli_pcie_degraded", "the PCIe link runs below its capability (speed or width)" },
@@ -42,7 +47,7 @@ static const struct {
 	{ "mlxcli_qos_lint_findings", "findings of show qos --check on the port, by rule and "
 	  "severity (absent: none)" },
 };
-enum { F_DCQCN, F_SPEED, F_UP, F_DEGRADED, F_PFC, F_LINT, NFAM };
+enum { F_DCQCN, F_FW, F_SPEED, F_UP, F_DEGRADED, F_PFC, F_LINT, NFAM };
 
 struct gauge {
 	int fam;
@@ -130,6 +135,25 @@ static int port_qos(struct cli *cli, struct gauges *gs, const struct mlx_functio
 	return r;
 }
 
+/* Firmware reset pending: devlink's stored fw version is not the running one
+ * (mlx_fw_query, as `fw query` reports reset_pending).  Unknown (no devlink
+ * answer, a VF, the stored-image query failed) is no sample. */
+static int fw_pending(struct cli *cli, struct gauges *gs, const struct mlx_function *fn,
+		      const char *bdf)
+{
+	struct mlx_fw_info *fi = calloc(1, sizeof(*fi));   /* devlink and VPD: large */
+	int r = 0;
+
+	if (!fi)
+		return -ENOMEM;
+	mlx_fw_query(cli->ctx, fn, fi);
+	if (fi->stored[0] && !fi->stored_query_failed)
+		r = add(gs, F_FW, fi->reset_pending, "pci_address=\"%s\"", bdf);
+	free(fi);
+	mlx_err_clear(cli->ctx);
+	return r;
+}
+
 static int cmp_gauge(const void *a, const void *b)
 {
 	const struct gauge *x = a, *y = b;
@@ -158,6 +182,8 @@ int prom_state(struct cli *cli, FILE *fp, const struct mlx_function *only)
 		cli_pcie_view(fn, &pv);
 		if (pv.source)
 			r = add(&gs, F_DEGRADED, pv.degraded, "pci_address=\"%s\"", bdf);
+		if (!r)
+			r = fw_pending(cli, &gs, fn, bdf);
 		for (size_t j = 0; j < fn->nports && !r; j++) {
 			const struct mlx_port *port = &fn->ports[j];
 			char nd[48], id[120];

@@ -9,6 +9,7 @@
 
 int cmd_state(struct cli *cli, int argc, char **argv);
 int cmd_diff(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt diff_opts[];
 
 /* The "ports" list of the state document of the system cli->ctx names
  * (@only: one function, else every PF) into cli->out.  An exit code. */

@@ -24,7 +24,7 @@ BUILD=${BUILD:-$SRC/build}
 PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
 libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
 util-linux procps ethtool man-db bsdextrautils clang libclang-rt-14-dev valgrind
-hyperfine time python3 tmux zsh prometheus
+hyperfine time python3 tmux zsh prometheus ansible-core
 build-essential dpkg-dev debhelper fakeroot lintian bash-completion"
 
 missing=

@@ -4,7 +4,8 @@
 # empty (exit 0) whatever form each side has (state -j file, --sysroot
 # directory, snapshot, dump-me-now incident); a working copy changed by
 # write commands differs in exactly the settings written (exit 1), in text
-# and JSON; ports are matched by PCI address; bad inputs exit 2.
+# and JSON; ports are matched by PCI address, or with --match by position
+# (two hosts port by port) or netdev; bad inputs exit 2.
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq
@@ -60,6 +61,43 @@ check "two hosts: exit 1" "$rc" 1
 check "two hosts: A's ports only in A, B's only in B" \
 	"$(jq -c '[.differences[] | {p: .pci_address, a: (.old != null), b: (.new != null)}] | unique | map(select(.a or .b)) | group_by(.p) | map([.[0].p, (map(.a) | any), (map(.b) | any)])' "$tmp/x.json")" \
 	'[["0000:3b:00.0",false,true],["0000:3b:00.1",false,true],["0000:5e:00.0",true,false],["0000:5e:00.1",true,false]]'
+
+# --match: two hosts compared port by port whatever their PCI addresses
+"$MLXCLI" -j diff --match position "$S/cx5-ofed" "$S/cx6dx-upstream" >"$tmp/p.json"; rc=$?
+check "--match position: exit 1" "$rc" 1
+check "--match position: the Nth port of A with the Nth of B, both named" \
+	"$(jq -c '[.differences[] | [.pci_address, .netdev, .new_pci_address, .new_netdev]] | unique' "$tmp/p.json")" \
+	'[["0000:5e:00.0","enp94s0f0np0","0000:3b:00.0","enp59s0f0np0"],["0000:5e:00.1","enp94s0f1np1","0000:3b:00.1","enp59s0f1np1"]]'
+check "--match position: a setting both have, A's and B's value" \
+	"$(jq -c '[.differences[] | select(.pci_address == "0000:5e:00.0" and .setting == "trust") | [.old, .new]]' "$tmp/p.json")" \
+	"$(printf '[["%s","%s"]]' "$(jq -r '.ports[0].trust' "$tmp/cx5-ofed.json")" "$(jq -r '.ports[0].trust' "$tmp/cx6dx-upstream.json")")"
+check "--match position: no port only in A or B (two PFs each)" \
+	"$(jq '[.differences[] | select(.new_pci_address == null)] | length' "$tmp/p.json")" 0
+"$MLXCLI" diff --match position "$S/cx5-ofed" "$S/cx6dx-upstream" >"$tmp/p.txt"
+check "--match position: text hunk names A's port and B's" "$(sed -n 3p "$tmp/p.txt")" \
+	"@@ -0000:5e:00.0 enp94s0f0np0 +0000:3b:00.0 enp59s0f0np0 @@"
+check "--match position: one -/+ pair per difference" "$(grep -c '^[-+][a-z]' "$tmp/p.txt")" \
+	"$(($(jq '.differences | length' "$tmp/p.json") * 2))"
+# a host whose ports moved to other PCI addresses, same settings: by
+# position nothing differs, by address everything does
+jq '.ports |= map(.pci_address |= sub("^0000:5e"; "0000:af"))' "$tmp/cx5-ofed.json" >"$tmp/moved.json"
+out=$("$MLXCLI" diff --match position "$tmp/cx5-ofed.json" "$tmp/moved.json"); rc=$?
+check "moved ports, --match position: equal (exit 0, nothing)" "$rc:$out" "0:"
+"$MLXCLI" diff "$tmp/cx5-ofed.json" "$tmp/moved.json" >/dev/null; check "moved ports, by address: differ" "$?" 1
+"$MLXCLI" -j diff --match pci "$tmp/cx5-ofed.json" "$tmp/moved.json" >"$tmp/m.json"
+check "--match pci is the default (no new_ keys)" "$(jq -c '[.differences[] | has("new_pci_address")] | unique' "$tmp/m.json")" '[false]'
+# by netdev: a renamed port (same address) is two ports; the others match
+jq '.ports[1].netdev = "rdma1" | .ports[0].pfc.enabled_priorities = [3]' "$tmp/cx5-ofed.json" >"$tmp/ren.json"
+"$MLXCLI" -j diff --match netdev "$tmp/cx5-ofed.json" "$tmp/ren.json" >"$tmp/n.json"; rc=$?
+check "--match netdev: exit 1" "$rc" 1
+check "--match netdev: the same netdev compared, the renamed one only in A and only in B" \
+	"$(jq -c '[.differences[] | [.netdev, .new_netdev]] | unique' "$tmp/n.json")" \
+	'[["enp94s0f0np0","enp94s0f0np0"],["enp94s0f1np1",null],["rdma1","rdma1"]]'
+check "--match netdev: the PFC change" \
+	"$(jq -c '[.differences[] | select(.netdev == "enp94s0f0np0") | [.setting, .old, .new]]' "$tmp/n.json")" \
+	'[["pfc.enabled_priorities.6",true,false]]'
+"$MLXCLI" diff --match slot "$S/cx5-ofed" "$S/cx5-ofed" >"$tmp/o" 2>"$tmp/e"
+check "--match slot: exit 2" "$?" 2
 
 # bad inputs: exit 2, nothing on stdout
 "$MLXCLI" diff "$tmp/nonexistent.json" "$S/cx5-ofed" >"$tmp/o" 2>"$tmp/e"

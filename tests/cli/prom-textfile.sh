@@ -3,7 +3,8 @@
 # issue 19: counters --format prometheus --output FILE, the node_exporter
 # textfile at fleet scale.  The file passes promtool, has no timestamps,
 # carries the state gauges with the sample hosts' values (link, PCIe, PFC
-# and DCQCN per priority, lint findings by rule and severity), is replaced
+# and DCQCN per priority, lint findings by rule and severity, firmware reset
+# pending), is replaced
 # whole (no temporary file left, old content kept when the write fails);
 # the example alert rules in contrib/ pass `promtool check rules` and name
 # only metrics mlxcli writes.
@@ -26,7 +27,7 @@ for s in cx5-ofed cx6dx-upstream; do
 		"$(grep -v '^#' "$f" | awk 'NF != 2' | head -3)" ""
 	check "$s: the same text as stdout" "$("$MLXCLI" --sample=$s counters --format prometheus 2>/dev/null | md5sum)" \
 		"$(md5sum <"$f")"
-	for m in mlxcli_link_up mlxcli_pcie_degraded mlxcli_pfc_enabled; do
+	for m in mlxcli_link_up mlxcli_pcie_degraded mlxcli_pfc_enabled mlxcli_firmware_reset_pending; do
 		check "$s: $m: HELP and TYPE gauge once" "$(grep -c "^# TYPE $m gauge$" "$f")" 1
 	done
 done
@@ -54,6 +55,17 @@ check "cx6dx: lint findings as show qos --check counts them" \
 check "cx6dx: the warning by rule" \
 	"$(g mlxcli_qos_lint_findings 'pci_address="0000:3b:00.0",netdev="enp59s0f0np0",rule="cnp-prio-lossy",severity="warning"' "$f6")" \
 	"$("$MLXCLI" --sample=cx6dx-upstream -j show qos --check -d 3b:00.0 2>/dev/null | jq '[.ports[0].findings[] | select(.id == "cnp-prio-lossy")] | length')"
+
+# firmware reset pending: the flashed (stored) image is not the running one
+check "cx5: firmware reset not pending (stored = running, as fw query says)" \
+	"$(g mlxcli_firmware_reset_pending 'pci_address="0000:5e:00.0"' "$f")" \
+	"$("$MLXCLI" --sample -j fw -d 5e:00.0 | jq '.firmware[0].reset_pending | if . then 1 else 0 end')"
+check "cx6dx: firmware reset pending (22.41.1000 stored, 22.39.1002 running)" \
+	"$(g mlxcli_firmware_reset_pending 'pci_address="0000:3b:00.0"' "$f6")" 1
+check "cx6dx: one sample per PF" "$(grep -c '^mlxcli_firmware_reset_pending{' "$f6")" 2
+cp -a "$MLXCLI_SAMPLES_DIR/cx6dx-upstream" "$tmp/nodl" && rm -rf "$tmp/nodl/netlink/devlink"
+check "no devlink answer (stored image unknown): no sample, not a 0" \
+	"$("$MLXCLI" --sysroot "$tmp/nodl" counters --format prometheus 2>/dev/null | grep -c '^mlxcli_firmware_reset_pending')" 0
 
 check "--filter picks counters: no gauges then" \
 	"$("$MLXCLI" --sample counters --format prometheus --filter '^rx_prio3_bytes$' 2>/dev/null | grep -c '^mlxcli_link_up')" 0

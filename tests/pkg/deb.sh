@@ -122,6 +122,14 @@ if [ "$rc" -ne 0 ]; then
 	exit 1
 fi
 ok "apt-get install ./$(basename "$deb")"
+# the units and the udev rule that starts mlxcli-reapply: installed where
+# systemd and udev read them, none enabled (the operator enables the apply)
+for f in /lib/systemd/system/mlxcli-monitor.service /lib/systemd/system/mlxcli-apply.service \
+	/lib/systemd/system/mlxcli-reapply.service /lib/udev/rules.d/90-mlxcli-reapply.rules; do
+	[ -f "$f" ] || bad "not installed: $f"
+done
+enabled=$(find /etc/systemd/system -name 'mlxcli-*' 2>/dev/null)
+[ -z "$enabled" ] && ok "the units and the udev rule installed, no unit enabled" || bad "enabled: $enabled"
 
 # The installed binary alone: no test-suite variables, a private state
 # directory (the sample working copy) and HOME.
