@@ -44,7 +44,8 @@ const struct cmd_opt monitor_opts[] = {
 	{ "exec", 0, "CMD", "run CMD (words, no shell) per event, the event as JSON on its stdin, "
 	  "killed after 5 s", NULL, SRC_NONE, 0 },
 	{ "poll", 0, "SEC", "every SEC seconds, read the counters that only count (PCIe AER "
-	  "totals): one that grew is an event", NULL, SRC_NONE, 0 },
+	  "totals, ethtool -S event counters: pause storms, module events, link downs, ...): one "
+	  "that grew is an event", NULL, SRC_NONE, 0 },
 	{ "dump", 0, NULL, "make a dump-me-now incident on a Table 19 event (monitor_dump= in "
 	  "/etc/mlxcli.conf)", NULL, SRC_NONE, 0 },
 	{ "dump-types", 0, "LIST", "the Table 19 types that make one (default CMD_ERR,EQ_STUCK,"
@@ -84,10 +85,8 @@ struct mon {
 	char *hook_buf;
 	char *hook_path;                     /* hook[0] resolved in PATH, at start */
 	struct mon_dump dump;                /* automatic incidents */
-	unsigned poll_ms;                    /* --poll; 0 off */
+	struct mon_poll poll;                /* --poll: the counters that only count */
 	uint64_t next_poll_ms;
-	uint64_t (*aer)[3];                  /* per function of devs, the last totals */
-	bool polled;
 };
 
 static const struct mlx_port *port_by_netdev(const struct mlx_devices *devs, const char *name)
@@ -179,6 +178,8 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 		out_str(o, "fw_command", NULL, ev->fw_command);
 	if (ev->detail[0])
 		out_str(o, "detail", NULL, ev->detail);
+	if (ev->counter[0])
+		out_str(o, "name", NULL, ev->counter);
 	for (int f = 0; f < MLX_EVF_N; f++) {
 		if (!mlx_ev_has(ev, f))
 			continue;
@@ -268,30 +269,9 @@ static uint64_t mono_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-/* --poll: the AER totals of every function; the first poll is the
- * baseline, each later growth one event. */
-static int poll_counters(struct mon *m)
+static int deliver_cb(void *arg, struct mlx_event *ev)
 {
-	int r;
-
-	for (size_t i = 0; m->devs && i < m->devs->nfn; i++) {
-		const struct mlx_function *fn = &m->devs->fn[i];
-		uint64_t now[3];
-
-		mlx_aer_totals(m->cli->ctx, fn, now);
-		for (unsigned k = 0; m->polled && k < 3; k++) {
-			struct mlx_event ev;
-
-			if (now[k] == UINT64_MAX || m->aer[i][k] == UINT64_MAX || now[k] <= m->aer[i][k])
-				continue;
-			mlx_ev_aer_moved(&ev, fn->bdf, k, m->aer[i][k], now[k]);
-			if ((r = deliver(m, &ev)) != 0)
-				return r;
-		}
-		memcpy(m->aer[i], now, sizeof(now));
-	}
-	m->polled = true;
-	return 0;
+	return deliver(arg, ev);
 }
 
 /* Every record ready on the kernel log; -ENODATA at the end of a
@@ -562,21 +542,8 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	/* an incident is of a ConnectX function, whatever -d watches */
 	if ((m->dump.on || cli_opt(cli, "poll")) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
 		goto out_free;
-	if (cli_opt(cli, "poll")) {
-		uint64_t v;
-
-		if (mlx_parse_u64(cli_opt(cli, "poll"), &v) < 0 || v == 0 || v > 86400) {
-			cli_error(cli, "invalid --poll '%s': seconds, 1 - 86400", cli_opt(cli, "poll"));
-			rc = EXIT_USAGE;
-			goto out_free;
-		}
-		m->poll_ms = (unsigned)v * 1000;
-		m->aer = calloc(m->devs->nfn ? m->devs->nfn : 1, sizeof(*m->aer));
-		if (!m->aer) {
-			rc = EXIT_FAIL;
-			goto out_free;
-		}
-	}
+	if (cli_opt(cli, "poll") && (rc = mon_poll_init(cli, &m->poll, m->devs)) != 0)
+		goto out_free;
 
 	kfd = mlx_kmsg_open(cli->ctx, since && !strcmp(since, "boot"));
 	if (kfd >= 0) {
@@ -622,10 +589,10 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 
 		if (reload_signal)
 			reload(m);
-		if (m->poll_ms && mono_ms() >= m->next_poll_ms) {
-			if ((r = poll_counters(m)) != 0)
+		if (m->poll.poll_ms && mono_ms() >= m->next_poll_ms) {
+			if ((r = mon_poll_run(cli, &m->poll, m->devs, deliver_cb, m)) != 0)
 				break;
-			m->next_poll_ms = mono_ms() + m->poll_ms;
+			m->next_poll_ms = mono_ms() + m->poll.poll_ms;
 		}
 		if (kfd >= 0) {
 			ki = n;
@@ -639,7 +606,7 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			di = n;
 			pfd[n++] = (struct pollfd){ .fd = dfd, .events = POLLIN };
 		}
-		if (m->poll_ms) {
+		if (m->poll.poll_ms) {
 			uint64_t t = mono_ms();
 
 			timeout = m->next_poll_ms > t ? (int)(m->next_poll_ms - t) : 0;
@@ -688,7 +655,7 @@ out_free:
 	free(rd);
 	free(m->hook_buf);
 	free(m->hook_path);
-	free(m->aer);
+	mon_poll_free(&m->poll);
 	free(m);
 	return rc;
 }

@@ -58,6 +58,11 @@ enum mlx_ev_kind {
 	/* the monitor itself */
 	MLX_EV_RECORDS_LOST,
 	MLX_EV_AER_COUNTER_MOVED,   /* a polled AER total grew (--poll) */
+	/* ethtool -S counters that only count events, polled (--poll) */
+	MLX_EV_PAUSE_STORM_WARNING, MLX_EV_PAUSE_STORM_ERROR,
+	MLX_EV_MODULE_UNPLUG_COUNTED, MLX_EV_MODULE_BUS_STUCK, MLX_EV_MODULE_HIGH_TEMP,
+	MLX_EV_MODULE_BAD_SHORTED, MLX_EV_LINK_DOWN_COUNTED, MLX_EV_PHY_RECOVERY,
+	MLX_EV_PCI_STALLED, MLX_EV_RX_BUFFER_ALMOST_FULL, MLX_EV_SQ_RECOVERED, MLX_EV_RQ_RECOVERED,
 	MLX_EV_NKINDS
 };
 
@@ -106,6 +111,7 @@ enum mlx_ev_field {
 	MLX_EVF_FATAL_ERROR, MLX_EVF_NIC_MODE, MLX_EVF_DELAY_MS, MLX_EVF_TIME_SINCE_TX_US,
 	MLX_EVF_EQES, MLX_EVF_IRQN, MLX_EVF_CPU, MLX_EVF_TIMEOUT_MS, MLX_EVF_CARRIER_CHANGES,
 	MLX_EVF_IFINDEX, MLX_EVF_ERR_COUNT, MLX_EVF_RECOVER_COUNT, MLX_EVF_LOST,
+	MLX_EVF_DELTA, MLX_EVF_TOTAL,   /* a polled counter: growth since the last poll, value */
 	MLX_EVF_N
 };
 const char *mlx_ev_field_key(enum mlx_ev_field f);
@@ -124,6 +130,7 @@ struct mlx_event {
 	char reporter[32];          /* devlink health reporter */
 	char fw_command[48];        /* "ACCESS_REG" */
 	char detail[96];            /* status/error text: "bad parameter", "Cable error, ..." */
+	char counter[48];           /* a polled counter's name (JSON "name") */
 	uint64_t have;              /* 1 << enum mlx_ev_field */
 	uint64_t v[MLX_EVF_N];
 	char text[512];             /* the raw message (kmsg: the text, unescaped as given) */
@@ -260,6 +267,24 @@ int mlx_aer_total_parse(const char *text, size_t len, uint64_t *total);
 void mlx_aer_totals(struct mlx_ctx *ctx, const struct mlx_function *fn, uint64_t tot[3]);
 /* An aer_counter_moved event of @bdf: @which (0-2) went from @old to @now. */
 void mlx_ev_aer_moved(struct mlx_event *ev, const char *bdf, unsigned which, uint64_t old, uint64_t now);
+
+/*
+ * The ethtool -S counters of mlx5 that only count events (en_stats.c; what
+ * each counts: Documentation/networking/device_drivers/ethernet/mellanox/
+ * mlx5/counters.rst): the event kind of @name, MLX_EV_NONE for any other.
+ * mlx_counter_event_name gives the @i-th of them, NULL past the last.
+ */
+enum mlx_ev_kind mlx_counter_event_kind(const char *name);
+const char *mlx_counter_event_name(size_t i);
+/*
+ * One poll of one such counter of @netdev (@bdf): 1 with *ev filled when
+ * it grew since the last poll (@prev; @have_prev false on the first poll:
+ * the baseline, no event), 0 when it did not, when it went backwards (a
+ * reset: driver reload, counters cleared; not an event) or when @name is
+ * not an event counter.  Pure.
+ */
+int mlx_counter_event(const char *name, const char *bdf, const char *netdev, bool have_prev,
+		      uint64_t prev, uint64_t now, struct mlx_event *ev);
 
 /* ---- the per-event hook (lib/monitor/exec-hook.c) -------------------------- */
 

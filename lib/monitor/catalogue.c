@@ -46,6 +46,7 @@ const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t)
 #define EN "mlx5/core/en_main.c: "
 #define EV "mlx5/core/events.c: "
 #define HE "mlx5/core/health.c: "
+#define ET "ethtool -S, mlx5/core/en_stats.c: "
 
 static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 	[MLX_EV_LINK_UP] = { MLX_EV_LINK_UP, "link_up", K, I,
@@ -307,6 +308,64 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"kernel log records were overwritten before the monitor read them (a gap in the "
 		"record sequence): events may be missing", "none; a storm was going on", NULL,
 		MLX_DUMP_NONE, NULL, "/dev/kmsg sequence numbers; read(2) -EPIPE" },
+	/* ethtool -S event counters, polled (lib/monitor/counter-events.c);
+	 * "what it counts" after the kernel's mlx5 counters.rst */
+	[MLX_EV_PAUSE_STORM_WARNING] = { MLX_EV_PAUSE_STORM_WARNING, "pause_storm_warning", M, W,
+		"the port kept sending pause frames longer than the stall warning watermark "
+		"(device_stall_minor_watermark): the host is not draining its receive buffer",
+		"find the slow receiver (CPU, interrupts, a stuck application); `mlxcli counters "
+		"--group pause`; PFC storm prevention stops the pauses at the critical watermark",
+		NULL, MLX_DUMP_NONE, NULL, ET "tx_pause_storm_warning_events (PPCNT per-priority "
+		"device_stall_minor_watermark_cnt)" },
+	[MLX_EV_PAUSE_STORM_ERROR] = { MLX_EV_PAUSE_STORM_ERROR, "pause_storm_error", M, E,
+		"a pause storm reached the critical watermark: the port stopped sending pause "
+		"frames (PFC storm prevention); while they are off, lossless traffic can drop",
+		"find the stalled receiver now; the pauses resume when the stall ends "
+		"(pfc_stall_prevention in /sys/class/net/IF/settings)", NULL, MLX_DUMP_NONE, NULL,
+		ET "tx_pause_storm_error_events (device_stall_critical_watermark_cnt)" },
+	[MLX_EV_MODULE_UNPLUG_COUNTED] = { MLX_EV_MODULE_UNPLUG_COUNTED, "module_unplug_counted", M, W,
+		"the port's module was ejected (the driver's count; the kernel log line may be "
+		"rate-limited or gone)", "if nobody removed it, reseat it", NULL, MLX_DUMP_NONE, NULL,
+		ET "module_unplug (mlx5e_port_module_event)" },
+	[MLX_EV_MODULE_BUS_STUCK] = { MLX_EV_MODULE_BUS_STUCK, "module_bus_stuck", M, E,
+		"the module's I2C bus (data or clock) was found shorted",
+		"replace the cable or transceiver", NULL, MLX_DUMP_NONE, NULL,
+		ET "module_bus_stuck (mlx5e_port_module_event)" },
+	[MLX_EV_MODULE_HIGH_TEMP] = { MLX_EV_MODULE_HIGH_TEMP, "module_high_temp", M, E,
+		"the module's temperature was too high", "check the airflow and the ambient "
+		"temperature; if it goes on, replace the module (`mlxcli module` shows its sensors)",
+		NULL, MLX_DUMP_NONE, NULL, ET "module_high_temp (mlx5e_port_module_event)" },
+	[MLX_EV_MODULE_BAD_SHORTED] = { MLX_EV_MODULE_BAD_SHORTED, "module_bad_shorted", M, E,
+		"the module's cable was shorted", "replace the cable or transceiver", NULL,
+		MLX_DUMP_NONE, NULL, ET "module_bad_shorted (mlx5e_port_module_event)" },
+	[MLX_EV_LINK_DOWN_COUNTED] = { MLX_EV_LINK_DOWN_COUNTED, "link_down_counted", M, W,
+		"the port's operative state went down (the firmware's count: also a flap too short "
+		"for the carrier to show)", "a count that keeps growing is a flapping port: check "
+		"the cable, the module and the peer port", "E08", MLX_DUMP_PORT_STATE, NULL,
+		ET "link_down_events_phy (PPCNT physical layer counters)" },
+	[MLX_EV_PHY_RECOVERY] = { MLX_EV_PHY_RECOVERY, "phy_recovery", M, W,
+		"the port's physical layer recovered (any kind of recovery during a port reset "
+		"cycle): the link had trouble and fixed itself", "if it repeats, check the cable "
+		"and the signal (`mlxcli link`, the FEC counters)", NULL, MLX_DUMP_NONE, NULL,
+		ET "total_success_recovery_phy (PPCNT physical layer recovery counters)" },
+	[MLX_EV_PCI_STALLED] = { MLX_EV_PCI_STALLED, "pci_stalled", M, W,
+		"the adapter's outbound PCIe reads or writes were stalled (back-pressure from the "
+		"host: the name says which)", "check the slot's link (`mlxcli pci`), the host's "
+		"memory bandwidth and IOMMU settings", NULL, MLX_DUMP_NONE, NULL,
+		ET "outbound_pci_stalled_rd_events, outbound_pci_stalled_wr_events (MPCNT)" },
+	[MLX_EV_RX_BUFFER_ALMOST_FULL] = { MLX_EV_RX_BUFFER_ALMOST_FULL, "rx_buffer_almost_full", M, N,
+		"the port's receive buffer was over 85% full", "none alone; with drops or pauses, "
+		"the host is too slow for the traffic", NULL, MLX_DUMP_NONE, NULL,
+		ET "rx_buffer_passed_thres_phy (PPCNT Ethernet extended counters)" },
+	[MLX_EV_SQ_RECOVERED] = { MLX_EV_SQ_RECOVERED, "sq_recovered", M, W,
+		"the driver recovered send queues of the netdev after an error (the tx health "
+		"reporter's recoveries, error CQE or timeout)", "see the kernel log and `mlxcli "
+		"dbg health`; repeated, collect a dump-me-now incident", NULL, MLX_DUMP_NONE, NULL,
+		ET "tx_recover (software stats, the sum over the send queues)" },
+	[MLX_EV_RQ_RECOVERED] = { MLX_EV_RQ_RECOVERED, "rq_recovered", M, W,
+		"the driver recovered receive queues of the netdev after an error (the rx health "
+		"reporter's recoveries)", "see the kernel log and `mlxcli dbg health`", NULL,
+		MLX_DUMP_NONE, NULL, ET "rx_recover (software stats, the sum over the receive queues)" },
 };
 
 const struct mlx_ev_kind_info *mlx_ev_catalogue(size_t *n)
@@ -354,6 +413,7 @@ static const char *const field_keys[MLX_EVF_N] = {
 	[MLX_EVF_TIMEOUT_MS] = "timeout_msec", [MLX_EVF_CARRIER_CHANGES] = "carrier_changes",
 	[MLX_EVF_IFINDEX] = "ifindex", [MLX_EVF_ERR_COUNT] = "error_count",
 	[MLX_EVF_RECOVER_COUNT] = "recover_count", [MLX_EVF_LOST] = "records_lost",
+	[MLX_EVF_DELTA] = "delta", [MLX_EVF_TOTAL] = "total",
 };
 
 const char *mlx_ev_field_key(enum mlx_ev_field f)

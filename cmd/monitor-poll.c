@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `mlxcli monitor --poll SEC` (issue 16): the counters that only count,
+ * read every SEC seconds; one that grew since the last poll is an event.
+ * The first poll is the baseline.  Sources: the PCIe AER totals of every
+ * function (lib/monitor/counter-poll.c) and the mlx5 ethtool -S event
+ * counters of every port (read by lib/counters, the one reader of
+ * ethtool -S; which counters and their kinds: lib/monitor/counter-events.c).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "counters.h"
+#include "monitor-cmd.h"
+
+/* the last values of one port's event counters */
+struct mon_port_prev {
+	uint64_t v[MON_NCOUNTER_EVENTS];
+	bool have[MON_NCOUNTER_EVENTS];
+};
+
+int mon_poll_init(struct cli *cli, struct mon_poll *p, const struct mlx_devices *devs)
+{
+	const char *sec = cli_opt(cli, "poll");
+	uint64_t v;
+
+	memset(p, 0, sizeof(*p));
+	if (!sec)
+		return EXIT_OK;
+	if (mlx_parse_u64(sec, &v) < 0 || v == 0 || v > 86400) {
+		cli_error(cli, "invalid --poll '%s': seconds, 1 - 86400", sec);
+		return EXIT_USAGE;
+	}
+	p->poll_ms = (unsigned)v * 1000;
+	p->aer = calloc(devs->nfn ? devs->nfn : 1, sizeof(*p->aer));
+	for (size_t i = 0; i < devs->nfn; i++)
+		for (size_t j = 0; j < devs->fn[i].nports; j++) {
+			struct mlx_ctarget *t = realloc(p->targets, (p->ntargets + 1) * sizeof(*t));
+
+			if (!t)
+				goto nomem;
+			p->targets = t;
+			t[p->ntargets++] = (struct mlx_ctarget){ &devs->fn[i], &devs->fn[i].ports[j], NULL };
+		}
+	p->prev = calloc(p->ntargets ? p->ntargets : 1, sizeof(*p->prev));
+	p->cst = mlx_cstate_new();
+	if (p->aer && p->prev && p->cst)
+		return EXIT_OK;
+nomem:
+	mon_poll_free(p);
+	return EXIT_FAIL;
+}
+
+void mon_poll_free(struct mon_poll *p)
+{
+	free(p->aer);
+	free(p->targets);
+	free(p->prev);
+	if (p->cst)
+		mlx_cstate_free(p->cst);
+	memset(p, 0, sizeof(*p));
+}
+
+/* the AER totals of every function */
+static int poll_aer(struct cli *cli, struct mon_poll *p, const struct mlx_devices *devs,
+		    mon_deliver_fn deliver, void *arg)
+{
+	int r;
+
+	for (size_t i = 0; i < devs->nfn; i++) {
+		const struct mlx_function *fn = &devs->fn[i];
+		uint64_t now[3];
+
+		mlx_aer_totals(cli->ctx, fn, now);
+		for (unsigned k = 0; p->polled && k < 3; k++) {
+			struct mlx_event ev;
+
+			if (now[k] == UINT64_MAX || p->aer[i][k] == UINT64_MAX || now[k] <= p->aer[i][k])
+				continue;
+			mlx_ev_aer_moved(&ev, fn->bdf, k, p->aer[i][k], now[k]);
+			if ((r = deliver(arg, &ev)) != 0)
+				return r;
+		}
+		memcpy(p->aer[i], now, sizeof(now));
+	}
+	return 0;
+}
+
+/* the ethtool -S event counters of every port */
+static int poll_ethtool(struct cli *cli, struct mon_poll *p, mon_deliver_fn deliver, void *arg)
+{
+	struct mlx_counters cs;
+	int r;
+
+	if (!p->ntargets)
+		return 0;
+	r = mlx_counters_sample(cli->ctx, p->cst, p->targets, p->ntargets, 1u << MLX_CSRC_ETHTOOL, &cs);
+	if (r < 0)
+		return 0;       /* out of memory: the next poll tries again */
+	for (size_t i = 0; i < cs.nports && i < p->ntargets && r == 0; i++) {
+		const struct mlx_counter_port *cp = &cs.ports[i];
+		struct mon_port_prev *pv = &p->prev[i];
+		const char *name;
+
+		for (size_t k = 0; k < MON_NCOUNTER_EVENTS && (name = mlx_counter_event_name(k)) != NULL && r == 0;
+		     k++) {
+			const struct mlx_counter *c = cp->gone ? NULL :
+						      mlx_counters_find(cp, MLX_CSRC_ETHTOOL, name);
+			struct mlx_event ev;
+
+			if (!c || !c->valid) {
+				pv->have[k] = false;    /* gone: the next value is a new baseline */
+				continue;
+			}
+			if (mlx_counter_event(name, cp->bdf, cp->ifname, pv->have[k], pv->v[k], c->raw, &ev) == 1)
+				r = deliver(arg, &ev);
+			pv->v[k] = c->raw;
+			pv->have[k] = true;
+		}
+	}
+	mlx_counters_free(&cs);
+	mlx_err_clear(cli->ctx);
+	return r;
+}
+
+int mon_poll_run(struct cli *cli, struct mon_poll *p, const struct mlx_devices *devs,
+		 mon_deliver_fn deliver, void *arg)
+{
+	int r = poll_aer(cli, p, devs, deliver, arg);
+
+	if (r == 0)
+		r = poll_ethtool(cli, p, deliver, arg);
+	p->polled = true;
+	return r;
+}
