@@ -39,6 +39,7 @@ typedef int (*mon_deliver_fn)(void *arg, struct mlx_event *ev);
 struct mlx_ctarget;
 struct mlx_cstate;
 struct mon_port_prev;
+struct mon_vnic_prev;
 struct mon_poll {
 	unsigned poll_ms;              /* --poll; 0 off */
 	bool polled;                   /* the baseline is read */
@@ -47,8 +48,13 @@ struct mon_poll {
 	size_t ntargets;
 	struct mon_port_prev *prev;    /* per target: the last event-counter values */
 	struct mlx_cstate *cst;        /* the ethtool names, read once */
+	bool vf_on;                    /* --vf-thresholds */
+	struct mlx_vf_thresholds vf;
+	struct mon_vnic_prev *vnic;    /* per vnic reporter and counter: the last value */
+	size_t nvnic;
 };
-/* --poll SEC (validated: exit 2) for the ports of @devs; 0 or an exit code. */
+/* --poll SEC and --vf-thresholds SPEC (validated: exit 2) for the
+ * functions and ports of @devs; 0 or an exit code. */
 int mon_poll_init(struct cli *cli, struct mon_poll *p, const struct mlx_devices *devs);
 /* One poll: every counter that grew is delivered (the first poll is the
  * baseline); the first non-zero return of @deliver is returned. */

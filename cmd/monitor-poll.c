@@ -6,6 +6,11 @@
  * function (lib/monitor/counter-poll.c) and the mlx5 ethtool -S event
  * counters of every port (read by lib/counters, the one reader of
  * ethtool -S; which counters and their kinds: lib/monitor/counter-events.c).
+ * With --vf-thresholds, the VF monitor: the devlink health "vnic"
+ * reporter's diagnose counters of every function (and of every devlink
+ * port's vnic reporter: representors), read through lib/debug/health.c,
+ * an event when one grows by more than its threshold in one period
+ * (lib/monitor/vf-thresholds.c).
  */
 #include "config.h"
 
@@ -14,6 +19,7 @@
 #include <string.h>
 
 #include "counters.h"
+#include "health.h"
 #include "monitor-cmd.h"
 
 /* the last values of one port's event counters */
@@ -22,12 +28,35 @@ struct mon_port_prev {
 	bool have[MON_NCOUNTER_EVENTS];
 };
 
+/* the last value of one vnic counter of one reporter */
+struct mon_vnic_prev {
+	size_t fn;                     /* index in the devices */
+	int64_t port;                  /* the reporter's port index, -1 the function's */
+	char name[48];
+	uint64_t v;
+	bool have;                     /* v is the last poll's */
+	bool seen;                     /* in this poll (if not, the next value is a new baseline) */
+};
+
 int mon_poll_init(struct cli *cli, struct mon_poll *p, const struct mlx_devices *devs)
 {
-	const char *sec = cli_opt(cli, "poll");
+	const char *sec = cli_opt(cli, "poll"), *spec = cli_opt(cli, "vf-thresholds");
 	uint64_t v;
 
 	memset(p, 0, sizeof(*p));
+	if (spec) {
+		char err[640];
+
+		if (mlx_vf_thresholds_parse(spec, &p->vf, err, sizeof(err)) < 0) {
+			cli_error(cli, "%s", err);
+			return EXIT_USAGE;
+		}
+		if (!sec) {
+			cli_error(cli, "--vf-thresholds needs --poll SEC: its thresholds are per poll period");
+			return EXIT_USAGE;
+		}
+		p->vf_on = true;
+	}
 	if (!sec)
 		return EXIT_OK;
 	if (mlx_parse_u64(sec, &v) < 0 || v == 0 || v > 86400) {
@@ -59,6 +88,7 @@ void mon_poll_free(struct mon_poll *p)
 	free(p->aer);
 	free(p->targets);
 	free(p->prev);
+	free(p->vnic);
 	if (p->cst)
 		mlx_cstate_free(p->cst);
 	memset(p, 0, sizeof(*p));
@@ -126,6 +156,87 @@ static int poll_ethtool(struct cli *cli, struct mon_poll *p, mon_deliver_fn deli
 	return r;
 }
 
+static struct mon_vnic_prev *vnic_prev(struct mon_poll *p, size_t fn, int64_t port, const char *name)
+{
+	struct mon_vnic_prev *n;
+
+	for (size_t i = 0; i < p->nvnic; i++)
+		if (p->vnic[i].fn == fn && p->vnic[i].port == port && !strcmp(p->vnic[i].name, name))
+			return &p->vnic[i];
+	n = realloc(p->vnic, (p->nvnic + 1) * sizeof(*n));
+	if (!n)
+		return NULL;
+	p->vnic = n;
+	n = &p->vnic[p->nvnic++];
+	memset(n, 0, sizeof(*n));
+	n->fn = fn;
+	n->port = port;
+	snprintf(n->name, sizeof(n->name), "%s", name);
+	return n;
+}
+
+/* one vnic reporter's diagnose: its counters against the last poll's */
+static int vnic_reporter(struct cli *cli, struct mon_poll *p, const struct mlx_devices *devs, size_t i,
+			 const struct mlx_health_reporter *rep, mon_deliver_fn deliver, void *arg)
+{
+	struct mlx_fmsg_node *root = NULL;
+	const struct mlx_fmsg_node *env;
+	int r = 0;
+
+	if (mlx_health_diagnose(cli->ctx, &devs->fn[i], rep, &root) < 0)
+		return 0;
+	env = mlx_fmsg_get(root, "vNIC env counters");
+	for (size_t k = 0; env && env->kind == MLX_FMSG_OBJ && k < env->n && r == 0; k++) {
+		const struct mlx_fmsg_node *c = env->child[k];
+		struct mon_vnic_prev *pv;
+		struct mlx_event ev;
+
+		if (c->kind != MLX_FMSG_VAL || !c->name || (c->vtype != MLX_FMSG_U32 && c->vtype != MLX_FMSG_U64))
+			continue;
+		if (!(pv = vnic_prev(p, i, rep->port_index, c->name)))
+			break;
+		if (mlx_vf_threshold_check(&p->vf, c->name, devs->fn[i].bdf, rep->port_index, pv->have, pv->v,
+					   c->u, &ev) == 1)
+			r = deliver(arg, &ev);
+		pv->v = c->u;
+		pv->seen = true;
+	}
+	mlx_fmsg_free(root);
+	return r;
+}
+
+/* --vf-thresholds: every vnic reporter of every function */
+static int poll_vnic(struct cli *cli, struct mon_poll *p, const struct mlx_devices *devs,
+		     mon_deliver_fn deliver, void *arg)
+{
+	size_t nrep = 0;
+	int r = 0;
+
+	for (size_t i = 0; i < p->nvnic; i++)
+		p->vnic[i].seen = false;
+	for (size_t i = 0; i < devs->nfn && r == 0; i++) {
+		struct mlx_health *h = calloc(1, sizeof(*h));
+
+		if (!h)
+			break;
+		if (mlx_health_get(cli->ctx, &devs->fn[i], h) == 0)
+			for (size_t k = 0; k < h->n && r == 0; k++)
+				if (!strcmp(h->r[k].name, "vnic")) {
+					nrep++;
+					r = vnic_reporter(cli, p, devs, i, &h->r[k], deliver, arg);
+				}
+		free(h);
+	}
+	/* a counter that was not there this time starts a new baseline */
+	for (size_t i = 0; i < p->nvnic; i++)
+		p->vnic[i].have = p->vnic[i].seen;
+	mlx_err_clear(cli->ctx);
+	if (!p->polled && !nrep)
+		cli_warn(cli, "--vf-thresholds: no function has a devlink health vnic reporter; "
+			 "no VF events");
+	return r;
+}
+
 int mon_poll_run(struct cli *cli, struct mon_poll *p, const struct mlx_devices *devs,
 		 mon_deliver_fn deliver, void *arg)
 {
@@ -133,6 +244,8 @@ int mon_poll_run(struct cli *cli, struct mon_poll *p, const struct mlx_devices *
 
 	if (r == 0)
 		r = poll_ethtool(cli, p, deliver, arg);
+	if (r == 0 && p->vf_on)
+		r = poll_vnic(cli, p, devs, deliver, arg);
 	p->polled = true;
 	return r;
 }

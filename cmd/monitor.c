@@ -46,6 +46,9 @@ const struct cmd_opt monitor_opts[] = {
 	{ "poll", 0, "SEC", "every SEC seconds, read the counters that only count (PCIe AER "
 	  "totals, ethtool -S event counters: pause storms, module events, link downs, ...): one "
 	  "that grew is an event", NULL, SRC_NONE, 0 },
+	{ "vf-thresholds", 0, "SPEC", "with --poll: an event when a function's devlink health vnic "
+	  "counter grows by more than N in a period: N (every counter) or NAME=N[,NAME=N]", NULL,
+	  SRC_NONE, 0 },
 	{ "dump", 0, NULL, "make a dump-me-now incident on a Table 19 event (monitor_dump= in "
 	  "/etc/mlxcli.conf)", NULL, SRC_NONE, 0 },
 	{ "dump-types", 0, "LIST", "the Table 19 types that make one (default CMD_ERR,EQ_STUCK,"
@@ -482,7 +485,7 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	struct sigaction sa, old_int, old_term, old_hup;
 	const char *since = cli_opt(cli, "since"), *count = cli_opt(cli, "count");
 	int kfd = -1, rfd = -1, dfd = -1, rc = EXIT_OK, r = 0;
-	bool kmsg_is_file = false, replaying;
+	bool kmsg_is_file = false, replaying, polling;
 
 	(void)argc;
 	(void)argv;
@@ -540,9 +543,10 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	if (rc)
 		goto out_free;
 	/* an incident is of a ConnectX function, whatever -d watches */
-	if ((m->dump.on || cli_opt(cli, "poll")) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
+	polling = cli_opt(cli, "poll") || cli_opt(cli, "vf-thresholds");
+	if ((m->dump.on || polling) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
 		goto out_free;
-	if (cli_opt(cli, "poll") && (rc = mon_poll_init(cli, &m->poll, m->devs)) != 0)
+	if (polling && (rc = mon_poll_init(cli, &m->poll, m->devs)) != 0)
 		goto out_free;
 
 	kfd = mlx_kmsg_open(cli->ctx, since && !strcmp(since, "boot"));

@@ -63,6 +63,8 @@ enum mlx_ev_kind {
 	MLX_EV_MODULE_UNPLUG_COUNTED, MLX_EV_MODULE_BUS_STUCK, MLX_EV_MODULE_HIGH_TEMP,
 	MLX_EV_MODULE_BAD_SHORTED, MLX_EV_LINK_DOWN_COUNTED, MLX_EV_PHY_RECOVERY,
 	MLX_EV_PCI_STALLED, MLX_EV_RX_BUFFER_ALMOST_FULL, MLX_EV_SQ_RECOVERED, MLX_EV_RQ_RECOVERED,
+	/* the VF monitor (--vf-thresholds): a vnic counter grew too fast */
+	MLX_EV_VF_RESOURCE_THRESHOLD,
 	MLX_EV_NKINDS
 };
 
@@ -285,6 +287,44 @@ const char *mlx_counter_event_name(size_t i);
  */
 int mlx_counter_event(const char *name, const char *bdf, const char *netdev, bool have_prev,
 		      uint64_t prev, uint64_t now, struct mlx_event *ev);
+
+/* ---- the VF monitor (lib/monitor/vf-thresholds.c, pure) ------------------- */
+
+/*
+ * WinOF-2 24.4's "VF used too many resources" monitor, on Linux: the
+ * devlink health "vnic" reporter's diagnose counters of each function
+ * (drivers/net/ethernet/mellanox/mlx5/core/diag/reporter_vnic.c, object
+ * "vNIC env counters"; on a VF's own devlink instance, or a representor's
+ * port reporter), compared per poll period with a threshold per counter.
+ */
+#define MLX_VF_THRESHOLDS_MAX 16
+struct mlx_vf_thresholds {
+	bool has_default;           /* a bare N: every counter not named */
+	uint64_t dflt;
+	struct { const char *name; uint64_t max; } c[MLX_VF_THRESHOLDS_MAX];
+	size_t n;
+};
+/* The reporter's counter names, in its order; NULL past the last. */
+const char *mlx_vnic_counter_name(size_t i);
+/*
+ * SPEC: comma-separated items, each NAME=N (that counter's threshold) or
+ * a bare N (every counter not named; once).  N is a count per poll
+ * period, 0 or more.  0, or -EINVAL with the reason in @err (nothing
+ * else changed in *t on failure is promised).
+ */
+int mlx_vf_thresholds_parse(const char *spec, struct mlx_vf_thresholds *t, char *err, size_t errlen);
+/* The threshold of counter @name: true and *max, false when not watched. */
+bool mlx_vf_threshold_of(const struct mlx_vf_thresholds *t, const char *name, uint64_t *max);
+/*
+ * One counter of one vnic reporter (function @bdf; @port_index >= 0 for
+ * a devlink port's reporter: a representor's VF) over one period: 1 with
+ * *ev a vf_resource_threshold event when it grew by more than its
+ * threshold since @prev, else 0 (first poll: @have_prev false; a counter
+ * not watched; a reset; 32-bit firmware counters wrap).
+ */
+int mlx_vf_threshold_check(const struct mlx_vf_thresholds *t, const char *name, const char *bdf,
+			   int64_t port_index, bool have_prev, uint64_t prev, uint64_t now,
+			   struct mlx_event *ev);
 
 /* ---- the per-event hook (lib/monitor/exec-hook.c) -------------------------- */
 

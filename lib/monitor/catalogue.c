@@ -366,6 +366,14 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"the driver recovered receive queues of the netdev after an error (the rx health "
 		"reporter's recoveries)", "see the kernel log and `mlxcli dbg health`", NULL,
 		MLX_DUMP_NONE, NULL, ET "rx_recover (software stats, the sum over the receive queues)" },
+	[MLX_EV_VF_RESOURCE_THRESHOLD] = { MLX_EV_VF_RESOURCE_THRESHOLD, "vf_resource_threshold", M, W,
+		"a function (a VF, or a representor's VF) used too many resources: one of its vnic "
+		"counters (failed commands, quota exceeded, overruns, error queues, steering "
+		"discards) grew by more than its --vf-thresholds in one poll period",
+		"find the VM or application behind the VF (`mlxcli sriov`); a driver or firmware "
+		"mismatch in the guest, or an abusive tenant", NULL, MLX_DUMP_NONE, NULL,
+		"devlink health diagnose REPORTER vnic: \"vNIC env counters\" "
+		"(mlx5/core/diag/reporter_vnic.c)" },
 };
 
 const struct mlx_ev_kind_info *mlx_ev_catalogue(size_t *n)

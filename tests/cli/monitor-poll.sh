@@ -12,7 +12,12 @@
 #     (module_bus_stuck, link_down_counted with its Table 19 PORT_STATE);
 #   - a counter that goes back is a reset, no event; its next growth is
 #     counted from the value after the reset;
-#   - text output names the counter; --poll of a bad value exits 2.
+#   - text output names the counter; --poll of a bad value exits 2;
+#   - --vf-thresholds (the VF monitor): a VF's own devlink health vnic
+#     reporter and a representor's port reporter of the PF (vnic-set.py
+#     records them) are diagnosed each period; a counter that grows by
+#     more than its threshold is a vf_resource_threshold event, by the
+#     threshold itself or less none; a bad SPEC, or no --poll, exits 2.
 . "$(dirname "$0")/lib.sh"
 need jq python3
 
@@ -77,6 +82,50 @@ waitfor 50 "$tmp/poll.out" 'module_high_temp: 0'
 stop_mon
 grep -q '^20[0-9-]*T[0-9:.]*Z: error    module_high_temp  *0000:5e:00.0 enp94s0f0np0 delta=4 total=4  module_high_temp: 0 -> 4 (+4)$' "$tmp/poll.out" &&
 	[ $rc -eq 0 ] && ok "text: $(cat "$tmp/poll.out")" || bad "text: exit $rc: $(cat "$tmp/poll.out" "$tmp/poll.err")"
+
+echo "== --vf-thresholds"
+vnic() { python3 "$TOP_SRCDIR/tests/cli/vnic-set.py" "$cap" "$@" || bad "cannot record the vnic reporter $*"; }
+vnic 0000:5e:00.2 -1 quota_exceeded_command=5 cq_overrun=2
+vnic 0000:5e:00.0 65537 invalid_command=3
+start_mon -j monitor --poll 1 --vf-thresholds quota_exceeded_command=10,invalid_command=0
+vnic 0000:5e:00.2 -1 quota_exceeded_command=15 cq_overrun=90   # +10: the threshold itself; not watched
+vnic 0000:5e:00.0 65537 invalid_command=3
+sleep 1.5
+vnic 0000:5e:00.2 -1 quota_exceeded_command=26 cq_overrun=90   # +11
+vnic 0000:5e:00.0 65537 invalid_command=4                      # +1 over 0
+waitfor 50 "$tmp/poll.out" '"kind":"vf_resource_threshold".*"kind":"vf_resource_threshold"'
+waitfor 30 "$tmp/poll.out" 'quota_exceeded_command grew'
+stop_mon
+vf=$(jq -c 'select(.record == "event") | [.kind, .pci_address, .reporter, .detail, .name, .delta, .total]' "$tmp/poll.out" | sort | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$vf" = '["vf_resource_threshold","0000:5e:00.0","vnic","port 65537","invalid_command",1,4] ["vf_resource_threshold","0000:5e:00.2","vnic",null,"quota_exceeded_command",11,26] ' ] &&
+	ok "--vf-thresholds: the VF's +11 over 10 and the representor's +1 over 0; +10 and an unwatched counter none" ||
+	bad "--vf-thresholds: exit $rc, events $vf: $(cat "$tmp/poll.err")"
+grep -q 'quota_exceeded_command grew by 11 in one period (threshold 10): 15 -> 26' "$tmp/poll.out" &&
+	ok "its message says the growth and the threshold" || bad "vf message: $(cat "$tmp/poll.out")"
+# one number: every counter
+start_mon monitor --poll 1 --vf-thresholds 50 --count 1
+vnic 0000:5e:00.2 -1 quota_exceeded_command=26 cq_overrun=200
+waitfor 50 "$tmp/poll.out" cq_overrun
+stop_mon
+grep -q 'warning  vf_resource_threshold  *0000:5e:00.2 enp94s0f2 reporter=vnic delta=110 total=200  cq_overrun grew by 110' "$tmp/poll.out" &&
+	ok "--vf-thresholds 50: cq_overrun +110 (text)" || bad "--vf-thresholds 50: $(cat "$tmp/poll.out" "$tmp/poll.err")"
+# a system without vnic reporters says so
+with_vnic=$cap
+cap=$tmp/plain
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$cap/" && mkdir -p "$cap/dev" && mkfifo "$cap/dev/kmsg" || bad "cannot copy the sample"
+start_mon monitor --poll 1 --vf-thresholds 1
+stop_mon
+cap=$with_vnic
+[ $rc -eq 0 ] && grep -q "no function has a devlink health vnic reporter" "$tmp/poll.err" &&
+	ok "no vnic reporter: a warning" || bad "no vnic reporter: exit $rc: $(cat "$tmp/poll.err")"
+for spec in '' nosuch=1 quota_exceeded_command= quota_exceeded_command=-1 1,2 cq_overrun=1,cq_overrun=2 ,; do
+	run badvf --sample=cx5-ofed monitor --poll 1 --vf-thresholds "$spec"
+	[ $rc -eq 2 ] && grep -q "invalid --vf-thresholds" "$tmp/badvf.err" && ok "--vf-thresholds '$spec' exits 2" ||
+		bad "--vf-thresholds '$spec' exits $rc: $(cat "$tmp/badvf.err")"
+done
+run vfnopoll --sample=cx5-ofed monitor --vf-thresholds 1
+[ $rc -eq 2 ] && grep -q "needs --poll" "$tmp/vfnopoll.err" && ok "--vf-thresholds without --poll exits 2" ||
+	bad "--vf-thresholds without --poll exits $rc"
 
 for v in 0 x 86401 -1; do
 	run badpoll --sample=cx5-ofed monitor --poll "$v"
