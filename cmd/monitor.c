@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mlxcli monitor (issue 16): one stream of events from the kernel log
- * (/dev/kmsg), rtnetlink link changes and devlink health notifications, in
+ * (/dev/kmsg), rtnetlink link changes, devlink health notifications and
+ * ethtool settings changes (the "monitor" group), in
  * one poll() loop: idle, it sleeps in poll() and uses no CPU.  One line per
  * event (a JSON object per line with -j), until SIGINT or SIGTERM, after
  * which the stream ends with one "end" record.  --catalogue lists the event
@@ -38,8 +39,8 @@ const struct cmd_opt monitor_opts[] = {
 	  "only new ones", since_choices, SRC_NONE, 0 },
 	{ "catalogue", 0, NULL, "list the event kinds: meaning, what to do, Windows event, "
 	  "Table 19 dump type, kernel format", NULL, SRC_NONE, 0 },
-	{ "any-netdev", 0, NULL, "link events of any netdev, not only ConnectX ports (-d IFNAME: "
-	  "that one)", NULL, SRC_NONE, 0 },
+	{ "any-netdev", 0, NULL, "link and ethtool settings events of any netdev, not only ConnectX "
+	  "ports (-d IFNAME: that one)", NULL, SRC_NONE, 0 },
 	{ "count", 'c', "N", "stop after N events", NULL, SRC_NONE, 0 },
 	{ "exec", 0, "CMD", "run CMD (words, no shell) per event, the event as JSON on its stdin, "
 	  "killed after 5 s", NULL, SRC_NONE, 0 },
@@ -126,9 +127,10 @@ static bool wanted(struct mon *m, struct mlx_event *ev)
 		return !strcmp(ev->netdev, m->only_netdev);
 	if (m->only_fn)
 		return fn == m->only_fn;
-	/* link events: ConnectX ports only, unless --any-netdev; the kernel
-	 * log and devlink sources are about mlx5 devices already */
-	return ev->source != MLX_EVS_RTNL || p || m->any_netdev;
+	/* link and ethtool settings events: ConnectX ports only, unless
+	 * --any-netdev; the kernel log and devlink sources are about mlx5
+	 * devices already */
+	return (ev->source != MLX_EVS_RTNL && ev->source != MLX_EVS_ETHTOOL) || p || m->any_netdev;
 }
 
 static void fmt_time(char *buf, size_t len, uint64_t us)
@@ -309,8 +311,8 @@ static int drain_kmsg(struct mon *m, struct mlx_kmsg_reader *rd)
 	return 0;
 }
 
-/* The netlink messages in buf[0..n), decoded as rtnetlink or devlink. */
-static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
+/* The netlink messages in buf[0..n), decoded as those of stream @s. */
+static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, enum mlx_mon_stream s)
 {
 	struct mlx_event ev[4];
 	int n = (int)len, r;
@@ -321,10 +323,12 @@ static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
 
 		if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
 			continue;
-		if (rtnl && (h->nlmsg_type == RTM_SETDCB || h->nlmsg_type == RTM_GETDCB))
+		if (s == MLX_MON_RTNL && (h->nlmsg_type == RTM_SETDCB || h->nlmsg_type == RTM_GETDCB))
 			k = mlx_dcb_notify_event(h, h->nlmsg_len, ev);   /* RTNLGRP_DCB */
-		else if (rtnl)
+		else if (s == MLX_MON_RTNL)
 			k = mlx_rtnl_link_events(h, h->nlmsg_len, m->links, MON_LINKS, ev, 4);
+		else if (s == MLX_MON_ETHTOOL)
+			k = mlx_ethtool_notify_event(h, h->nlmsg_len, ev);
 		else
 			k = mlx_devlink_notify_event(h, h->nlmsg_len, ev);
 		for (int i = 0; i < k; i++)
@@ -335,7 +339,7 @@ static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
 }
 
 /* Every netlink message ready on @fd. */
-static int drain_nl(struct mon *m, int fd, bool rtnl)
+static int drain_nl(struct mon *m, int fd, enum mlx_mon_stream s)
 {
 	static uint8_t buf[65536];
 	ssize_t n;
@@ -351,30 +355,31 @@ static int drain_nl(struct mon *m, int fd, bool rtnl)
 			mlx_ev_records_lost(&lost, 0, 0);
 			lost.have = 0;
 			snprintf(lost.text, sizeof(lost.text), "%s notifications lost (socket overflow)",
-				 rtnl ? "rtnetlink" : "devlink");
+				 s == MLX_MON_RTNL ? "rtnetlink" : s == MLX_MON_ETHTOOL ? "ethtool" : "devlink");
 			if ((r = deliver(m, &lost)) != 0)
 				return r;
 			continue;
 		}
 		if (n <= 0)
 			return (int)n;
-		if ((r = decode_nl(m, buf, (size_t)n, rtnl)) != 0)
+		if ((r = decode_nl(m, buf, (size_t)n, s)) != 0)
 			return r;
 	}
 }
 
-/* A capture: its recorded link and devlink notifications, through the
- * same decoders as live (its kernel log follows in the poll loop). */
+/* A capture: its recorded link, devlink and ethtool notifications,
+ * through the same decoders as live (its kernel log follows in the poll
+ * loop). */
 static int replay_recorded(struct mon *m)
 {
 	int r = 0;
 
-	for (int i = 0; i < 2 && r == 0; i++) {
+	for (int s = 0; s < MLX_MON_NSTREAMS && r == 0; s++) {
 		char *buf = NULL;
 		size_t len = 0;
 
-		if (mlx_monitor_recorded(m->cli->ctx, i == 0, &buf, &len) == 0)
-			r = decode_nl(m, (const uint8_t *)buf, len, i == 0);
+		if (mlx_monitor_recorded(m->cli->ctx, s, &buf, &len) == 0)
+			r = decode_nl(m, (const uint8_t *)buf, len, s);
 		free(buf);
 	}
 	return r;
@@ -481,10 +486,10 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 {
 	struct mon *m;
 	struct mlx_kmsg_reader *rd = NULL;
-	struct pollfd pfd[3];
+	struct pollfd pfd[4];
 	struct sigaction sa, old_int, old_term, old_hup;
 	const char *since = cli_opt(cli, "since"), *count = cli_opt(cli, "count");
-	int kfd = -1, rfd = -1, dfd = -1, rc = EXIT_OK, r = 0;
+	int kfd = -1, rfd = -1, dfd = -1, efd = -1, rc = EXIT_OK, r = 0;
 	bool kmsg_is_file = false, replaying, polling;
 
 	(void)argc;
@@ -571,7 +576,10 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 		dfd = mlx_monitor_devlink_open(cli->ctx);
 		if (dfd < 0 && cli->verbose)
 			cli_warn(cli, "%s; no devlink health events", mlx_errmsg(cli->ctx));
-		if (kfd < 0 && rfd < 0 && dfd < 0) {
+		efd = mlx_monitor_ethtool_open(cli->ctx);
+		if (efd < 0 && cli->verbose)
+			cli_warn(cli, "%s; no ethtool settings events", mlx_errmsg(cli->ctx));
+		if (kfd < 0 && rfd < 0 && dfd < 0 && efd < 0) {
 			rc = cli_fail(cli, kfd, "cannot monitor");
 			goto out_free;
 		}
@@ -589,7 +597,7 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	/* a capture's kernel log is read to its end (a FIFO: until its
 	 * writer closes it), through the same loop as the live sources */
 	while (!stop_signal && r == 0 && !(replaying && kfd < 0)) {
-		int n = 0, ki = -1, ri = -1, di = -1, timeout = -1;
+		int n = 0, ki = -1, ri = -1, di = -1, ei = -1, timeout = -1;
 
 		if (reload_signal)
 			reload(m);
@@ -610,6 +618,10 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			di = n;
 			pfd[n++] = (struct pollfd){ .fd = dfd, .events = POLLIN };
 		}
+		if (efd >= 0) {
+			ei = n;
+			pfd[n++] = (struct pollfd){ .fd = efd, .events = POLLIN };
+		}
 		if (m->poll.poll_ms) {
 			uint64_t t = mono_ms();
 
@@ -622,13 +634,15 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			break;
 		}
 		/* the order of a cycle: link state, then the kernel log that
-		 * explains it, then devlink */
+		 * explains it, then devlink, then ethtool settings */
 		if (ri >= 0 && pfd[ri].revents)
-			r = drain_nl(m, rfd, true);
+			r = drain_nl(m, rfd, MLX_MON_RTNL);
 		if (r == 0 && ki >= 0 && pfd[ki].revents)
 			r = drain_kmsg(m, rd);
 		if (r == 0 && di >= 0 && pfd[di].revents)
-			r = drain_nl(m, dfd, false);
+			r = drain_nl(m, dfd, MLX_MON_DEVLINK);
+		if (r == 0 && ei >= 0 && pfd[ei].revents)
+			r = drain_nl(m, efd, MLX_MON_ETHTOOL);
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
@@ -656,6 +670,8 @@ out_free:
 		close(rfd);
 	if (dfd >= 0)
 		close(dfd);
+	if (efd >= 0)
+		close(efd);
 	free(rd);
 	free(m->hook_buf);
 	free(m->hook_path);

@@ -26,7 +26,7 @@
 
 #include "mlx.h"
 
-enum mlx_ev_source { MLX_EVS_KMSG, MLX_EVS_RTNL, MLX_EVS_DEVLINK, MLX_EVS_MONITOR };
+enum mlx_ev_source { MLX_EVS_KMSG, MLX_EVS_RTNL, MLX_EVS_DEVLINK, MLX_EVS_MONITOR, MLX_EVS_ETHTOOL };
 enum mlx_ev_severity {
 	MLX_EVSEV_INFO, MLX_EVSEV_NOTICE, MLX_EVSEV_WARNING, MLX_EVSEV_ERROR, MLX_EVSEV_CRITICAL,
 };
@@ -65,6 +65,11 @@ enum mlx_ev_kind {
 	MLX_EV_PCI_STALLED, MLX_EV_RX_BUFFER_ALMOST_FULL, MLX_EV_SQ_RECOVERED, MLX_EV_RQ_RECOVERED,
 	/* the VF monitor (--vf-thresholds): a vnic counter grew too fast */
 	MLX_EV_VF_RESOURCE_THRESHOLD,
+	/* ethtool netlink, group "monitor": a setting was changed */
+	MLX_EV_LINK_INFO_CHANGED, MLX_EV_LINK_MODES_CHANGED, MLX_EV_MSGLEVEL_CHANGED,
+	MLX_EV_WOL_CHANGED, MLX_EV_FEATURES_CHANGED, MLX_EV_PRIVFLAGS_CHANGED, MLX_EV_RINGS_CHANGED,
+	MLX_EV_CHANNELS_CHANGED, MLX_EV_COALESCE_CHANGED, MLX_EV_PAUSE_CHANGED, MLX_EV_EEE_CHANGED,
+	MLX_EV_FEC_CHANGED, MLX_EV_MODULE_POWER_CHANGED,
 	MLX_EV_NKINDS
 };
 
@@ -208,6 +213,20 @@ int mlx_rtnl_link_events(const struct nlmsghdr *h, size_t len, struct mlx_link_s
  * say: the notification's port id is 0.
  */
 int mlx_dcb_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_event *ev);
+
+/* ---- ethtool notifications (lib/monitor/ethtool-notify.c, pure) -------- */
+
+/*
+ * One message of the ethtool genetlink family's "monitor" group
+ * (net/ethtool/netlink.c ethnl_default_notify, after a SET request or a
+ * driver's own change: ETHTOOL_MSG_*_NTF with the ETHTOOL_A_*_HEADER nest
+ * naming the device, then what a GET reply carries): 1 with *ev the
+ * setting's *_changed event (the netdev and ifindex, detail the message
+ * type's uapi name, the text the new pause, ring and channel values), 0
+ * for another message (a GET reply, a cable test result), -EBADMSG.  Who
+ * made the change is not in it: the kernel multicasts it with port id 0.
+ */
+int mlx_ethtool_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_event *ev);
 
 /* ---- devlink health notifications (lib/monitor/devlink-notify.c, pure) - */
 
@@ -379,13 +398,17 @@ ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap);
  */
 int mlx_monitor_rtnl_open(struct mlx_ctx *ctx);
 int mlx_monitor_devlink_open(struct mlx_ctx *ctx);
+/* The ethtool family's "monitor" group (settings changed). */
+int mlx_monitor_ethtool_open(struct mlx_ctx *ctx);
+/* The notification sockets, and their recordings in a capture. */
+enum mlx_mon_stream { MLX_MON_RTNL, MLX_MON_DEVLINK, MLX_MON_ETHTOOL, MLX_MON_NSTREAMS };
 /*
- * A capture's recorded notifications (<root>/monitor/rtnl.nl or
- * devlink.nl: the raw messages as the sockets above received them, one
+ * A capture's recorded notifications (<root>/monitor/rtnl.nl, devlink.nl
+ * or ethtool.nl: the raw messages as the sockets above received them, one
  * after the other), replayed through the same decoders: *buf malloc'ed,
  * the caller frees it; -ENOENT when the capture has none.
  */
-int mlx_monitor_recorded(struct mlx_ctx *ctx, bool rtnl, char **buf, size_t *len);
+int mlx_monitor_recorded(struct mlx_ctx *ctx, enum mlx_mon_stream s, char **buf, size_t *len);
 /* Read what is ready on one of them: bytes of whole messages, 0 when
  * nothing is (EAGAIN), -ENOBUFS when the socket overflowed and
  * notifications were lost (the next read goes on), -errno. */

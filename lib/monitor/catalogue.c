@@ -38,6 +38,7 @@ const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t)
 #define R MLX_EVS_RTNL
 #define D MLX_EVS_DEVLINK
 #define M MLX_EVS_MONITOR
+#define T MLX_EVS_ETHTOOL
 #define I MLX_EVSEV_INFO
 #define N MLX_EVSEV_NOTICE
 #define W MLX_EVSEV_WARNING
@@ -47,6 +48,7 @@ const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t)
 #define EV "mlx5/core/events.c: "
 #define HE "mlx5/core/health.c: "
 #define ET "ethtool -S, mlx5/core/en_stats.c: "
+#define EM "ethtool netlink, group \"monitor\" (net/ethtool/netlink.c ethnl_default_notify): "
 
 static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 	[MLX_EV_LINK_UP] = { MLX_EV_LINK_UP, "link_up", K, I,
@@ -374,6 +376,72 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"mismatch in the guest, or an abusive tenant", NULL, MLX_DUMP_NONE, NULL,
 		"devlink health diagnose REPORTER vnic: \"vNIC env counters\" "
 		"(mlx5/core/diag/reporter_vnic.c)" },
+	/* ethtool netlink, group "monitor" (lib/monitor/ethtool-notify.c) */
+	[MLX_EV_LINK_INFO_CHANGED] = { MLX_EV_LINK_INFO_CHANGED, "link_info_changed", T, N,
+		"the port's link settings (port type, PHY address, MDI-X, transceiver) were set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -s` (port, mdix, phyad))", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_LINKINFO_NTF" },
+	[MLX_EV_LINK_MODES_CHANGED] = { MLX_EV_LINK_MODES_CHANGED, "link_modes_changed", T, W,
+		"the port's speed, duplex, autonegotiation or advertised link modes were set (or the link partner's changed)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -s` (speed, duplex, autoneg, advertise))", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_LINKMODES_NTF" },
+	[MLX_EV_MSGLEVEL_CHANGED] = { MLX_EV_MSGLEVEL_CHANGED, "msglevel_changed", T, N,
+		"the driver's message level (netif_msg) was set: what it logs",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -s msglvl`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_DEBUG_NTF" },
+	[MLX_EV_WOL_CHANGED] = { MLX_EV_WOL_CHANGED, "wol_changed", T, N,
+		"the wake-on-LAN settings were set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -s wol`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_WOL_NTF" },
+	[MLX_EV_FEATURES_CHANGED] = { MLX_EV_FEATURES_CHANGED, "features_changed", T, W,
+		"the netdev's offload features changed (a user's request, or the driver or the stack changing them, e.g. a bond, XDP or a feature dependency)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -K`; `ethtool -k` shows the result)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_FEATURES_NTF" },
+	[MLX_EV_PRIVFLAGS_CHANGED] = { MLX_EV_PRIVFLAGS_CHANGED, "privflags_changed", T, W,
+		"the driver's private flags were set (mlx5: rx_cqe_compress, tx_cqe_moder, rx_striding_rq, ...)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool --set-priv-flags`; `mlxcli params` shows them)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_PRIVFLAGS_NTF" },
+	[MLX_EV_RINGS_CHANGED] = { MLX_EV_RINGS_CHANGED, "rings_changed", T, W,
+		"the ring sizes were set (the queues were re-created: a short traffic stop)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -G`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_RINGS_NTF" },
+	[MLX_EV_CHANNELS_CHANGED] = { MLX_EV_CHANNELS_CHANGED, "channels_changed", T, W,
+		"the number of channels (queues) was set (the queues were re-created; RSS spreads over the new count)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -L`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_CHANNELS_NTF" },
+	[MLX_EV_COALESCE_CHANGED] = { MLX_EV_COALESCE_CHANGED, "coalesce_changed", T, N,
+		"the interrupt coalescing (adaptive moderation, usecs, frames) was set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -C`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_COALESCE_NTF" },
+	[MLX_EV_PAUSE_CHANGED] = { MLX_EV_PAUSE_CHANGED, "pause_changed", T, W,
+		"the port's global pause (flow control) was set: RoCE without PFC needs it on both ends",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -A`; with PFC, `mlxcli show qos`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_PAUSE_NTF" },
+	[MLX_EV_EEE_CHANGED] = { MLX_EV_EEE_CHANGED, "eee_changed", T, N,
+		"Energy-Efficient Ethernet settings were set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool --set-eee`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_EEE_NTF" },
+	[MLX_EV_FEC_CHANGED] = { MLX_EV_FEC_CHANGED, "fec_changed", T, W,
+		"the port's forward error correction mode was set (it must match the peer's, or the link stays down)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool --set-fec`; `mlxcli link` shows the active mode)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_FEC_NTF" },
+	[MLX_EV_MODULE_POWER_CHANGED] = { MLX_EV_MODULE_POWER_CHANGED, "module_power_changed", T, N,
+		"the module's power mode policy was set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool --set-module power-mode-policy`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_MODULE_NTF" },
 };
 
 const struct mlx_ev_kind_info *mlx_ev_catalogue(size_t *n)
@@ -389,7 +457,7 @@ const struct mlx_ev_kind_info *mlx_ev_kind_info(enum mlx_ev_kind k)
 
 const char *mlx_ev_source_str(enum mlx_ev_source s)
 {
-	static const char *const names[] = { "kmsg", "rtnetlink", "devlink", "monitor" };
+	static const char *const names[] = { "kmsg", "rtnetlink", "devlink", "monitor", "ethtool" };
 
 	return (unsigned)s < sizeof(names) / sizeof(names[0]) ? names[s] : "unknown";
 }
