@@ -49,6 +49,7 @@ struct mon_poll {
 	struct mon_port_prev *prev;    /* per target: the last event-counter values */
 	struct mlx_cstate *cst;        /* the ethtool names, read once */
 	bool vf_on;                    /* --vf-thresholds */
+	bool vnic_warned;              /* a diagnose failed: said once */
 	struct mlx_vf_thresholds vf;
 	struct mon_vnic_prev *vnic;    /* per vnic reporter and counter: the last value */
 	size_t nvnic;

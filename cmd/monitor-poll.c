@@ -183,8 +183,13 @@ static int vnic_reporter(struct cli *cli, struct mon_poll *p, const struct mlx_d
 	const struct mlx_fmsg_node *env;
 	int r = 0;
 
-	if (mlx_health_diagnose(cli->ctx, &devs->fn[i], rep, &root) < 0)
+	if (mlx_health_diagnose(cli->ctx, &devs->fn[i], rep, &root) < 0) {
+		/* DIAGNOSE is an admin command (CAP_NET_ADMIN): say it once */
+		if (!p->vnic_warned)
+			cli_warn(cli, "--vf-thresholds: %s; no VF events from it", mlx_errmsg(cli->ctx));
+		p->vnic_warned = true;
 		return 0;
+	}
 	env = mlx_fmsg_get(root, "vNIC env counters");
 	for (size_t k = 0; env && env->kind == MLX_FMSG_OBJ && k < env->n && r == 0; k++) {
 		const struct mlx_fmsg_node *c = env->child[k];

@@ -115,9 +115,17 @@ cap=$tmp/plain
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$cap/" && mkdir -p "$cap/dev" && mkfifo "$cap/dev/kmsg" || bad "cannot copy the sample"
 start_mon monitor --poll 1 --vf-thresholds 1
 stop_mon
-cap=$with_vnic
 [ $rc -eq 0 ] && grep -q "no function has a devlink health vnic reporter" "$tmp/poll.err" &&
 	ok "no vnic reporter: a warning" || bad "no vnic reporter: exit $rc: $(cat "$tmp/poll.err")"
+# a reporter whose diagnose fails (live: EPERM without CAP_NET_ADMIN) is said once
+vnic 0000:5e:00.2 -1
+rm -f "$cap/netlink/devlink/pci:0000:5e:00.2/diagnose-vnic.nl"
+start_mon monitor --poll 1 --vf-thresholds 1
+sleep 1
+stop_mon
+[ $rc -eq 0 ] && [ "$(grep -c "vf-thresholds: .*diagnose-vnic.*no VF events from it" "$tmp/poll.err")" = 1 ] &&
+	ok "a vnic diagnose that fails: one warning" || bad "failing diagnose: exit $rc: $(cat "$tmp/poll.err")"
+cap=$with_vnic
 for spec in '' nosuch=1 quota_exceeded_command= quota_exceeded_command=-1 1,2 cq_overrun=1,cq_overrun=2 ,; do
 	run badvf --sample=cx5-ofed monitor --poll 1 --vf-thresholds "$spec"
 	[ $rc -eq 2 ] && grep -q "invalid --vf-thresholds" "$tmp/badvf.err" && ok "--vf-thresholds '$spec' exits 2" ||
