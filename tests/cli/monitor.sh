@@ -16,7 +16,7 @@
 #     at most 256) marked filtered (dev/kmsg.filter): replayed, the gaps
 #     left by other devices' records are no records_lost.
 . "$(dirname "$0")/lib.sh"
-need jq
+need jq python3
 
 cap=$tmp/cap
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$cap/" || { bad "cannot copy the sample"; finish; }
