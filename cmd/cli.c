@@ -62,7 +62,7 @@ static const struct cmd top_cmds[] = {
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL, "mlxcli-snapshot(8)" },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",
 	  cmd_dump_me_now, 0, 0, 0, &dmn_group, dmn_opts, NULL },
-	{ "monitor", "", "a stream of events: link, devlink health, mlx5 kernel log",
+	{ "monitor", "", "a stream of events: link, devlink health, ethtool settings, mlx5 kernel log",
 	  cmd_monitor, 0, 0, 0, NULL, monitor_opts, NULL, "mlxcli-monitor(8)" },
 	{ "dbg", "", "debugging: mstdump, dump-me-now, get-state, restart, pddrinfo",
 	  NULL, 0, 0, 0, &dbg_group, NULL, NULL },

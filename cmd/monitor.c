@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mlxcli monitor (issue 16): one stream of events from the kernel log
- * (/dev/kmsg), rtnetlink link changes and devlink health notifications, in
+ * (/dev/kmsg), rtnetlink link changes, devlink health notifications and
+ * ethtool settings changes (the "monitor" group), in
  * one poll() loop: idle, it sleeps in poll() and uses no CPU.  One line per
  * event (a JSON object per line with -j), until SIGINT or SIGTERM, after
  * which the stream ends with one "end" record.  --catalogue lists the event
@@ -38,13 +39,17 @@ const struct cmd_opt monitor_opts[] = {
 	  "only new ones", since_choices, SRC_NONE, 0 },
 	{ "catalogue", 0, NULL, "list the event kinds: meaning, what to do, Windows event, "
 	  "Table 19 dump type, kernel format", NULL, SRC_NONE, 0 },
-	{ "any-netdev", 0, NULL, "link events of any netdev, not only ConnectX ports (-d IFNAME: "
-	  "that one)", NULL, SRC_NONE, 0 },
+	{ "any-netdev", 0, NULL, "link and ethtool settings events of any netdev, not only ConnectX "
+	  "ports (-d IFNAME: that one)", NULL, SRC_NONE, 0 },
 	{ "count", 'c', "N", "stop after N events", NULL, SRC_NONE, 0 },
 	{ "exec", 0, "CMD", "run CMD (words, no shell) per event, the event as JSON on its stdin, "
 	  "killed after 5 s", NULL, SRC_NONE, 0 },
 	{ "poll", 0, "SEC", "every SEC seconds, read the counters that only count (PCIe AER "
-	  "totals): one that grew is an event", NULL, SRC_NONE, 0 },
+	  "totals, ethtool -S event counters: pause storms, module events, link downs, ...): one "
+	  "that grew is an event", NULL, SRC_NONE, 0 },
+	{ "vf-thresholds", 0, "SPEC", "with --poll: an event when a function's devlink health vnic "
+	  "counter grows by more than N in a period: N (every counter) or NAME=N[,NAME=N]", NULL,
+	  SRC_NONE, 0 },
 	{ "dump", 0, NULL, "make a dump-me-now incident on a Table 19 event (monitor_dump= in "
 	  "/etc/mlxcli.conf)", NULL, SRC_NONE, 0 },
 	{ "dump-types", 0, "LIST", "the Table 19 types that make one (default CMD_ERR,EQ_STUCK,"
@@ -84,10 +89,8 @@ struct mon {
 	char *hook_buf;
 	char *hook_path;                     /* hook[0] resolved in PATH, at start */
 	struct mon_dump dump;                /* automatic incidents */
-	unsigned poll_ms;                    /* --poll; 0 off */
+	struct mon_poll poll;                /* --poll: the counters that only count */
 	uint64_t next_poll_ms;
-	uint64_t (*aer)[3];                  /* per function of devs, the last totals */
-	bool polled;
 };
 
 static const struct mlx_port *port_by_netdev(const struct mlx_devices *devs, const char *name)
@@ -124,9 +127,10 @@ static bool wanted(struct mon *m, struct mlx_event *ev)
 		return !strcmp(ev->netdev, m->only_netdev);
 	if (m->only_fn)
 		return fn == m->only_fn;
-	/* link events: ConnectX ports only, unless --any-netdev; the kernel
-	 * log and devlink sources are about mlx5 devices already */
-	return ev->source != MLX_EVS_RTNL || p || m->any_netdev;
+	/* link and ethtool settings events: ConnectX ports only, unless
+	 * --any-netdev; the kernel log and devlink sources are about mlx5
+	 * devices already */
+	return (ev->source != MLX_EVS_RTNL && ev->source != MLX_EVS_ETHTOOL) || p || m->any_netdev;
 }
 
 static void fmt_time(char *buf, size_t len, uint64_t us)
@@ -179,6 +183,8 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 		out_str(o, "fw_command", NULL, ev->fw_command);
 	if (ev->detail[0])
 		out_str(o, "detail", NULL, ev->detail);
+	if (ev->counter[0])
+		out_str(o, "name", NULL, ev->counter);
 	for (int f = 0; f < MLX_EVF_N; f++) {
 		if (!mlx_ev_has(ev, f))
 			continue;
@@ -268,30 +274,9 @@ static uint64_t mono_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-/* --poll: the AER totals of every function; the first poll is the
- * baseline, each later growth one event. */
-static int poll_counters(struct mon *m)
+static int deliver_cb(void *arg, struct mlx_event *ev)
 {
-	int r;
-
-	for (size_t i = 0; m->devs && i < m->devs->nfn; i++) {
-		const struct mlx_function *fn = &m->devs->fn[i];
-		uint64_t now[3];
-
-		mlx_aer_totals(m->cli->ctx, fn, now);
-		for (unsigned k = 0; m->polled && k < 3; k++) {
-			struct mlx_event ev;
-
-			if (now[k] == UINT64_MAX || m->aer[i][k] == UINT64_MAX || now[k] <= m->aer[i][k])
-				continue;
-			mlx_ev_aer_moved(&ev, fn->bdf, k, m->aer[i][k], now[k]);
-			if ((r = deliver(m, &ev)) != 0)
-				return r;
-		}
-		memcpy(m->aer[i], now, sizeof(now));
-	}
-	m->polled = true;
-	return 0;
+	return deliver(arg, ev);
 }
 
 /* Every record ready on the kernel log; -ENODATA at the end of a
@@ -326,8 +311,8 @@ static int drain_kmsg(struct mon *m, struct mlx_kmsg_reader *rd)
 	return 0;
 }
 
-/* The netlink messages in buf[0..n), decoded as rtnetlink or devlink. */
-static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
+/* The netlink messages in buf[0..n), decoded as those of stream @s. */
+static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, enum mlx_mon_stream s)
 {
 	struct mlx_event ev[4];
 	int n = (int)len, r;
@@ -338,10 +323,12 @@ static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
 
 		if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
 			continue;
-		if (rtnl && (h->nlmsg_type == RTM_SETDCB || h->nlmsg_type == RTM_GETDCB))
+		if (s == MLX_MON_RTNL && (h->nlmsg_type == RTM_SETDCB || h->nlmsg_type == RTM_GETDCB))
 			k = mlx_dcb_notify_event(h, h->nlmsg_len, ev);   /* RTNLGRP_DCB */
-		else if (rtnl)
+		else if (s == MLX_MON_RTNL)
 			k = mlx_rtnl_link_events(h, h->nlmsg_len, m->links, MON_LINKS, ev, 4);
+		else if (s == MLX_MON_ETHTOOL)
+			k = mlx_ethtool_notify_event(h, h->nlmsg_len, ev);
 		else
 			k = mlx_devlink_notify_event(h, h->nlmsg_len, ev);
 		for (int i = 0; i < k; i++)
@@ -352,7 +339,7 @@ static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, bool rtnl)
 }
 
 /* Every netlink message ready on @fd. */
-static int drain_nl(struct mon *m, int fd, bool rtnl)
+static int drain_nl(struct mon *m, int fd, enum mlx_mon_stream s)
 {
 	static uint8_t buf[65536];
 	ssize_t n;
@@ -368,30 +355,31 @@ static int drain_nl(struct mon *m, int fd, bool rtnl)
 			mlx_ev_records_lost(&lost, 0, 0);
 			lost.have = 0;
 			snprintf(lost.text, sizeof(lost.text), "%s notifications lost (socket overflow)",
-				 rtnl ? "rtnetlink" : "devlink");
+				 s == MLX_MON_RTNL ? "rtnetlink" : s == MLX_MON_ETHTOOL ? "ethtool" : "devlink");
 			if ((r = deliver(m, &lost)) != 0)
 				return r;
 			continue;
 		}
 		if (n <= 0)
 			return (int)n;
-		if ((r = decode_nl(m, buf, (size_t)n, rtnl)) != 0)
+		if ((r = decode_nl(m, buf, (size_t)n, s)) != 0)
 			return r;
 	}
 }
 
-/* A capture: its recorded link and devlink notifications, through the
- * same decoders as live (its kernel log follows in the poll loop). */
+/* A capture: its recorded link, devlink and ethtool notifications,
+ * through the same decoders as live (its kernel log follows in the poll
+ * loop). */
 static int replay_recorded(struct mon *m)
 {
 	int r = 0;
 
-	for (int i = 0; i < 2 && r == 0; i++) {
+	for (int s = 0; s < MLX_MON_NSTREAMS && r == 0; s++) {
 		char *buf = NULL;
 		size_t len = 0;
 
-		if (mlx_monitor_recorded(m->cli->ctx, i == 0, &buf, &len) == 0)
-			r = decode_nl(m, (const uint8_t *)buf, len, i == 0);
+		if (mlx_monitor_recorded(m->cli->ctx, s, &buf, &len) == 0)
+			r = decode_nl(m, (const uint8_t *)buf, len, s);
 		free(buf);
 	}
 	return r;
@@ -498,11 +486,11 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 {
 	struct mon *m;
 	struct mlx_kmsg_reader *rd = NULL;
-	struct pollfd pfd[3];
+	struct pollfd pfd[4];
 	struct sigaction sa, old_int, old_term, old_hup;
 	const char *since = cli_opt(cli, "since"), *count = cli_opt(cli, "count");
-	int kfd = -1, rfd = -1, dfd = -1, rc = EXIT_OK, r = 0;
-	bool kmsg_is_file = false, replaying;
+	int kfd = -1, rfd = -1, dfd = -1, efd = -1, rc = EXIT_OK, r = 0;
+	bool kmsg_is_file = false, replaying, polling;
 
 	(void)argc;
 	(void)argv;
@@ -560,23 +548,11 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	if (rc)
 		goto out_free;
 	/* an incident is of a ConnectX function, whatever -d watches */
-	if ((m->dump.on || cli_opt(cli, "poll")) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
+	polling = cli_opt(cli, "poll") || cli_opt(cli, "vf-thresholds");
+	if ((m->dump.on || polling) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
 		goto out_free;
-	if (cli_opt(cli, "poll")) {
-		uint64_t v;
-
-		if (mlx_parse_u64(cli_opt(cli, "poll"), &v) < 0 || v == 0 || v > 86400) {
-			cli_error(cli, "invalid --poll '%s': seconds, 1 - 86400", cli_opt(cli, "poll"));
-			rc = EXIT_USAGE;
-			goto out_free;
-		}
-		m->poll_ms = (unsigned)v * 1000;
-		m->aer = calloc(m->devs->nfn ? m->devs->nfn : 1, sizeof(*m->aer));
-		if (!m->aer) {
-			rc = EXIT_FAIL;
-			goto out_free;
-		}
-	}
+	if (polling && (rc = mon_poll_init(cli, &m->poll, m->devs)) != 0)
+		goto out_free;
 
 	kfd = mlx_kmsg_open(cli->ctx, since && !strcmp(since, "boot"));
 	if (kfd >= 0) {
@@ -600,7 +576,10 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 		dfd = mlx_monitor_devlink_open(cli->ctx);
 		if (dfd < 0 && cli->verbose)
 			cli_warn(cli, "%s; no devlink health events", mlx_errmsg(cli->ctx));
-		if (kfd < 0 && rfd < 0 && dfd < 0) {
+		efd = mlx_monitor_ethtool_open(cli->ctx);
+		if (efd < 0 && cli->verbose)
+			cli_warn(cli, "%s; no ethtool settings events", mlx_errmsg(cli->ctx));
+		if (kfd < 0 && rfd < 0 && dfd < 0 && efd < 0) {
 			rc = cli_fail(cli, kfd, "cannot monitor");
 			goto out_free;
 		}
@@ -618,14 +597,14 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	/* a capture's kernel log is read to its end (a FIFO: until its
 	 * writer closes it), through the same loop as the live sources */
 	while (!stop_signal && r == 0 && !(replaying && kfd < 0)) {
-		int n = 0, ki = -1, ri = -1, di = -1, timeout = -1;
+		int n = 0, ki = -1, ri = -1, di = -1, ei = -1, timeout = -1;
 
 		if (reload_signal)
 			reload(m);
-		if (m->poll_ms && mono_ms() >= m->next_poll_ms) {
-			if ((r = poll_counters(m)) != 0)
+		if (m->poll.poll_ms && mono_ms() >= m->next_poll_ms) {
+			if ((r = mon_poll_run(cli, &m->poll, m->devs, deliver_cb, m)) != 0)
 				break;
-			m->next_poll_ms = mono_ms() + m->poll_ms;
+			m->next_poll_ms = mono_ms() + m->poll.poll_ms;
 		}
 		if (kfd >= 0) {
 			ki = n;
@@ -639,7 +618,11 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			di = n;
 			pfd[n++] = (struct pollfd){ .fd = dfd, .events = POLLIN };
 		}
-		if (m->poll_ms) {
+		if (efd >= 0) {
+			ei = n;
+			pfd[n++] = (struct pollfd){ .fd = efd, .events = POLLIN };
+		}
+		if (m->poll.poll_ms) {
 			uint64_t t = mono_ms();
 
 			timeout = m->next_poll_ms > t ? (int)(m->next_poll_ms - t) : 0;
@@ -651,13 +634,15 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			break;
 		}
 		/* the order of a cycle: link state, then the kernel log that
-		 * explains it, then devlink */
+		 * explains it, then devlink, then ethtool settings */
 		if (ri >= 0 && pfd[ri].revents)
-			r = drain_nl(m, rfd, true);
+			r = drain_nl(m, rfd, MLX_MON_RTNL);
 		if (r == 0 && ki >= 0 && pfd[ki].revents)
 			r = drain_kmsg(m, rd);
 		if (r == 0 && di >= 0 && pfd[di].revents)
-			r = drain_nl(m, dfd, false);
+			r = drain_nl(m, dfd, MLX_MON_DEVLINK);
+		if (r == 0 && ei >= 0 && pfd[ei].revents)
+			r = drain_nl(m, efd, MLX_MON_ETHTOOL);
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
@@ -685,10 +670,12 @@ out_free:
 		close(rfd);
 	if (dfd >= 0)
 		close(dfd);
+	if (efd >= 0)
+		close(efd);
 	free(rd);
 	free(m->hook_buf);
 	free(m->hook_path);
-	free(m->aer);
+	mon_poll_free(&m->poll);
 	free(m);
 	return rc;
 }

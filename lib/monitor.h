@@ -26,7 +26,7 @@
 
 #include "mlx.h"
 
-enum mlx_ev_source { MLX_EVS_KMSG, MLX_EVS_RTNL, MLX_EVS_DEVLINK, MLX_EVS_MONITOR };
+enum mlx_ev_source { MLX_EVS_KMSG, MLX_EVS_RTNL, MLX_EVS_DEVLINK, MLX_EVS_MONITOR, MLX_EVS_ETHTOOL };
 enum mlx_ev_severity {
 	MLX_EVSEV_INFO, MLX_EVSEV_NOTICE, MLX_EVSEV_WARNING, MLX_EVSEV_ERROR, MLX_EVSEV_CRITICAL,
 };
@@ -58,6 +58,18 @@ enum mlx_ev_kind {
 	/* the monitor itself */
 	MLX_EV_RECORDS_LOST,
 	MLX_EV_AER_COUNTER_MOVED,   /* a polled AER total grew (--poll) */
+	/* ethtool -S counters that only count events, polled (--poll) */
+	MLX_EV_PAUSE_STORM_WARNING, MLX_EV_PAUSE_STORM_ERROR,
+	MLX_EV_MODULE_UNPLUG_COUNTED, MLX_EV_MODULE_BUS_STUCK, MLX_EV_MODULE_HIGH_TEMP,
+	MLX_EV_MODULE_BAD_SHORTED, MLX_EV_LINK_DOWN_COUNTED, MLX_EV_PHY_RECOVERY,
+	MLX_EV_PCI_STALLED, MLX_EV_RX_BUFFER_ALMOST_FULL, MLX_EV_SQ_RECOVERED, MLX_EV_RQ_RECOVERED,
+	/* the VF monitor (--vf-thresholds): a vnic counter grew too fast */
+	MLX_EV_VF_RESOURCE_THRESHOLD,
+	/* ethtool netlink, group "monitor": a setting was changed */
+	MLX_EV_LINK_INFO_CHANGED, MLX_EV_LINK_MODES_CHANGED, MLX_EV_MSGLEVEL_CHANGED,
+	MLX_EV_WOL_CHANGED, MLX_EV_FEATURES_CHANGED, MLX_EV_PRIVFLAGS_CHANGED, MLX_EV_RINGS_CHANGED,
+	MLX_EV_CHANNELS_CHANGED, MLX_EV_COALESCE_CHANGED, MLX_EV_PAUSE_CHANGED, MLX_EV_EEE_CHANGED,
+	MLX_EV_FEC_CHANGED, MLX_EV_MODULE_POWER_CHANGED,
 	MLX_EV_NKINDS
 };
 
@@ -106,6 +118,7 @@ enum mlx_ev_field {
 	MLX_EVF_FATAL_ERROR, MLX_EVF_NIC_MODE, MLX_EVF_DELAY_MS, MLX_EVF_TIME_SINCE_TX_US,
 	MLX_EVF_EQES, MLX_EVF_IRQN, MLX_EVF_CPU, MLX_EVF_TIMEOUT_MS, MLX_EVF_CARRIER_CHANGES,
 	MLX_EVF_IFINDEX, MLX_EVF_ERR_COUNT, MLX_EVF_RECOVER_COUNT, MLX_EVF_LOST,
+	MLX_EVF_DELTA, MLX_EVF_TOTAL,   /* a polled counter: growth since the last poll, value */
 	MLX_EVF_N
 };
 const char *mlx_ev_field_key(enum mlx_ev_field f);
@@ -124,6 +137,7 @@ struct mlx_event {
 	char reporter[32];          /* devlink health reporter */
 	char fw_command[48];        /* "ACCESS_REG" */
 	char detail[96];            /* status/error text: "bad parameter", "Cable error, ..." */
+	char counter[48];           /* a polled counter's name (JSON "name") */
 	uint64_t have;              /* 1 << enum mlx_ev_field */
 	uint64_t v[MLX_EVF_N];
 	char text[512];             /* the raw message (kmsg: the text, unescaped as given) */
@@ -200,6 +214,20 @@ int mlx_rtnl_link_events(const struct nlmsghdr *h, size_t len, struct mlx_link_s
  */
 int mlx_dcb_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_event *ev);
 
+/* ---- ethtool notifications (lib/monitor/ethtool-notify.c, pure) -------- */
+
+/*
+ * One message of the ethtool genetlink family's "monitor" group
+ * (net/ethtool/netlink.c ethnl_default_notify, after a SET request or a
+ * driver's own change: ETHTOOL_MSG_*_NTF with the ETHTOOL_A_*_HEADER nest
+ * naming the device, then what a GET reply carries): 1 with *ev the
+ * setting's *_changed event (the netdev and ifindex, detail the message
+ * type's uapi name, the text the new pause, ring and channel values), 0
+ * for another message (a GET reply, a cable test result), -EBADMSG.  Who
+ * made the change is not in it: the kernel multicasts it with port id 0.
+ */
+int mlx_ethtool_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_event *ev);
+
 /* ---- devlink health notifications (lib/monitor/devlink-notify.c, pure) - */
 
 /*
@@ -261,6 +289,62 @@ void mlx_aer_totals(struct mlx_ctx *ctx, const struct mlx_function *fn, uint64_t
 /* An aer_counter_moved event of @bdf: @which (0-2) went from @old to @now. */
 void mlx_ev_aer_moved(struct mlx_event *ev, const char *bdf, unsigned which, uint64_t old, uint64_t now);
 
+/*
+ * The ethtool -S counters of mlx5 that only count events (en_stats.c; what
+ * each counts: Documentation/networking/device_drivers/ethernet/mellanox/
+ * mlx5/counters.rst): the event kind of @name, MLX_EV_NONE for any other.
+ * mlx_counter_event_name gives the @i-th of them, NULL past the last.
+ */
+enum mlx_ev_kind mlx_counter_event_kind(const char *name);
+const char *mlx_counter_event_name(size_t i);
+/*
+ * One poll of one such counter of @netdev (@bdf): 1 with *ev filled when
+ * it grew since the last poll (@prev; @have_prev false on the first poll:
+ * the baseline, no event), 0 when it did not, when it went backwards (a
+ * reset: driver reload, counters cleared; not an event) or when @name is
+ * not an event counter.  Pure.
+ */
+int mlx_counter_event(const char *name, const char *bdf, const char *netdev, bool have_prev,
+		      uint64_t prev, uint64_t now, struct mlx_event *ev);
+
+/* ---- the VF monitor (lib/monitor/vf-thresholds.c, pure) ------------------- */
+
+/*
+ * WinOF-2 24.4's "VF used too many resources" monitor, on Linux: the
+ * devlink health "vnic" reporter's diagnose counters of each function
+ * (drivers/net/ethernet/mellanox/mlx5/core/diag/reporter_vnic.c, object
+ * "vNIC env counters"; on a VF's own devlink instance, or a representor's
+ * port reporter), compared per poll period with a threshold per counter.
+ */
+#define MLX_VF_THRESHOLDS_MAX 16
+struct mlx_vf_thresholds {
+	bool has_default;           /* a bare N: every counter not named */
+	uint64_t dflt;
+	struct { const char *name; uint64_t max; } c[MLX_VF_THRESHOLDS_MAX];
+	size_t n;
+};
+/* The reporter's counter names, in its order; NULL past the last. */
+const char *mlx_vnic_counter_name(size_t i);
+/*
+ * SPEC: comma-separated items, each NAME=N (that counter's threshold) or
+ * a bare N (every counter not named; once).  N is a count per poll
+ * period, 0 or more.  0, or -EINVAL with the reason in @err (nothing
+ * else changed in *t on failure is promised).
+ */
+int mlx_vf_thresholds_parse(const char *spec, struct mlx_vf_thresholds *t, char *err, size_t errlen);
+/* The threshold of counter @name: true and *max, false when not watched. */
+bool mlx_vf_threshold_of(const struct mlx_vf_thresholds *t, const char *name, uint64_t *max);
+/*
+ * One counter of one vnic reporter (function @bdf; @port_index >= 0 for
+ * a devlink port's reporter: a representor's VF) over one period: 1 with
+ * *ev a vf_resource_threshold event when it grew by more than its
+ * threshold since @prev, else 0 (first poll: @have_prev false; a counter
+ * not watched; a reset; 32-bit firmware counters wrap).
+ */
+int mlx_vf_threshold_check(const struct mlx_vf_thresholds *t, const char *name, const char *bdf,
+			   int64_t port_index, bool have_prev, uint64_t prev, uint64_t now,
+			   struct mlx_event *ev);
+
 /* ---- the per-event hook (lib/monitor/exec-hook.c) -------------------------- */
 
 /*
@@ -314,13 +398,17 @@ ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap);
  */
 int mlx_monitor_rtnl_open(struct mlx_ctx *ctx);
 int mlx_monitor_devlink_open(struct mlx_ctx *ctx);
+/* The ethtool family's "monitor" group (settings changed). */
+int mlx_monitor_ethtool_open(struct mlx_ctx *ctx);
+/* The notification sockets, and their recordings in a capture. */
+enum mlx_mon_stream { MLX_MON_RTNL, MLX_MON_DEVLINK, MLX_MON_ETHTOOL, MLX_MON_NSTREAMS };
 /*
- * A capture's recorded notifications (<root>/monitor/rtnl.nl or
- * devlink.nl: the raw messages as the sockets above received them, one
+ * A capture's recorded notifications (<root>/monitor/rtnl.nl, devlink.nl
+ * or ethtool.nl: the raw messages as the sockets above received them, one
  * after the other), replayed through the same decoders: *buf malloc'ed,
  * the caller frees it; -ENOENT when the capture has none.
  */
-int mlx_monitor_recorded(struct mlx_ctx *ctx, bool rtnl, char **buf, size_t *len);
+int mlx_monitor_recorded(struct mlx_ctx *ctx, enum mlx_mon_stream s, char **buf, size_t *len);
 /* Read what is ready on one of them: bytes of whole messages, 0 when
  * nothing is (EAGAIN), -ENOBUFS when the socket overflowed and
  * notifications were lost (the next read goes on), -errno. */

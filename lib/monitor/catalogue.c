@@ -38,6 +38,7 @@ const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t)
 #define R MLX_EVS_RTNL
 #define D MLX_EVS_DEVLINK
 #define M MLX_EVS_MONITOR
+#define T MLX_EVS_ETHTOOL
 #define I MLX_EVSEV_INFO
 #define N MLX_EVSEV_NOTICE
 #define W MLX_EVSEV_WARNING
@@ -46,6 +47,8 @@ const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t)
 #define EN "mlx5/core/en_main.c: "
 #define EV "mlx5/core/events.c: "
 #define HE "mlx5/core/health.c: "
+#define ET "ethtool -S, mlx5/core/en_stats.c: "
+#define EM "ethtool netlink, group \"monitor\" (net/ethtool/netlink.c ethnl_default_notify): "
 
 static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 	[MLX_EV_LINK_UP] = { MLX_EV_LINK_UP, "link_up", K, I,
@@ -307,6 +310,138 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"kernel log records were overwritten before the monitor read them (a gap in the "
 		"record sequence): events may be missing", "none; a storm was going on", NULL,
 		MLX_DUMP_NONE, NULL, "/dev/kmsg sequence numbers; read(2) -EPIPE" },
+	/* ethtool -S event counters, polled (lib/monitor/counter-events.c);
+	 * "what it counts" after the kernel's mlx5 counters.rst */
+	[MLX_EV_PAUSE_STORM_WARNING] = { MLX_EV_PAUSE_STORM_WARNING, "pause_storm_warning", M, W,
+		"the port kept sending pause frames longer than the stall warning watermark "
+		"(device_stall_minor_watermark): the host is not draining its receive buffer",
+		"find the slow receiver (CPU, interrupts, a stuck application); `mlxcli counters "
+		"--group pause`; PFC storm prevention stops the pauses at the critical watermark",
+		NULL, MLX_DUMP_NONE, NULL, ET "tx_pause_storm_warning_events (PPCNT per-priority "
+		"device_stall_minor_watermark_cnt)" },
+	[MLX_EV_PAUSE_STORM_ERROR] = { MLX_EV_PAUSE_STORM_ERROR, "pause_storm_error", M, E,
+		"a pause storm reached the critical watermark: the port stopped sending pause "
+		"frames (PFC storm prevention); while they are off, lossless traffic can drop",
+		"find the stalled receiver now; the pauses resume when the stall ends "
+		"(pfc_stall_prevention in /sys/class/net/IF/settings)", NULL, MLX_DUMP_NONE, NULL,
+		ET "tx_pause_storm_error_events (device_stall_critical_watermark_cnt)" },
+	[MLX_EV_MODULE_UNPLUG_COUNTED] = { MLX_EV_MODULE_UNPLUG_COUNTED, "module_unplug_counted", M, W,
+		"the port's module was ejected (the driver's count; the kernel log line may be "
+		"rate-limited or gone)", "if nobody removed it, reseat it", NULL, MLX_DUMP_NONE, NULL,
+		ET "module_unplug (mlx5e_port_module_event)" },
+	[MLX_EV_MODULE_BUS_STUCK] = { MLX_EV_MODULE_BUS_STUCK, "module_bus_stuck", M, E,
+		"the module's I2C bus (data or clock) was found shorted",
+		"replace the cable or transceiver", NULL, MLX_DUMP_NONE, NULL,
+		ET "module_bus_stuck (mlx5e_port_module_event)" },
+	[MLX_EV_MODULE_HIGH_TEMP] = { MLX_EV_MODULE_HIGH_TEMP, "module_high_temp", M, E,
+		"the module's temperature was too high", "check the airflow and the ambient "
+		"temperature; if it goes on, replace the module (`mlxcli module` shows its sensors)",
+		NULL, MLX_DUMP_NONE, NULL, ET "module_high_temp (mlx5e_port_module_event)" },
+	[MLX_EV_MODULE_BAD_SHORTED] = { MLX_EV_MODULE_BAD_SHORTED, "module_bad_shorted", M, E,
+		"the module's cable was shorted", "replace the cable or transceiver", NULL,
+		MLX_DUMP_NONE, NULL, ET "module_bad_shorted (mlx5e_port_module_event)" },
+	[MLX_EV_LINK_DOWN_COUNTED] = { MLX_EV_LINK_DOWN_COUNTED, "link_down_counted", M, W,
+		"the port's operative state went down (the firmware's count: also a flap too short "
+		"for the carrier to show)", "a count that keeps growing is a flapping port: check "
+		"the cable, the module and the peer port", "E08", MLX_DUMP_PORT_STATE, NULL,
+		ET "link_down_events_phy (PPCNT physical layer counters)" },
+	[MLX_EV_PHY_RECOVERY] = { MLX_EV_PHY_RECOVERY, "phy_recovery", M, W,
+		"the port's physical layer recovered (any kind of recovery during a port reset "
+		"cycle): the link had trouble and fixed itself", "if it repeats, check the cable "
+		"and the signal (`mlxcli link`, the FEC counters)", NULL, MLX_DUMP_NONE, NULL,
+		ET "total_success_recovery_phy (PPCNT physical layer recovery counters)" },
+	[MLX_EV_PCI_STALLED] = { MLX_EV_PCI_STALLED, "pci_stalled", M, W,
+		"the adapter's outbound PCIe reads or writes were stalled (back-pressure from the "
+		"host: the name says which)", "check the slot's link (`mlxcli pci`), the host's "
+		"memory bandwidth and IOMMU settings", NULL, MLX_DUMP_NONE, NULL,
+		ET "outbound_pci_stalled_rd_events, outbound_pci_stalled_wr_events (MPCNT)" },
+	[MLX_EV_RX_BUFFER_ALMOST_FULL] = { MLX_EV_RX_BUFFER_ALMOST_FULL, "rx_buffer_almost_full", M, N,
+		"the port's receive buffer was over 85% full", "none alone; with drops or pauses, "
+		"the host is too slow for the traffic", NULL, MLX_DUMP_NONE, NULL,
+		ET "rx_buffer_passed_thres_phy (PPCNT Ethernet extended counters)" },
+	[MLX_EV_SQ_RECOVERED] = { MLX_EV_SQ_RECOVERED, "sq_recovered", M, W,
+		"the driver recovered send queues of the netdev after an error (the tx health "
+		"reporter's recoveries, error CQE or timeout)", "see the kernel log and `mlxcli "
+		"dbg health`; repeated, collect a dump-me-now incident", NULL, MLX_DUMP_NONE, NULL,
+		ET "tx_recover (software stats, the sum over the send queues)" },
+	[MLX_EV_RQ_RECOVERED] = { MLX_EV_RQ_RECOVERED, "rq_recovered", M, W,
+		"the driver recovered receive queues of the netdev after an error (the rx health "
+		"reporter's recoveries)", "see the kernel log and `mlxcli dbg health`", NULL,
+		MLX_DUMP_NONE, NULL, ET "rx_recover (software stats, the sum over the receive queues)" },
+	[MLX_EV_VF_RESOURCE_THRESHOLD] = { MLX_EV_VF_RESOURCE_THRESHOLD, "vf_resource_threshold", M, W,
+		"a function (a VF, or a representor's VF) used too many resources: one of its vnic "
+		"counters (failed commands, quota exceeded, overruns, error queues, steering "
+		"discards) grew by more than its --vf-thresholds in one poll period",
+		"find the VM or application behind the VF (`mlxcli sriov`); a driver or firmware "
+		"mismatch in the guest, or an abusive tenant", NULL, MLX_DUMP_NONE, NULL,
+		"devlink health diagnose REPORTER vnic: \"vNIC env counters\" "
+		"(mlx5/core/diag/reporter_vnic.c)" },
+	/* ethtool netlink, group "monitor" (lib/monitor/ethtool-notify.c) */
+	[MLX_EV_LINK_INFO_CHANGED] = { MLX_EV_LINK_INFO_CHANGED, "link_info_changed", T, N,
+		"the port's link settings (port type, PHY address, MDI-X, transceiver) were set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -s` (port, mdix, phyad))", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_LINKINFO_NTF" },
+	[MLX_EV_LINK_MODES_CHANGED] = { MLX_EV_LINK_MODES_CHANGED, "link_modes_changed", T, W,
+		"the port's speed, duplex, autonegotiation or advertised link modes were set (or the link partner's changed)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -s` (speed, duplex, autoneg, advertise))", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_LINKMODES_NTF" },
+	[MLX_EV_MSGLEVEL_CHANGED] = { MLX_EV_MSGLEVEL_CHANGED, "msglevel_changed", T, N,
+		"the driver's message level (netif_msg) was set: what it logs",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -s msglvl`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_DEBUG_NTF" },
+	[MLX_EV_WOL_CHANGED] = { MLX_EV_WOL_CHANGED, "wol_changed", T, N,
+		"the wake-on-LAN settings were set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -s wol`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_WOL_NTF" },
+	[MLX_EV_FEATURES_CHANGED] = { MLX_EV_FEATURES_CHANGED, "features_changed", T, W,
+		"the netdev's offload features changed (a user's request, or the driver or the stack changing them, e.g. a bond, XDP or a feature dependency)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -K`; `ethtool -k` shows the result)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_FEATURES_NTF" },
+	[MLX_EV_PRIVFLAGS_CHANGED] = { MLX_EV_PRIVFLAGS_CHANGED, "privflags_changed", T, W,
+		"the driver's private flags were set (mlx5: rx_cqe_compress, tx_cqe_moder, rx_striding_rq, ...)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool --set-priv-flags`; `mlxcli params` shows them)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_PRIVFLAGS_NTF" },
+	[MLX_EV_RINGS_CHANGED] = { MLX_EV_RINGS_CHANGED, "rings_changed", T, W,
+		"the ring sizes were set (the queues were re-created: a short traffic stop)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -G`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_RINGS_NTF" },
+	[MLX_EV_CHANNELS_CHANGED] = { MLX_EV_CHANNELS_CHANGED, "channels_changed", T, W,
+		"the number of channels (queues) was set (the queues were re-created; RSS spreads over the new count)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -L`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_CHANNELS_NTF" },
+	[MLX_EV_COALESCE_CHANGED] = { MLX_EV_COALESCE_CHANGED, "coalesce_changed", T, N,
+		"the interrupt coalescing (adaptive moderation, usecs, frames) was set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -C`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_COALESCE_NTF" },
+	[MLX_EV_PAUSE_CHANGED] = { MLX_EV_PAUSE_CHANGED, "pause_changed", T, W,
+		"the port's global pause (flow control) was set: RoCE without PFC needs it on both ends",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool -A`; with PFC, `mlxcli show qos`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_PAUSE_NTF" },
+	[MLX_EV_EEE_CHANGED] = { MLX_EV_EEE_CHANGED, "eee_changed", T, N,
+		"Energy-Efficient Ethernet settings were set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool --set-eee`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_EEE_NTF" },
+	[MLX_EV_FEC_CHANGED] = { MLX_EV_FEC_CHANGED, "fec_changed", T, W,
+		"the port's forward error correction mode was set (it must match the peer's, or the link stays down)",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool --set-fec`; `mlxcli link` shows the active mode)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_FEC_NTF" },
+	[MLX_EV_MODULE_POWER_CHANGED] = { MLX_EV_MODULE_POWER_CHANGED, "module_power_changed", T, N,
+		"the module's power mode policy was set",
+		"none if it was planned; the kernel does not say who did it: match the time with "
+		"the administrators' actions (the change: `ethtool --set-module power-mode-policy`)", NULL, MLX_DUMP_NONE, NULL,
+		EM "ETHTOOL_MSG_MODULE_NTF" },
 };
 
 const struct mlx_ev_kind_info *mlx_ev_catalogue(size_t *n)
@@ -322,7 +457,7 @@ const struct mlx_ev_kind_info *mlx_ev_kind_info(enum mlx_ev_kind k)
 
 const char *mlx_ev_source_str(enum mlx_ev_source s)
 {
-	static const char *const names[] = { "kmsg", "rtnetlink", "devlink", "monitor" };
+	static const char *const names[] = { "kmsg", "rtnetlink", "devlink", "monitor", "ethtool" };
 
 	return (unsigned)s < sizeof(names) / sizeof(names[0]) ? names[s] : "unknown";
 }
@@ -354,6 +489,7 @@ static const char *const field_keys[MLX_EVF_N] = {
 	[MLX_EVF_TIMEOUT_MS] = "timeout_msec", [MLX_EVF_CARRIER_CHANGES] = "carrier_changes",
 	[MLX_EVF_IFINDEX] = "ifindex", [MLX_EVF_ERR_COUNT] = "error_count",
 	[MLX_EVF_RECOVER_COUNT] = "recover_count", [MLX_EVF_LOST] = "records_lost",
+	[MLX_EVF_DELTA] = "delta", [MLX_EVF_TOTAL] = "total",
 };
 
 const char *mlx_ev_field_key(enum mlx_ev_field f)

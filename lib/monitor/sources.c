@@ -23,6 +23,7 @@
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/devlink.h>
+#include <linux/ethtool_netlink.h>
 
 #include "mlx-private.h"
 #include "monitor.h"
@@ -172,7 +173,24 @@ ssize_t mlx_monitor_recv(int fd, void *buf, size_t len)
 	return n;
 }
 
-int mlx_monitor_recorded(struct mlx_ctx *ctx, bool rtnl, char **buf, size_t *len)
+int mlx_monitor_ethtool_open(struct mlx_ctx *ctx)
 {
-	return mlx_read_file(ctx, rtnl ? "/monitor/rtnl.nl" : "/monitor/devlink.nl", buf, len);
+	static const struct mlx_nl_group monitor = {
+		.proto = NETLINK_GENERIC, .genl_family = ETHTOOL_GENL_NAME,
+		.genl_group = ETHTOOL_MCGRP_MONITOR_NAME, .what = "ethtool settings",
+	};
+
+	return mlx_kernel_nl_subscribe(ctx, &monitor);
+}
+
+int mlx_monitor_recorded(struct mlx_ctx *ctx, enum mlx_mon_stream s, char **buf, size_t *len)
+{
+	static const char *const file[MLX_MON_NSTREAMS] = {
+		[MLX_MON_RTNL] = "/monitor/rtnl.nl", [MLX_MON_DEVLINK] = "/monitor/devlink.nl",
+		[MLX_MON_ETHTOOL] = "/monitor/ethtool.nl",
+	};
+
+	if ((unsigned)s >= MLX_MON_NSTREAMS)
+		return -EINVAL;
+	return mlx_read_file(ctx, file[s], buf, len);
 }

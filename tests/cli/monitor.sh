@@ -16,7 +16,7 @@
 #     at most 256) marked filtered (dev/kmsg.filter): replayed, the gaps
 #     left by other devices' records are no records_lost.
 . "$(dirname "$0")/lib.sh"
-need jq
+need jq python3
 
 cap=$tmp/cap
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$cap/" || { bad "cannot copy the sample"; finish; }
@@ -160,6 +160,25 @@ if [ -f "$unit" ] && command -v systemd-analyze >/dev/null 2>&1; then
 else
 	echo "# skip the unit check: no $unit or no systemd-analyze"
 fi
+
+# ethtool's "monitor" group, recorded: ETHTOOL_MSG_PAUSE_NTF (23 in the
+# uapi's kernel message enum) of the sample's port, header nest 1 with
+# ETHTOOL_A_HEADER_DEV_INDEX 1 and DEV_NAME 2, PAUSE_AUTONEG 2, RX 3, TX 4
+ecap=$tmp/ecap
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$ecap/" && mkdir -p "$ecap/monitor" || bad "cannot copy the sample"
+python3 - "$ecap/monitor/ethtool.nl" <<'PY'
+import struct, sys
+def nla(t, p):
+    b = struct.pack('<HH', 4 + len(p), t) + p
+    return b + b'\0' * (-len(b) % 4)
+body = struct.pack('<BBH', 23, 1, 0) + nla(1 | 0x8000, nla(1, struct.pack('<I', 4)) + nla(2, b'enp94s0f0np0\0'))
+body += nla(2, b'\0') + nla(3, b'\1') + nla(4, b'\1')
+open(sys.argv[1], 'wb').write(struct.pack('<IHHII', 16 + len(body), 0x15, 0, 0, 0) + body)
+PY
+run eth --sysroot "$ecap" -j monitor
+e=$(jq -c 'select(.record == "event") | [.source, .kind, .netdev, .pci_address, .ifindex, .detail, .message]' "$tmp/eth.out")
+[ $rc -eq 0 ] && [ "$e" = '["ethtool","pause_changed","enp94s0f0np0","0000:5e:00.0",4,"ETHTOOL_MSG_PAUSE_NTF","enp94s0f0np0: pause settings changed: autoneg off, rx on, tx on"]' ] &&
+	ok "a recorded ethtool notification: $e" || bad "ethtool replay: exit $rc, '$e': $(cat "$tmp/eth.err")"
 
 run cat -j monitor --catalogue
 n=$(jq '.kinds | length' "$tmp/cat.out")

@@ -2,8 +2,8 @@
 /*
  * libFuzzer harness for the monitor's netlink decoders: the bytes are one
  * message, decoded as an rtnetlink link notification (twice, against a
- * small state table, so the change logic runs) and as a devlink health
- * notification.
+ * small state table, so the change logic runs), as a devlink health
+ * notification, a DCB notification and an ethtool settings notification.
  */
 #include <errno.h>
 
@@ -30,6 +30,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	r = mlx_dcb_notify_event((const struct nlmsghdr *)copy, size, ev);
 	if (r > 1 || (r < 0 && r != -EBADMSG && r != -ENOMEM) || (r == 1 && ev[0].kind != MLX_EV_QOS_CHANGED))
+		abort();
+	r = mlx_ethtool_notify_event((const struct nlmsghdr *)copy, size, ev);
+	if (r > 1 || (r < 0 && r != -EBADMSG) ||
+	    (r == 1 && (mlx_ev_kind_info(ev[0].kind)->source != MLX_EVS_ETHTOOL || !ev[0].netdev[0])))
 		abort();
 	free(copy);
 	return 0;
