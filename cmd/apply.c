@@ -33,6 +33,7 @@
 #include <strings.h>
 #include <dirent.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -41,6 +42,7 @@
 #include "dcb.h"
 #include "dcqcn.h"
 #include "devid.h"
+#include "lock.h"
 #include "qos-check.h"
 #include "write.h"
 
@@ -53,30 +55,21 @@ const struct cmd_opt apply_opts[] = {
 	  SRC_NONE, 0 },
 	{ "force", 0, NULL, "apply a plan whose result the QoS lint finds an error in", NULL,
 	  SRC_NONE, 0 },
+	{ "yes", 'y', NULL, "allow a numvfs change that takes the VFs there are away", NULL,
+	  SRC_NONE, 0 },
 	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },
 };
 
 
-enum sub { SUB_QOS, SUB_DCQCN };
-
-/* One subsystem of one port through the engine.  The DCB writer first:
- * mlx_dcb_write_ops take the feature pointer as theirs. */
-struct run {
-	struct mlx_dcb_writer dw;
-	struct mlx_dcqcn_writer cw;
-	struct mlx_dcqcn_port dp;
-	enum sub sub;
-	struct aport *ap;
-	struct mlx_plan pl;
-	struct mlx_write_result res;
-	int plan_rc;              /* the QoS plan's exit code (its message is in errmsg) */
-	struct mlx_dcb_state *want;   /* QoS: the state the plan leads to (for the lint) */
+/* For messages, and (lower case) the change records' "subsystem". */
+static const char *const sub_names[] = {
+	[SUB_QOS] = "QoS", [SUB_DCQCN] = "DCQCN", [SUB_SRIOV] = "SR-IOV", [SUB_VF] = "SR-IOV VF",
+	[SUB_ROCE] = "RDMA CM",
 };
-
-static const char *sub_name(enum sub s)
-{
-	return s == SUB_QOS ? "QoS" : "DCQCN";
-}
+static const char *const sub_keys[] = {
+	[SUB_QOS] = "qos", [SUB_DCQCN] = "dcqcn", [SUB_SRIOV] = "sriov", [SUB_VF] = "sriov",
+	[SUB_ROCE] = "roce",
+};
 
 /* ---- matching FILE's ports to the host's ---- */
 
@@ -443,6 +436,10 @@ static void run_free(struct run *r)
 {
 	mlx_plan_free(&r->pl);
 	mlx_dcb_writer_free(&r->dw);
+	mlx_sriov_writer_free(&r->sw);
+	if (r->have_before)
+		mlx_link_vfs_free(&r->before);
+	r->have_before = false;
 	free(r->want);
 	r->want = NULL;
 }
@@ -455,7 +452,8 @@ static int run_one(struct cli *cli, struct run *r, bool dry)
 {
 	struct mlx_write_ops qops = mlx_dcb_write_ops;
 	const struct mlx_write_ops *ops;
-	struct mlx_write_req req = { .lock = r->ap->fn->bdf, .dry_run = dry };
+	struct mlx_write_req req = { .lock = r->held ? NULL : r->ap->fn->bdf, .dry_run = dry };
+	void *feat = r->sub == SUB_QOS ? (void *)&r->dw : (void *)&r->cw;
 	int e, rc;
 
 	req.on = r->ap->ifname ? r->ap->ifname : r->ap->fn->bdf;
@@ -478,14 +476,27 @@ static int run_one(struct cli *cli, struct run *r, bool dry)
 		}
 		qops.plan = qos_plan;
 		ops = &qops;
-	} else {
+	} else if (r->sub == SUB_DCQCN) {
 		rc = dcqcn_requests(cli, r);
 		if (rc || !r->pl.n)
 			return rc;
 		ops = &mlx_dcqcn_write_ops;
+	} else {
+		rc = r->sub == SUB_SRIOV ? apply_sriov_requests(cli, r, dry)
+		     : r->sub == SUB_VF ? apply_vf_requests(cli, r) : apply_roce_requests(cli, r);
+		if (rc || !r->pl.n)
+			return rc;
+		apply_sub_ops(r, &ops, &feat);
+		/* VFs a planned numvfs change makes: not there to read yet; they
+		 * come with the driver's defaults, so every setting is a change
+		 * from unknown (null). */
+		if (dry && r->sub == SUB_VF && r->numvfs && r->numvfs->recreates) {
+			for (size_t i = 0; i < r->pl.n; i++)
+				r->pl.c[i].changed = true;
+			return EXIT_OK;
+		}
 	}
-	e = mlx_write_run(cli->ctx, ops, r->sub == SUB_QOS ? (void *)&r->dw : (void *)&r->cw, &req,
-			  &r->pl, &r->res);
+	e = mlx_write_run(cli->ctx, ops, feat, &req, &r->pl, &r->res);
 	if (!e)
 		return EXIT_OK;
 	cli_error(cli, "%s%s", mlx_errmsg(cli->ctx), r->res.failed < 0 ? "; nothing was changed" : "");
@@ -502,8 +513,8 @@ static int run_one(struct cli *cli, struct run *r, bool dry)
 /* Put back what run @r changed, newest first, through the engine. */
 static int put_back(struct cli *cli, struct run *r)
 {
-	struct run back = { .sub = r->sub, .ap = r->ap, .dp = r->dp };
-	struct mlx_write_req req = { .lock = r->ap->fn->bdf, .on = r->ap->ifname };
+	struct run back = { .sub = r->sub, .ap = r->ap, .dp = r->dp, .vf_spec = r->vf_spec };
+	struct mlx_write_req req = { .lock = r->held ? NULL : r->ap->fn->bdf, .on = r->ap->ifname };
 	const struct mlx_write_ops *ops = &mlx_dcb_write_ops;
 	void *feat = &back.dw;
 	int e = 0;
@@ -518,14 +529,19 @@ static int put_back(struct cli *cli, struct run *r)
 			back.cw.speed_mbps = r->cw.speed_mbps;
 			ops = &mlx_dcqcn_write_ops;
 			feat = &back.cw;
+		} else if (r->sub != SUB_QOS) {
+			apply_sub_ops(&back, &ops, &feat);
 		} else if (mlx_dcb_writer_init(&back.dw, r->ap->ifname) < 0) {
 			e = -ENOMEM;
 		}
 		if (!e)
 			e = mlx_write_run(cli->ctx, ops, feat, &req, &back.pl, &back.res);
 	}
+	/* numvfs back: the VFs it made again get their settings back */
+	if (!e && r->sub == SUB_SRIOV && r->recreates)
+		e = apply_sriov_restore_vfs(cli, r);
 	if (e < 0)
-		cli_error(cli, "could not put back the %s settings of %s: %s", sub_name(r->sub),
+		cli_error(cli, "could not put back the %s settings of %s: %s", sub_names[r->sub],
 			  req.on ? req.on : r->ap->fn->bdf, mlx_errmsg(cli->ctx));
 	run_free(&back);
 	return e;
@@ -653,8 +669,12 @@ static void out_runs(struct cli *cli, struct run *runs, size_t nrun)
 			out_obj_begin(o, NULL, NULL);
 			out_fmt_str(o, OUT_ANY, "pci_address", "%s", runs[k].ap->fn->bdf);
 			out_fmt_str(o, OUT_ANY, "netdev", " %s", runs[k].ap->ifname);
-			out_fmt_str(o, OUT_ANY, "subsystem", " %s ", runs[k].sub == SUB_QOS ? "qos"
-				    : "dcqcn");
+			out_fmt_str(o, OUT_ANY, "subsystem", " %s ", sub_keys[runs[k].sub]);
+			if (runs[k].sub == SUB_VF)
+				out_fmt_u64(o, OUT_ANY, "vf", "VF %s ",
+					    (uint64_t)runs[k].sw.vf);
+			else
+				out_null(o, "vf", NULL);
 			cli_out_change(cli, c);
 			out_obj_end(o);
 		}
@@ -714,17 +734,51 @@ static int load(struct cli *cli, struct apply_file *f)
 	return r;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The locks of the devices of @ap, each once, in address order (two
+ * applies on overlapping hosts cannot wait on each other).  An exit code. */
+static int lock_all(struct cli *cli, const struct aport *ap, size_t nap, int *fds, size_t *n)
+{
+	const char *bdf[MAXAPORTS];
+	size_t nb = 0;
+
+	for (size_t i = 0; i < nap; i++)
+		bdf[nb++] = ap[i].fn->bdf;
+	qsort(bdf, nb, sizeof(*bdf), cmp_str);
+	for (size_t i = 0; i < nb; i++) {
+		int e;
+
+		if (i && !strcmp(bdf[i], bdf[i - 1]))
+			continue;
+		e = mlx_lock_device(cli->ctx, bdf[i], &fds[*n]);
+		if (e < 0) {
+			cli_error(cli, "%s; nothing was changed", mlx_errmsg(cli->ctx));
+			for (size_t k = 0; k < *n; k++)
+				close(fds[k]);
+			*n = 0;
+			return cli_exit_code(e) == EXIT_OK ? EXIT_FAIL : cli_exit_code(e);
+		}
+		(*n)++;
+	}
+	return EXIT_OK;
+}
+
 int cmd_apply(struct cli *cli, int argc, char **argv)
 {
 	struct apply_file f = { .cli = cli, .name = argv[0] };
 	struct mlx_function *only = NULL;
 	struct aport *ap = calloc(MAXAPORTS, sizeof(*ap));
-	struct run *runs = calloc(2 * MAXAPORTS, sizeof(*runs));
-	size_t nap = 0, nrun = 0;
+	struct run *runs = NULL;
+	int locks[MAXAPORTS];
+	size_t nap = 0, nrun = 0, nlock = 0, nvf = 0;
 	int r;
 
 	(void)argc;
-	if (!ap || !runs) {
+	if (!ap) {
 		r = EXIT_FAIL;
 		goto out;
 	}
@@ -737,16 +791,32 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 		r = cli_need_pf(cli, only);
 	if (!r)
 		r = match_ports(cli, &f, only, ap, &nap);
-	if (!r)
-		r = apply_unwritable_sections(cli, ap, nap);
 	if (r)
 		goto out;
-	/* QoS before DCQCN on every port: the enables act on priorities
-	 * the QoS sections set up. */
-	for (int s = SUB_QOS; s <= SUB_DCQCN; s++)
+	for (size_t i = 0; i < nap; i++)
+		nvf += apply_nvf_runs(&ap[i]);
+	runs = calloc(4 * nap + nvf + 1, sizeof(*runs));
+	if (!runs) {
+		r = EXIT_FAIL;
+		goto out;
+	}
+	/* Each subsystem over every port, in enum sub's order (apply-cmd.h):
+	 * QoS's run of port i at i, DCQCN's at nap + i (the lint gate). */
+	for (int s = SUB_QOS; s <= SUB_ROCE; s++)
 		for (size_t i = 0; i < nap; i++) {
-			runs[nrun].sub = (enum sub)s;
-			runs[nrun++].ap = &ap[i];
+			size_t pf = 2 * nap + i;   /* port i's SUB_SRIOV run */
+
+			for (size_t v = 0; v < (s == SUB_VF ? apply_nvf_runs(&ap[i]) : 1); v++) {
+				runs[nrun].sub = (enum sub)s;
+				runs[nrun].ap = &ap[i];
+				if (s == SUB_VF) {
+					runs[nrun].vf_spec = json_array_get(json_object_get(
+						json_object_get(ap[i].spec, "sriov"), "vfs"), v);
+					runs[nrun].vf_index = v;
+					runs[nrun].numvfs = &runs[pf];
+				}
+				nrun++;
+			}
 		}
 	/* Everything planned against the device first: nothing is written
 	 * unless every subsystem of every port can be. */
@@ -759,12 +829,21 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	}
 	if (r || cli->dry_run)
 		goto done;
-	for (size_t k = 0; k < nrun; k++) {
+	/* One apply, one holder: every device's lock from before the first
+	 * read to after the last put-back, so what is put back is what was
+	 * there, and no other writer sees half of it. */
+	r = lock_all(cli, ap, nap, locks, &nlock);
+	for (size_t k = 0; k < nrun && !r; k++) {
 		run_free(&runs[k]);
 		memset(&runs[k].pl, 0, sizeof(runs[k].pl));
 		runs[k].plan_rc = 0;
+		runs[k].recreates = false;
+		runs[k].held = true;
 	}
-	r = run_all(cli, runs, nrun, false);
+	if (!r)
+		r = run_all(cli, runs, nrun, false);
+	for (size_t k = 0; k < nlock; k++)
+		close(locks[k]);
 done:
 	if (!r)
 		out_runs(cli, runs, nrun);

@@ -164,6 +164,9 @@ struct mlx_sriov_writer {
 
 extern const struct mlx_write_ops mlx_sriov_write_ops;
 int mlx_sriov_plan_add(struct mlx_plan *pl, enum mlx_sriov_setting s, struct mlx_val v);
+/* Every setting of @vf the kernel reported, as changes to it: what puts a
+ * VF back after a numvfs change recreated it with the defaults. */
+int mlx_sriov_plan_vf(struct mlx_plan *pl, const struct mlx_vf_info *vf);
 void mlx_sriov_writer_free(struct mlx_sriov_writer *w);
 
 /* devlink eswitch mode: DEVLINK_ESWITCH_MODE_LEGACY 0, SWITCHDEV 1. */

@@ -107,6 +107,17 @@ static struct mlx_val vf_val(const struct mlx_vf_info *vf, enum mlx_sriov_settin
 	}
 }
 
+int mlx_sriov_plan_vf(struct mlx_plan *pl, const struct mlx_vf_info *vf)
+{
+	for (int s = MLX_VF_MAC; s <= MLX_VF_LINK_STATE; s++) {
+		struct mlx_val v = vf_val(vf, (enum mlx_sriov_setting)s);
+
+		if (v.kind != MLX_VAL_NULL && mlx_sriov_plan_add(pl, (enum mlx_sriov_setting)s, v) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int sr_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c, struct mlx_val *out)
 {
 	struct mlx_sriov_writer *w = feat;
