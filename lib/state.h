@@ -31,7 +31,7 @@ int mlx_roce_cm_get(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
  * The two defaults in the write engine (lib/write.h): "default_roce_mode"
  * (a string: "IB/RoCE v1", "RoCE v2", the kernel's names) and
  * "default_roce_tos" (uint 0-255).  The group must exist: the engine's
- * read fails with -ENOENT naming the mkdir that makes it, and apply never
+ * read fails with -EOPNOTSUPP naming the mkdir that makes it; apply never
  * creates one (an rmdir would then be part of a put-back).
  */
 enum mlx_roce_cm_setting { MLX_ROCE_CM_MODE, MLX_ROCE_CM_TOS };

@@ -64,7 +64,7 @@ static int cm_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 	if (r < 0)
 		return r;
 	if (!mlx_exists(ctx, path))
-		return mlx_err(ctx, ENOENT, "%s has no RDMA CM defaults in configfs (mkdir "
+		return mlx_err(ctx, EOPNOTSUPP, "%s has no RDMA CM defaults in configfs (mkdir "
 			       CM_DIR "/%s makes them, as cma_roce_mode does)", w->rdma_dev,
 			       w->rdma_dev);
 	if (c->id == MLX_ROCE_CM_MODE) {
