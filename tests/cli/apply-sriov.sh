@@ -103,7 +103,7 @@ if [ -r "$SHIM" ] && [ "$MLXCLI" = "${MLXCLI_REAL:-$MLXCLI}" ]; then
 		n=$1 p=$2 f=$3; shift 3
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
 		LD_PRELOAD=$SHIM MLXCLI_FAULT_CALL=wopen MLXCLI_FAULT_NTH=$n MLXCLI_FAULT_ERRNO=EIO \
-			MLXCLI_FAULT_PATH=$p MLXCLI_FAULT_COUNT=$tmp/count \
+			MLXCLI_FAULT_PATH=$p MLXCLI_FAULT_COUNT=$tmp/count MLXCLI_FAULT_LOG=$tmp/log \
 			"$MLXCLI" --sysroot "$tmp/f" -j apply "$@" "$f" >"$tmp/o" 2>"$tmp/e"
 	}
 	fresh f cx5-ofed
@@ -118,6 +118,11 @@ if [ -r "$SHIM" ] && [ "$MLXCLI" = "${MLXCLI_REAL:-$MLXCLI}" ]; then
 	# the dry run of the matrix: how many writes (opens for writing) it does
 	fault 0 "" "$tmp/multi.json"; total=$(cat "$tmp/count")
 	check "the multi-subsystem apply: 8 changes" "$(jq -c '.changes | map(.subsystem) | unique' "$tmp/o")" '["dcqcn","qos","roce","sriov"]'
+	# one holder for the whole apply: each device's lock taken once, before
+	# any write (not once per subsystem)
+	check "the locks: each device's once, first" \
+		"$(awk '{ print ($3 ~ /\.lock$/) ? "lock" : "write" }' "$tmp/log" | uniq -c | awk '{ print $1 $2 }' | head -2 | tr '\n' ' ')" \
+		"2lock $((total - 2))write "
 	[ "$total" -ge 10 ] && ok "the matrix: $total writes" || bad "the matrix: only $total writes counted"
 	k=1 held=0
 	fresh f cx5-ofed
