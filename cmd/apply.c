@@ -10,15 +10,17 @@
  *  1. the file is validated in full (cmd/apply-check.c), exit 2 with the
  *     JSON path, before any device is read;
  *  2. its ports are matched to this host's; every subsystem of every port
- *     (QoS through DCB, then DCQCN: DCQCN's per-priority enables act on
- *     the priorities QoS sets up) is planned by its feature's plan builder
- *     through the write engine as a dry run: a value the device refuses is
- *     found here, still with nothing written;
- *  3. --check stops there and shows the plan; otherwise the runs are done
- *     for real, in the same order.  When run k fails, the engine has put
- *     back run k's own writes; the runs before it are put back here, newest
- *     first, each through the engine again (old values as the new ones),
- *     and the message says so: all or nothing across subsystems.
+ *     (enum sub's order, apply-cmd.h: QoS, DCQCN, SR-IOV's numvfs, the VFs'
+ *     settings, the RDMA CM's defaults; SR-IOV and RDMA CM planned in
+ *     cmd/apply-sriov.c) is planned by its feature's plan builder through
+ *     the write engine as a dry run: a value the device refuses is found
+ *     here, still with nothing written;
+ *  3. --check stops there and shows the plan; otherwise every device's
+ *     lock is taken once and the runs are done for real, in the same
+ *     order, under it.  When run k fails, the engine has put back run k's
+ *     own writes; the runs before it are put back here, newest first, each
+ *     through the engine again (old values as the new ones), and the
+ *     message says so: all or nothing across subsystems.
  *
  * Idempotent: a plan holds only what differs, so a second apply changes
  * nothing ("changed": false, exit 0).
