@@ -57,6 +57,10 @@ struct run {
 	bool recreates;
 	struct mlx_link_vfs before;
 	bool have_before;
+	/* SUB_SRIOV, numvfs unchanged: the VF table, read once for the
+	 * PF's VF runs (lib/sriov.h, mlx_sriov_writer.table). */
+	struct mlx_link_vfs table;
+	bool have_table;
 };
 
 /* cmd/apply-sriov.c: the plan of a SUB_SRIOV, SUB_VF or SUB_ROCE run from

@@ -44,6 +44,8 @@ void apply_sub_ops(struct run *r, const struct mlx_write_ops **ops, void **feat)
 		return;
 	case SUB_VF:
 		r->sw.vf = (uint32_t)json_integer_value(json_object_get(r->vf_spec, "vf"));
+		r->sw.table = r->numvfs && r->numvfs->have_table && !r->numvfs->recreates
+			      ? &r->numvfs->table : NULL;
 		/* fall through */
 	default:
 		r->sw.pf = r->ap->fn;
@@ -104,6 +106,13 @@ int apply_sriov_requests(struct cli *cli, struct run *r, bool dry)
 		else
 			cli_warn(cli, "%s: the VFs' settings cannot be read (%s): a put-back would "
 				 "leave them at the defaults", pf->bdf, mlx_errmsg(cli->ctx));
+		mlx_err_clear(cli->ctx);
+	}
+	/* The VF runs' old values, read once (2,032 VFs of 16 PFs: one
+	 * table per PF instead of one per VF); none to share when numvfs
+	 * changes, the VFs are made anew. */
+	if (!r->recreates && apply_nvf_runs(r->ap)) {
+		r->have_table = mlx_sriov_query(cli->ctx, pf, &r->table) == 0;
 		mlx_err_clear(cli->ctx);
 	}
 	if (json_is_string(esw) &&

@@ -156,6 +156,11 @@ struct mlx_sriov_writer {
 	/* The VF table as last read; read again after a write. */
 	struct mlx_link_vfs cur;
 	bool have, fresh;
+	/* Optional, borrowed: the PF's VF table as the caller read it under
+	 * the same lock, read instead of a query until this writer's first
+	 * write (a plan of many VFs of one PF reads the table once, not once
+	 * per VF).  NULL: query. */
+	const struct mlx_link_vfs *table;
 	/* The VF as the kernel holds it and as the writes since ask for
 	 * (gathered, sent by the flush). */
 	struct mlx_vf_info sent, want;

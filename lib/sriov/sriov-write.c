@@ -59,7 +59,9 @@ int mlx_sriov_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigne
 /* The VF as the kernel reports it now (queried once per state). */
 static int vf_now(struct mlx_ctx *ctx, struct mlx_sriov_writer *w, const struct mlx_vf_info **out)
 {
-	if (!w->fresh) {
+	const struct mlx_link_vfs *t = w->table && !w->fresh ? w->table : &w->cur;
+
+	if (!w->fresh && !w->table) {
 		int r;
 
 		if (w->have)
@@ -70,9 +72,9 @@ static int vf_now(struct mlx_ctx *ctx, struct mlx_sriov_writer *w, const struct 
 			return r;
 		w->have = w->fresh = true;
 	}
-	for (size_t i = 0; i < w->cur.nvf; i++)
-		if (w->cur.vf[i].vf == w->vf) {
-			*out = &w->cur.vf[i];
+	for (size_t i = 0; i < t->nvf; i++)
+		if (t->vf[i].vf == w->vf) {
+			*out = &t->vf[i];
 			return 0;
 		}
 	return mlx_err(ctx, ENODEV, "the kernel did not report VF %u of %s", w->vf, w->pf->bdf);
@@ -223,6 +225,8 @@ static int sr_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		break;
 	}
 	if (!w->gathering) {
+		/* the set's own put-back needs the table as read now (w->cur) */
+		w->table = NULL;
 		r = vf_now(ctx, w, &vf);
 		if (r < 0)
 			return r;
