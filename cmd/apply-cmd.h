@@ -63,6 +63,15 @@ struct run {
 	bool have_table;
 };
 
+/* cmd/apply-qos.c: the QoS plan (the engine's plan callback, under the
+ * lock; r->want gets the DCB state it leads to), whether the port names a
+ * QoS setting, and the DCQCN requests of its dcqcn section (r->pl; empty
+ * when it names nothing).  apply_dcqcn_requests returns an exit code with
+ * the message out. */
+int apply_qos_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl);
+bool apply_has_qos(json_t *s);
+int apply_dcqcn_requests(struct cli *cli, struct run *r);
+
 /* cmd/apply-sriov.c: the plan of a SUB_SRIOV, SUB_VF or SUB_ROCE run from
  * FILE (empty when it names nothing), and its engine operations.  An exit
  * code with the message out. */
