@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # mlxcli apply of SR-IOV and the RDMA CM's RoCE defaults (issue 19), on
 # writable copies of the sample hosts:
-#  - numvfs before the VFs' settings: VFs made by the apply get them, the
+#  - the eswitch mode, then numvfs, then the VFs' settings: VFs made by the apply get them, the
 #    plan (--check) shows them as changes from unknown, a second apply
 #    changes nothing;
 #  - a numvfs change that takes VFs away: refused without --yes (exit 2,
@@ -56,6 +56,13 @@ check "... nothing written" "$(st x | cmp -s - "$tmp/before.json" && echo same)"
 check "with --yes: exit 0" "$rc" 0
 check "with --yes: 3 VFs, VF 1's settings written again on the new VF 1" \
 	"$(st x | jq -c '.ports[0].sriov | [.num_vfs, .vfs[1].vlan, .vfs[1].mac]')" '[3,10,"02:aa:00:00:00:01"]'
+
+# ---- the eswitch mode, before numvfs (the other PF of cx6dx)
+echo '{"ports":[{"pci_address":"0000:3b:00.1","sriov":{"eswitch_mode":"switchdev","num_vfs":1}}]}' >"$tmp/esw.json"
+check "eswitch mode then numvfs: the changes in that order" \
+	"$("$MLXCLI" --sysroot "$tmp/x" -j apply "$tmp/esw.json" | jq -c '[.changes[] | [.setting, .old, .new]]')" \
+	'[["eswitch_mode","legacy","switchdev"],["numvfs",0,1]]'
+check "... state" "$(st x | jq -c '.ports[1].sriov | [.eswitch_mode, .num_vfs]')" '["switchdev",1]'
 
 # ---- VF settings and the RDMA CM's defaults on cx5 (VFs and configfs there)
 fresh c cx5-ofed
@@ -148,6 +155,12 @@ if [ -r "$SHIM" ] && [ "$MLXCLI" = "${MLXCLI_REAL:-$MLXCLI}" ]; then
 	grep -q "was put back: nothing was changed" "$tmp/e" && ok "... put back" || bad "no put-back: $(cat "$tmp/e")"
 	check "... 4 VFs with their MACs, VLANs, rates, trust as before" \
 		"$(st f | cmp -s - "$tmp/old.json" && echo same)" same
+	# numvfs fails after the eswitch mode was written: the mode goes back
+	fresh f cx6dx-upstream
+	st f >"$tmp/old6.json"
+	fault 1 sriov_numvfs "$tmp/esw.json"; rc=$?
+	check "numvfs fails after the eswitch mode: exit 1" "$rc" 1
+	check "... the eswitch mode put back" "$(st f | cmp -s - "$tmp/old6.json" && echo same)" same
 else
 	echo "# SKIP fault injection: $SHIM not built, or under a wrapper (valgrind)"
 fi
