@@ -295,6 +295,72 @@ static int check_dcqcn_side(struct apply_file *f, json_t *s, const char *path,
 	return EXIT_OK;
 }
 
+/* A value that is there (null: leave it alone). */
+#define GIVEN(o, k) (json_object_get(o, k) && !json_is_null(json_object_get(o, k)))
+
+/* sriov.vfs: state -j's VF objects; "vf" names the VF. */
+static int check_vfs(struct apply_file *f, json_t *vfs, const char *path)
+{
+	static const char *const vf_keys[] = {
+		"vf", "mac", "vlan", "qos", "vlan_protocol", "min_tx_rate_mbps", "max_tx_rate_mbps",
+		"spoofchk", "trusted", "link_state", NULL,
+	};
+	static const char *const states[] = { "auto", "enable", "disable", NULL };
+	static const struct { const char *k; json_int_t max; } num[] = {
+		{ "vlan", 4095 }, { "qos", 7 }, { "min_tx_rate_mbps", UINT32_MAX },
+		{ "max_tx_rate_mbps", UINT32_MAX },
+	};
+	char p[160], q[200];
+	uint8_t mac[6];
+	json_t *v, *x;
+	size_t i;
+	int r;
+
+	if (!json_is_array(vfs))
+		return bad(f, path, "expected an array of VFs");
+	json_array_foreach(vfs, i, v) {
+		snprintf(p, sizeof(p), "%s[%zu]", path, i);
+		if (!json_is_object(v))
+			return bad(f, p, "expected an object");
+		if ((r = keys(f, v, p, vf_keys)))
+			return r;
+		SUB(q, p, "vf");
+		if ((r = uint_in(f, json_object_get(v, "vf"), q, 0, 65535)))
+			return r;
+		for (size_t k = 0; k < i; k++)
+			if (json_equal(json_object_get(json_array_get(vfs, k), "vf"),
+				       json_object_get(v, "vf")))
+				return bad(f, q, "VF %" JSON_INTEGER_FORMAT " is named twice",
+					   json_integer_value(json_object_get(v, "vf")));
+		SUB(q, p, "mac");
+		if (GIVEN(v, "mac") && (!json_is_string(x = json_object_get(v, "mac")) ||
+					mlx_parse_mac(json_string_value(x), mac) < 0))
+			return bad(f, q, "expected a MAC address (xx:xx:xx:xx:xx:xx)");
+		for (size_t k = 0; k < sizeof(num) / sizeof(num[0]); k++) {
+			SUB(q, p, num[k].k);
+			if (GIVEN(v, num[k].k) && (r = uint_in(f, json_object_get(v, num[k].k), q, 0,
+								 num[k].max)))
+				return r;
+		}
+		for (const char *const *k = (const char *const[]){ "spoofchk", "trusted", NULL }; *k;
+		     k++) {
+			SUB(q, p, *k);
+			if (GIVEN(v, *k) && !json_is_boolean(json_object_get(v, *k)))
+				return bad(f, q, "expected true or false");
+		}
+		SUB(q, p, "link_state");
+		if (GIVEN(v, "link_state") && (r = one_of(f, json_object_get(v, "link_state"), q, states)))
+			return r;
+		/* IFLA_VF_VLAN writes 802.1Q; 802.1ad needs IFLA_VF_VLAN_LIST */
+		SUB(q, p, "vlan_protocol");
+		if (GIVEN(v, "vlan_protocol") &&
+		    (r = one_of(f, json_object_get(v, "vlan_protocol"), q,
+				(const char *const[]){ "0x8100", NULL })))
+			return r;
+	}
+	return EXIT_OK;
+}
+
 static int check_port(struct apply_file *f, json_t *port, const char *path)
 {
 	static const char *const port_keys[] = {
@@ -351,6 +417,12 @@ static int check_port(struct apply_file *f, json_t *port, const char *path)
 		SUB(p, path, "roce");
 		if ((r = keys(f, x, p, roce_keys)))
 			return r;
+		SUB(q, p, "default_roce_mode");
+		/* the kernel's names (ib_cache_gid_type_str) */
+		if (GIVEN(x, "default_roce_mode") &&
+		    (r = one_of(f, json_object_get(x, "default_roce_mode"), q,
+				(const char *const[]){ "IB/RoCE v1", "RoCE v2", NULL })))
+			return r;
 		SUB(q, p, "default_roce_tos");
 		if (json_object_get(x, "default_roce_tos") &&
 		    !json_is_null(json_object_get(x, "default_roce_tos")) &&
@@ -364,6 +436,14 @@ static int check_port(struct apply_file *f, json_t *port, const char *path)
 		SUB(q, p, "num_vfs");
 		if (json_object_get(x, "num_vfs") && !json_is_null(json_object_get(x, "num_vfs")) &&
 		    (r = uint_in(f, json_object_get(x, "num_vfs"), q, 0, 65535)))
+			return r;
+		SUB(q, p, "eswitch_mode");
+		if (GIVEN(x, "eswitch_mode") &&
+		    (r = one_of(f, json_object_get(x, "eswitch_mode"), q,
+				(const char *const[]){ "legacy", "switchdev", NULL })))
+			return r;
+		SUB(q, p, "vfs");
+		if (GIVEN(x, "vfs") && (r = check_vfs(f, json_object_get(x, "vfs"), q)))
 			return r;
 	}
 	return EXIT_OK;

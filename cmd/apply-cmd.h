@@ -7,7 +7,11 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "dcb.h"
 #include "dcqcn.h"
+#include "sriov.h"
+#include "state.h"
+#include "write.h"
 
 struct apply_file {
 	struct cli *cli;
@@ -24,12 +28,68 @@ struct aport {
 	const char *ifname;       /* NULL: no netdev */
 };
 
+/* The subsystems, in the order apply writes them (over every port):
+ * QoS before DCQCN (the enables act on the priorities QoS sets up),
+ * numvfs (and the eswitch mode) before the VFs' settings, the RDMA CM's
+ * defaults last (nothing depends on them). */
+enum sub { SUB_QOS, SUB_DCQCN, SUB_SRIOV, SUB_VF, SUB_ROCE };
+
+/* One subsystem of one port (or one VF) through the engine.  The DCB
+ * writer first: mlx_dcb_write_ops take the feature pointer as theirs. */
+struct run {
+	struct mlx_dcb_writer dw;
+	struct mlx_dcqcn_writer cw;
+	struct mlx_dcqcn_port dp;
+	struct mlx_sriov_writer sw;
+	struct mlx_roce_cm_writer rw;
+	enum sub sub;
+	struct aport *ap;
+	json_t *vf_spec;          /* SUB_VF: its element of sriov.vfs */
+	size_t vf_index;          /* ... its index there, for messages */
+	struct run *numvfs;       /* SUB_VF: its PF's SUB_SRIOV run */
+	bool held;                /* the apply holds the device locks */
+	struct mlx_plan pl;
+	struct mlx_write_result res;
+	int plan_rc;              /* the QoS plan's exit code (its message is in errmsg) */
+	struct mlx_dcb_state *want;   /* QoS: the state the plan leads to (for the lint) */
+	/* SUB_SRIOV: numvfs changes, so every VF comes back with the
+	 * defaults; the VF table before it, for a put-back. */
+	bool recreates;
+	struct mlx_link_vfs before;
+	bool have_before;
+	/* SUB_SRIOV, numvfs unchanged: the VF table, read once for the
+	 * PF's VF runs (lib/sriov.h, mlx_sriov_writer.table). */
+	struct mlx_link_vfs table;
+	bool have_table;
+};
+
+/* cmd/apply-qos.c: the QoS plan (the engine's plan callback, under the
+ * lock; r->want gets the DCB state it leads to), whether the port names a
+ * QoS setting, and the DCQCN requests of its dcqcn section (r->pl; empty
+ * when it names nothing).  apply_dcqcn_requests returns an exit code with
+ * the message out. */
+int apply_qos_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl);
+bool apply_has_qos(json_t *s);
+int apply_dcqcn_requests(struct cli *cli, struct run *r);
+
+/* cmd/apply-sriov.c: the plan of a SUB_SRIOV, SUB_VF or SUB_ROCE run from
+ * FILE (empty when it names nothing), and its engine operations.  An exit
+ * code with the message out. */
+int apply_sriov_requests(struct cli *cli, struct run *r, bool dry);
+int apply_vf_requests(struct cli *cli, struct run *r);
+int apply_roce_requests(struct cli *cli, struct run *r);
+/* The operations and feature of @r's subsystem (SUB_SRIOV, SUB_VF,
+ * SUB_ROCE), set up from r->ap (and r->vf_spec). */
+void apply_sub_ops(struct run *r, const struct mlx_write_ops **ops, void **feat);
+/* After a SUB_SRIOV run's numvfs was put back: the VFs' settings from
+ * before, each VF through the engine.  0 or -errno. */
+int apply_sriov_restore_vfs(struct cli *cli, struct run *r);
+/* How many SUB_VF runs FILE's port asks for. */
+size_t apply_nvf_runs(const struct aport *ap);
+
 /* --diff (cmd/apply-state.c): the state now against it with FILE's sections
  * laid over the matched ports, as mlxcli diff prints it.  An exit code. */
 int apply_show_diff(struct cli *cli, struct aport *ap, size_t nap);
-/* The sections apply does not write (roce, sriov) hold what the host has:
- * 0, or exit 4 with the message out. */
-int apply_unwritable_sections(struct cli *cli, struct aport *ap, size_t nap);
 
 /* Validate the whole document: an exit code (2 with the JSON path). */
 int apply_check(struct apply_file *f);

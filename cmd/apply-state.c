@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * `mlxcli apply`: what works on state documents rather than on the write
- * engine: --diff (the plan as mlxcli diff's unified diff of the state) and
- * the check of the sections apply does not write.  Both lay FILE's port
- * over the port's state as `mlxcli state -j` renders it (cmd/state.c).
+ * engine: --diff (the plan as mlxcli diff's unified diff of the state),
+ * FILE's port laid over the port's state as `mlxcli state -j` renders it
+ * (cmd/state.c).
  */
 #include "config.h"
 
@@ -69,50 +69,4 @@ int apply_show_diff(struct cli *cli, struct aport *ap, size_t nap)
 	json_decref(cur);
 	json_decref(want);
 	return EXIT_OK;
-}
-
-/*
- * The sections apply does not write yet: the RDMA CM's RoCE defaults and
- * SR-IOV (numvfs, eswitch mode, VFs).  A file may carry them (state -j's
- * own output does); they must then hold what the host has, else the file
- * is refused before anything is written (exit 4), never skipped quietly.
- */
-int apply_unwritable_sections(struct cli *cli, struct aport *ap, size_t nap)
-{
-	static const char *const secs[] = { "roce", "sriov" };
-	json_t *cur = NULL, *p;
-	size_t i;
-	int r = EXIT_OK;
-
-	for (size_t k = 0; k < nap && !r; k++)
-		for (size_t s = 0; s < 2 && !r; s++) {
-			json_t *want = json_object_get(ap[k].spec, secs[s]);
-
-			if (!want || json_is_null(want))
-				continue;
-			if (!cur && (r = state_doc(cli, &cur)))
-				break;
-			json_array_foreach(json_object_get(cur, "ports"), i, p) {
-				json_t *have = json_object_get(p, secs[s]), *ov;
-
-				if (strcmp(json_string_value(json_object_get(p, "pci_address")) ?: "",
-					   ap[k].fn->bdf))
-					continue;
-				ov = json_deep_copy(have);
-				if (json_is_object(ov))
-					overlay(ov, want, NULL);
-				if (!json_is_object(ov) || !json_equal(ov, have)) {
-					cli_error(cli, "%s.%s: differs from what %s has, and apply does not "
-						  "write %s settings yet (use %s); nothing was changed",
-						  ap[k].path, secs[s], ap[k].ifname ? ap[k].ifname :
-						  ap[k].fn->bdf, s ? "SR-IOV" : "RDMA CM",
-						  s ? "sriov set and sriov vf" : "configfs rdma_cm");
-					r = EXIT_NOTSUP;
-				}
-				json_decref(ov);
-				break;
-			}
-		}
-	json_decref(cur);
-	return r;
 }

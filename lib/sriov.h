@@ -156,6 +156,11 @@ struct mlx_sriov_writer {
 	/* The VF table as last read; read again after a write. */
 	struct mlx_link_vfs cur;
 	bool have, fresh;
+	/* Optional, borrowed: the PF's VF table as the caller read it under
+	 * the same lock, read instead of a query until this writer's first
+	 * write (a plan of many VFs of one PF reads the table once, not once
+	 * per VF).  NULL: query. */
+	const struct mlx_link_vfs *table;
 	/* The VF as the kernel holds it and as the writes since ask for
 	 * (gathered, sent by the flush). */
 	struct mlx_vf_info sent, want;
@@ -164,6 +169,9 @@ struct mlx_sriov_writer {
 
 extern const struct mlx_write_ops mlx_sriov_write_ops;
 int mlx_sriov_plan_add(struct mlx_plan *pl, enum mlx_sriov_setting s, struct mlx_val v);
+/* Every setting of @vf the kernel reported, as changes to it: what puts a
+ * VF back after a numvfs change recreated it with the defaults. */
+int mlx_sriov_plan_vf(struct mlx_plan *pl, const struct mlx_vf_info *vf);
 void mlx_sriov_writer_free(struct mlx_sriov_writer *w);
 
 /* devlink eswitch mode: DEVLINK_ESWITCH_MODE_LEGACY 0, SWITCHDEV 1. */

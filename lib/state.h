@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "mlx.h"
+#include "write.h"
 
 struct mlx_roce_cm {
 	char mode[24];     /* "RoCE v2", "IB/RoCE v1"; "" unknown */
@@ -25,5 +26,22 @@ struct mlx_roce_cm {
  */
 int mlx_roce_cm_get(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 		    struct mlx_roce_cm *cm);
+
+/*
+ * The two defaults in the write engine (lib/write.h): "default_roce_mode"
+ * (a string: "IB/RoCE v1", "RoCE v2", the kernel's names) and
+ * "default_roce_tos" (uint 0-255).  The group must exist: the engine's
+ * read fails with -EOPNOTSUPP naming the mkdir that makes it; apply never
+ * creates one (an rmdir would then be part of a put-back).
+ */
+enum mlx_roce_cm_setting { MLX_ROCE_CM_MODE, MLX_ROCE_CM_TOS };
+
+struct mlx_roce_cm_writer {
+	const char *rdma_dev;
+	unsigned port;
+};
+
+extern const struct mlx_write_ops mlx_roce_cm_write_ops;
+int mlx_roce_cm_plan_add(struct mlx_plan *pl, enum mlx_roce_cm_setting s, struct mlx_val v);
 
 #endif /* MLX_STATE_H */

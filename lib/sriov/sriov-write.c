@@ -59,7 +59,9 @@ int mlx_sriov_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigne
 /* The VF as the kernel reports it now (queried once per state). */
 static int vf_now(struct mlx_ctx *ctx, struct mlx_sriov_writer *w, const struct mlx_vf_info **out)
 {
-	if (!w->fresh) {
+	const struct mlx_link_vfs *t = w->table && !w->fresh ? w->table : &w->cur;
+
+	if (!w->fresh && !w->table) {
 		int r;
 
 		if (w->have)
@@ -70,9 +72,9 @@ static int vf_now(struct mlx_ctx *ctx, struct mlx_sriov_writer *w, const struct 
 			return r;
 		w->have = w->fresh = true;
 	}
-	for (size_t i = 0; i < w->cur.nvf; i++)
-		if (w->cur.vf[i].vf == w->vf) {
-			*out = &w->cur.vf[i];
+	for (size_t i = 0; i < t->nvf; i++)
+		if (t->vf[i].vf == w->vf) {
+			*out = &t->vf[i];
 			return 0;
 		}
 	return mlx_err(ctx, ENODEV, "the kernel did not report VF %u of %s", w->vf, w->pf->bdf);
@@ -105,6 +107,17 @@ static struct mlx_val vf_val(const struct mlx_vf_info *vf, enum mlx_sriov_settin
 	default:
 		return mlx_val_null();
 	}
+}
+
+int mlx_sriov_plan_vf(struct mlx_plan *pl, const struct mlx_vf_info *vf)
+{
+	for (int s = MLX_VF_MAC; s <= MLX_VF_LINK_STATE; s++) {
+		struct mlx_val v = vf_val(vf, (enum mlx_sriov_setting)s);
+
+		if (v.kind != MLX_VAL_NULL && mlx_sriov_plan_add(pl, (enum mlx_sriov_setting)s, v) < 0)
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 static int sr_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c, struct mlx_val *out)
@@ -212,6 +225,8 @@ static int sr_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		break;
 	}
 	if (!w->gathering) {
+		/* the set's own put-back needs the table as read now (w->cur) */
+		w->table = NULL;
 		r = vf_now(ctx, w, &vf);
 		if (r < 0)
 			return r;

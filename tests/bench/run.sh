@@ -133,6 +133,26 @@ bench "diff-$n" "$MLXCLI diff $WORK/st$n $WORK/st$n-b"
 ratio "state-$n" "devices-$n" "mlxcli state / devices, $((n * 128)) functions"
 ratio "diff-$n" "devices-$n" "mlxcli diff of two hosts / devices of one, $((n * 128)) functions"
 
+echo "== apply --check of a full profile (issue 19): every section of every port"
+# The host's own state (plans every setting, changes none) and one that
+# changes a setting of each subsystem, beside `state` of the same host; and
+# the 2,048-function host's own state (16 PFs x 127 VFs' settings).
+for h in cx5-ofed cx6dx-upstream; do
+	"$MLXCLI" --sample="$h" -j state >"$WORK/$h.json"
+	bench "state-$h" "$MLXCLI --sample=$h -j state"
+	bench "apply-check-$h" "$MLXCLI --sample=$h -j apply --check $WORK/$h.json"
+	ratio "apply-check-$h" "state-$h" "mlxcli apply --check / state, $h"
+done
+jq '.ports[0].pfc.enabled_priorities = [3,4] | .ports[0].sriov.vfs[1].vlan = 7
+	| (.ports[0].dcqcn.rp.parameters[] | select(.name == "rpg_ai_rate") | .value) = 7
+	| .ports[0].roce.default_roce_tos = 96 | .ports[1].trust = "pcp" | .ports[1].dscp2prio = []' \
+	"$WORK/cx5-ofed.json" >"$WORK/cx5-changes.json"
+bench "apply-check-changes-cx5-ofed" "$MLXCLI --sample=cx5-ofed -j apply --check $WORK/cx5-changes.json"
+ratio "apply-check-changes-cx5-ofed" "state-cx5-ofed" "mlxcli apply --check (6 changes) / state, cx5-ofed"
+"$MLXCLI" --sysroot "$WORK/st$n" -j state >"$WORK/st$n.json"
+bench "apply-check-$n" "$MLXCLI --sysroot $WORK/st$n -j apply --check $WORK/st$n.json"
+ratio "apply-check-$n" "state-$n" "mlxcli apply --check / state, $((n * 128)) functions"
+
 echo "== counters on a captured host scaled to P ports x 500 ethtool statistics"
 # Offline (--sysroot): the replayed ethtool replies plus the netdev,
 # hw_counters and counters/ files of each port, some 576 counters a port.
