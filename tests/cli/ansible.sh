@@ -114,4 +114,28 @@ case $(task 0 .msg bad) in
 esac
 "$MLXCLI" diff "$tmp/before" "$host" >"$tmp/d.out" 2>&1
 check "bad profile: nothing written" "$?" 0
+
+# ---- a numvfs change that takes VFs away (4 -> 2): refused unless
+# allow_vf_loss (mlxcli's --yes); apply runs unattended and asks nothing
+vfs_play() {
+	cat >"$tmp/vfs.yml" <<Y
+- hosts: localhost
+  gather_facts: false
+  tasks:
+    - mlxcli_apply:
+        sysroot: "$host"
+        binary: "$MLXCLI"
+        allow_vf_loss: $1
+        content: {ports: [{pci_address: "0000:5e:00.0", sriov: {num_vfs: 2}}]}
+Y
+	play vfs
+}
+vfs_play false
+check "numvfs 4 -> 2: the task fails, mlxcli's exit 2" "$prc:$(task 0 '[.failed, .rc]' vfs)" '2:[true,2]'
+check "numvfs 4 -> 2 refused: nothing written" \
+	"$("$MLXCLI" --sysroot "$host" -j state | jq -c '.ports[0].sriov.num_vfs')" 4
+vfs_play true
+check "numvfs 4 -> 2 with allow_vf_loss: changed" "$prc:$(task 0 .changed vfs)" '0:true'
+check "numvfs 4 -> 2 with allow_vf_loss: written" \
+	"$("$MLXCLI" --sysroot "$host" -j state | jq -c '.ports[0].sriov.num_vfs')" 2
 finish

@@ -46,6 +46,13 @@ options:
       - Apply a plan whose result the QoS lint finds an error in (C(--force)).
     type: bool
     default: false
+  allow_vf_loss:
+    description:
+      - Allow a change of a PF's number of VFs between two non-zero counts,
+        which destroys the VFs there are and their settings (C(--yes)).
+        Without it such a profile fails the task and nothing is written.
+    type: bool
+    default: false
   binary:
     description:
       - The mlxcli binary; by default the one in PATH.
@@ -127,6 +134,7 @@ def main():
             device=dict(type='str'),
             sysroot=dict(type='path'),
             force=dict(type='bool', default=False),
+            allow_vf_loss=dict(type='bool', default=False),
             binary=dict(type='path'),
         ),
         mutually_exclusive=[('src', 'content')],
@@ -153,6 +161,8 @@ def main():
     argv += ['apply', path]
     if p['force']:
         argv.append('--force')
+    if p['allow_vf_loss']:
+        argv.append('--yes')
 
     result = dict(changed=False, rc=0)
     if module._diff:
