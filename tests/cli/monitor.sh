@@ -154,7 +154,7 @@ if [ -f "$unit" ] && command -v systemd-analyze >/dev/null 2>&1; then
 	else
 		ok "the systemd unit verifies"
 	fi
-	grep -q '^ExecStart=/.*/mlxcli -j monitor$' "$unit" && grep -q '^ProtectSystem=strict' "$unit" &&
+	grep -q '^ExecStart=/.*/mlxcli -j monitor --poll 60$' "$unit" && grep -q '^ProtectSystem=strict' "$unit" &&
 		grep -q '^CapabilityBoundingSet=CAP_SYSLOG$' "$unit" && ok "the unit runs the monitor, hardened" ||
 		bad "the unit: $(grep -E '^(ExecStart|ProtectSystem|CapabilityBoundingSet)' "$unit")"
 else
