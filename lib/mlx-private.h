@@ -68,6 +68,11 @@ const struct mlx_kops *mlx_ctx_kops(const struct mlx_ctx *ctx);
 /* The boundary's operations, for lib/ (the table of @ctx). */
 int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val);
 int mlx_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data);
+
+/* The RDMA CM's per-port defaults in configfs (default_roce_mode,
+ * default_roce_tos): one place says where, for `state`/`apply` and
+ * `params` alike (lib/state/roce-cm.c).  -EINVAL for an unsafe name. */
+int mlx_rdma_cm_path(char *buf, size_t len, const char *rdma_dev, unsigned port, const char *file);
 /* lib/backend/ethtool-record.c: the SIOCETHTOOL replies a capture keeps.
  * Record: @result of the ioctl @data, while a snapshot records (else 0,
  * nothing done).  Replay: -EOPNOTSUPP for an ioctl never recorded,

@@ -691,10 +691,10 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		} else if (!strcmp(k->kname, "traffic_class")) {
 			snprintf(path, sizeof(path), "/sys/class/infiniband/%s/tc/%u/traffic_class",
 				 w->rdma_dev ? w->rdma_dev : "", w->rdma_port ? w->rdma_port : 1);
-		} else {
-			snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%u/%s",
-				 w->rdma_dev ? w->rdma_dev : "", w->rdma_port ? w->rdma_port : 1,
-				 k->kname);
+		} else if (mlx_rdma_cm_path(path, sizeof(path), w->rdma_dev,
+					    w->rdma_port ? w->rdma_port : 1, k->kname) < 0) {
+			mlx_params_writer_free(w);
+			return mlx_err(ctx, EINVAL, "%s: no RDMA device: no RDMA CM defaults", k->name);
 		}
 		mlx_val_fmt(v, val, sizeof(val));
 		if (v->kind == MLX_VAL_BOOL)

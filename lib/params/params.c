@@ -20,7 +20,7 @@
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 
-#include "mlx.h"
+#include "mlx-private.h"
 #include "nl.h"
 #include "params.h"
 
@@ -425,9 +425,9 @@ int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 		struct mlx_knob_value *kv;
 		int r;
 
-		snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%u/%s", rdma_dev,
-			 port, files[i]);
-		r = mlx_read_str(ctx, path, val, sizeof(val));
+		r = mlx_rdma_cm_path(path, sizeof(path), rdma_dev, port, files[i]);
+		if (r == 0)
+			r = mlx_read_str(ctx, path, val, sizeof(val));
 		if (r < 0) {
 			out->err[MLX_KS_RDMA] = r;
 			continue;

@@ -12,6 +12,14 @@
 
 #define CM_DIR "/sys/kernel/config/rdma_cm"
 
+int mlx_rdma_cm_path(char *buf, size_t len, const char *rdma_dev, unsigned port, const char *file)
+{
+	if (!rdma_dev || !*rdma_dev || !mlx_name_is_safe(rdma_dev) || !mlx_name_is_safe(file))
+		return -EINVAL;
+	return snprintf(buf, len, CM_DIR "/%s/ports/%u/%s", rdma_dev, port, file) >= (int)len ?
+		       -ENAMETOOLONG : 0;
+}
+
 int mlx_roce_cm_get(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 		    struct mlx_roce_cm *cm)
 {
@@ -20,12 +28,11 @@ int mlx_roce_cm_get(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 
 	cm->mode[0] = '\0';
 	cm->tos = -1;
-	if (!rdma_dev || !mlx_name_is_safe(rdma_dev))
+	if (mlx_rdma_cm_path(path, sizeof(path), rdma_dev, port, "default_roce_mode") < 0)
 		return -EINVAL;
-	snprintf(path, sizeof(path), CM_DIR "/%s/ports/%u/default_roce_mode", rdma_dev, port);
 	if (mlx_read_str(ctx, path, cm->mode, sizeof(cm->mode)) < 0)
 		cm->mode[0] = '\0';
-	snprintf(path, sizeof(path), CM_DIR "/%s/ports/%u/default_roce_tos", rdma_dev, port);
+	mlx_rdma_cm_path(path, sizeof(path), rdma_dev, port, "default_roce_tos");
 	if (mlx_read_u64(ctx, path, &tos) == 0 && tos <= 255)
 		cm->tos = (int)tos;
 	mlx_err_clear(ctx);
@@ -47,9 +54,8 @@ int mlx_roce_cm_plan_add(struct mlx_plan *pl, enum mlx_roce_cm_setting s, struct
 static int cm_path(struct mlx_ctx *ctx, const struct mlx_roce_cm_writer *w, int s, char *buf,
 		   size_t len)
 {
-	if (!w->rdma_dev || !mlx_name_is_safe(w->rdma_dev))
+	if (mlx_rdma_cm_path(buf, len, w->rdma_dev, w->port, cm_file[s]) < 0)
 		return mlx_err(ctx, EINVAL, "no RDMA device: no RDMA CM defaults");
-	snprintf(buf, len, CM_DIR "/%s/ports/%u/%s", w->rdma_dev, w->port, cm_file[s]);
 	return 0;
 }
 
