@@ -21,6 +21,8 @@
 #include "apply-cmd.h"
 #include "dcb.h"
 #include "dcqcn.h"
+#include "params.h"
+#include "state-cmd.h"
 
 static int bad(struct apply_file *f, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -361,11 +363,48 @@ static int check_vfs(struct apply_file *f, json_t *vfs, const char *path)
 	return EXIT_OK;
 }
 
+/* params: knob name -> value, each a knob of state's "params" (the
+ * catalogue's, not the module's or rdma_cm's) whose value has the knob's
+ * JSON type and passes the catalogue's parser (range, choices). */
+static int check_params(struct apply_file *f, json_t *o, const char *path)
+{
+	struct mlx_ctx *ctx = f->cli->ctx;
+	const char *k;
+	char p[160], text[MLX_VAL_STR_MAX];
+	struct mlx_val v;
+	json_t *x;
+
+	if (!json_is_object(o))
+		return bad(f, path, "expected an object");
+	json_object_foreach(o, k, x) {
+		const struct mlx_knob *kn = mlx_knob_find(k);
+
+		SUB(p, path, k);
+		if (!kn)
+			return bad(f, p, "no knob '%s' (mlxcli params info lists them)", k);
+		if (kn->src == MLX_KS_MODULE)
+			return bad(f, p, "a module parameter (mlx5_core's, the host's, not a port's): "
+				   "not in the desired state; params set or modprobe.d sets it");
+		if (!state_knob_in(kn))
+			return bad(f, p, "an RDMA knob, not in a port's params (the RDMA CM's "
+				   "defaults are its \"roce\" section)");
+		if (json_is_null(x))
+			continue;
+		if (apply_knob_text(ctx, kn, x, text, sizeof(text)) < 0 ||
+		    mlx_params_parse_value(ctx, kn, text, &v) < 0) {
+			bad(f, p, "%s", mlx_errmsg(ctx));
+			mlx_err_clear(ctx);
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
 static int check_port(struct apply_file *f, json_t *port, const char *path)
 {
 	static const char *const port_keys[] = {
 		"pci_address", "netdev", "match", "dcbx", "trust", "dscp2prio", "pfc", "ets", "tcs",
-		"buffer", "dcqcn", "roce", "sriov", NULL,
+		"buffer", "dcqcn", "params", "roce", "sriov", NULL,
 	};
 	static const char *const match_keys[] = { "product", "function", NULL };
 	static const char *const fns[] = { "pf", "vf", NULL };
@@ -411,6 +450,11 @@ static int check_port(struct apply_file *f, json_t *port, const char *path)
 		SUB(q, p, "np");
 		if (json_object_get(x, "np") &&
 		    (r = check_dcqcn_side(f, json_object_get(x, "np"), q, MLX_DCQCN_NP)))
+			return r;
+	}
+	if ((x = json_object_get(port, "params")) && !json_is_null(x)) {
+		SUB(p, path, "params");
+		if ((r = check_params(f, x, p)))
 			return r;
 	}
 	if ((x = json_object_get(port, "roce")) && !json_is_null(x)) {

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "dcb.h"
 #include "dcqcn.h"
+#include "params.h"
 #include "sriov.h"
 #include "state.h"
 #include "write.h"
@@ -29,10 +30,14 @@ struct aport {
 };
 
 /* The subsystems, in the order apply writes them (over every port):
- * QoS before DCQCN (the enables act on the priorities QoS sets up),
- * numvfs (and the eswitch mode) before the VFs' settings, the RDMA CM's
- * defaults last (nothing depends on them). */
-enum sub { SUB_QOS, SUB_DCQCN, SUB_SRIOV, SUB_VF, SUB_ROCE };
+ * QoS before DCQCN (the enables act on the priorities QoS sets up), the
+ * driver's knobs (params) before SR-IOV (mlx5 changes the devlink
+ * parameters esw_port_metadata and flow_steering_mode only while the
+ * eswitch is not in switchdev mode, which the SR-IOV run may switch to;
+ * the netdev's rings, channels, MTU depend on no VF), numvfs (and the
+ * eswitch mode) before the VFs' settings, the RDMA CM's defaults last
+ * (nothing depends on them). */
+enum sub { SUB_QOS, SUB_DCQCN, SUB_PARAMS, SUB_SRIOV, SUB_VF, SUB_ROCE };
 
 /* One subsystem of one port (or one VF) through the engine.  The DCB
  * writer first: mlx_dcb_write_ops take the feature pointer as theirs. */
@@ -42,6 +47,7 @@ struct run {
 	struct mlx_dcqcn_port dp;
 	struct mlx_sriov_writer sw;
 	struct mlx_roce_cm_writer rw;
+	struct mlx_params_writer pw;
 	enum sub sub;
 	struct aport *ap;
 	json_t *vf_spec;          /* SUB_VF: its element of sriov.vfs */
@@ -72,14 +78,22 @@ int apply_qos_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl);
 bool apply_has_qos(json_t *s);
 int apply_dcqcn_requests(struct cli *cli, struct run *r);
 
+/* cmd/apply-params.c: a port's "params" in the catalogue's order into
+ * r->pl (an exit code, the message out); and a knob's value in FILE as the
+ * text the catalogue's parser takes, into @buf (0, or -EINVAL with the
+ * story in mlx_errmsg: the JSON type is not the knob's). */
+int apply_params_requests(struct cli *cli, struct run *r);
+int apply_knob_text(struct mlx_ctx *ctx, const struct mlx_knob *k, json_t *x, char *buf,
+		    size_t len);
+
 /* cmd/apply-sriov.c: the plan of a SUB_SRIOV, SUB_VF or SUB_ROCE run from
  * FILE (empty when it names nothing), and its engine operations.  An exit
  * code with the message out. */
 int apply_sriov_requests(struct cli *cli, struct run *r, bool dry);
 int apply_vf_requests(struct cli *cli, struct run *r);
 int apply_roce_requests(struct cli *cli, struct run *r);
-/* The operations and feature of @r's subsystem (SUB_SRIOV, SUB_VF,
- * SUB_ROCE), set up from r->ap (and r->vf_spec). */
+/* The operations and feature of @r's subsystem (SUB_PARAMS, SUB_SRIOV,
+ * SUB_VF, SUB_ROCE), set up from r->ap (and r->vf_spec). */
 void apply_sub_ops(struct run *r, const struct mlx_write_ops **ops, void **feat);
 /* After a SUB_SRIOV run's numvfs was put back: the VFs' settings from
  * before, each VF through the engine.  0 or -errno. */

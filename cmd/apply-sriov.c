@@ -36,6 +36,14 @@ void apply_sub_ops(struct run *r, const struct mlx_write_ops **ops, void **feat)
 	const struct mlx_port *p = r->ap->port;
 
 	switch (r->sub) {
+	case SUB_PARAMS:
+		/* devlink parameters are the function's: with its first port,
+		 * as state shows them */
+		r->pw.ifname = r->ap->ifname;
+		r->pw.bdf = !p || p == &r->ap->fn->ports[0] ? r->ap->fn->bdf : NULL;
+		*ops = &mlx_params_write_ops;
+		*feat = &r->pw;
+		return;
 	case SUB_ROCE:
 		r->rw.rdma_dev = p && p->rdma_dev[0] ? p->rdma_dev : NULL;
 		r->rw.port = p && p->rdma_port ? p->rdma_port : 1;

@@ -10,8 +10,9 @@
  *  1. the file is validated in full (cmd/apply-check.c), exit 2 with the
  *     JSON path, before any device is read;
  *  2. its ports are matched to this host's; every subsystem of every port
- *     (enum sub's order, apply-cmd.h: QoS, DCQCN, SR-IOV's numvfs, the VFs'
- *     settings, the RDMA CM's defaults; SR-IOV and RDMA CM planned in
+ *     (enum sub's order, apply-cmd.h: QoS, DCQCN, the driver's knobs,
+ *     SR-IOV's numvfs, the VFs' settings, the RDMA CM's defaults; the knobs
+ *     planned in cmd/apply-params.c, SR-IOV and RDMA CM in
  *     cmd/apply-sriov.c) is planned by its feature's plan builder through
  *     the write engine as a dry run: a value the device refuses is found
  *     here, still with nothing written;
@@ -65,11 +66,11 @@ const struct cmd_opt apply_opts[] = {
 
 /* For messages, and (lower case) the change records' "subsystem". */
 static const char *const sub_names[] = {
-	[SUB_QOS] = "QoS", [SUB_DCQCN] = "DCQCN", [SUB_SRIOV] = "SR-IOV", [SUB_VF] = "SR-IOV VF",
+	[SUB_QOS] = "QoS", [SUB_DCQCN] = "DCQCN", [SUB_PARAMS] = "driver knob", [SUB_SRIOV] = "SR-IOV", [SUB_VF] = "SR-IOV VF",
 	[SUB_ROCE] = "RDMA CM",
 };
 static const char *const sub_keys[] = {
-	[SUB_QOS] = "qos", [SUB_DCQCN] = "dcqcn", [SUB_SRIOV] = "sriov", [SUB_VF] = "sriov",
+	[SUB_QOS] = "qos", [SUB_DCQCN] = "dcqcn", [SUB_PARAMS] = "params", [SUB_SRIOV] = "sriov", [SUB_VF] = "sriov",
 	[SUB_ROCE] = "roce",
 };
 
@@ -172,6 +173,7 @@ static void run_free(struct run *r)
 	mlx_plan_free(&r->pl);
 	mlx_dcb_writer_free(&r->dw);
 	mlx_sriov_writer_free(&r->sw);
+	mlx_params_writer_free(&r->pw);
 	if (r->have_before)
 		mlx_link_vfs_free(&r->before);
 	if (r->have_table)
@@ -219,7 +221,8 @@ static int run_one(struct cli *cli, struct run *r, bool dry)
 			return rc;
 		ops = &mlx_dcqcn_write_ops;
 	} else {
-		rc = r->sub == SUB_SRIOV ? apply_sriov_requests(cli, r, dry)
+		rc = r->sub == SUB_PARAMS ? apply_params_requests(cli, r)
+		     : r->sub == SUB_SRIOV ? apply_sriov_requests(cli, r, dry)
 		     : r->sub == SUB_VF ? apply_vf_requests(cli, r) : apply_roce_requests(cli, r);
 		if (rc || !r->pl.n)
 			return rc;
@@ -537,7 +540,7 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 		goto out;
 	for (size_t i = 0; i < nap; i++)
 		nvf += apply_nvf_runs(&ap[i]);
-	runs = calloc(4 * nap + nvf + 1, sizeof(*runs));
+	runs = calloc(5 * nap + nvf + 1, sizeof(*runs));
 	if (!runs) {
 		r = EXIT_FAIL;
 		goto out;
@@ -546,7 +549,7 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	 * QoS's run of port i at i, DCQCN's at nap + i (the lint gate). */
 	for (int s = SUB_QOS; s <= SUB_ROCE; s++)
 		for (size_t i = 0; i < nap; i++) {
-			size_t pf = 2 * nap + i;   /* port i's SUB_SRIOV run */
+			size_t pf = 3 * nap + i;   /* port i's SUB_SRIOV run */
 
 			for (size_t v = 0; v < (s == SUB_VF ? apply_nvf_runs(&ap[i]) : 1); v++) {
 				runs[nrun].sub = (enum sub)s;

@@ -251,6 +251,9 @@ extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
 extern const struct cmd_group params_group;
 extern const struct cmd_opt params_opts[];
 int cmd_params_show(struct cli *cli, int argc, char **argv);
+/* A knob's value (as lib/params reports it, text) in its JSON type; @fmt
+ * its text line or NULL; @t an enum mlx_knob_type. */
+void params_out_value(struct out *o, const char *key, const char *fmt, const char *val, int t);
 /* cmd/params-write.c: params set, reset */
 int cmd_params_set(struct cli *cli, int argc, char **argv);
 int cmd_params_reset(struct cli *cli, int argc, char **argv);

@@ -112,23 +112,30 @@ static bool wanted(struct filter *f, const struct mlx_knob_value *v)
 }
 
 /* A value in its own JSON type: on/off and true/false as booleans, numbers
- * as integers, the rest as strings; NULL is null. */
-static void out_scalar(struct out *o, const char *key, const char *val, enum mlx_knob_type t)
+ * as integers, the rest as strings; NULL is null.  @fmt: its text line
+ * (NULL: JSON only).  Also state's params (cmd/state.c): one typing. */
+void params_out_value(struct out *o, const char *key, const char *fmt, const char *val, int t)
 {
+	enum out_to to = fmt ? OUT_ANY : OUT_JSON;
 	uint64_t u;
 
 	if (!val)
-		out_null(o, key, NULL);
+		out_fmt_null(o, to, key, fmt);
 	else if (!strcmp(val, "on") || !strcmp(val, "true") ||
 		 (t == MLX_KT_BOOL && !strcmp(val, "1")))
-		out_bool(o, key, NULL, true);
+		out_fmt_bool(o, to, key, fmt, true);
 	else if (!strcmp(val, "off") || !strcmp(val, "false") ||
 		 (t == MLX_KT_BOOL && !strcmp(val, "0")))
-		out_bool(o, key, NULL, false);
+		out_fmt_bool(o, to, key, fmt, false);
 	else if (t != MLX_KT_STRING && mlx_parse_u64(val, &u) == 0)
-		out_u64(o, key, NULL, u);
+		out_fmt_u64(o, to, key, fmt, u);
 	else
-		out_str(o, key, NULL, val);
+		out_fmt_str(o, to, key, fmt, val);
+}
+
+static void out_scalar(struct out *o, const char *key, const char *val, enum mlx_knob_type t)
+{
+	params_out_value(o, key, NULL, val, t);
 }
 
 /* The range as text: choices, "64-8192" (the device's maximum where the

@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "params.h"
 
 int cmd_state(struct cli *cli, int argc, char **argv);
 int cmd_diff(struct cli *cli, int argc, char **argv);
@@ -14,6 +15,9 @@ extern const struct cmd_opt diff_opts[];
 /* The "ports" list of the state document of the system cli->ctx names
  * (@only: one function, else every PF) into cli->out.  An exit code. */
 int state_render(struct cli *cli, const struct mlx_function *only);
+/* Whether state's "params" holds knob @k (a port's, not the module's or
+ * rdma_cm's): what apply takes there too. */
+bool state_knob_in(const struct mlx_knob *k);
 
 /* The state document of cli's own system (state -j's).  An exit code. */
 int state_doc(struct cli *cli, json_t **doc);

@@ -5,8 +5,9 @@
  * schema `apply` takes, so everything here is a setting, never a counter
  * or a status: per port (a PF's netdev) the DCBX owner, trust, dscp2prio,
  * PFC, ETS and TC rates, buffers, DCQCN (per-priority enable and the
- * parameters), the RDMA CM's RoCE defaults, and SR-IOV (numvfs, eswitch
- * mode, each VF's settings).  Keys are those show qos, qosconfig dcqcn get
+ * parameters), the driver's knobs that change at run time per port
+ * (params), the RDMA CM's RoCE defaults, and SR-IOV (numvfs, eswitch mode,
+ * each VF's settings).  Keys are those show qos, qosconfig dcqcn get
  * and sriov show print for the same facts (mlxcli-json(7)); the schema is
  * written down in mlxcli-state(8).
  *
@@ -24,6 +25,7 @@
 #include "cli.h"
 #include "dcb.h"
 #include "dcqcn.h"
+#include "params.h"
 #include "qos-check.h"
 #include "qos-cmd.h"
 #include "sriov.h"
@@ -295,6 +297,60 @@ static void render_dcqcn(struct cli *cli, const struct mlx_function *fn, const s
 	out_obj_end(s.o);
 }
 
+/* ---- params: the driver's knobs a port changes at run time ---- */
+
+/*
+ * The knobs of one port that `apply` can set back (issue 17's catalogue,
+ * read by lib/params, as `params -j` types them): the netdev's ethtool
+ * knobs and MTU, the function's devlink parameters in cmode runtime.  Not
+ * a fixed feature (the device cannot change it), not a knob that takes
+ * effect at a reload or a firmware reset, not mlx5_core's module
+ * parameters (host-wide, not a port's), not rdma_cm's (the "roce" section
+ * holds them) or MLNX_OFED's traffic_class (its "unset" is a state no
+ * write restores).
+ */
+bool state_knob_in(const struct mlx_knob *k)
+{
+	return k && k->src != MLX_KS_MODULE && k->src != MLX_KS_RDMA;
+}
+
+static void render_params(struct cli *cli, struct mlx_params_cache *c,
+			  const struct mlx_function *fn, const struct mlx_port *port)
+{
+	struct sr s = { cli->out, NULL };
+	const char *ifname = port && port->ifname[0] ? port->ifname : NULL;
+	/* devlink parameters are the function's: with its first port */
+	bool first = !port || port == &fn->ports[0];
+	struct mlx_params p;
+	char fmt[128];
+
+	if (!c || (!ifname && !first) ||
+	    mlx_params_port(cli->ctx, c, ifname, first ? fn->bdf : NULL, fn->role == MLX_FN_PF,
+			    &p) < 0) {
+		mlx_err_clear(cli->ctx);
+		kv_null(&s, "params");
+		return;
+	}
+	mlx_err_clear(cli->ctx);
+	out_obj_begin(s.o, "params", NULL);
+	for (size_t i = 0; i < p.n; i++) {
+		const struct mlx_knob_value *v = &p.v[i];
+		bool dup = false;
+
+		if (!state_knob_in(v->k) || v->apply != MLX_KA_RUNTIME || v->fixed)
+			continue;
+		/* a devlink parameter reported in several cmodes: its runtime row once */
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = p.v[j].k == v->k && p.v[j].apply == MLX_KA_RUNTIME && !p.v[j].fixed;
+		if (dup)
+			continue;
+		snprintf(fmt, sizeof(fmt), "  params.%s = %%s\n", v->k->name);
+		params_out_value(s.o, v->k->name, fmt, v->known ? v->value : NULL, v->k->type);
+	}
+	out_obj_end(s.o);
+	mlx_params_free(&p);
+}
+
 /* ---- RoCE: the RDMA CM defaults (configfs) ---- */
 
 static void render_roce(struct cli *cli, const struct mlx_port *port)
@@ -380,7 +436,8 @@ static void render_sriov(struct cli *cli, const struct mlx_function *pf)
 
 /* ---- the document ---- */
 
-static void render_port(struct cli *cli, const struct mlx_function *fn, const struct mlx_port *port)
+static void render_port(struct cli *cli, struct mlx_params_cache *c, const struct mlx_function *fn,
+			const struct mlx_port *port)
 {
 	struct sr s = { cli->out, NULL };
 	const char *ifname = port && port->ifname[0] ? port->ifname : NULL;
@@ -390,6 +447,7 @@ static void render_port(struct cli *cli, const struct mlx_function *fn, const st
 	out_fmt_str(s.o, OUT_ANY, "netdev", " %s\n", ifname);
 	render_dcb(cli, &s, ifname);
 	render_dcqcn(cli, fn, port);
+	render_params(cli, c, fn, port);
 	render_roce(cli, port);
 	render_sriov(cli, fn);
 	out_obj_end(s.o);
@@ -398,6 +456,7 @@ static void render_port(struct cli *cli, const struct mlx_function *fn, const st
 int state_render(struct cli *cli, const struct mlx_function *only)
 {
 	struct mlx_devices *devs;
+	struct mlx_params_cache *c = NULL;
 	int r;
 
 	/* settings only: the port's MAC, MTU, carrier... are not read */
@@ -407,6 +466,11 @@ int state_render(struct cli *cli, const struct mlx_function *only)
 
 	if (r)
 		return r;
+	/* one ethtool and devlink dump per message type for every port */
+	if (mlx_params_cache_new(cli->ctx, &c) < 0) {
+		mlx_err_clear(cli->ctx);
+		c = NULL;
+	}
 	out_list_begin(cli->out, "ports", NULL);
 	for (size_t i = 0; i < devs->nfn; i++) {
 		const struct mlx_function *fn = &devs->fn[i];
@@ -415,11 +479,12 @@ int state_render(struct cli *cli, const struct mlx_function *only)
 		if (only ? fn != only : fn->role != MLX_FN_PF)
 			continue;
 		if (!fn->nports)
-			render_port(cli, fn, NULL);
+			render_port(cli, c, fn, NULL);
 		for (size_t j = 0; j < fn->nports; j++)
-			render_port(cli, fn, &fn->ports[j]);
+			render_port(cli, c, fn, &fn->ports[j]);
 	}
 	out_list_end(cli->out);
+	mlx_params_cache_free(c);
 	return EXIT_OK;
 }
 
