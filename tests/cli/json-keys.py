@@ -157,6 +157,7 @@ def evidence_keys(seen):
 
 
 UNITS_SEEN = {}
+KNOBS_SEEN = {}
 # unit values the registry does not list yet, each with why
 UNIT_EXCEPTIONS = {
 }
@@ -175,6 +176,13 @@ def walk(v, path, seen, where, names_only=False):
             if k in ('labels', 'sources') and isinstance(x, dict):
                 walk(x, path + '.' + k, seen, where, True)
                 continue
+            # state's "params": a port's knobs, name -> value; the names are
+            # data (the catalogue's, `params info`), not keys of the
+            # registry; each value is a scalar (a knob's own type) or null
+            if k == 'params' and isinstance(x, dict):
+                for n, y in x.items():
+                    KNOBS_SEEN.setdefault(n, set()).add((jtype(y), where + ' ' + path + '.params.' + n))
+                continue
             walk(x, path + '.' + k, seen, where)
     elif isinstance(v, list):
         for x in v:
@@ -186,10 +194,12 @@ def registry():
     lines = open(MAN).read().split('\n')
     for i, line in enumerate(lines[:-1]):
         m = re.match(r'^\.B ([a-z0-9_]+)$', line)
-        t = re.match(r'^(string|integer|number|boolean|object|scalar|array'
-                     r'(?: of (?:string|integer|number|boolean|object))?)(, or null)?:', lines[i + 1])
+        one = r'(?:string|integer|number|boolean|object|scalar|array' \
+              r'(?: of (?:string|integer|number|boolean|object))?)'
+        # "TYPE or TYPE": one key, two shapes in two commands (params)
+        t = re.match(r'^(' + one + r'(?: or ' + one + r')?)(, or null)?:', lines[i + 1])
         if m and t and i > 0 and lines[i - 1] == '.TP':
-            reg[m.group(1)] = t.group(1) + ('?' if t.group(2) else '')
+            reg[m.group(1)] = t.group(1).replace(' or ', '|') + ('?' if t.group(2) else '')
     return reg
 
 
@@ -325,9 +335,11 @@ def main():
         for t, w in seen[k].items():
             if (k, t) in EXCEPTIONS:
                 continue
-            if t == 'label' or t == want or \
-                    (want == 'scalar' and (t in ('string', 'integer', 'number', 'boolean') or t.startswith('array'))) or (t == 'null' and nullable) or \
-                    (t == 'array' and want.startswith('array')) or (t == 'integer' and want == 'number'):
+            if t == 'label' or (t == 'null' and nullable) or any(
+                    t == want or
+                    (want == 'scalar' and (t in ('string', 'integer', 'number', 'boolean') or t.startswith('array'))) or
+                    (t == 'array' and want.startswith('array')) or (t == 'integer' and want == 'number')
+                    for want in want.split('|')):
                 continue
             bad += 1
             problems.append(f'key "{k}" is {t} in {sorted(w)[0]}, mlxcli-json(7) says {reg[k]}')
@@ -344,6 +356,16 @@ def main():
     for (k, t), why in EXCEPTIONS.items():
         if k not in seen or (t is not None and t not in seen[k]):
             problems.append(f'known exception ({k}, {t}) no longer happens: remove it ({why})')
+    rc, out, _ = mlx(['params', 'info', '-j'])
+    knobs = {k['name'] for k in json.loads(out)['knobs']} if rc == 0 else set()
+    if not knobs:
+        problems.append('params info -j lists no knob')
+    for n, ts in sorted(KNOBS_SEEN.items()):
+        for t, w in sorted(ts):
+            if n not in knobs:
+                problems.append(f'"{n}" in {w} is no knob of the catalogue (params info)')
+            elif t not in ('string', 'integer', 'boolean', 'null'):
+                problems.append(f'knob "{n}" is {t} in {w}: a knob\'s value is a scalar')
     for p in problems:
         print('FAIL:', p)
     print(f'# {len(seen)} keys seen, {len(reg)} in the registry, {bad} keys fail')
