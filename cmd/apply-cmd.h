@@ -31,10 +31,11 @@ struct aport {
 
 /* The subsystems, in the order apply writes them (over every port):
  * QoS before DCQCN (the enables act on the priorities QoS sets up), the
- * driver's knobs (params) before SR-IOV (mlx5 changes the devlink
- * parameters esw_port_metadata and flow_steering_mode only while the
- * eswitch is not in switchdev mode, which the SR-IOV run may switch to;
- * the netdev's rings, channels, MTU depend on no VF), numvfs (and the
+ * driver's knobs (params) before SR-IOV (mlx5 refuses a change of the
+ * devlink parameters flow_steering_mode and esw_port_metadata while the
+ * eswitch is in switchdev mode, fs_core.c mlx5_fs_mode_validate and
+ * mlx5_devlink_esw_port_metadata_validate, and the SR-IOV run may switch
+ * to it; the netdev's rings, channels, MTU depend on no VF), numvfs (and the
  * eswitch mode) before the VFs' settings, the RDMA CM's defaults last
  * (nothing depends on them). */
 enum sub { SUB_QOS, SUB_DCQCN, SUB_PARAMS, SUB_SRIOV, SUB_VF, SUB_ROCE };
