@@ -46,10 +46,12 @@ play() {
 	shift
 	ansible-playbook -i localhost, -c local "$@" "$tmp/$f.yml" >"$tmp/$f.json" 2>"$tmp/$f.err"
 	prc=$?
-	# a play that did not run says why (its JSON has no tasks then)
-	if ! jq -e '.plays[0].tasks' "$tmp/$f.json" >/dev/null 2>&1; then
+	# a play that failed says why: ansible-playbook's stderr, each task's msg
+	if [ "$prc" -ne 0 ]; then
 		echo "ansible-playbook $f (exit $prc):"
-		cat "$tmp/$f.err" "$tmp/$f.json"
+		cat "$tmp/$f.err"
+		jq -r '.plays[]?.tasks[]?.hosts.localhost | "  task: \(.msg // "") \(.module_stderr // "")"' \
+			"$tmp/$f.json" 2>/dev/null || head -c 2000 "$tmp/$f.json"
 	fi
 }
 task() { jq -c ".plays[0].tasks[$1].hosts.localhost | $2" "$tmp/$3.json"; }
