@@ -24,9 +24,11 @@ struct apply_file {
 struct aport {
 	char path[24];            /* "ports[2]" */
 	json_t *spec;
-	const struct mlx_function *fn;
+	const struct mlx_function *fn;   /* NULL: a netdev that is no ConnectX port */
 	const struct mlx_port *port;
 	const char *ifname;       /* NULL: no netdev */
+	const char *lock;         /* the device lock's name: fn's address, else the
+				   * netdev's (as params set --any-netdev locks it) */
 };
 
 /* The subsystems, in the order apply writes them (over every port):

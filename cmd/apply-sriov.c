@@ -40,7 +40,7 @@ void apply_sub_ops(struct run *r, const struct mlx_write_ops **ops, void **feat)
 		/* devlink parameters are the function's: with its first port,
 		 * as state shows them */
 		r->pw.ifname = r->ap->ifname;
-		r->pw.bdf = !p || p == &r->ap->fn->ports[0] ? r->ap->fn->bdf : NULL;
+		r->pw.bdf = r->ap->fn && (!p || p == &r->ap->fn->ports[0]) ? r->ap->fn->bdf : NULL;
 		*ops = &mlx_params_write_ops;
 		*feat = &r->pw;
 		return;

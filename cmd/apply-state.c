@@ -52,17 +52,27 @@ static void overlay(json_t *cur, json_t *want, const char *key)
 
 int apply_show_diff(struct cli *cli, struct aport *ap, size_t nap)
 {
+	const char *netdevs[64];
 	json_t *cur, *want, *p;
-	size_t i, n;
-	int r = state_doc(cli, &cur);
+	size_t i, n, nn = 0;
+	int r;
 
+	/* a netdev that is no ConnectX port (--any-netdev) is in the state
+	 * only when named */
+	for (size_t k = 0; k < nap && nn < sizeof(netdevs) / sizeof(*netdevs); k++)
+		if (!ap[k].fn)
+			netdevs[nn++] = ap[k].ifname;
+	r = state_doc(cli, netdevs, nn, &cur);
 	if (r)
 		return r;
 	want = json_deep_copy(cur);
 	json_array_foreach(json_object_get(want, "ports"), i, p)
 		for (size_t k = 0; k < nap; k++)
-			if (!strcmp(json_string_value(json_object_get(p, "pci_address")) ?: "",
-				    ap[k].fn->bdf))
+			if (ap[k].fn ? !strcmp(json_string_value(json_object_get(p, "pci_address")) ?: "",
+					       ap[k].fn->bdf)
+				     : json_is_null(json_object_get(p, "pci_address")) &&
+				       !strcmp(json_string_value(json_object_get(p, "netdev")) ?: "",
+					       ap[k].ifname))
 				overlay(p, ap[k].spec, NULL);
 	n = state_diff_docs(cli, "current", "planned", cur, want);
 	out_bool(cli->out, "changed", NULL, n > 0);

@@ -47,6 +47,7 @@
 #include "devid.h"
 #include "lock.h"
 #include "qos-check.h"
+#include "state-cmd.h"
 #include "write.h"
 
 #define MAXAPORTS 64
@@ -60,6 +61,8 @@ const struct cmd_opt apply_opts[] = {
 	  SRC_NONE, 0 },
 	{ "yes", 'y', NULL, "allow a numvfs change that takes the VFs there are away", NULL,
 	  SRC_NONE, 0 },
+	{ "any-netdev", 0, NULL, "a port FILE names by a netdev that is no ConnectX port (a veth): "
+	  "its params only", NULL, SRC_NONE, 0 },
 	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },
 };
 
@@ -114,8 +117,52 @@ static bool port_matches(json_t *spec, const struct mlx_function *fn, const stru
 	return true;
 }
 
+/*
+ * --any-netdev: FILE's port @spec named by a netdev alone that no ConnectX
+ * port has, a netdev that exists (a veth): matched as a port without a
+ * function, whose "params" alone can be applied; any other section is
+ * refused here, before anything is read or written (exit 4).  Returns
+ * -1 when @spec is no such port, else an exit code.
+ */
+static int match_netdev(struct cli *cli, struct apply_file *f, json_t *spec, size_t i,
+			const char *only_netdev, struct aport *ap, size_t *nap)
+{
+	static const char *const ok_keys[] = { "pci_address", "netdev", "params", NULL };
+	json_t *n = json_object_get(spec, "netdev"), *x;
+	const char *name = json_string_value(n), *k;
+
+	if (!cli_opt(cli, "any-netdev") || !json_is_string(n) ||
+	    json_is_string(json_object_get(spec, "pci_address")) || json_object_get(spec, "match"))
+		return -1;
+	if (only_netdev && strcmp(only_netdev, name))
+		return EXIT_OK;
+	if (!mlx_netdev_exists(cli->ctx, name))
+		return -1;
+	json_object_foreach(spec, k, x) {
+		const char *const *o = ok_keys;
+
+		while (*o && strcmp(*o, k))
+			o++;
+		if (!*o && !json_is_null(x)) {
+			cli_error(cli, "%s: ports[%zu].%s: %s is no ConnectX port (--any-netdev): only "
+				  "its params can be applied; nothing was changed", f->name, i, k, name);
+			return EXIT_NOTSUP;
+		}
+	}
+	if (*nap >= MAXAPORTS) {
+		cli_error(cli, "%s: more than %d ports to apply", f->name, MAXAPORTS);
+		return EXIT_USAGE;
+	}
+	memset(&ap[*nap], 0, sizeof(ap[*nap]));
+	snprintf(ap[*nap].path, sizeof(ap[*nap].path), "ports[%zu]", i);
+	ap[*nap].spec = spec;
+	ap[*nap].ifname = ap[*nap].lock = name;
+	(*nap)++;
+	return EXIT_OK;
+}
+
 static int match_ports(struct cli *cli, struct apply_file *f, const struct mlx_function *only,
-		       struct aport *ap, size_t *nap)
+		       const char *only_netdev, struct aport *ap, size_t *nap)
 {
 	struct mlx_devices *devs;
 	json_t *spec;
@@ -128,7 +175,7 @@ static int match_ports(struct cli *cli, struct apply_file *f, const struct mlx_f
 	json_array_foreach(json_object_get(f->doc, "ports"), i, spec) {
 		size_t found = 0;
 
-		for (size_t k = 0; k < devs->nfn; k++) {
+		for (size_t k = 0; k < devs->nfn && !only_netdev; k++) {
 			const struct mlx_function *fn = &devs->fn[k];
 
 			for (size_t j = 0; j < (fn->nports ? fn->nports : 1); j++) {
@@ -145,9 +192,15 @@ static int match_ports(struct cli *cli, struct apply_file *f, const struct mlx_f
 				ap[*nap].fn = fn;
 				ap[*nap].port = p;
 				ap[*nap].ifname = p && p->ifname[0] ? p->ifname : NULL;
+				ap[*nap].lock = fn->bdf;
 				(*nap)++;
 				found++;
 			}
+		}
+		if (!found && (r = match_netdev(cli, f, spec, i, only_netdev, ap, nap)) >= 0) {
+			if (r)
+				return r;
+			continue;
 		}
 		/* A selector that finds nothing here is normal across a fleet;
 		 * an address or netdev that is not here is not (with -d: another
@@ -191,10 +244,13 @@ static int run_one(struct cli *cli, struct run *r, bool dry)
 {
 	struct mlx_write_ops qops = mlx_dcb_write_ops;
 	const struct mlx_write_ops *ops;
-	struct mlx_write_req req = { .lock = r->held ? NULL : r->ap->fn->bdf, .dry_run = dry };
+	struct mlx_write_req req = { .lock = r->held ? NULL : r->ap->lock, .dry_run = dry };
 	void *feat = r->sub == SUB_QOS ? (void *)&r->dw : (void *)&r->cw;
 	int e, rc;
 
+	/* a netdev that is no ConnectX port: its params (match_netdev) */
+	if (!r->ap->fn && r->sub != SUB_PARAMS)
+		return EXIT_OK;
 	req.on = r->ap->ifname ? r->ap->ifname : r->ap->fn->bdf;
 	if (r->sub == SUB_QOS) {
 		if (!apply_has_qos(r->ap->spec))
@@ -254,7 +310,7 @@ static int run_one(struct cli *cli, struct run *r, bool dry)
 static int put_back(struct cli *cli, struct run *r)
 {
 	struct run back = { .sub = r->sub, .ap = r->ap, .dp = r->dp, .vf_spec = r->vf_spec };
-	struct mlx_write_req req = { .lock = r->held ? NULL : r->ap->fn->bdf, .on = r->ap->ifname };
+	struct mlx_write_req req = { .lock = r->held ? NULL : r->ap->lock, .on = r->ap->ifname };
 	const struct mlx_write_ops *ops = &mlx_dcb_write_ops;
 	void *feat = &back.dw;
 	int e = 0;
@@ -282,7 +338,7 @@ static int put_back(struct cli *cli, struct run *r)
 		e = apply_sriov_restore_vfs(cli, r);
 	if (e < 0)
 		cli_error(cli, "could not put back the %s settings of %s: %s", sub_names[r->sub],
-			  req.on ? req.on : r->ap->fn->bdf, mlx_errmsg(cli->ctx));
+			  req.on ? req.on : r->ap->lock, mlx_errmsg(cli->ctx));
 	run_free(&back);
 	return e;
 }
@@ -407,7 +463,8 @@ static void out_runs(struct cli *cli, struct run *runs, size_t nrun)
 			if (!c->changed)
 				continue;
 			out_obj_begin(o, NULL, NULL);
-			out_fmt_str(o, OUT_ANY, "pci_address", "%s", runs[k].ap->fn->bdf);
+			out_fmt_str(o, OUT_ANY, "pci_address", "%s",
+				    runs[k].ap->fn ? runs[k].ap->fn->bdf : NULL);
 			out_fmt_str(o, OUT_ANY, "netdev", " %s", runs[k].ap->ifname);
 			out_fmt_str(o, OUT_ANY, "subsystem", " %s ", sub_keys[runs[k].sub]);
 			if (runs[k].sub == SUB_VF)
@@ -487,7 +544,7 @@ static int lock_all(struct cli *cli, const struct aport *ap, size_t nap, int *fd
 	size_t nb = 0;
 
 	for (size_t i = 0; i < nap; i++)
-		bdf[nb++] = ap[i].fn->bdf;
+		bdf[nb++] = ap[i].lock;
 	qsort(bdf, nb, sizeof(*bdf), cmp_str);
 	for (size_t i = 0; i < nb; i++) {
 		int e;
@@ -515,6 +572,7 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	struct run *runs = NULL;
 	int locks[MAXAPORTS];
 	size_t nap = 0, nrun = 0, nlock = 0, nvf = 0;
+	bool other = false;
 	int r;
 
 	(void)argc;
@@ -531,11 +589,13 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 		cli->scan_skip |= MLX_SCAN_PORT_DETAILS;
 	r = load(cli, &f);
 	if (!r)
+		r = state_other_netdev(cli, &other);
+	if (!r && !other)
 		r = cli_select(cli, &only, NULL);
 	if (!r && only && only->role == MLX_FN_VF)
 		r = cli_need_pf(cli, only);
 	if (!r)
-		r = match_ports(cli, &f, only, ap, &nap);
+		r = match_ports(cli, &f, only, other ? cli->device : NULL, ap, &nap);
 	if (r)
 		goto out;
 	for (size_t i = 0; i < nap; i++)

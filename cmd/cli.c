@@ -53,7 +53,7 @@ static const struct cmd top_cmds[] = {
 	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict",
 	  cmd_link, 0, 0, 0, NULL, link_opts, NULL, "mlxcli-module(8)", NULL },
 	{ "state", "", "the configurable state of every ConnectX port as one document (apply's schema)",
-	  cmd_state, 0, 0, 0, NULL, NULL, NULL, "mlxcli-state(8)" },
+	  cmd_state, 0, 0, 0, NULL, state_opts, NULL, "mlxcli-state(8)" },
 	{ "apply", "FILE", "make this host match a desired state (state -j's schema): idempotent, --check, --diff",
 	  cmd_apply, 1, 1, CMD_WRITES, NULL, apply_opts, NULL, "mlxcli-state(8)" },
 	{ "diff", "A B", "the settings that differ between two states, snapshots or captured systems",

@@ -79,7 +79,7 @@ static int render_root(struct cli *cli, const char *root, json_t **doc)
 	return r;
 }
 
-int state_doc(struct cli *cli, json_t **doc)
+int state_doc(struct cli *cli, const char *const *netdevs, size_t nnetdev, json_t **doc)
 {
 	struct out *saved = cli->out;
 	char *buf = NULL;
@@ -92,7 +92,7 @@ int state_doc(struct cli *cli, json_t **doc)
 	if (!mem)
 		return cli_fail(cli, -errno, "cannot allocate memory");
 	cli->out = out_new(true, false, mem);
-	r = cli->out ? state_render(cli, NULL) : EXIT_FAIL;
+	r = cli->out ? state_render_ports(cli, NULL, true, netdevs, nnetdev) : EXIT_FAIL;
 	if (r == EXIT_OK && out_finish(cli->out) < 0)
 		r = EXIT_FAIL;
 	out_free(cli->out);
@@ -268,16 +268,18 @@ static json_t *ports_by(json_t *doc, enum match m)
 	json_array_foreach(json_object_get(doc, "ports"), i, p) {
 		const char *addr = json_string_value(json_object_get(p, "pci_address"));
 
-		if (!addr)
-			continue;
 		nd = json_object_get(p, "netdev");
+		/* a netdev that is no PCI function (state --any-netdev): its name
+		 * (no address has one: an ifname holds no ':') */
+		if (!addr && !json_is_string(nd))
+			continue;
 		snprintf(pos, sizeof(pos), "%zu", i);
-		key = m == MATCH_POSITION ? pos : m == MATCH_NETDEV && json_is_string(nd) ?
+		key = m == MATCH_POSITION ? pos : (m == MATCH_NETDEV || !addr) && json_is_string(nd) ?
 		      json_string_value(nd) : addr;
 		flat = json_object();
 		json_object_foreach(p, k, x)
 			flatten(flat, "", k, x);
-		json_object_set_new(ports, key, json_pack("{s:s,s:O,s:o}", "pci_address", addr,
+		json_object_set_new(ports, key, json_pack("{s:s?,s:O,s:o}", "pci_address", addr,
 							  "netdev", nd ?: json_null(),
 							  "settings", flat));
 	}
@@ -347,7 +349,7 @@ static void diff_port(struct diffrun *d, json_t *pa, json_t *pb)
 	const char *baddr = str_of(pb, "pci_address"), *bnetdev = str_of(pb, "netdev");
 	/* paired with another port: the hunk names both, as -A +B */
 	bool two = d->by_selector && pa && pb &&
-		   (strcmp(addr, baddr) || strcmp(netdev ?: "", bnetdev ?: ""));
+		   (strcmp(addr ?: "", baddr ?: "") || strcmp(netdev ?: "", bnetdev ?: ""));
 	const char *k;
 	size_t before = d->n;
 	struct out *o = d->o;
@@ -372,10 +374,10 @@ static void diff_port(struct diffrun *d, json_t *pa, json_t *pb)
 			if (!d->n++)
 				out_printf(o, "--- %s\n+++ %s\n", d->a, d->b);
 			if (d->n - 1 == before && two)
-				out_printf(o, "@@ -%s %s +%s %s @@\n", addr, netdev ? netdev : "-",
-					   baddr, bnetdev ? bnetdev : "-");
+				out_printf(o, "@@ -%s %s +%s %s @@\n", addr ?: "-", netdev ?: "-",
+					   baddr ?: "-", bnetdev ?: "-");
 			else if (d->n - 1 == before)
-				out_printf(o, "@@ %s %s%s @@\n", addr, netdev ? netdev : "-",
+				out_printf(o, "@@ %s %s%s @@\n", addr ?: "-", netdev ?: "-",
 					   !fa ? " (only in B)" : !fb ? " (only in A)" : "");
 			out_obj_begin(o, NULL, NULL);
 			out_fmt_str(o, OUT_JSON, "pci_address", NULL, addr);

@@ -15,12 +15,22 @@ extern const struct cmd_opt diff_opts[];
 /* The "ports" list of the state document of the system cli->ctx names
  * (@only: one function, else every PF) into cli->out.  An exit code. */
 int state_render(struct cli *cli, const struct mlx_function *only);
+/* ... (unless !@functions) and after them the ports of @netdevs, netdevs
+ * that are no ConnectX port (--any-netdev): their params, the other
+ * sections null. */
+int state_render_ports(struct cli *cli, const struct mlx_function *only, bool functions,
+		       const char *const *netdevs, size_t nnetdev);
+/* --any-netdev -d NAME where NAME is no ConnectX port: *other true (exit 3
+ * with the message when no such netdev exists either).  An exit code. */
+int state_other_netdev(struct cli *cli, bool *other);
+extern const struct cmd_opt state_opts[];
 /* Whether state's "params" holds knob @k (a port's, not the module's or
  * rdma_cm's): what apply takes there too. */
 bool state_knob_in(const struct mlx_knob *k);
 
-/* The state document of cli's own system (state -j's).  An exit code. */
-int state_doc(struct cli *cli, json_t **doc);
+/* The state document of cli's own system (state -j's), with the ports of
+ * @netdevs as state_render_ports renders them.  An exit code. */
+int state_doc(struct cli *cli, const char *const *netdevs, size_t nnetdev, json_t **doc);
 /* The key naming an element of the state's list @list ("tcs": "tc"); NULL. */
 const char *state_element_key(const char *list);
 /* The differences of two state documents as `mlxcli diff` prints them

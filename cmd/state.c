@@ -314,19 +314,16 @@ bool state_knob_in(const struct mlx_knob *k)
 	return k && k->src != MLX_KS_MODULE && k->src != MLX_KS_RDMA;
 }
 
-static void render_params(struct cli *cli, struct mlx_params_cache *c,
-			  const struct mlx_function *fn, const struct mlx_port *port)
+/* @bdf: the function's devlink parameters too (with its first port); @ifname
+ * NULL: no netdev. */
+static void render_params(struct cli *cli, struct mlx_params_cache *c, const char *ifname,
+			  const char *bdf, bool pf)
 {
 	struct sr s = { cli->out, NULL };
-	const char *ifname = port && port->ifname[0] ? port->ifname : NULL;
-	/* devlink parameters are the function's: with its first port */
-	bool first = !port || port == &fn->ports[0];
 	struct mlx_params p;
 	char fmt[128];
 
-	if (!c || (!ifname && !first) ||
-	    mlx_params_port(cli->ctx, c, ifname, first ? fn->bdf : NULL, fn->role == MLX_FN_PF,
-			    &p) < 0) {
+	if (!c || (!ifname && !bdf) || mlx_params_port(cli->ctx, c, ifname, bdf, pf, &p) < 0) {
 		mlx_err_clear(cli->ctx);
 		kv_null(&s, "params");
 		return;
@@ -447,13 +444,38 @@ static void render_port(struct cli *cli, struct mlx_params_cache *c, const struc
 	out_fmt_str(s.o, OUT_ANY, "netdev", " %s\n", ifname);
 	render_dcb(cli, &s, ifname);
 	render_dcqcn(cli, fn, port);
-	render_params(cli, c, fn, port);
+	/* devlink parameters are the function's: with its first port */
+	render_params(cli, c, ifname, !port || port == &fn->ports[0] ? fn->bdf : NULL,
+		      fn->role == MLX_FN_PF);
 	render_roce(cli, port);
 	render_sriov(cli, fn);
 	out_obj_end(s.o);
 }
 
+/* A netdev that is no ConnectX port (--any-netdev): its params, null for
+ * every section it cannot have (no DCB, DCQCN, RDMA CM, SR-IOV). */
+static void render_netdev(struct cli *cli, struct mlx_params_cache *c, const char *ifname)
+{
+	struct sr s = { cli->out, NULL };
+
+	out_obj_begin(s.o, NULL, NULL);
+	out_fmt_str(s.o, OUT_ANY, "pci_address", "port %s", NULL);
+	out_fmt_str(s.o, OUT_ANY, "netdev", " %s\n", ifname);
+	render_dcb(cli, &s, NULL);
+	kv_null(&s, "dcqcn");
+	render_params(cli, c, ifname, NULL, false);
+	kv_null(&s, "roce");
+	kv_null(&s, "sriov");
+	out_obj_end(s.o);
+}
+
 int state_render(struct cli *cli, const struct mlx_function *only)
+{
+	return state_render_ports(cli, only, true, NULL, 0);
+}
+
+int state_render_ports(struct cli *cli, const struct mlx_function *only, bool functions,
+		       const char *const *netdevs, size_t nnetdev)
 {
 	struct mlx_devices *devs;
 	struct mlx_params_cache *c = NULL;
@@ -472,7 +494,7 @@ int state_render(struct cli *cli, const struct mlx_function *only)
 		c = NULL;
 	}
 	out_list_begin(cli->out, "ports", NULL);
-	for (size_t i = 0; i < devs->nfn; i++) {
+	for (size_t i = 0; i < devs->nfn && functions; i++) {
 		const struct mlx_function *fn = &devs->fn[i];
 
 		/* VFs are configured through their PF (sriov.vfs) */
@@ -483,20 +505,58 @@ int state_render(struct cli *cli, const struct mlx_function *only)
 		for (size_t j = 0; j < fn->nports; j++)
 			render_port(cli, c, fn, &fn->ports[j]);
 	}
+	for (size_t i = 0; i < nnetdev; i++)
+		render_netdev(cli, c, netdevs[i]);
 	out_list_end(cli->out);
 	mlx_params_cache_free(c);
 	return EXIT_OK;
 }
 
+int state_other_netdev(struct cli *cli, bool *other)
+{
+	struct mlx_devices *devs;
+	struct mlx_selector sel;
+	struct mlx_function *fn;
+	struct mlx_port *port;
+	int r;
+
+	*other = false;
+	if (!cli_opt(cli, "any-netdev") || !cli->device)
+		return EXIT_OK;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
+	    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0)
+		return EXIT_OK;         /* a ConnectX port: the normal path */
+	mlx_err_clear(cli->ctx);
+	if (!mlx_netdev_exists(cli->ctx, cli->device)) {
+		cli_error(cli, "no network interface '%s'", cli->device);
+		return EXIT_NODEV;
+	}
+	*other = true;
+	return EXIT_OK;
+}
+
+const struct cmd_opt state_opts[] = {
+	{ "any-netdev", 0, NULL, "with -d IFNAME: any netdev, not only a ConnectX port (its params "
+	  "section; the others null)", NULL, SRC_NONE, 0 },
+	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },
+};
+
 int cmd_state(struct cli *cli, int argc, char **argv)
 {
 	struct mlx_function *fn = NULL;
 	struct mlx_devices *devs;
+	bool other;
 	int r;
 
 	(void)argc;
 	(void)argv;
 	cli->scan_skip |= MLX_SCAN_PORT_DETAILS;   /* before -d scans */
+	r = state_other_netdev(cli, &other);
+	if (r || other)
+		return r ? r : state_render_ports(cli, NULL, false, (const char *const[]){ cli->device }, 1);
 	r = cli_select(cli, &fn, NULL);
 	if (r)
 		return r;
