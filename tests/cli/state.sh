@@ -63,6 +63,13 @@ check "-d netdev = -d PCI address" "$("$MLXCLI" --sample -j state -d enp94s0f1np
 	"$("$MLXCLI" --sample -j state -d 5e:00.1 | jq -c .)"
 "$MLXCLI" --sample state -d 5e:00.2 >/dev/null 2>&1; check "a VF: exit 4 (give its PF)" $? 4
 "$MLXCLI" --sample state -d 99:00.0 >/dev/null 2>&1; check "no such device: exit 3" $? 3
+# --any-netdev (a veth's params: tests/kernel/apply-netns.sh): a ConnectX
+# port is still a ConnectX port; a netdev that is not there exits 3
+check "--any-netdev -d a ConnectX port: its state" \
+	"$("$MLXCLI" --sample -j state --any-netdev -d enp94s0f1np1 | jq -c .)" \
+	"$("$MLXCLI" --sample -j state -d 5e:00.1 | jq -c .)"
+"$MLXCLI" --sample state --any-netdev -d nosuch0 >/dev/null 2>&1
+check "--any-netdev -d no netdev: exit 3" $? 3
 
 # a write to a captured copy is in its state
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/host"

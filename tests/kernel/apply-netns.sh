@@ -14,6 +14,8 @@
 #     applied back changes nothing;
 #   - --diff: the plan as a unified diff of the veth's state; -d picks one
 #     port of a file naming two;
+#   - mlxcli diff of two states pairs the veth by its netdev; apply waits
+#     for the lock params set --any-netdev takes (/run/lock/mlxcli-va.lock);
 #   - a failure in the middle leaves the old values: with scatter-gather off
 #     the kernel keeps TSO off (netdev_fix_features), so a file setting
 #     rx_channels (planned first: channels before features) and tso on fails
@@ -103,6 +105,32 @@ check "apply -d vb: exit 0, vb only" "$? $(jq -c '[.changes[] | [.netdev, .new]]
 check "apply -d vb: vb's MTU" "$(mtu_of vb)" 2500
 check "apply -d vb: va's MTU stays" "$(mtu_of va)" 3000
 nsx ip link set vb mtu 1500
+
+# mlxcli diff pairs two states of a veth by its netdev (no address)
+"$MLXCLI" -j diff "$tmp/s.json" "$tmp/s2.json" >"$tmp/df.json" 2>"$tmp/df.err"
+check "diff of the states before and after: exit 1" $? 1
+check "diff: the MTU by the netdev" \
+	"$(jq -c '[.differences[] | select(.setting == "params.mtu") | [.pci_address, .netdev, .old, .new]]' "$tmp/df.json")" \
+	'[[null,"va",1500,3000]]'
+
+# the lock params set --any-netdev takes (the netdev's): apply waits for it
+if command -v flock >/dev/null 2>&1 && [ -d /run/lock ]; then
+	echo '{"ports": [{"netdev": "va", "params": {"mtu": 2900}}]}' >"$tmp/lk.json"
+	flock /run/lock/mlxcli-va.lock sh -c 'while [ ! -e "$0" ]; do sleep 0.1; done' "$tmp/release" &
+	holder=$!
+	sleep 0.3
+	nsx "$MLXCLI" -j apply --any-netdev "$tmp/lk.json" >"$tmp/lk.out" 2>"$tmp/lk.err" &
+	writer=$!
+	sleep 1
+	check "apply waits for the netdev's lock" "$(mtu_of va)" 3000
+	: >"$tmp/release"
+	wait $holder
+	wait $writer
+	check "after the lock: exit 0, the MTU" "$? $(mtu_of va)" "0 2900"
+	nsx ip link set va mtu 3000
+else
+	echo "# no flock(1) or /run/lock: the lock check skipped"
+fi
 
 # ---- a failure in the middle: the kernel keeps TSO off without SG ----
 nsx "$MLXCLI" params set --any-netdev -d va scatter_gather=off >/dev/null 2>"$tmp/sg.err" ||
