@@ -589,7 +589,7 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 		cli->scan_skip |= MLX_SCAN_PORT_DETAILS;
 	r = load(cli, &f);
 	if (!r)
-		r = state_other_netdev(cli, &other);
+		r = cli_other_netdev(cli, &other);
 	if (!r && !other)
 		r = cli_select(cli, &only, NULL);
 	if (!r && only && only->role == MLX_FN_VF)

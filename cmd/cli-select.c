@@ -150,3 +150,28 @@ int cli_need_pf(struct cli *cli, const struct mlx_function *fn)
 	return EXIT_NOTSUP;
 }
 
+int cli_other_netdev(struct cli *cli, bool *other)
+{
+	struct mlx_devices *devs = NULL;
+	struct mlx_selector sel;
+	struct mlx_function *fn;
+	struct mlx_port *port;
+	int r;
+
+	*other = false;
+	if (!cli_opt(cli, "any-netdev") || !cli->device)
+		return EXIT_OK;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
+	    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0)
+		return EXIT_OK;         /* a ConnectX port: the normal path */
+	mlx_err_clear(cli->ctx);
+	if (!mlx_netdev_exists(cli->ctx, cli->device)) {
+		cli_error(cli, "no network interface '%s'", cli->device);
+		return EXIT_NODEV;
+	}
+	*other = true;
+	return EXIT_OK;
+}

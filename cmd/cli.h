@@ -226,6 +226,13 @@ int cli_devices(struct cli *cli, struct mlx_devices **devs);
  */
 int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port);
 /*
+ * --any-netdev -d NAME where NAME is no ConnectX port (a veth): *other
+ * true; exit 3 with the message when no netdev has that name either.
+ * Without --any-netdev or -d, or when -d names a ConnectX function, *other
+ * false (cli_select's path).  Returns an exit code.
+ */
+int cli_other_netdev(struct cli *cli, bool *other);
+/*
  * The one wording of "this host has no ConnectX" for a read of every
  * device (exit 0, on stderr in text and JSON alike; the JSON list stays
  * empty), and of "a VF where a PF is needed" (returns EXIT_NOTSUP).

@@ -25,20 +25,14 @@ static int target(struct cli *cli, struct mlx_params_writer *w, char *lock, size
 {
 	struct mlx_function *fn;
 	struct mlx_port *port;
-	struct mlx_selector sel;
-	struct mlx_devices *devs;
+	bool other;
 	int r;
 
 	memset(w, 0, sizeof(*w));
-	if (cli_opt(cli, "any-netdev") && cli->device &&
-	    !(mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
-	      cli_devices(cli, &devs) == 0 &&
-	      mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0)) {
-		mlx_err_clear(cli->ctx);
-		if (!mlx_netdev_exists(cli->ctx, cli->device)) {
-			cli_error(cli, "no network interface '%s'", cli->device);
-			return EXIT_NODEV;
-		}
+	r = cli_other_netdev(cli, &other);
+	if (r)
+		return r;
+	if (other) {
 		w->ifname = cli->device;
 		snprintf(lock, ll, "%s", cli->device);
 		return EXIT_OK;

@@ -339,28 +339,11 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
  * ethtool knobs and MTU (a veth in the kernel tests). */
 static int show_other_netdev(struct cli *cli, struct filter *f, bool *done)
 {
-	struct mlx_devices *devs;
-	struct mlx_selector sel;
-	struct mlx_function *fn = NULL;
-	struct mlx_port *port = NULL;
 	struct mlx_params_cache *c;
-	int r;
+	int r = cli_other_netdev(cli, done);
 
-	*done = false;
-	if (!cli_opt(cli, "any-netdev") || !cli->device)
-		return 0;
-	r = cli_devices(cli, &devs);
-	if (r)
+	if (r || !*done)
 		return r;
-	if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
-	    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0)
-		return 0;               /* a ConnectX function: the normal path */
-	mlx_err_clear(cli->ctx);
-	*done = true;
-	if (!mlx_netdev_exists(cli->ctx, cli->device)) {
-		cli_error(cli, "no network interface '%s'", cli->device);
-		return EXIT_NODEV;
-	}
 	r = mlx_params_cache_new(cli->ctx, &c);
 	if (r == 0) {
 		out_list_begin(cli->out, "params", NULL);

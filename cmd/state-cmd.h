@@ -20,9 +20,6 @@ int state_render(struct cli *cli, const struct mlx_function *only);
  * sections null. */
 int state_render_ports(struct cli *cli, const struct mlx_function *only, bool functions,
 		       const char *const *netdevs, size_t nnetdev);
-/* --any-netdev -d NAME where NAME is no ConnectX port: *other true (exit 3
- * with the message when no such netdev exists either).  An exit code. */
-int state_other_netdev(struct cli *cli, bool *other);
 extern const struct cmd_opt state_opts[];
 /* Whether state's "params" holds knob @k (a port's, not the module's or
  * rdma_cm's): what apply takes there too. */

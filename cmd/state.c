@@ -512,32 +512,6 @@ int state_render_ports(struct cli *cli, const struct mlx_function *only, bool fu
 	return EXIT_OK;
 }
 
-int state_other_netdev(struct cli *cli, bool *other)
-{
-	struct mlx_devices *devs;
-	struct mlx_selector sel;
-	struct mlx_function *fn;
-	struct mlx_port *port;
-	int r;
-
-	*other = false;
-	if (!cli_opt(cli, "any-netdev") || !cli->device)
-		return EXIT_OK;
-	r = cli_devices(cli, &devs);
-	if (r)
-		return r;
-	if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
-	    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0)
-		return EXIT_OK;         /* a ConnectX port: the normal path */
-	mlx_err_clear(cli->ctx);
-	if (!mlx_netdev_exists(cli->ctx, cli->device)) {
-		cli_error(cli, "no network interface '%s'", cli->device);
-		return EXIT_NODEV;
-	}
-	*other = true;
-	return EXIT_OK;
-}
-
 const struct cmd_opt state_opts[] = {
 	{ "any-netdev", 0, NULL, "with -d IFNAME: any netdev, not only a ConnectX port (its params "
 	  "section; the others null)", NULL, SRC_NONE, 0 },
@@ -554,7 +528,7 @@ int cmd_state(struct cli *cli, int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	cli->scan_skip |= MLX_SCAN_PORT_DETAILS;   /* before -d scans */
-	r = state_other_netdev(cli, &other);
+	r = cli_other_netdev(cli, &other);
 	if (r || other)
 		return r ? r : state_render_ports(cli, NULL, false, (const char *const[]){ cli->device }, 1);
 	r = cli_select(cli, &fn, NULL);
