@@ -102,28 +102,21 @@ int mlx_nl_set_capture(struct mlx_ctx *ctx, const char *dir)
 	return 0;
 }
 
-static int mkparents(char *path);
+static int record_open(struct mlx_ctx *ctx, const char *rel);
 static int write_all(int fd, const uint8_t *p, size_t n);
 
 int mlx_nl_record_file(struct mlx_ctx *ctx, const char *rel, const void *buf, size_t len)
 {
-	struct mlx_nl *nl = ctx->nl;
-	char full[PATH_MAX];
 	int fd, r;
 
-	if (!nl || !nl->capture)
+	if (!ctx->nl || !ctx->nl->capture)
 		return 0;
-	if ((size_t)snprintf(full, sizeof(full), "%s%s", nl->capture, rel) >= sizeof(full))
-		return -ENAMETOOLONG;
-	r = mkparents(full);
-	if (r < 0)
-		return mlx_err(ctx, r, "cannot create the directory of '%s': %s", full, strerror(-r));
-	fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = record_open(ctx, rel);
 	if (fd < 0)
-		return mlx_err(ctx, errno, "cannot create '%s': %s", full, strerror(errno));
+		return fd;
 	r = write_all(fd, buf, len);
 	close(fd);
-	return r < 0 ? mlx_err(ctx, -r, "cannot write '%s': %s", full, strerror(-r)) : 0;
+	return r < 0 ? mlx_err(ctx, -r, "cannot record '%s': %s", rel, strerror(-r)) : 0;
 }
 
 /* libnl's error codes are its own; the few that matter, as errno. */
@@ -321,17 +314,14 @@ static int mkparents(char *path)
 	return 0;
 }
 
-static int capture_open(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
-			const char *request)
+/* A file of the capture being recorded (a host path under its directory). */
+static int record_open(struct mlx_ctx *ctx, const char *rel)
 {
-	char rel[512], full[PATH_MAX];
+	char full[PATH_MAX];
 	int r, fd;
 
-	r = mlx_netlink_capture_path(rel, sizeof(rel), mlx_nl_family_name(fam), object, request);
-	if (r < 0)
-		return mlx_err(ctx, r, "cannot record netlink reply '%s' for '%s': bad name",
-			       request, object);
-	snprintf(full, sizeof(full), "%s%s", ctx->nl->capture, rel);
+	if ((size_t)snprintf(full, sizeof(full), "%s%s", ctx->nl->capture, rel) >= sizeof(full))
+		return mlx_err(ctx, ENAMETOOLONG, "cannot record '%s': name too long", rel);
 	r = mkparents(full);
 	if (r < 0)
 		return mlx_err(ctx, r, "cannot create the directory of '%s': %s", full, strerror(-r));
@@ -339,6 +329,19 @@ static int capture_open(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char 
 	if (fd < 0)
 		return mlx_err(ctx, errno, "cannot create '%s': %s", full, strerror(errno));
 	return fd;
+}
+
+static int capture_open(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
+			const char *request)
+{
+	char rel[512];
+	int r;
+
+	r = mlx_netlink_capture_path(rel, sizeof(rel), mlx_nl_family_name(fam), object, request);
+	if (r < 0)
+		return mlx_err(ctx, r, "cannot record netlink reply '%s' for '%s': bad name",
+			       request, object);
+	return record_open(ctx, rel);
 }
 
 static int write_all(int fd, const uint8_t *p, size_t n)
