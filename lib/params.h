@@ -95,6 +95,12 @@ struct mlx_bitset {
  * ETHTOOL_A_BITSET_*), compact or verbose; -EBADMSG when malformed,
  * -E2BIG beyond MLX_BITSET_MAX bits. */
 int mlx_ethtool_bitset_decode(const uint8_t *p, size_t len, struct mlx_bitset *out);
+/* The ETHTOOL_A_*_HEADER nest of any ethtool message (request, reply or
+ * notification): the device's name into @ifname ("" when absent) and its
+ * index into *@ifindex (left as is when absent; @ifindex may be NULL);
+ * -EBADMSG when malformed. */
+struct mlx_nla;
+int mlx_ethtool_header_decode(const struct mlx_nla *a, char *ifname, size_t n, uint32_t *ifindex);
 /* A bit's value by name (verbose form); -1 absent, 0 absent from a NOMASK
  * list (which names only the set bits). */
 int mlx_bitset_get(const struct mlx_bitset *b, const char *name);

@@ -130,8 +130,7 @@ int mlx_bitset_get(const struct mlx_bitset *b, const char *name)
 	return b->nomask ? 0 : -1;
 }
 
-/* The request header nest: the device's name and index. */
-static int header(const struct mlx_nla *a, char *ifname, size_t n, uint32_t *ifindex)
+int mlx_ethtool_header_decode(const struct mlx_nla *a, char *ifname, size_t n, uint32_t *ifindex)
 {
 	size_t off = 0;
 	struct mlx_nla h;
@@ -140,10 +139,10 @@ static int header(const struct mlx_nla *a, char *ifname, size_t n, uint32_t *ifi
 	while ((r = mlx_nla_next(a->data, a->len, &off, &h)) == 1) {
 		if (h.type == ETHTOOL_A_HEADER_DEV_NAME)
 			mlx_nla_str(&h, ifname, n);
-		if (h.type == ETHTOOL_A_HEADER_DEV_INDEX && mlx_nla_u32(&h, ifindex) < 0)
+		if (h.type == ETHTOOL_A_HEADER_DEV_INDEX && ifindex && mlx_nla_u32(&h, ifindex) < 0)
 			return -EBADMSG;
 	}
-	return r;
+	return r < 0 ? -EBADMSG : 0;
 }
 
 /* The genl header of an ethtool reply: its attributes, or -ENOMSG when the
@@ -175,7 +174,7 @@ int mlx_ethtool_attrs_decode(const struct nlmsghdr *h, size_t len, uint8_t cmd,
 		return r;
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
 		if (a.type == 1) {      /* ETHTOOL_A_{RINGS,CHANNELS,COALESCE}_HEADER */
-			if (header(&a, out->ifname, sizeof(out->ifname), &out->ifindex) < 0)
+			if (mlx_ethtool_header_decode(&a, out->ifname, sizeof(out->ifname), &out->ifindex) < 0)
 				return -EBADMSG;
 			continue;
 		}
@@ -211,7 +210,7 @@ int mlx_ethtool_features_decode(const struct nlmsghdr *h, size_t len,
 
 		switch (a.type) {
 		case ETHTOOL_A_FEATURES_HEADER:
-			if (header(&a, out->ifname, sizeof(out->ifname), &out->ifindex) < 0)
+			if (mlx_ethtool_header_decode(&a, out->ifname, sizeof(out->ifname), &out->ifindex) < 0)
 				return -EBADMSG;
 			continue;
 		case ETHTOOL_A_FEATURES_HW: b = &out->hw; have = &out->have_hw; break;
@@ -247,7 +246,7 @@ int mlx_ethtool_privflags_decode(const struct nlmsghdr *h, size_t len,
 		return r;
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
 		if (a.type == ETHTOOL_A_PRIVFLAGS_HEADER) {
-			if (header(&a, out->ifname, sizeof(out->ifname), &out->ifindex) < 0)
+			if (mlx_ethtool_header_decode(&a, out->ifname, sizeof(out->ifname), &out->ifindex) < 0)
 				return -EBADMSG;
 		} else if (a.type == ETHTOOL_A_PRIVFLAGS_FLAGS) {
 			r = mlx_ethtool_bitset_decode(a.data, a.len, &out->flags);

@@ -23,6 +23,7 @@
 
 #include "monitor.h"
 #include "nl.h"
+#include "params.h"
 
 static const struct {
 	uint8_t cmd;
@@ -65,21 +66,17 @@ static const struct {
 	{ ETHTOOL_MSG_CHANNELS_NTF, ETHTOOL_A_CHANNELS_COMBINED_COUNT, false, "combined" },
 };
 
-/* the ETHTOOL_A_HEADER_* nest: the device */
+/* the ETHTOOL_A_HEADER_* nest: the device (the one header decoder) */
 static int header(const struct mlx_nla *nest, struct mlx_event *ev)
 {
-	size_t off = 0;
-	struct mlx_nla a;
-	uint32_t ifindex;
-	int r;
+	uint32_t ifindex = 0;
 
-	while ((r = mlx_nla_next(nest->data, nest->len, &off, &a)) == 1) {
-		if (a.type == ETHTOOL_A_HEADER_DEV_NAME)
-			mlx_nla_str(&a, ev->netdev, sizeof(ev->netdev));
-		else if (a.type == ETHTOOL_A_HEADER_DEV_INDEX && mlx_nla_u32(&a, &ifindex) == 0)
-			mlx_ev_set(ev, MLX_EVF_IFINDEX, ifindex);
-	}
-	return r < 0 || !ev->netdev[0] ? -EBADMSG : 0;
+	if (mlx_ethtool_header_decode(nest, ev->netdev, sizeof(ev->netdev), &ifindex) < 0 ||
+	    !ev->netdev[0])
+		return -EBADMSG;
+	if (ifindex)
+		mlx_ev_set(ev, MLX_EVF_IFINDEX, ifindex);
+	return 0;
 }
 
 /* ", label value" for each shown attribute @a is */

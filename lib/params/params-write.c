@@ -345,10 +345,7 @@ static int parse_eth(const uint8_t *attrs, size_t alen, uint8_t cmd, struct mlx_
 		snprintf(why, wl, r < 0 ? "a malformed attribute" : "no header or no setting");
 		return -EINVAL;
 	}
-	off = 0;
-	while ((r = mlx_nla_next(hdr.data, hdr.len, &off, &a)) == 1)
-		if (a.type == ETHTOOL_A_HEADER_DEV_NAME)
-			mlx_nla_str(&a, s->ifname, sizeof(s->ifname));
+	r = mlx_ethtool_header_decode(&hdr, s->ifname, sizeof(s->ifname), NULL);
 	if (r < 0 || !s->ifname[0]) {
 		snprintf(why, wl, "no device name in the header");
 		return -EINVAL;
