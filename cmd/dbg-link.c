@@ -158,6 +158,7 @@ int cmd_dbg_pddrinfo(struct cli *cli, int argc, char **argv)
 	struct mlx_port *port = NULL;
 	struct mlx_devices *devs;
 	size_t n = 0;
+	bool other;
 	int r;
 
 	(void)argc;
@@ -165,24 +166,15 @@ int cmd_dbg_pddrinfo(struct cli *cli, int argc, char **argv)
 	r = cli_devices(cli, &devs);
 	if (r)
 		return r;
-	if (cli_opt(cli, "any-netdev") && cli->device) {
-		struct mlx_selector sel;
-
-		if (mlx_selector_parse(cli->ctx, cli->device, &sel) != 0 ||
-		    mlx_select(cli->ctx, devs, &sel, &fn, &port) != 0) {
-			mlx_err_clear(cli->ctx);
-			fn = NULL;
-			port = NULL;
-			if (!mlx_netdev_exists(cli->ctx, cli->device)) {
-				cli_error(cli, "no network interface '%s'", cli->device);
-				return EXIT_NODEV;
-			}
-			ts = calloc(1, sizeof(*ts));
-			if (!ts)
-				return cli_fail(cli, -ENOMEM, "pddrinfo");
-			snprintf(ts[0].ifname, sizeof(ts[0].ifname), "%s", cli->device);
-			n = 1;
-		}
+	r = cli_other_netdev(cli, &other);
+	if (r)
+		return r;
+	if (other) {
+		ts = calloc(1, sizeof(*ts));
+		if (!ts)
+			return cli_fail(cli, -ENOMEM, "pddrinfo");
+		snprintf(ts[0].ifname, sizeof(ts[0].ifname), "%s", cli->device);
+		n = 1;
 	} else {
 		r = cli_select(cli, &fn, &port);
 		if (r)
