@@ -136,17 +136,17 @@ static int port_qos(struct cli *cli, struct gauges *gs, const struct mlx_functio
 }
 
 /* Firmware reset pending: devlink's stored fw version is not the running one
- * (mlx_fw_query, as `fw query` reports reset_pending).  Unknown (no devlink
+ * (mlx_fw_versions: `fw query`'s reset_pending, without its VPD read).  Unknown (no devlink
  * answer, a VF, the stored-image query failed) is no sample. */
 static int fw_pending(struct cli *cli, struct gauges *gs, const struct mlx_function *fn,
 		      const char *bdf)
 {
-	struct mlx_fw_info *fi = calloc(1, sizeof(*fi));   /* devlink and VPD: large */
+	struct mlx_fw_info *fi = calloc(1, sizeof(*fi));   /* large */
 	int r = 0;
 
 	if (!fi)
 		return -ENOMEM;
-	mlx_fw_query(cli->ctx, fn, fi);
+	mlx_fw_versions(cli->ctx, fn, fi);     /* no VPD read: not needed here */
 	if (fi->stored[0] && !fi->stored_query_failed)
 		r = add(gs, F_FW, fi->reset_pending, "pci_address=\"%s\"", bdf);
 	free(fi);

@@ -40,6 +40,10 @@ struct mlx_fw_info {
 };
 
 int mlx_fw_query(struct mlx_ctx *ctx, const struct mlx_function *fn, struct mlx_fw_info *out);
+/* The same without the VPD (a slow config-space read): the versions, PSID,
+ * serials from devlink and sysfs, and reset_pending; what a periodic
+ * reader (the Prometheus gauge) needs. */
+int mlx_fw_versions(struct mlx_ctx *ctx, const struct mlx_function *fn, struct mlx_fw_info *out);
 
 /* AER counters from sysfs aer_dev_correctable/nonfatal/fatal: the
  * TOTAL_ERR_* line of each (drivers/pci/pcie/aer.c). -1 when absent. */

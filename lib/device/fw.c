@@ -50,7 +50,7 @@ static void read_vpd(struct mlx_ctx *ctx, const struct mlx_function *fn, struct 
 	free(buf);
 }
 
-int mlx_fw_query(struct mlx_ctx *ctx, const struct mlx_function *fn, struct mlx_fw_info *o)
+int mlx_fw_versions(struct mlx_ctx *ctx, const struct mlx_function *fn, struct mlx_fw_info *o)
 {
 	const struct mlx_devlink_info *d = &o->devlink;
 	const char *v;
@@ -114,7 +114,15 @@ int mlx_fw_query(struct mlx_ctx *ctx, const struct mlx_function *fn, struct mlx_
 		o->stored_query_failed = true;
 	else if (o->stored[0] && o->running[0] && strcmp(o->stored, o->running))
 		o->reset_pending = true;
+	mlx_err_clear(ctx);
+	return 0;
+}
 
+int mlx_fw_query(struct mlx_ctx *ctx, const struct mlx_function *fn, struct mlx_fw_info *o)
+{
+	const char *v;
+
+	mlx_fw_versions(ctx, fn, o);
 	read_vpd(ctx, fn, o);
 	if (!o->board_serial[0] && o->has_vpd && (v = mlx_vpd_get(&o->vpd, "SN"))) {
 		copy(o->board_serial, sizeof(o->board_serial), v);
