@@ -69,10 +69,12 @@ const char *mlx_nl_extack(const struct mlx_ctx *ctx);
  * built); NULL stops recording. */
 int mlx_nl_set_capture(struct mlx_ctx *ctx, const char *dir);
 
-/* While recording: write @len bytes as the capture's file @rel ("/netlink/
- * ethtool/<if>/ioctl-...bin": a reply that came by another way than a
- * netlink socket).  0 and nothing written when not recording. */
-int mlx_nl_record_file(struct mlx_ctx *ctx, const char *rel, const void *buf, size_t len);
+/* While recording: write the @n pieces of @iov, in order, as the capture's
+ * file @rel ("/netlink/ethtool/<if>/ioctl-...bin": a reply that came by
+ * another way than a netlink socket).  0 and nothing done when not
+ * recording. */
+struct iovec;
+int mlx_nl_record_file(struct mlx_ctx *ctx, const char *rel, const struct iovec *iov, size_t n);
 
 /* Replay a recorded reply stream (the offline half of mlx_nl_query, also
  * what the unit tests use): pure apart from the callback. */

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "mlx-private.h"
 #include "nl.h"
@@ -76,26 +77,18 @@ static void reply_span(const void *data, const uint8_t **p, size_t *n)
 int mlx_ethtool_ioctl_record(struct mlx_ctx *ctx, const char *ifname, const void *data, int result)
 {
 	const char *name = cmd_name(data);
-	char rel[160];
-	const uint8_t *p = NULL;
-	size_t n = 0;
-	uint8_t *buf;
 	int32_t err = result < 0 ? -result : 0;
-	int r;
+	struct iovec iov[2] = { { &err, sizeof(err) }, { NULL, 0 } };
+	const uint8_t *p = NULL;
+	char rel[160];
 
 	if (!name || rel_path(rel, sizeof(rel), ifname, name) < 0)
 		return 0;
-	if (result == 0)
-		reply_span(data, &p, &n);
-	buf = malloc(sizeof(err) + n);
-	if (!buf)
-		return -ENOMEM;
-	memcpy(buf, &err, sizeof(err));
-	if (n)
-		memcpy(buf + sizeof(err), p, n);
-	r = mlx_nl_record_file(ctx, rel, buf, sizeof(err) + n);
-	free(buf);
-	return r;
+	if (result == 0) {
+		reply_span(data, &p, &iov[1].iov_len);
+		iov[1].iov_base = (void *)p;
+	}
+	return mlx_nl_record_file(ctx, rel, iov, 2);
 }
 
 int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data)

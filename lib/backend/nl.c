@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <netlink/netlink.h>
@@ -105,16 +106,17 @@ int mlx_nl_set_capture(struct mlx_ctx *ctx, const char *dir)
 static int record_open(struct mlx_ctx *ctx, const char *rel);
 static int write_all(int fd, const uint8_t *p, size_t n);
 
-int mlx_nl_record_file(struct mlx_ctx *ctx, const char *rel, const void *buf, size_t len)
+int mlx_nl_record_file(struct mlx_ctx *ctx, const char *rel, const struct iovec *iov, size_t n)
 {
-	int fd, r;
+	int fd, r = 0;
 
 	if (!ctx->nl || !ctx->nl->capture)
 		return 0;
 	fd = record_open(ctx, rel);
 	if (fd < 0)
 		return fd;
-	r = write_all(fd, buf, len);
+	for (size_t i = 0; i < n && r == 0; i++)
+		r = write_all(fd, iov[i].iov_base, iov[i].iov_len);
 	close(fd);
 	return r < 0 ? mlx_err(ctx, -r, "cannot record '%s': %s", rel, strerror(-r)) : 0;
 }
