@@ -15,7 +15,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need ansible-playbook ansible-doc jq
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 
 HOME=$tmp/home
 mkdir -p "$HOME"

@@ -25,7 +25,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 S=$MLXCLI_SAMPLES_DIR
 
 roundtrip() {   # A B [apply options]

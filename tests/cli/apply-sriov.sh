@@ -16,9 +16,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 S=$MLXCLI_SAMPLES_DIR
-fresh() { rm -rf "$tmp/$1"; cp -a "$S/$2" "$tmp/$1"; chmod -R u+w "$tmp/$1"; }
 st() { "$MLXCLI" --sysroot "$tmp/$1" -j state; }
 
 # ---- numvfs 0 -> 2 and a VF's settings (cx6dx: no VFs yet)

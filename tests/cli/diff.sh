@@ -9,7 +9,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 S=$MLXCLI_SAMPLES_DIR
 
 # the same system in every form: no difference

@@ -8,7 +8,6 @@ need jq
 fail=0
 ok() { echo "ok - $1"; }
 bad() { echo "not ok - $1"; fail=1; }
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 
 out=$("$MLXCLI" --sample -j fw) || bad "fw exits 0"
 check "cx5: the two PFs" "$(echo "$out" | jq -c '[.firmware[] | .pci_address]')" '["0000:5e:00.0","0000:5e:00.1"]'

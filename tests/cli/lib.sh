@@ -105,6 +105,12 @@ ok() {
 	echo "  ok: $*"
 }
 
+# check WHAT GOT WANT: ok when GOT is WANT, else a failure showing both
+check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
+
+# fresh NAME SAMPLE: $tmp/NAME, a writable copy of a sample host
+fresh() { rm -rf "$tmp/$1"; cp -a "$MLXCLI_SAMPLES_DIR/$2" "$tmp/$1"; chmod -R u+w "$tmp/$1"; }
+
 run() {
 	name=$1
 	shift

@@ -7,7 +7,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 
 # cx5-ofed: PF0 is tuned (dropless_rq, rx ring 8192, LRO, RoCE ToS): --diff says
 # exactly that, and nothing for the other ports or the module

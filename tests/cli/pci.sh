@@ -8,7 +8,6 @@ need jq
 fail=0
 ok() { echo "ok - $1"; }
 bad() { echo "not ok - $1"; fail=1; }
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 
 "$MLXCLI" --sample -j pci show >"$MLXCLI_STATE_DIR/o" 2>"$MLXCLI_STATE_DIR/e" || bad "pci show exits 0"
 check "cx5: six functions" "$(jq '.pci | length' "$MLXCLI_STATE_DIR/o")" 6

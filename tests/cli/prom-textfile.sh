@@ -11,7 +11,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need promtool jq
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 g() { grep "^$1{$2} " "$3" | awk '{print $2}'; }   # the value of one sample
 
 mkdir "$tmp/tf"

@@ -16,7 +16,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need python3
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 rule=$TOP_SRCDIR/etc/90-mlxcli-reapply.rules
 reader() { python3 "$TOP_SRCDIR/tests/cli/udev-rule.py" "$@"; }
 W="TAGS=systemd SYSTEMD_WANTS=mlxcli-reapply.service"

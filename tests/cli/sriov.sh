@@ -9,7 +9,6 @@ need jq
 fail=0
 ok() { echo "ok - $1"; }
 bad() { echo "not ok - $1"; fail=1; }
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 m() { "$MLXCLI" --sample "$@"; }
 
 # --- show, both samples

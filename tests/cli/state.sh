@@ -7,7 +7,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq python3
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 
 # the settings of a state document: leaves, a list of numbers or booleans
 # being one setting (the ports' keys, the DCQCN layout and the buffers'

@@ -21,7 +21,6 @@
 need_root
 need jq
 need_no_connectx
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 make_netns mlxcli-par
 if ! ip -n "$ns" link add va numtxqueues 4 numrxqueues 4 type veth peer name vb \
 	numtxqueues 4 numrxqueues 4 2>"$tmp/veth.err"; then

@@ -10,7 +10,6 @@ set -u
 fail=0
 ok() { echo "ok - $1"; }
 bad() { echo "not ok - $1"; fail=1; }
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
 
 if "$MLXCLI" -j devices | jq -e '.devices | length > 0' >/dev/null 2>&1; then
 	echo "# SKIP: this machine has ConnectX functions; the no-device checks do not apply"
