@@ -581,16 +581,10 @@ void mlx_health_request_name(char *buf, size_t len, const char *what,
 
 int mlx_linkstate_build(void *buf, size_t cap, const char *ifname)
 {
-	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_LINKSTATE_GET, .version = ETHTOOL_GENL_VERSION };
 	struct mlx_nlbuf b;
-	size_t nest;
 
 	mlx_nlb_init(&b, buf, cap);
-	mlx_nlb_msg(&b, 0, 0);
-	mlx_nlb_put(&b, &g, sizeof(g));
-	nest = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_LINKSTATE_HEADER);
-	mlx_nlb_str(&b, ETHTOOL_A_HEADER_DEV_NAME, ifname);
-	mlx_nlb_nest_end(&b, nest);
+	mlx_ethtool_req_start(&b, ETHTOOL_MSG_LINKSTATE_GET, 0, ifname, 0);
 	return mlx_nlb_finish(&b);
 }
 
