@@ -14,7 +14,8 @@
 #                          sysfs directory), $nsim_dbg (its debugfs
 #                          directory) and $nsim_if (the first port's netdev)
 
-. "$(dirname "$0")/../../kernel/lib.sh"
+: "${TOP_SRCDIR:?the lab's tests run with TOP_SRCDIR set (tests/vm/tier.sh)}"
+. "$TOP_SRCDIR/tests/kernel/lib.sh"
 
 need_lab() {
 	need_root
