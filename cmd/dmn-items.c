@@ -387,6 +387,17 @@ int dmn_item_pci_raw(struct dmn_run *run, const struct mlx_function *fn)
 	size_t len;
 	int r;
 
+	if (!mlx_fn_is_pci(fn)) {      /* --any-device: a device of another bus */
+		snprintf(reason, sizeof(reason), "%s/%s is not a PCI function", mlx_fn_bus(fn), fn->bdf);
+		r = add_item(run, "pci-config.bin", "unavailable", reason, -1, NULL);
+		for (unsigned i = 0; r == 0 && i < MLX_EVIDENCE_NAER; i++) {
+			char name[64];
+
+			snprintf(name, sizeof(name), "%s.txt", mlx_evidence_aer_names[i]);
+			r = add_item(run, name, "unavailable", reason, -1, NULL);
+		}
+		return r;
+	}
 	n = mlx_evidence_pci_config(ctx, fn, cfg, sizeof(cfg));
 	if (n > 0)
 		r = item_data(run, "pci-config.bin", cfg, (size_t)n);

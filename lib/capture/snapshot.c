@@ -432,8 +432,8 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 		struct mlx_devlink_info info;
 		struct mlx_eswitch esw;
 
-		if (fn->role != MLX_FN_PF)
-			continue;
+		if (fn->role != MLX_FN_PF || !mlx_fn_is_pci(fn))
+			continue;       /* a device of another bus: not in the format */
 		if (fn->nports && mlx_sriov_query(s->ctx, fn, &l) == 0)
 			mlx_link_vfs_free(&l);
 		mlx_devlink_info_get(s->ctx, fn, &info);
@@ -655,8 +655,11 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 		return mlx_err(ctx, errno, "cannot create '%s': %s", tmp, strerror(errno));
 	s.tmp = tmp;
 
+	/* The format holds PCI functions; a device of another bus (a
+	 * netdevsim that --any-device added to the model) is left out. */
 	for (size_t i = 0; i < devs->nfn && r == 0; i++)
-		r = capture_function(&s, &devs->fn[i]);
+		if (mlx_fn_is_pci(&devs->fn[i]))
+			r = capture_function(&s, &devs->fn[i]);
 	if (r == 0)
 		r = mkdirs(&s, "/sys/bus/pci/devices");
 	if (r == 0)
