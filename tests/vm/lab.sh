@@ -102,10 +102,16 @@ prepare() {
 	mkdir "$work/debs" "$work/root"
 	sandbox=
 	[ "$(id -u)" -ne 0 ] || sandbox="-o APT::Sandbox::User=root"
-	# shellcheck disable=SC2086
-	(cd "$work/debs" && apt-get -q $sandbox download "linux-image-$ABI=$VER" "linux-headers-$ABI=$VER" \
-		"linux-headers-${ABI%-amd64}-common=$VER" "linux-kbuild-6.1=$VER" "linux-source-6.1=$VER") \
-		>"$work/download.log" 2>&1 || { cat "$work/download.log" >&2; die "apt-get download failed"; }
+	# (package lists older than the mirror name files it no longer has:
+	# once more after apt-get update, where this user may run it)
+	fetch() {
+		# shellcheck disable=SC2086
+		(cd "$work/debs" && apt-get -q $sandbox download "linux-image-$ABI=$VER" \
+			"linux-headers-$ABI=$VER" "linux-headers-${ABI%-amd64}-common=$VER" \
+			"linux-kbuild-6.1=$VER" "linux-source-6.1=$VER") >>"$work/download.log" 2>&1
+	}
+	fetch || { [ "$(id -u)" -eq 0 ] && apt-get -q update >>"$work/download.log" 2>&1 && fetch; } ||
+		{ cat "$work/download.log" >&2; die "apt-get download failed"; }
 	for d in "$work"/debs/linux-image-*.deb "$work"/debs/linux-headers-*.deb "$work"/debs/linux-kbuild-*.deb; do
 		dpkg -x "$d" "$work/root"
 	done
