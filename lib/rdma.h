@@ -285,6 +285,18 @@ void mlx_rdma_comm(struct mlx_ctx *ctx, uint32_t pid, char *buf, size_t len);
  * are not fatal (their error replies are recorded). */
 void mlx_rdma_record(struct mlx_ctx *ctx, bool raw);
 
+/* Can this reader see MR and PD keys and raw contexts (CAP_NET_ADMIN on a
+ * live system; a capture says by what it holds)? */
+bool mlx_rdma_privileged(struct mlx_ctx *ctx);
+/* /sys/module/<module>/version (MLNX_OFED's modules have one; in-tree
+ * modules do not): -ENOENT then. */
+int mlx_rdma_driver_version(struct mlx_ctx *ctx, const char *module, char *buf, size_t len);
+/* One hw_counters file of a port (the sysfs side of `rdma stats`). */
+int mlx_rdma_hw_counter(struct mlx_ctx *ctx, const char *dev, uint32_t port, const char *name,
+			uint64_t *v);
+/* The MTU of any netdev (a veth under rxe too): 0 or -errno. */
+int mlx_rdma_netdev_mtu(struct mlx_ctx *ctx, const char *ifname, unsigned *mtu);
+
 /* ---- the GID table (sysfs ports/<p>/gids, gid_attrs/{types,ndevs}) ------ */
 
 enum mlx_gid_type { MLX_GID_IB = 0, MLX_GID_ROCE_V1, MLX_GID_ROCE_V2, MLX_GID_UNKNOWN };

@@ -335,6 +335,58 @@ void mlx_rdma_comm(struct mlx_ctx *ctx, uint32_t pid, char *buf, size_t len)
 	mlx_err_clear(ctx);
 }
 
+bool mlx_rdma_privileged(struct mlx_ctx *ctx)
+{
+	return mlx_kernel_net_admin(ctx);
+}
+
+int mlx_rdma_driver_version(struct mlx_ctx *ctx, const char *module, char *buf, size_t len)
+{
+	char path[128];
+	int r;
+
+	if (!module || !mlx_name_is_safe(module))
+		return -EINVAL;
+	snprintf(path, sizeof(path), "/sys/module/%s/version", module);
+	r = mlx_read_str(ctx, path, buf, len);
+	mlx_err_clear(ctx);
+	return r;
+}
+
+int mlx_rdma_hw_counter(struct mlx_ctx *ctx, const char *dev, uint32_t port, const char *name,
+			uint64_t *v)
+{
+	char path[256];
+	int r;
+
+	if (!mlx_name_is_safe(dev) || !mlx_name_is_safe(name))
+		return -EINVAL;
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%u/hw_counters/%s", dev, port,
+		 name);
+	r = mlx_read_u64(ctx, path, v);
+	mlx_err_clear(ctx);
+	return r;
+}
+
+int mlx_rdma_netdev_mtu(struct mlx_ctx *ctx, const char *ifname, unsigned *mtu)
+{
+	char path[96];
+	uint64_t v;
+	int r;
+
+	if (!ifname || !mlx_name_is_safe(ifname))
+		return -EINVAL;
+	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
+	r = mlx_read_u64(ctx, path, &v);
+	mlx_err_clear(ctx);
+	if (r < 0)
+		return r;
+	if (v > 0xffffffffu)
+		return -ERANGE;
+	*mtu = (unsigned)v;
+	return 0;
+}
+
 /* ---- recording -------------------------------------------------------------------- */
 
 /* /proc/<pid>/comm of each owner into the capture, once per PID. */
