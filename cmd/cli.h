@@ -317,6 +317,8 @@ int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs);
 /* rdma.c, rdma-res.c (issue 24): the RDMA half of the ports */
 extern const struct cmd_group rdma_group, nd_group;
 int cmd_rdma_show(struct cli *cli, int argc, char **argv);
+int cmd_rdma_qp(struct cli *cli, int argc, char **argv);
+int cmd_rdma_cm_id(struct cli *cli, int argc, char **argv);
 
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);

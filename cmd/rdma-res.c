@@ -335,7 +335,7 @@ static void qp_rows(struct view *v, const struct mlx_rdma_dev *d, bool connected
 		out_str(o, "qp_type", "TYPE", q->has & MLX_RES_TYPE ? mlx_rdma_qp_type_name(q->type) : NULL);
 		out_str(o, "subtype", NULL, q->has & MLX_RES_SUBTYPE ? q->subtype : NULL);
 		out_str(o, "state", "STATE", q->has & MLX_RES_STATE ? mlx_rdma_qp_state_name(q->state) : NULL);
-		out_bool(o, "failed", NULL, failed);
+		out_bool(o, "in_error", NULL, failed);
 		out_opt_u32(o, "rqpn", "RQPN", q->has & MLX_RES_RQPN, q->rqpn);
 		out_opt_u32(o, "rq_psn", NULL, q->has & MLX_RES_RQ_PSN, q->rq_psn);
 		out_opt_u32(o, "sq_psn", NULL, q->has & MLX_RES_SQ_PSN, q->sq_psn);
@@ -398,7 +398,7 @@ static void cm_rows(struct view *v, const struct mlx_rdma_dev *d)
 			       pe ? pe->netdev : NULL, true);
 		out_u64(o, "cm_idn", "CM_ID", c->id);
 		out_str(o, "state", "STATE", c->has & MLX_RES_STATE ? mlx_rdma_cm_state_name(c->state) : NULL);
-		out_bool(o, "failed", NULL, failed);
+		out_bool(o, "in_error", NULL, failed);
 		snprintf(ps, sizeof(ps), "0x%x", c->ps);
 		out_str(o, "port_space", "PS", !(c->has & MLX_RES_PS) ? NULL :
 			mlx_rdma_ps_name(c->ps) ? mlx_rdma_ps_name(c->ps) : ps);

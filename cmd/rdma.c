@@ -164,8 +164,12 @@ int rdma_select(struct cli *cli, struct rdma_sel *s, bool *none)
 		s->on[i] = true;
 	if (!s->devs.n) {
 		*none = true;
-		fprintf(cli->err_fp, "mlxcli: no RDMA device was found%s%s\n", why ? ": " : "",
-			why ? why : "");
+		/* no ConnectX either: the one wording every read of all devices uses */
+		if (!s->mdevs->nfn)
+			cli_say_no_devices(cli, s->mdevs);
+		else
+			fprintf(cli->err_fp, "mlxcli: no RDMA device was found%s%s\n", why ? ": " : "",
+				why ? why : "");
 	}
 	return EXIT_OK;
 }
@@ -248,7 +252,8 @@ static void out_roce(struct cli *cli, const struct mlx_rdma_dev *d, const struct
 		mlx_roce_tos_prio(tos, -1, NULL, &dscp, &prio);
 	}
 	out_u64(o, "dscp", NULL, (uint64_t)dscp);
-	out_str(o, "trust", NULL, trust < 0 ? NULL : trust ? "dscp" : "pcp");
+	if (trust >= 0)                 /* unknown (no DCB on the netdev): no key */
+		out_str(o, "trust", NULL, trust ? "dscp" : "pcp");
 	if (prio >= 0)
 		out_u64(o, "roce_priority", NULL, (uint64_t)prio);
 	else
@@ -343,7 +348,8 @@ static void show_dev(struct cli *cli, const struct rdma_sel *s, const struct mlx
 		out_u64(o, "rdma_port", NULL, p->port);
 		out_str(o, "state", NULL, st);
 		out_str(o, "physical_state", NULL, ps);
-		out_str(o, "link_layer", NULL, ll);
+		if (ll)
+			out_str(o, "link_layer", NULL, ll);
 		snprintf(txt, sizeof(txt), "%s, %s, %s", st ? st : "-", ps ? ps : "-", ll ? ll : "-");
 		out_text(o, "state", txt);
 		out_str(o, "netdev", "netdev", p->netdev[0] ? p->netdev : NULL);

@@ -335,6 +335,10 @@ def write_rdma(root, hostname, fns, hw_counters, hw_nonzero, nla, nla_str, nlmsg
             wfile(os.path.join(d, dev["name"], "stat-qp-get.nl"), nlmsg_done(), 0o644)
     wfile(os.path.join(d, "all", "get.nl"), get + nlmsg_done(), 0o644)
     wfile(os.path.join(d, "all", "res-get.nl"), sum_msgs + nlmsg_done(), 0o644)
+    # MLNX_OFED's modules carry a version file (in-tree ones do not):
+    # SYNTH, an MLNX_OFED 23.10 version string
+    if not upstream:
+        wfile(os.path.join(root, "sys", "module", "mlx5_core", "version"), "23.10-1.1.9\n", 0o444)
     for pid, comm in COMMS.items():
         if (pid == 4001) == upstream:
             wfile(os.path.join(root, "proc", str(pid), "comm"), comm + "\n", 0o444)
