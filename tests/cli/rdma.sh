@@ -124,6 +124,21 @@ got=$(jq -c '.rdma_stats[0] | [.counter_mode, ([.counters[].optional] | unique),
 [ "$got" = '["none",[null],[]]' ] &&
 	ok "rdma stats on a kernel without STAT_GET_STATUS: optional unknown (null), not failed" || bad "rdma stats cx5: $got"
 
+# ---- Prometheus ----------------------------------------------------------------------
+run prom $S1 counters --format prometheus
+if grep -q '^mlxcli_rdma_resources{rdma_device="mlx5_0",pci_address="0000:5e:00.0",type="qp"} 5$' "$tmp/prom.out" &&
+	grep -q '^mlxcli_rdma_qps_in_error{rdma_device="mlx5_0",pci_address="0000:5e:00.0"} 1$' "$tmp/prom.out" &&
+	grep -q '^mlxcli_rdma_qps_in_error{rdma_device="mlx5_1",pci_address="0000:5e:00.1"} 0$' "$tmp/prom.out"; then
+	ok "counters --format prometheus: resources per device and type, QPs in error"
+else
+	bad "prometheus rdma gauges: $(grep rdma_res "$tmp/prom.out" | head -3) $(cat "$tmp/prom.err")"
+fi
+if command -v promtool >/dev/null; then
+	promtool check metrics <"$tmp/prom.out" >"$tmp/pt" 2>&1
+	grep -q "rdma_resources\|qps_in_error" "$tmp/pt" && bad "promtool: $(cat "$tmp/pt")" ||
+		ok "promtool finds nothing to say about the RDMA gauges"
+fi
+
 # ---- a user's view: no keys (nldev.c has_cap_net_admin) -----------------------
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/user"
 python3 - "$tmp/user/netlink/rdma/mlx5_0/res-mr-get.nl" <<'EOF'
