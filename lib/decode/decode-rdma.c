@@ -9,6 +9,8 @@
  * entry nests (RES_QP_ENTRY, ...), one per object, each filled by the
  * kind's fill_res_*_entry(); a driver may add attributes of its own
  * (RES_SUBTYPE, a DRIVER nest) that are skipped here unless named.
+ * The counter replies are decoded in decode-rdma-stat.c, the enum names
+ * and address printers live in rdma-names.c.
  */
 #include "config.h"
 
@@ -21,6 +23,7 @@
 #include <rdma/rdma_netlink.h>
 #include <sys/socket.h>
 
+#include "decode-rdma-priv.h"
 #include "nl.h"
 #include "rdma.h"
 
@@ -30,7 +33,7 @@
  * PRIVILEGED_QKEY_MODE, DRIVER_DETAILS, RES_SUBTYPE. */
 #define MLX_NLDEV_ATTR_RES_SUBTYPE (RDMA_NLDEV_ATTR_STAT_HWCOUNTER_DYNAMIC + 3)
 
-static int bad(char *err, size_t errlen, const char *fmt, ...)
+int mlx_rdma_bad(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -42,143 +45,9 @@ static int bad(char *err, size_t errlen, const char *fmt, ...)
 	return -EBADMSG;
 }
 
-/* ---- names ---------------------------------------------------------------- */
-
-static const char *const kind_names[MLX_RDMA_NKINDS] = {
-	[MLX_RDMA_PD] = "pd", [MLX_RDMA_CQ] = "cq", [MLX_RDMA_QP] = "qp",
-	[MLX_RDMA_CM_ID] = "cm_id", [MLX_RDMA_MR] = "mr", [MLX_RDMA_CTX] = "ctx",
-	[MLX_RDMA_SRQ] = "srq",
-};
-
-const char *mlx_rdma_kind_name(enum mlx_rdma_kind k)
-{
-	return (unsigned)k < MLX_RDMA_NKINDS ? kind_names[k] : NULL;
-}
-
-int mlx_rdma_kind_parse(const char *name)
-{
-	if (name && !strcmp(name, "cm-id"))
-		return MLX_RDMA_CM_ID;
-	for (int i = 0; name && i < MLX_RDMA_NKINDS; i++)
-		if (!strcmp(name, kind_names[i]))
-			return i;
-	return -1;
-}
-
-bool mlx_rdma_kind_has_raw(enum mlx_rdma_kind k)
-{
-	return k == MLX_RDMA_QP || k == MLX_RDMA_CQ || k == MLX_RDMA_MR || k == MLX_RDMA_SRQ;
-}
-
-static const char *name_of(const char *const *names, size_t n, int v)
-{
-	return v >= 0 && (size_t)v < n ? names[v] : NULL;
-}
-
-static int parse_of(const char *const *names, size_t n, const char *s)
-{
-	for (size_t i = 0; s && i < n; i++)
-		if (names[i] && !strcasecmp(s, names[i]))
-			return (int)i;
-	return -1;
-}
-
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-
-/* include/rdma/ib_verbs.h enum ib_port_state (0 is IB_PORT_NOP) */
-static const char *const port_states[] = { NULL, "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER" };
-/* IBTA PortPhysicalState, as iproute2's rdma link prints it */
-static const char *const phys_states[] = {
-	NULL, "SLEEP", "POLLING", "DISABLED", "PORT_CONFIGURATION_TRAINING", "LINK_UP",
-	"LINK_ERROR_RECOVERY", "PHY_TEST",
-};
-/* enum ib_qp_type (7 is not used; IB_QPT_DRIVER is 0xff) */
-static const char *const qp_types[] = {
-	"SMI", "GSI", "RC", "UC", "UD", "RAW_IPV6", "RAW_ETHERTYPE", NULL, "RAW_PACKET",
-	"XRC_INI", "XRC_TGT",
-};
-static const char *const qp_states[] = { "RESET", "INIT", "RTR", "RTS", "SQD", "SQE", "ERR" };
-/* drivers/infiniband/core/cma_priv.h enum rdma_cm_state */
-static const char *const cm_states[] = {
-	"IDLE", "ADDR_QUERY", "ADDR_RESOLVED", "ROUTE_QUERY", "ROUTE_RESOLVED", "CONNECT",
-	"DISCONNECT", "ADDR_BOUND", "LISTEN", "DEVICE_REMOVAL", "DESTROYING",
-};
-/* enum ib_poll_context: SOFTIRQ, WORKQUEUE, UNBOUND_WORKQUEUE, then DIRECT */
-static const char *const poll_ctxs[] = { "SOFTIRQ", "WORKQUEUE", "UNBOUND_WORKQUEUE", "DIRECT" };
-static const char *const srq_types[] = { "BASIC", "XRC", "TM" };
-static const char *const counter_modes[] = { "none", "auto", "manual" };
-
-const char *mlx_rdma_port_state_name(int v) { return name_of(port_states, N(port_states), v); }
-const char *mlx_rdma_phys_state_name(int v) { return name_of(phys_states, N(phys_states), v); }
-const char *mlx_rdma_qp_state_name(int v) { return name_of(qp_states, N(qp_states), v); }
-int mlx_rdma_qp_state_parse(const char *s) { return parse_of(qp_states, N(qp_states), s); }
-const char *mlx_rdma_cm_state_name(int v) { return name_of(cm_states, N(cm_states), v); }
-int mlx_rdma_cm_state_parse(const char *s) { return parse_of(cm_states, N(cm_states), s); }
-const char *mlx_rdma_poll_ctx_name(int v) { return name_of(poll_ctxs, N(poll_ctxs), v); }
-const char *mlx_rdma_srq_type_name(int v) { return name_of(srq_types, N(srq_types), v); }
-const char *mlx_rdma_counter_mode_name(int v) { return name_of(counter_modes, N(counter_modes), v); }
-
-const char *mlx_rdma_qp_type_name(int v)
-{
-	return v == 0xff ? "DRIVER" : name_of(qp_types, N(qp_types), v);
-}
-
-/* include/uapi/rdma/rdma_user_cm.h enum rdma_ucm_port_space */
-const char *mlx_rdma_ps_name(uint32_t v)
-{
-	switch (v) {
-	case 0x0002: return "IPOIB";
-	case 0x0106: return "TCP";
-	case 0x0111: return "UDP";
-	case 0x013f: return "IB";
-	default: return NULL;
-	}
-}
-
-bool mlx_rdma_qp_state_failed(int state)
-{
-	return state == 5 || state == 6;       /* IB_QPS_SQE, IB_QPS_ERR */
-}
-
-/* ---- addresses ------------------------------------------------------------- */
-
 #ifndef AF_IB
 #define AF_IB 27
 #endif
-
-const char *mlx_rdma_addr_ip(const struct mlx_rdma_addr *a, char *buf, size_t len)
-{
-	char ip[INET6_ADDRSTRLEN];
-
-	if (!len)
-		return buf;
-	buf[0] = '\0';
-	if (a->family == AF_INET && inet_ntop(AF_INET, a->addr, ip, sizeof(ip)))
-		snprintf(buf, len, "%s", ip);
-	else if ((a->family == AF_INET6 || a->family == AF_IB) &&
-		 inet_ntop(AF_INET6, a->addr, ip, sizeof(ip)))
-		snprintf(buf, len, "%s", ip);
-	return buf;
-}
-
-const char *mlx_rdma_addr_str(const struct mlx_rdma_addr *a, char *buf, size_t len)
-{
-	char ip[INET6_ADDRSTRLEN + 1];
-
-	mlx_rdma_addr_ip(a, ip, sizeof(ip));
-	if (!len)
-		return buf;
-	buf[0] = '\0';
-	if (!ip[0])
-		return buf;
-	if (a->family == AF_INET)
-		snprintf(buf, len, "%s:%u", ip, a->port);
-	else if (a->family == AF_INET6)
-		snprintf(buf, len, "[%s]:%u", ip, a->port);
-	else
-		snprintf(buf, len, "ib:%s", ip);
-	return buf;
-}
 
 /* A __kernel_sockaddr_storage as the kernel copies it (nla_put of the whole
  * 128 bytes): family in host order, then the family's struct. */
@@ -224,15 +93,15 @@ int mlx_rdma_msg_cmd(const struct nlmsghdr *h, size_t len)
 	return RDMA_NL_GET_OP(h->nlmsg_type);
 }
 
-static int msg_attrs(const struct nlmsghdr *h, size_t len, const uint8_t **attrs, size_t *alen,
-		     char *err, size_t errlen)
+int mlx_rdma_msg_attrs(const struct nlmsghdr *h, size_t len, const uint8_t **attrs, size_t *alen,
+		       char *err, size_t errlen)
 {
 	int cmd = mlx_rdma_msg_cmd(h, len);
 
 	if (cmd < 0)
-		return bad(err, errlen, "not an RDMA netlink (NLDEV) message");
+		return mlx_rdma_bad(err, errlen, "not an RDMA netlink (NLDEV) message");
 	if (mlx_nlmsg_attrs(h, len, 0, attrs, alen) < 0)
-		return bad(err, errlen, "RDMA netlink message of %u bytes is truncated", h->nlmsg_len);
+		return mlx_rdma_bad(err, errlen, "RDMA netlink message of %u bytes is truncated", h->nlmsg_len);
 	return cmd;
 }
 
@@ -248,7 +117,7 @@ int mlx_rdma_decode_dev(const struct nlmsghdr *h, size_t len, struct mlx_rdma_de
 	struct mlx_nla a;
 	bool has_index = false;
 	uint8_t u8;
-	int r = msg_attrs(h, len, &attrs, &alen, err, errlen);
+	int r = mlx_rdma_msg_attrs(h, len, &attrs, &alen, err, errlen);
 
 	if (r < 0)
 		return r;
@@ -275,12 +144,12 @@ int mlx_rdma_decode_dev(const struct nlmsghdr *h, size_t len, struct mlx_rdma_de
 		}
 	}
 	if (r < 0)
-		return bad(err, errlen, "truncated attribute in an RDMA device message");
+		return mlx_rdma_bad(err, errlen, "truncated attribute in an RDMA device message");
 	if (!has_index || !d->name[0])
-		return bad(err, errlen, "RDMA device message without an index or a name");
+		return mlx_rdma_bad(err, errlen, "RDMA device message without an index or a name");
 	return 0;
 short_attr:
-	return bad(err, errlen, "attribute %u of an RDMA device message is too short", a.type);
+	return mlx_rdma_bad(err, errlen, "attribute %u of an RDMA device message is too short", a.type);
 }
 
 int mlx_rdma_decode_port(const struct nlmsghdr *h, size_t len, struct mlx_rdma_port *p,
@@ -292,7 +161,7 @@ int mlx_rdma_decode_port(const struct nlmsghdr *h, size_t len, struct mlx_rdma_p
 	uint32_t u32;
 	uint8_t u8;
 	bool has_port = false;
-	int r = msg_attrs(h, len, &attrs, &alen, err, errlen);
+	int r = mlx_rdma_msg_attrs(h, len, &attrs, &alen, err, errlen);
 
 	if (r < 0)
 		return r;
@@ -317,12 +186,12 @@ int mlx_rdma_decode_port(const struct nlmsghdr *h, size_t len, struct mlx_rdma_p
 		}
 	}
 	if (r < 0)
-		return bad(err, errlen, "truncated attribute in an RDMA port message");
+		return mlx_rdma_bad(err, errlen, "truncated attribute in an RDMA port message");
 	if (!has_port || !p->dev[0])
-		return bad(err, errlen, "RDMA port message without a device or a port index");
+		return mlx_rdma_bad(err, errlen, "RDMA port message without a device or a port index");
 	return 0;
 short_attr:
-	return bad(err, errlen, "attribute %u of an RDMA port message is too short", a.type);
+	return mlx_rdma_bad(err, errlen, "attribute %u of an RDMA port message is too short", a.type);
 }
 
 int mlx_rdma_decode_summary(const struct nlmsghdr *h, size_t len, struct mlx_rdma_summary *s,
@@ -331,7 +200,7 @@ int mlx_rdma_decode_summary(const struct nlmsghdr *h, size_t len, struct mlx_rdm
 	const uint8_t *attrs;
 	size_t alen, off = 0;
 	struct mlx_nla a;
-	int r = msg_attrs(h, len, &attrs, &alen, err, errlen);
+	int r = mlx_rdma_msg_attrs(h, len, &attrs, &alen, err, errlen);
 
 	if (r < 0)
 		return r;
@@ -376,12 +245,12 @@ int mlx_rdma_decode_summary(const struct nlmsghdr *h, size_t len, struct mlx_rdm
 		}
 	}
 	if (r < 0)
-		return bad(err, errlen, "truncated attribute in an RDMA resource summary");
+		return mlx_rdma_bad(err, errlen, "truncated attribute in an RDMA resource summary");
 	if (!s->dev[0])
-		return bad(err, errlen, "RDMA resource summary without a device name");
+		return mlx_rdma_bad(err, errlen, "RDMA resource summary without a device name");
 	return 0;
 short_attr:
-	return bad(err, errlen, "attribute %u of an RDMA resource summary is too short", a.type);
+	return mlx_rdma_bad(err, errlen, "attribute %u of an RDMA resource summary is too short", a.type);
 }
 
 /* The table and entry attributes of each kind (nldev.c fill_entries[]). */
@@ -401,7 +270,7 @@ static const struct {
 };
 
 /* Room for one more element of an array that grows by doubling. */
-static int grow(void **v, size_t *cap, size_t n, size_t size)
+int mlx_rdma_grow(void **v, size_t *cap, size_t n, size_t size)
 {
 	size_t nc;
 	void *p;
@@ -576,15 +445,15 @@ static int decode_entry(const struct mlx_nla *ent, enum mlx_rdma_kind kind, uint
 }
 
 /* The device of a message, then each entry of @table to @fn. */
-static int walk_table(const struct nlmsghdr *h, size_t len, uint16_t table, uint16_t entry,
-		      uint32_t *dev_index, int (*fn)(const struct mlx_nla *e, uint32_t dev, void *arg),
-		      void *arg, const char *what, char *err, size_t errlen)
+int mlx_rdma_walk_table(const struct nlmsghdr *h, size_t len, uint16_t table, uint16_t entry,
+			uint32_t *dev_index, int (*fn)(const struct mlx_nla *e, uint32_t dev, void *arg),
+			void *arg, const char *what, char *err, size_t errlen)
 {
 	const uint8_t *attrs;
 	size_t alen, off = 0;
 	struct mlx_nla a;
 	bool has_dev = false;
-	int r = msg_attrs(h, len, &attrs, &alen, err, errlen);
+	int r = mlx_rdma_msg_attrs(h, len, &attrs, &alen, err, errlen);
 
 	if (r < 0)
 		return r;
@@ -592,13 +461,13 @@ static int walk_table(const struct nlmsghdr *h, size_t len, uint16_t table, uint
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1)
 		if (a.type == RDMA_NLDEV_ATTR_DEV_INDEX) {
 			if (mlx_nla_u32(&a, dev_index) < 0)
-				return bad(err, errlen, "short device index in an RDMA %s reply", what);
+				return mlx_rdma_bad(err, errlen, "short device index in an RDMA %s reply", what);
 			has_dev = true;
 		}
 	if (r < 0)
-		return bad(err, errlen, "truncated attribute in an RDMA %s reply", what);
+		return mlx_rdma_bad(err, errlen, "truncated attribute in an RDMA %s reply", what);
 	if (!has_dev)
-		return bad(err, errlen, "RDMA %s reply without a device index", what);
+		return mlx_rdma_bad(err, errlen, "RDMA %s reply without a device index", what);
 	off = 0;
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
 		size_t eoff = 0;
@@ -613,13 +482,13 @@ static int walk_table(const struct nlmsghdr *h, size_t len, uint16_t table, uint
 			if (r == -ENOMEM)
 				return r;
 			if (r < 0)
-				return bad(err, errlen, "malformed entry in an RDMA %s reply", what);
+				return mlx_rdma_bad(err, errlen, "malformed entry in an RDMA %s reply", what);
 		}
 		if (r < 0)
-			return bad(err, errlen, "truncated entry in an RDMA %s reply", what);
+			return mlx_rdma_bad(err, errlen, "truncated entry in an RDMA %s reply", what);
 	}
 	if (r < 0)
-		return bad(err, errlen, "truncated attribute in an RDMA %s reply", what);
+		return mlx_rdma_bad(err, errlen, "truncated attribute in an RDMA %s reply", what);
 	return 0;
 }
 
@@ -632,7 +501,7 @@ static int add_res(const struct mlx_nla *e, uint32_t dev, void *arg)
 {
 	struct res_arg *ra = arg;
 	struct mlx_rdma_res_list *l = ra->out;
-	int r = grow((void **)&l->v, &l->cap, l->n, sizeof(*l->v));
+	int r = mlx_rdma_grow((void **)&l->v, &l->cap, l->n, sizeof(*l->v));
 
 	if (r < 0)
 		return r;
@@ -651,7 +520,7 @@ int mlx_rdma_decode_res(const struct nlmsghdr *h, size_t len, enum mlx_rdma_kind
 
 	if ((unsigned)kind >= MLX_RDMA_NKINDS)
 		return -EINVAL;
-	return walk_table(h, len, kind_attrs[kind].table, kind_attrs[kind].entry, &dev, add_res, &ra,
+	return mlx_rdma_walk_table(h, len, kind_attrs[kind].table, kind_attrs[kind].entry, &dev, add_res, &ra,
 			  mlx_rdma_kind_name(kind), err, errlen);
 }
 
@@ -686,7 +555,7 @@ static int add_raw(const struct mlx_nla *e, uint32_t dev, void *arg)
 		goto bad;
 	if (!one.data)
 		return 0;                        /* an entry without a context */
-	r = grow((void **)&l->v, &l->cap, l->n, sizeof(*l->v));
+	r = mlx_rdma_grow((void **)&l->v, &l->cap, l->n, sizeof(*l->v));
 	if (r < 0)
 		goto bad;
 	l->v[l->n++] = one;
@@ -706,206 +575,8 @@ int mlx_rdma_decode_raw(const struct nlmsghdr *h, size_t len, enum mlx_rdma_kind
 		return -EINVAL;
 	/* the raw fill functions put their entries in the kind's table too
 	 * (res_get_common_dumpit with fill_res_<kind>_raw_entry) */
-	return walk_table(h, len, kind_attrs[kind].table, kind_attrs[kind].entry, &dev, add_raw, &ra,
+	return mlx_rdma_walk_table(h, len, kind_attrs[kind].table, kind_attrs[kind].entry, &dev, add_raw, &ra,
 			  "raw context", err, errlen);
-}
-
-/* ---- counters -------------------------------------------------------------- */
-
-static struct mlx_rdma_hwc *hwc_find_add(struct mlx_rdma_hwc **v, size_t *n, size_t *cap,
-					 const char *name)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i].name, name))
-			return &(*v)[i];
-	if (grow((void **)v, cap, *n, sizeof(**v)) < 0)
-		return NULL;
-	memset(&(*v)[*n], 0, sizeof(**v));
-	snprintf((*v)[*n].name, sizeof((*v)[*n].name), "%s", name);
-	(*v)[*n].index = -1;
-	(*v)[*n].enabled = -1;
-	return &(*v)[(*n)++];
-}
-
-/* A STAT_HWCOUNTERS nest: each entry's name with its value, index,
- * enabled state, merged into @v by name. */
-static int decode_hwcounters(const struct mlx_nla *t, struct mlx_rdma_hwc **v, size_t *n,
-			     size_t *cap)
-{
-	size_t off = 0;
-	struct mlx_nla e;
-	int r;
-
-	while ((r = mlx_nla_next(t->data, t->len, &off, &e)) == 1) {
-		size_t foff = 0;
-		struct mlx_nla f;
-		char name[64] = "";
-		uint64_t val = 0;
-		uint32_t idx = 0;
-		uint8_t dyn = 0;
-		bool hv = false, hi = false, hd = false;
-		struct mlx_rdma_hwc *c;
-
-		if (e.type != RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY)
-			continue;
-		while ((r = mlx_nla_next(e.data, e.len, &foff, &f)) == 1) {
-			if (f.type == RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME)
-				mlx_nla_str(&f, name, sizeof(name));
-			else if (f.type == RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE)
-				hv = mlx_nla_u64(&f, &val) == 0;
-			else if (f.type == RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX)
-				hi = mlx_nla_u32(&f, &idx) == 0;
-			else if (f.type == RDMA_NLDEV_ATTR_STAT_HWCOUNTER_DYNAMIC)
-				hd = mlx_nla_u8(&f, &dyn) == 0;
-		}
-		if (r < 0)
-			return r;
-		if (!name[0])
-			return -EBADMSG;
-		c = hwc_find_add(v, n, cap, name);
-		if (!c)
-			return -ENOMEM;
-		if (hv) {
-			c->value = val;
-			c->has_value = true;
-		}
-		if (hi && idx <= INT32_MAX)
-			c->index = (int)idx;
-		if (hd)
-			c->enabled = dyn ? 1 : 0;
-	}
-	return r;
-}
-
-int mlx_rdma_decode_stat(const struct nlmsghdr *h, size_t len, struct mlx_rdma_stat *s,
-			 char *err, size_t errlen)
-{
-	const uint8_t *attrs;
-	size_t alen, off = 0;
-	struct mlx_nla a;
-	uint32_t u;
-	int r = msg_attrs(h, len, &attrs, &alen, err, errlen);
-
-	if (r < 0)
-		return r;
-	if (r != RDMA_NLDEV_CMD_STAT_GET && r != RDMA_NLDEV_CMD_STAT_GET_STATUS)
-		return bad(err, errlen, "RDMA netlink command %d is no counter reply", r);
-	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
-		switch (a.type) {
-		case RDMA_NLDEV_ATTR_DEV_INDEX: U32(&a, &s->dev_index); break;
-		case RDMA_NLDEV_ATTR_PORT_INDEX: U32(&a, &s->port); break;
-		case RDMA_NLDEV_ATTR_STAT_MODE:
-			U32(&a, &u);
-			s->mode = u < 16 ? (int)u : -1;
-			break;
-		case RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK: U32(&a, &u); s->auto_mask = u; break;
-		case RDMA_NLDEV_ATTR_STAT_HWCOUNTERS:
-			r = decode_hwcounters(&a, &s->c, &s->n, &s->cap);
-			if (r == -ENOMEM)
-				return r;
-			if (r < 0)
-				return bad(err, errlen, "malformed counter in an RDMA counter reply");
-			break;
-		default: break;
-		}
-	}
-	if (r < 0)
-		return bad(err, errlen, "truncated attribute in an RDMA counter reply");
-	return 0;
-short_attr:
-	return bad(err, errlen, "attribute %u of an RDMA counter reply is too short", a.type);
-}
-
-static int add_counter(const struct mlx_nla *e, uint32_t dev, void *arg)
-{
-	struct mlx_rdma_counter_list *l = arg;
-	struct mlx_rdma_counter c = { .dev_index = dev, .mode = -1, .qp_type = -1, .pid = -1 };
-	size_t off = 0, qcap = 0;
-	struct mlx_nla a;
-	uint32_t u;
-	uint8_t u8;
-	int r;
-
-	while ((r = mlx_nla_next(e->data, e->len, &off, &a)) == 1) {
-		switch (a.type) {
-		case RDMA_NLDEV_ATTR_PORT_INDEX:
-			if (mlx_nla_u32(&a, &c.port) < 0)
-				goto bad;
-			break;
-		case RDMA_NLDEV_ATTR_STAT_COUNTER_ID:
-			if (mlx_nla_u32(&a, &c.id) < 0)
-				goto bad;
-			break;
-		case RDMA_NLDEV_ATTR_STAT_MODE:
-			if (mlx_nla_u32(&a, &u) < 0)
-				goto bad;
-			c.mode = u < 16 ? (int)u : -1;
-			break;
-		case RDMA_NLDEV_ATTR_RES_TYPE:
-			if (mlx_nla_u8(&a, &u8) < 0)
-				goto bad;
-			c.qp_type = u8;
-			break;
-		case RDMA_NLDEV_ATTR_RES_PID:
-			if (mlx_nla_u32(&a, &u) < 0)
-				goto bad;
-			c.pid = u;
-			break;
-		case RDMA_NLDEV_ATTR_RES_QP: {
-			size_t qoff = 0;
-			struct mlx_nla q;
-
-			while ((r = mlx_nla_next(a.data, a.len, &qoff, &q)) == 1) {
-				size_t foff = 0;
-				struct mlx_nla f;
-
-				if (q.type != RDMA_NLDEV_ATTR_RES_QP_ENTRY)
-					continue;
-				while ((r = mlx_nla_next(q.data, q.len, &foff, &f)) == 1) {
-					if (f.type != RDMA_NLDEV_ATTR_RES_LQPN || mlx_nla_u32(&f, &u) < 0)
-						continue;
-					if (grow((void **)&c.qpn, &qcap, c.nqpn, sizeof(*c.qpn)) < 0) {
-						r = -ENOMEM;
-						goto bad;
-					}
-					c.qpn[c.nqpn++] = u;
-				}
-				if (r < 0)
-					goto bad;
-			}
-			if (r < 0)
-				goto bad;
-			break;
-		}
-		case RDMA_NLDEV_ATTR_STAT_HWCOUNTERS:
-			r = decode_hwcounters(&a, &c.c, &c.n, &c.cap);
-			if (r < 0)
-				goto bad;
-			break;
-		default:
-			break;
-		}
-	}
-	if (r < 0)
-		goto bad;
-	r = grow((void **)&l->v, &l->cap, l->n, sizeof(*l->v));
-	if (r < 0)
-		goto bad;
-	l->v[l->n++] = c;
-	return 0;
-bad:
-	free(c.qpn);
-	free(c.c);
-	return r == -ENOMEM ? r : -EBADMSG;
-}
-
-int mlx_rdma_decode_counters(const struct nlmsghdr *h, size_t len,
-			     struct mlx_rdma_counter_list *out, char *err, size_t errlen)
-{
-	uint32_t dev;
-
-	return walk_table(h, len, RDMA_NLDEV_ATTR_STAT_COUNTER, RDMA_NLDEV_ATTR_STAT_COUNTER_ENTRY,
-			  &dev, add_counter, out, "counter", err, errlen);
 }
 
 /* ---- freeing ---------------------------------------------------------------- */
@@ -920,23 +591,6 @@ void mlx_rdma_raw_list_free(struct mlx_rdma_raw_list *l)
 {
 	for (size_t i = 0; i < l->n; i++)
 		free(l->v[i].data);
-	free(l->v);
-	memset(l, 0, sizeof(*l));
-}
-
-void mlx_rdma_stat_free(struct mlx_rdma_stat *s)
-{
-	free(s->c);
-	s->c = NULL;
-	s->n = s->cap = 0;
-}
-
-void mlx_rdma_counter_list_free(struct mlx_rdma_counter_list *l)
-{
-	for (size_t i = 0; i < l->n; i++) {
-		free(l->v[i].qpn);
-		free(l->v[i].c);
-	}
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }

@@ -298,9 +298,7 @@ int mlx_rdma_stat_get(struct mlx_ctx *ctx, const struct mlx_rdma_dev *d, uint32_
 		mlx_err_clear(ctx);
 		return 0;
 	}
-	if (first == -ENOMEM)
-		return first;
-	return first;
+	return first;           /* none answered: the first failure's story */
 }
 
 static int dec_counters(struct reply *rp, const struct nlmsghdr *h, size_t len, char *err, size_t el)
