@@ -100,7 +100,7 @@ static void add_comms(struct view *v, const struct mlx_rdma_res_list *l)
 {
 	uint32_t *pids = malloc((l->n ? l->n : 1) * sizeof(*pids));
 	struct comm_ent *nc;
-	size_t n = 0, u = 0;
+	size_t n = 0, u = 0, base;
 
 	if (!pids)
 		return;
@@ -117,12 +117,12 @@ static void add_comms(struct view *v, const struct mlx_rdma_res_list *l)
 		return;
 	}
 	v->comms = nc;
+	/* the names read for an earlier device are sorted: look them up there */
+	base = v->ncomms;
 	for (size_t i = 0; i < u; i++) {
-		bool have = false;
+		struct comm_ent key = { .pid = pids[i] };
 
-		for (size_t j = 0; j < v->ncomms && !have; j++)
-			have = v->comms[j].pid == pids[i];
-		if (have)
+		if (bsearch(&key, v->comms, base, sizeof(*v->comms), cmp_u32))
 			continue;
 		v->comms[v->ncomms].pid = pids[i];
 		mlx_rdma_comm(v->cli->ctx, pids[i], v->comms[v->ncomms].comm,
