@@ -21,7 +21,7 @@ run_one() {
 	name=$(echo "$1" | tr / _)
 	start=$(date +%s)
 	echo "lab: $1"
-	( cd "${TOP_BUILDDIR:-/}" && exec timeout -k 10 "${LAB_TEST_TIMEOUT:-300}" sh "$TOP_SRCDIR/$1" ) \
+	( cd "${TOP_BUILDDIR:-/}" && exec timeout -k 10 "${LAB_TEST_TIMEOUT:-600}" sh "$TOP_SRCDIR/$1" ) \
 		>"$LAB_OUT/logs/$name.log" 2>&1 </dev/null
 	rc=$?
 	# one short line per append: the lanes share the file

@@ -33,7 +33,7 @@
 # One VM at a time on this machine: runs take a lock in the cache.
 set -e
 LAB_DIR=$(cd "$(dirname "$0")" && pwd)
-: "${LAB_TIMEOUT:=1200}"
+: "${LAB_TIMEOUT:=1800}"
 
 skip() { echo "lab: skip: $*" >&2; exit 77; }
 die() { echo "lab: error: $*" >&2; exit 1; }
