@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "incident.h"
 #include "mlx-private.h"
 #include "counters.h"
 #include "dcb.h"
@@ -649,6 +650,10 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	s.st = st;
 	if (lstat(dest, &sb) == 0)
 		return mlx_err(ctx, EEXIST, "'%s' already exists; give a new directory", dest);
+	/* never into an incident (evidence), at any depth (lib/incident.h) */
+	r = mlx_incident_guard(ctx, dest);
+	if (r < 0)
+		return r;
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", dest) >= (int)sizeof(tmp))
 		return mlx_err(ctx, ENAMETOOLONG, "path too long: '%s'", dest);
 	if (!mkdtemp(tmp))
