@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -212,7 +213,7 @@ static int copy_tree(struct snap *s, const char *path, int depth, bool debugfs)
  * of a capture, which write_meta() writes: flat, one key each), unescaped
  * into @buf.  false when absent, not a string, or too long.
  */
-static bool meta_value(const char *text, const char *key, char *buf, size_t len)
+bool mlx_snapshot_meta_value(const char *text, const char *key, char *buf, size_t len)
 {
 	char pat[40];
 	const char *p;
@@ -237,7 +238,11 @@ static bool meta_value(const char *text, const char *key, char *buf, size_t len)
 			const char *e = p[1] ? strchr(esc, p[1]) : NULL;
 			unsigned u;
 
-			if (p[1] == 'u' && sscanf(p + 2, "%4x", &u) == 1 && u && u < 0x80) {
+			/* four hex digits, all there (a capture's file may end
+			 * anywhere: sscanf took fewer, and p ran past the end) */
+			if (p[1] == 'u' && isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3]) &&
+			    isxdigit((unsigned char)p[4]) && isxdigit((unsigned char)p[5]) &&
+			    sscanf(p + 2, "%4x", &u) == 1 && u && u < 0x80) {
 				c = (char)u;
 				p += 5;
 			} else if (e && (e - esc) % 2 == 0) {
@@ -281,8 +286,8 @@ static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char
 		return;
 	}
 	if (mlx_read_file(ctx, "/mlxcli-snapshot.json", &text, &len) == 0) {
-		h = meta_value(text, "hostname", host, hlen);
-		k = meta_value(text, "kernel", kernel, klen);
+		h = mlx_snapshot_meta_value(text, "hostname", host, hlen);
+		k = mlx_snapshot_meta_value(text, "kernel", kernel, klen);
 		free(text);
 	}
 	if (!h && mlx_read_str(ctx, "/proc/sys/kernel/hostname", host, hlen) < 0)
