@@ -16,8 +16,12 @@ shim=${TOP_BUILDDIR:-.}/tests/fault/fault-shim.so
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/pristine" && chmod -R u+w "$tmp/pristine" || exit 1
 vg=
 # valgrind's pass: not when the whole cli tier already runs under it
-# (check-valgrind wraps $MLXCLI), where every run is one
-if command -v valgrind >/dev/null 2>&1 && [ "$MLXCLI" = "${MLXCLI_REAL:-$MLXCLI}" ]; then
+# (check-valgrind wraps $MLXCLI), where every run is one and the
+# generator runs the emulators' trees only
+if [ "$MLXCLI" != "${MLXCLI_REAL:-$MLXCLI}" ]; then
+	HOSTILE_WRAPPED=1
+	export HOSTILE_WRAPPED
+elif command -v valgrind >/dev/null 2>&1; then
 	vg=$(command -v valgrind)
 fi
 if [ "$(id -u)" = 0 ]; then
