@@ -86,7 +86,13 @@ static int live_lock_open(struct mlx_ctx *ctx, const char *bdf, char *file, size
 	if (dfd < 0)
 		return mlx_err(ctx, errno, "cannot open the lock directory '%s': %s", LIVE_LOCK_DIR,
 			       strerror(errno));
-	if (fstat(dfd, &st) < 0 || st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH))) {
+	if (fstat(dfd, &st) < 0) {
+		e = errno;
+		close(dfd);
+		return mlx_err(ctx, e, "cannot open the lock directory '%s': %s", LIVE_LOCK_DIR,
+			       strerror(e));
+	}
+	if (st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH))) {
 		close(dfd);
 		return mlx_err(ctx, EPERM, "the lock directory '%s' is not root's alone (owner "
 			       "uid %u, mode %04o): remove it and let mlxcli make it again",
