@@ -204,6 +204,28 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
+/* A wait shorter than this is two writers of one device meeting, the
+ * lock's everyday work: said only when it lasts. */
+#define LOCK_SAY_AFTER_MS 1000
+
+static long say_waiting(struct mlx_ctx *ctx, int f, const char *bdf, int wait)
+{
+	long holder = lock_holder(f);
+	char secs[32];
+
+	if (wait < 0)
+		snprintf(secs, sizeof(secs), "without a time limit");
+	else
+		snprintf(secs, sizeof(secs), "for up to %d s", (wait + 999) / 1000);
+	if (holder > 0)
+		mlx_log(ctx, MLX_LOG_WARN, "waiting %s for the lock of %s, held by PID %ld "
+			"(another write of this device)", secs, bdf, holder);
+	else
+		mlx_log(ctx, MLX_LOG_WARN, "waiting %s for the lock of %s (another write of "
+			"this device holds it)", secs, bdf);
+	return holder;
+}
+
 /* flock(LOCK_EX) for at most the context's wait, polling: no signal, no
  * thread, nothing the interactive shell would notice.  0, -ETIMEDOUT, or
  * the -errno of flock. */
@@ -211,33 +233,23 @@ static int lock_wait(struct mlx_ctx *ctx, int f, const char *bdf)
 {
 	int wait = ctx->lock_wait_ms;
 	uint64_t start = now_ms();
-	long delay = 10, holder;
+	long delay = 10, holder = 0;
+	bool said = false;
 
 	if (flock(f, LOCK_EX | LOCK_NB) == 0)
 		return 0;
 	if (errno != EWOULDBLOCK && errno != EINTR)
 		return -errno;
-	holder = lock_holder(f);
-	if (wait != 0) {
-		char secs[32];
-
-		if (wait < 0)
-			snprintf(secs, sizeof(secs), "without a time limit");
-		else
-			snprintf(secs, sizeof(secs), "for up to %d s", (wait + 999) / 1000);
-		if (holder > 0)
-			mlx_log(ctx, MLX_LOG_WARN, "waiting %s for the lock of %s, held by PID %ld "
-				"(another write of this device)", secs, bdf, holder);
-		else
-			mlx_log(ctx, MLX_LOG_WARN, "waiting %s for the lock of %s (another write of "
-				"this device holds it)", secs, bdf);
-	}
 	for (;;) {
 		struct timespec ts;
 		uint64_t spent = now_ms() - start;
 
 		if (wait >= 0 && spent >= (uint64_t)wait)
 			break;
+		if (!said && spent >= LOCK_SAY_AFTER_MS) {
+			holder = say_waiting(ctx, f, bdf, wait);
+			said = true;
+		}
 		if (wait >= 0 && (uint64_t)delay > (uint64_t)wait - spent)
 			delay = (long)((uint64_t)wait - spent);
 		ts.tv_sec = delay / 1000;
