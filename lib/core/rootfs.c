@@ -179,8 +179,11 @@ int mlx_open_walk(int dirfd, const char *path, int flags, mode_t mode, bool bene
  * (/dev/zero's numbers: endless), a socket.  So its files are opened
  * O_NONBLOCK|O_NOCTTY (a FIFO's open returns at once) and what is not a
  * regular file, a directory or a link to one is refused before any read
- * (-EINVAL, said in mlx_errmsg).  Not on the live system, whose sysfs and
- * debugfs hold none, and where the extra fstat would cost every read.
+ * (-EINVAL, said in mlx_errmsg).  A caller that asks for O_NONBLOCK itself
+ * reads a stream and copes with one that has nothing yet: it may have a
+ * FIFO (the monitor's replay of a capture's kernel log, dev/kmsg), never
+ * a device or a socket.  Not on the live system, whose sysfs and debugfs
+ * hold none, and where the extra fstat would cost every read.
  */
 static int captured_open(struct mlx_ctx *ctx, int dirfd, const char *rel, int flags, mode_t mode,
 			 bool beneath)
@@ -191,6 +194,7 @@ static int captured_open(struct mlx_ctx *ctx, int dirfd, const char *rel, int fl
 		.resolve = (beneath ? RESOLVE_BENEATH : RESOLVE_IN_ROOT) | RESOLVE_NO_MAGICLINKS,
 	};
 	bool io = !(flags & (O_PATH | O_DIRECTORY));
+	bool stream = flags & O_NONBLOCK;
 	struct stat st;
 	int fd;
 
@@ -212,7 +216,7 @@ static int captured_open(struct mlx_ctx *ctx, int dirfd, const char *rel, int fl
 		close(fd);
 		return e;
 	}
-	if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+	if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || (stream && S_ISFIFO(st.st_mode)))
 		return fd;
 	close(fd);
 	return mlx_err(ctx, EINVAL, "'%s' in the capture '%s' is a %s, not a file: refused", rel,
