@@ -21,9 +21,15 @@ vg=
 if [ "$MLXCLI" != "${MLXCLI_REAL:-$MLXCLI}" ]; then
 	HOSTILE_WRAPPED=1
 	export HOSTILE_WRAPPED
+elif grep -q __asan_init "$MLXCLI" 2>/dev/null; then
+	# a sanitizer build: ASan watches every run, and valgrind cannot run it
+	echo "  (a sanitizer build: no valgrind pass)"
 elif command -v valgrind >/dev/null 2>&1; then
 	vg=$(command -v valgrind)
 fi
+# a sanitizer build's runtime wants to be first; the shim has none
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export ASAN_OPTIONS
 if [ "$(id -u)" = 0 ]; then
 	priv_setup
 	mkdir -m 755 "$PRIV/work"
