@@ -517,26 +517,36 @@ static int write_captured(int fd, const char *val, size_t len)
 	return 0;
 }
 
-int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
+/* mlx_write_str on a captured system (boundary-captured.c's store): the
+ * file is a plain file, rewritten in place, and left as it was when the
+ * write fails (write_captured). */
+int mlx_store_captured(struct mlx_ctx *ctx, const char *path, const char *val)
 {
 	size_t len = strlen(val);
 	ssize_t r;
 	int fd;
 
-	if (!ctx->live) {
-		r = mlx_may_write(ctx);
-		if (r < 0)
-			return (int)r;
-		fd = mlx_open(ctx, path, O_RDWR, 0);
-		if (fd == -EACCES)   /* a write-only attribute: no old value to keep */
-			fd = mlx_open(ctx, path, O_WRONLY, 0);
-		if (fd < 0)
-			return fd;
-		r = write_captured(fd, val, len);
-		if (close(fd) < 0 && !r)
-			r = -errno;
+	r = mlx_may_write(ctx);
+	if (r < 0)
 		return (int)r;
-	}
+	fd = mlx_open(ctx, path, O_RDWR, 0);
+	if (fd == -EACCES)   /* a write-only attribute: no old value to keep */
+		fd = mlx_open(ctx, path, O_WRONLY, 0);
+	if (fd < 0)
+		return fd;
+	r = write_captured(fd, val, len);
+	if (close(fd) < 0 && !r)
+		r = -errno;
+	return (int)r;
+}
+
+/* mlx_write_str on the running kernel (boundary-live.c's store). */
+int mlx_store_sysfs(struct mlx_ctx *ctx, const char *path, const char *val)
+{
+	size_t len = strlen(val);
+	ssize_t r;
+	int fd;
+
 	fd = mlx_open(ctx, path, O_WRONLY, 0);
 	if (fd < 0)
 		return fd;

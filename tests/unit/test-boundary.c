@@ -9,7 +9,14 @@
  *  - malformed requests are refused with -EINVAL and change nothing;
  *  - link flags: down makes operstate down, up makes it up or
  *    lowerlayerdown by the carrier;
- *  - the kernel log of a captured system is its /var/log/kern.log.
+ *  - the kernel log of a captured system is its /var/log/kern.log;
+ *  - what only a live system does is refused by the captured one's
+ *    operations with -EOPNOTSUPP and the story (the CR space, devlink
+ *    reload, a health dump), and its answers are its recordings (the
+ *    snapshot's copy, identity, the process table);
+ *  - the emulators are the table the context was given: a request goes
+ *    to the first that takes it, one none takes to the recording, a file
+ *    write none takes is stored as given.
  */
 #include "config.h"
 
@@ -30,6 +37,8 @@
 
 #include "device.h"
 #include "devlink.h"
+#include "health.h"
+#include "vsec.h"
 #include "mlx-private.h"
 #include "sriov.h"
 
@@ -278,17 +287,33 @@ static void test_link_flags(void **state)
 	assert_true(mlx_netdev_exists(ctx, P0));
 }
 
-static void test_kmsg_and_caps(void **state)
+static void test_kmsg_and_operations(void **state)
 {
-	char *text = NULL;
+	char *text = NULL, host[64], kernel[64];
 	size_t len;
 	const char *src;
+	struct mlx_cfgio *io = NULL;
+	struct mlx_crdump *cr = NULL;
 
 	(void)state;
-	assert_false(mlx_kernel_can(ctx, MLX_KCAP_RUNNING));
-	assert_false(mlx_kernel_can(ctx, MLX_KCAP_DEVICE));
-	assert_true(mlx_kernel_can(ctx, MLX_KCAP_RECORDED));
 	assert_string_equal(mlx_target_name(ctx), root);
+	assert_true(mlx_kernel_privileged(ctx));
+	/* no process table: a pid file stands for its process */
+	assert_true(mlx_kernel_process_runs(ctx, "4242"));
+	/* recorded already: the snapshot copies, it asks nothing */
+	assert_int_equal(mlx_kernel_record(ctx, "/nonexistent"), MLX_RECORDED);
+	assert_int_equal(mlx_kernel_record(ctx, NULL), 0);
+	/* the sample's own record, not this machine's */
+	mlx_kernel_identity(ctx, host, sizeof(host), kernel, sizeof(kernel));
+	assert_true(host[0] && kernel[0]);
+	/* the device is not here */
+	assert_int_equal(mlx_kernel_cfg_open(ctx, 0, 0x5e, 0, 0, &io), -EOPNOTSUPP);
+	assert_null(io);
+	assert_non_null(strstr(mlx_errmsg(ctx), "needs the live device"));
+	assert_int_equal(mlx_crdump_open(ctx, pf, &cr), -EOPNOTSUPP);
+	assert_null(cr);
+	assert_int_equal(mlx_devlink_reload(ctx, pf), -EOPNOTSUPP);
+	assert_non_null(strstr(mlx_errmsg(ctx), "devlink reload needs the live device"));
 	assert_int_equal(mlx_kmsg_read(ctx, &text, &len, &src), -ENOENT);
 	{
 		char path[PATH_MAX + 32];
@@ -317,6 +342,93 @@ static void test_kmsg_and_caps(void **state)
 	}
 }
 
+/* ---- the emulators are a table the captured boundary is given ---- */
+
+static unsigned taken_nl, taken_file;
+
+static bool any_setlink(enum mlx_nl_family fam, const void *req, size_t len)
+{
+	struct nlmsghdr h;
+
+	(void)len;
+	memcpy(&h, req, sizeof(h));
+	return fam == MLX_NL_ROUTE && h.nlmsg_type == RTM_SETLINK;
+}
+
+static int count_nl(struct mlx_ctx *c, enum mlx_nl_family fam, const void *req, size_t len,
+		    mlx_nl_cb cb, void *arg)
+{
+	(void)c, (void)fam, (void)req, (void)len, (void)cb, (void)arg;
+	taken_nl++;
+	return 0;
+}
+
+static bool numvfs_file(const char *path)
+{
+	return strstr(path, "/sriov_numvfs") != NULL;
+}
+
+static int count_file(struct mlx_ctx *c, const char *path, const char *val)
+{
+	(void)c, (void)path, (void)val;
+	taken_file++;
+	return 0;
+}
+
+static const struct mlx_emul counting = {
+	.name = "test",
+	.nl_takes = any_setlink,
+	.nl_request = count_nl,
+	.file_takes = numvfs_file,
+	.file_write = count_file,
+};
+
+static void test_emulator_table(void **state)
+{
+	static const struct mlx_emul *const mine[] = { &counting, NULL };
+	static const struct mlx_emul *const none[] = { NULL };
+	struct mlx_vf_set s = { .attr = MLX_VF_SET_VLAN, .vf = 0, .vlan = 9 };
+	struct mlx_link_vfs before;
+	size_t len0, len1;
+	char *a, *b;
+
+	(void)state;
+	/* the product's table: every emulator it lists is asked in order,
+	 * and the device's refusals are one of them */
+	assert_non_null(mlx_emulators[0]);
+	vf0(&before);
+	a = slurp(VFLIST, &len0);
+	mlx_ctx_set_emulators(ctx, mine);
+	taken_nl = taken_file = 0;
+	/* the test's emulator takes RTM_SETLINK and the numvfs file: the
+	 * recorded VF list is not touched, the count is */
+	assert_int_equal(mlx_sriov_vf_set(ctx, pf, &before, &s, 1), 0);
+	assert_int_equal(taken_nl, 1);
+	assert_int_equal(mlx_kernel_write(ctx, "/sys/bus/pci/devices/" PF "/sriov_numvfs", "2"), 0);
+	assert_int_equal(taken_file, 1);
+	b = slurp(VFLIST, &len1);
+	assert_int_equal(len0, len1);
+	assert_memory_equal(a, b, len0);
+	free(b);
+	/* a devlink reload nobody takes: the recording (none: -ENODATA),
+	 * not the device emulator of the product's table */
+	assert_int_equal(mlx_devlink_reload(ctx, pf), -ENODATA);
+	/* no emulator at all: a write is stored as given, a request the
+	 * recording has no reply to fails with -ENODATA */
+	mlx_ctx_set_emulators(ctx, none);
+	assert_int_equal(mlx_kernel_write(ctx, "/sys/class/net/" P0 "/mtu", "9000\n"), 0);
+	b = slurp("/sys/class/net/" P0 "/mtu", &len1);
+	assert_string_equal(b, "9000\n");
+	free(b);
+	assert_int_equal(mlx_sriov_vf_set(ctx, pf, &before, &s, 1), -ENODATA);
+	b = slurp(VFLIST, &len1);
+	assert_memory_equal(a, b, len0);
+	free(a);
+	free(b);
+	mlx_link_vfs_free(&before);
+	mlx_ctx_set_emulators(ctx, mlx_emulators);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -324,7 +436,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_malformed_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_eswitch_and_numvfs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_link_flags, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_kmsg_and_caps, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kmsg_and_operations, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_emulator_table, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
