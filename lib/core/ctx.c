@@ -15,6 +15,7 @@
 #include <sys/utsname.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <jansson.h>
 
 #include "mlx-private.h"
 
@@ -38,15 +39,19 @@ static char *fmt_alloc(const char *fmt, const char *a, const char *b)
 
 /*
  * Is @canon the snapshot inside a dump-me-now incident?  The incident's
- * manifest (cmd/dmn.c: "format": "mlxcli-dmn") sits beside it, written
- * when the incident was complete, so old incidents are recognised too.
- * Returns the incident directory (malloc'ed) or NULL.
+ * manifest (cmd/dmn.c: a JSON object whose "format" is "mlxcli-dmn") sits
+ * beside it, written when the incident was complete, so old incidents are
+ * recognised too, however the file is laid out.  Returns the incident
+ * directory (malloc'ed) or NULL.
  */
 static char *incident_of(const char *canon)
 {
 	const char *slash = strrchr(canon, '/');
-	char path[PATH_MAX], buf[4096];
-	ssize_t n;
+	char path[PATH_MAX];
+	const char *format;
+	json_t *m = NULL;
+	struct stat st;
+	bool dmn;
 	int fd;
 
 	if (!slash || slash == canon)
@@ -54,17 +59,16 @@ static char *incident_of(const char *canon)
 	if (snprintf(path, sizeof(path), "%.*s/manifest.json", (int)(slash - canon), canon) >=
 	    (int)sizeof(path))
 		return NULL;
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
-	n = read(fd, buf, sizeof(buf) - 1);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		m = json_loadfd(fd, 0, NULL);
 	close(fd);
-	if (n <= 0)
-		return NULL;
-	buf[n] = '\0';
-	if (!strstr(buf, "\"format\": \"mlxcli-dmn\""))
-		return NULL;
-	return strndup(canon, (size_t)(slash - canon));
+	format = json_string_value(json_object_get(m, "format"));
+	dmn = format && !strcmp(format, "mlxcli-dmn");
+	json_decref(m);
+	return dmn ? strndup(canon, (size_t)(slash - canon)) : NULL;
 }
 
 int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
