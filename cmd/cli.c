@@ -566,13 +566,18 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 			cli_error(&cli, "--version takes no arguments (got '%s')", rest[i]);
 			return EXIT_USAGE;
 		}
-		/* -j: a small object, as every command's JSON (mlxcli(8)). */
-		if (cli.json)
-			fprintf(outfp, cli.pretty ? "{\n  \"schema_version\": %d,\n  \"version\": \"%s\"\n}\n"
-				: "{\"schema_version\":%d,\"version\":\"%s\"}\n",
-				OUT_SCHEMA_VERSION, PACKAGE_VERSION);
-		else
-			fprintf(outfp, "mlxcli %s\n", PACKAGE_VERSION);
+		/* -j: a small object, as every command's JSON (mlxcli(8)),
+		 * through the output layer as every command's. */
+		cli.out = out_new(cli.json, cli.pretty, outfp);
+		if (!cli.out)
+			return EXIT_FAIL;
+		out_fmt_str(cli.out, OUT_ANY, "version", "mlxcli %s\n", PACKAGE_VERSION);
+		r = out_finish(cli.out);
+		out_free(cli.out);
+		if (r < 0) {
+			cli_error(&cli, "cannot write the output: %s", strerror(-r));
+			return EXIT_FAIL;
+		}
 		return EXIT_OK;
 	}
 
