@@ -156,9 +156,9 @@ const char *cli_opt(const struct cli *cli, const char *name)
 {
 	if (cli->dry_run && !strcmp(name, cli_dry_run_opt.name))
 		return "";
-	if (!cli->cmd || !cli->cmd->opts)
+	if (!cli->cmd || !cli->cmd->opts || !cli->optval)
 		return NULL;
-	for (int i = 0; cli->cmd->opts[i].name && i < 16; i++)
+	for (int i = 0; cli->cmd->opts[i].name; i++)
 		if (!strcmp(cli->cmd->opts[i].name, name))
 			return cli->optval[i];
 	return NULL;
@@ -330,11 +330,19 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 	return PARSE_OK;
 }
 
-/* Parse the command's own options out of args; positional ones stay. */
-static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *nargs)
+int cli_parse_opts(struct cli *cli, const struct cmd *c, char **args, int *nargs)
 {
-	int out = 0;
+	int out = 0, nopts = 0;
 	bool dashdash = false;
+
+	while (c->opts && c->opts[nopts].name)
+		nopts++;
+	free(cli->optval);
+	cli->optval = calloc(nopts ? (size_t)nopts : 1, sizeof(*cli->optval));
+	if (!cli->optval) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
 
 	for (int i = 0; i < *nargs; i++) {
 		char *a = args[i];
@@ -415,11 +423,10 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 				return EXIT_USAGE;
 			}
 		}
-		if (idx < 16)
-			cli->optval[idx] = val;
+		cli->optval[idx] = val;
 	}
 	*nargs = out;
-	return PARSE_OK;
+	return EXIT_OK;
 }
 
 const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w)
@@ -660,12 +667,12 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 	}
 	cli.cmd = c;
 	nargs = nrest - i;
-	r = parse_locals(&cli, c, rest + i, &nargs);
-	if (r != PARSE_OK)
-		return r;
+	r = cli_parse_opts(&cli, c, rest + i, &nargs);
+	if (r)
+		goto out;
 	if (cli.want_help) {
 		cli_usage(&cli, outfp, g, c, cli.path);
-		return EXIT_OK;
+		goto out;
 	}
 	if (nargs < c->min_args || (c->max_args >= 0 && nargs > c->max_args)) {
 		char syn[512];
@@ -677,16 +684,19 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 			cli_error(&cli, "unexpected argument '%s' for 'mlxcli %s'",
 				  rest[i + c->max_args], cli.path);
 		cli_usage(&cli, errfp, g, c, cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 	if (cli.json && (c->flags & CMD_NO_JSON)) {
 		cli_error(&cli, "'mlxcli %s' has no JSON output", cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 	if ((c->flags & CMD_NEEDS_DEVICE) && !cli.device) {
 		cli_error(&cli, "'mlxcli %s' changes a device and will not guess which: give -d DEV",
 			  cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 
 	if (!(c->flags & CMD_NO_SCAN) || cli.sysroot || cli.sample) {
@@ -713,6 +723,7 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		}
 	}
 out:
+	free(cli.optval);
 	out_free(cli.out);
 	if (cli.scanned)
 		mlx_devices_free(&cli.devs);

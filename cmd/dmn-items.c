@@ -141,7 +141,7 @@ static int item_cmd(struct dmn_run *run, const char *name, const struct cmd *c,
 	sub.json = true;
 	sub.pretty = false;
 	sub.cmd = c;
-	memset(sub.optval, 0, sizeof(sub.optval));
+	sub.optval = NULL;      /* none of the command's own options */
 	sub.out_fp = o;
 	sub.err_fp = e;
 	sub.out = out_new(true, false, o);
