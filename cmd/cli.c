@@ -704,6 +704,19 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		if (r)
 			goto out;
 	}
+	/* The table's promise: a command only root may run on this system is
+	 * refused before it does anything (a captured system's file
+	 * permissions decide there, mlx_kernel_privileged); a dry run writes
+	 * nothing and goes on. */
+	if ((c->flags & CMD_NEEDS_ROOT) && cli.ctx && !cli_opt(&cli, "dry-run") &&
+	    !mlx_kernel_privileged(cli.ctx)) {
+		cli_error(&cli, "'mlxcli %s' needs root: only root may make this change on the "
+			  "running system", cli.path);
+		cli_hint(&cli, "run it as root%s", cli_takes_dry_run(c) ?
+			 " (--dry-run shows what it would do without it)" : "");
+		r = EXIT_PERM;
+		goto out;
+	}
 	cli.out = out_new(cli.json, cli.pretty, outfp);
 	if (!cli.out) {
 		r = EXIT_FAIL;

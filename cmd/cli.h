@@ -82,6 +82,9 @@ struct cmd_opt {
 enum cmd_flags {
 	CMD_NEEDS_DEVICE = 1u << 0,   /* refuses to guess: -d is required */
 	CMD_WRITES       = 1u << 1,   /* changes the device */
+	/* only root may run it on the running system (config-space writes,
+	 * sriov_numvfs): the dispatcher refuses others with exit 5 before the
+	 * command does anything; a dry run goes on */
 	CMD_NEEDS_ROOT   = 1u << 2,
 	CMD_HIDDEN       = 1u << 3,   /* not in help or completion */
 	CMD_NO_SCAN      = 1u << 4,   /* does not need the device model */

@@ -280,7 +280,7 @@ static const struct cmd sriov_cmds[] = {
 	{ "set", "", "settings of a PF: numvfs",
 	  NULL, 0, 0, 0, &sriov_set_group, NULL, NULL },
 	{ "vf", "", "set mac, vlan, qos, rate/max-rate, min-rate, spoofchk, trust or state of one VF",
-	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, NULL, NULL,
+	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL,
 	  NULL, vf_args },
 	{ "eswitch", "", "show the eswitch mode (every PF without -d) or set it on a PF (devlink)",
 	  cmd_sriov_eswitch, 0, 1, CMD_WRITES, NULL, NULL, NULL, NULL, eswitch_args },
