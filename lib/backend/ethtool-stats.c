@@ -36,7 +36,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
@@ -48,7 +47,6 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "counters.h"

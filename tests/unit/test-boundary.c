@@ -14,6 +14,10 @@
  *    operations with -EOPNOTSUPP and the story (the CR space, devlink
  *    reload, a health dump), and its answers are its recordings (the
  *    snapshot's copy, identity, the process table);
+ *  - ethtool statistics read from a kernel without ethtool netlink (the
+ *    ioctls, faked) while a snapshot records are what the captured
+ *    system answers afterwards: the names from their recording, the
+ *    values as its answer to SIOCETHTOOL GSTATS;
  *  - the emulators are the table the context was given: a request goes
  *    to the first that takes it, one none takes to the recording, a file
  *    write none takes is stored as given.
@@ -33,8 +37,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <linux/devlink.h>
+#include <linux/ethtool.h>
 #include <linux/rtnetlink.h>
 
+#include "counters.h"
 #include "device.h"
 #include "devlink.h"
 #include "health.h"
@@ -342,6 +348,109 @@ static void test_kmsg_and_operations(void **state)
 	}
 }
 
+/* ---- ethtool statistics: recorded from a kernel, answered by the capture ---- */
+
+static const char *const stat_names[] = { "rx_packets", "tx_packets", "rx_vport_rdma", "ch0_arm" };
+#define NSTAT (sizeof(stat_names) / sizeof(stat_names[0]))
+
+/* A kernel before 5.6: no ethtool netlink family. */
+static int no_ethtool_nl(struct mlx_ctx *c, enum mlx_nl_family fam, const char *object,
+			 const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg)
+{
+	(void)fam, (void)object, (void)request, (void)req, (void)len, (void)cb, (void)arg;
+	return mlx_err(c, EOPNOTSUPP, "the kernel has no 'ethtool' generic netlink family");
+}
+
+/* Its SIOCETHTOOL for "old0": GSSET_INFO, GSTRINGS, GSTATS. */
+static int old_ethtool(struct mlx_ctx *c, const char *ifname, void *data)
+{
+	uint32_t cmd;
+
+	(void)c;
+	if (strcmp(ifname, "old0"))
+		return -ENODEV;
+	memcpy(&cmd, data, sizeof(cmd));
+	if (cmd == ETHTOOL_GSSET_INFO) {
+		struct ethtool_sset_info *si = data;
+
+		si->sset_mask = 1ULL << ETH_SS_STATS;
+		si->data[0] = NSTAT;
+		return 0;
+	}
+	if (cmd == ETHTOOL_GSTRINGS) {
+		struct ethtool_gstrings *gs = data;
+
+		gs->len = NSTAT;
+		for (size_t i = 0; i < NSTAT; i++)
+			strncpy((char *)gs->data + i * ETH_GSTRING_LEN, stat_names[i], ETH_GSTRING_LEN);
+		return 0;
+	}
+	if (cmd == ETHTOOL_GSTATS) {
+		struct ethtool_stats *st = data;
+
+		st->n_stats = NSTAT;
+		for (size_t i = 0; i < NSTAT; i++)
+			st->data[i] = 1000 * (i + 1) + 7;
+		return 0;
+	}
+	return -EOPNOTSUPP;
+}
+
+static void test_ethtool_stats_record_replay(void **state)
+{
+	char dir[] = "/tmp/mlx-statrec.XXXXXX", cmd[96];
+	struct mlx_ctx *live, *cap;
+	struct mlx_kops old;
+	struct mlx_ethtool_names en;
+	uint64_t vals[NSTAT + 1];
+	size_t n = NSTAT;
+
+	(void)state;
+	assert_int_equal(mlx_ctx_new("/", &live, NULL), 0);
+	old = *mlx_ctx_kops(live);
+	old.nl_request = no_ethtool_nl;
+	old.ethtool_ioctl = old_ethtool;
+	mlx_ctx_set_kops(live, &old);
+	assert_non_null(mkdtemp(dir));
+	/* a snapshot records: the answers of the ioctls go in its files */
+	assert_int_equal(mlx_kernel_record(live, dir), 0);
+	assert_int_equal(mlx_ethtool_stat_names(live, "old0", &en), 0);
+	assert_false(en.from_netlink);
+	assert_int_equal(en.n, NSTAT);
+	mlx_ethtool_names_free(&en);
+	assert_int_equal(mlx_ethtool_stat_values(live, "old0", vals, &n), 0);
+	assert_int_equal(mlx_kernel_record(live, NULL), 0);
+	/* not recording: nothing more is written */
+	assert_int_equal(mlx_ethtool_stat_names(live, "old0", &en), 0);
+	mlx_ethtool_names_free(&en);
+	mlx_ctx_free(live);
+
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/sys/bus/pci/devices", dir);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(mlx_ctx_new(dir, &cap, NULL), 0);
+	assert_int_equal(mlx_ethtool_stat_names(cap, "old0", &en), 0);
+	assert_int_equal(en.n, NSTAT);
+	for (size_t i = 0; i < NSTAT; i++)
+		assert_string_equal(en.names[i], stat_names[i]);
+	mlx_ethtool_names_free(&en);
+	memset(vals, 0, sizeof(vals));
+	n = NSTAT;
+	assert_int_equal(mlx_ethtool_stat_values(cap, "old0", vals, &n), 0);
+	assert_int_equal(n, NSTAT);
+	for (size_t i = 0; i < NSTAT; i++)
+		assert_int_equal(vals[i], 1000 * (i + 1) + 7);
+	/* room for fewer values than recorded: the names are not these */
+	n = NSTAT - 1;
+	assert_int_equal(mlx_ethtool_stat_values(cap, "old0", vals, &n), -EBADMSG);
+	/* a netdev the capture did not record */
+	n = NSTAT;
+	assert_int_equal(mlx_ethtool_stat_names(cap, "old1", &en), -ENODATA);
+	assert_int_equal(mlx_ethtool_stat_values(cap, "old1", vals, &n), -ENODATA);
+	mlx_ctx_free(cap);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* ---- the emulators are a table the captured boundary is given ---- */
 
 static unsigned taken_nl, taken_file;
@@ -438,6 +547,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_link_flags, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kmsg_and_operations, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_emulator_table, setup, teardown),
+		cmocka_unit_test(test_ethtool_stats_record_replay),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
