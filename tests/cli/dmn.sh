@@ -30,8 +30,6 @@ export MLXCLI_CONFIG
 mnt=
 on_exit='[ -n "$mnt" ] && umount "$mnt" 2>/dev/null'
 
-# tree_sum DIR: a checksum line per file, sorted
-tree_sum() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k2); }
 
 for host in cx5-ofed cx6dx-upstream; do
 	echo "== $host"
