@@ -2,7 +2,8 @@
 /*
  * The event monitor (issue 16): a catalogue of event kinds, the pure
  * decoders that turn what the kernel says into events (a /dev/kmsg record,
- * an rtnetlink link message), and the live sources (lib/monitor/).
+ * an rtnetlink link message), and the event source that reads them, live
+ * or from a capture's recordings (lib/monitor/source.c).
  *
  * Every kernel-log kind names the exact format string the kernel prints
  * and the source file and function it comes from (struct mlx_ev_kind_info,
@@ -131,7 +132,8 @@ struct mlx_event {
 	enum mlx_ev_source source;
 	uint64_t seq;               /* kmsg sequence number (0 for other sources) */
 	uint64_t usec;              /* CLOCK_MONOTONIC of the kernel's record, µs; 0 unknown */
-	uint64_t realtime_us;       /* wall clock when the monitor saw it; 0 unknown */
+	uint64_t realtime_us;       /* wall clock of the event (µs since the epoch); 0 unknown */
+	bool time_estimated;        /* realtime_us is the kernel's timestamp from the boot time */
 	char pci_address[16];       /* "0000:41:00.0"; "" unknown */
 	char netdev[16];            /* "" unknown */
 	char reporter[32];          /* devlink health reporter */
@@ -320,16 +322,20 @@ int mlx_counter_event(const char *name, const char *bdf, const char *netdev, boo
 struct mlx_vf_thresholds {
 	bool has_default;           /* a bare N: every counter not named */
 	uint64_t dflt;
-	struct { const char *name; uint64_t max; } c[MLX_VF_THRESHOLDS_MAX];
+	struct { char name[48]; uint64_t max; } c[MLX_VF_THRESHOLDS_MAX];
 	size_t n;
 };
-/* The reporter's counter names, in its order; NULL past the last. */
+/* The reporter's counter names this file knows (their widths), in its
+ * order; NULL past the last.  A reporter may give more (newer kernels). */
 const char *mlx_vnic_counter_name(size_t i);
 /*
  * SPEC: comma-separated items, each NAME=N (that counter's threshold) or
  * a bare N (every counter not named; once).  N is a count per poll
- * period, 0 or more.  0, or -EINVAL with the reason in @err (nothing
- * else changed in *t on failure is promised).
+ * period, 0 or more.  NAME is any counter name ([a-z0-9_], as the
+ * reporter names them): whether a reporter gives it is checked against
+ * what the reporters report, when the monitor reads them first (issue 25
+ * item 13: kernels add counters).  0, or -EINVAL with the reason in @err
+ * (nothing else changed in *t on failure is promised).
  */
 int mlx_vf_thresholds_parse(const char *spec, struct mlx_vf_thresholds *t, char *err, size_t errlen);
 /* The threshold of counter @name: true and *max, false when not watched. */
@@ -349,69 +355,90 @@ int mlx_vf_threshold_check(const struct mlx_vf_thresholds *t, const char *name, 
 
 /*
  * Find the hook command @name as execvp would (a name with a '/' as is,
- * else in PATH): 0 and a malloc'd path in *@path, or -ENOENT / -EACCES.
+ * else in the directories of @search_path, the caller's PATH; NULL:
+ * execvp's default "/bin:/usr/bin"): 0 and a malloc'd path in *@path, or
+ * -ENOENT / -EACCES.
  */
-int mlx_exec_resolve(const char *name, char **path);
+int mlx_exec_resolve(const char *name, const char *search_path, char **path);
 
 /*
- * Run @path (from mlx_exec_resolve) with @argv, never through a shell, with @input on its
- * standard input and /dev/null on its standard output, and wait for it at
- * most @timeout_ms, after which it is killed (SIGKILL).  Returns its exit
- * status (0-255), 128 + the signal that ended it, or -errno (-ETIMEDOUT
- * when killed for the timeout, -ENOENT when @path has gone since it was resolved).
+ * Run @path (from mlx_exec_resolve) with @argv and the environment @envp
+ * (the caller's; NULL an empty one), never through a shell, with @input
+ * on its standard input and /dev/null on its standard output, and wait
+ * for it at most @timeout_ms, after which it is killed (SIGKILL).
+ * Returns its exit status (0-255), 128 + the signal that ended it, or
+ * -errno (-ETIMEDOUT when killed for the timeout, -ENOENT when @path has
+ * gone since it was resolved).
  */
-int mlx_exec_hook(const char *path, char *const argv[], const char *input, size_t len, unsigned timeout_ms);
+int mlx_exec_hook(const char *path, char *const argv[], char *const envp[], const char *input, size_t len,
+		  unsigned timeout_ms);
 
-/* ---- live sources (lib/monitor/sources.c) --------------------------------- */
+/* ---- recorded streams, split (lib/monitor/stream-split.c, pure) ---------- */
 
 /*
- * /dev/kmsg under the root, non-blocking: on the live system the kernel's
- * device (@from_start: what the log still holds first, else only what
- * comes next); in a capture the recorded records.  An fd or -errno with
- * mlx_errmsg.
+ * The length of the first /dev/kmsg record in @buf[0..@len) (its line and
+ * the " KEY=VALUE" lines after it), 0 when it may go on past @len (more
+ * bytes are needed; at @eof the rest is the record).
  */
-int mlx_kmsg_open(struct mlx_ctx *ctx, bool from_start);
-/* The root's recorded kernel log is a filtered one (a snapshot's: only
- * its devices' records, <root>/dev/kmsg.filter says so): its sequence
- * gaps are other records, not records lost. */
-bool mlx_kmsg_is_filtered(struct mlx_ctx *ctx);
-struct mlx_kmsg_reader {
-	int fd;
-	bool is_dev, eof;
-	size_t len;
-	char buf[8192];
+size_t mlx_kmsg_split(const char *buf, size_t len, bool eof);
+/* The bytes of the first netlink message in @buf[0..@len) (with its
+ * alignment padding), 0 when more are needed, -EBADMSG when it is none. */
+ssize_t mlx_nl_split(const void *buf, size_t len, bool eof);
+
+/* ---- the event source (lib/monitor/source.c) ---------------------------- */
+
+/*
+ * Everything the monitor listens to, as one object (issue 26): the kernel
+ * log, rtnetlink (link and DCB), devlink health and ethtool settings
+ * notifications, and the polls.  Live, the kernel's; on a captured system
+ * their recordings (<root>/dev/kmsg, <root>/monitor/{rtnl,devlink,
+ * ethtool}.nl), replayed through the same decoders, after which the
+ * source ends.  Only kernel records are events unless @kmsg_flags has
+ * MLX_KMSG_ACCEPT_USER.
+ */
+struct mlx_evsrc;
+struct mlx_devices;
+
+struct mlx_evsrc_opts {
+	bool since_boot;            /* the kernel log from the oldest record it holds */
+	unsigned kmsg_flags;        /* MLX_KMSG_ACCEPT_USER */
+	/* the device model (kept, not copied; NULL none): the function of a
+	 * netdev, the netdev of a one-port function; the polls' targets */
+	const struct mlx_devices *devs;
+	unsigned poll_ms;           /* the polls' period (needs @devs); 0 none */
+	const struct mlx_vf_thresholds *vf;     /* the VF monitor (kept), NULL none */
 };
-/* @is_dev: the kernel's device (one record per read) rather than a file. */
-void mlx_kmsg_reader_init(struct mlx_kmsg_reader *r, int fd);
+
+enum mlx_evs_stream { MLX_EVST_KMSG, MLX_EVST_RTNL, MLX_EVST_DEVLINK, MLX_EVST_ETHTOOL, MLX_EVST_N };
+const char *mlx_evs_stream_name(enum mlx_evs_stream s);
+
 /*
- * The next record into out (NUL-terminated): its length; 0 when none is
- * ready (EAGAIN); -ENODATA at the end of a recorded file; -EPIPE when the
- * kernel overwrote records we had not read (the next call goes on, the
- * sequence gap says how many); -errno.
+ * Open every stream there is, and with @poll_ms read the polls' baseline.
+ * A stream that cannot be opened is left out (mlx_evsrc_stream_status
+ * says why); fails (-errno with mlx_errmsg) only when none could be
+ * opened for a reason other than there being none (a capture that
+ * recorded nothing is an empty source), or when the baseline refuses the
+ * VF thresholds (-EINVAL: a name no reporter has).
  */
-ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap);
+int mlx_evsrc_open(struct mlx_ctx *ctx, const struct mlx_evsrc_opts *o, struct mlx_evsrc **out);
+/* What opening stream @st gave: 0 open, -ENOENT there is none (a capture
+ * without that recording, a kernel without that family), -errno; *@why
+ * the story ("" when open). */
+int mlx_evsrc_stream_status(const struct mlx_evsrc *s, enum mlx_evs_stream st, const char **why);
+/* An fd that is readable when mlx_evsrc_next may have something (poll(2)
+ * it after next returned 0). */
+int mlx_evsrc_fd(const struct mlx_evsrc *s);
 /*
- * Netlink sockets subscribed to rtnetlink RTNLGRP_LINK (an RTM_GETLINK
- * dump is asked on it first, so every link's state is known before its
- * first change) and to devlink's "config" group.  Non-blocking fds or
- * -errno with mlx_errmsg; -EOPNOTSUPP on a captured system.
+ * The next event: 1 with *@ev filled (its time, the device model's
+ * function or netdev); 0 none now (wait on the fd); -ENODATA every stream
+ * ended (a replay is over); -errno with mlx_errmsg.
  */
-int mlx_monitor_rtnl_open(struct mlx_ctx *ctx);
-int mlx_monitor_devlink_open(struct mlx_ctx *ctx);
-/* The ethtool family's "monitor" group (settings changed). */
-int mlx_monitor_ethtool_open(struct mlx_ctx *ctx);
-/* The notification sockets, and their recordings in a capture. */
-enum mlx_mon_stream { MLX_MON_RTNL, MLX_MON_DEVLINK, MLX_MON_ETHTOOL, MLX_MON_NSTREAMS };
-/*
- * A capture's recorded notifications (<root>/monitor/rtnl.nl, devlink.nl
- * or ethtool.nl: the raw messages as the sockets above received them, one
- * after the other), replayed through the same decoders: *buf malloc'ed,
- * the caller frees it; -ENOENT when the capture has none.
- */
-int mlx_monitor_recorded(struct mlx_ctx *ctx, enum mlx_mon_stream s, char **buf, size_t *len);
-/* Read what is ready on one of them: bytes of whole messages, 0 when
- * nothing is (EAGAIN), -ENOBUFS when the socket overflowed and
- * notifications were lost (the next read goes on), -errno. */
-ssize_t mlx_monitor_recv(int fd, void *buf, size_t len);
+int mlx_evsrc_next(struct mlx_evsrc *s, struct mlx_event *ev);
+/* Kernel-log records written by user space that were not events. */
+uint64_t mlx_evsrc_user_records(const struct mlx_evsrc *s);
+void mlx_evsrc_close(struct mlx_evsrc *s);
+/* Fill in what @devs knows of @ev's device: the function of its netdev
+ * or RDMA device, the netdev of a one-port function. */
+void mlx_ev_resolve(const struct mlx_devices *devs, struct mlx_event *ev);
 
 #endif /* MLX_MONITOR_H */

@@ -126,7 +126,26 @@ stop_mon
 [ $rc -eq 0 ] && [ "$(grep -c "vf-thresholds: .*diagnose-vnic.*no VF events from it" "$tmp/poll.err")" = 1 ] &&
 	ok "a vnic diagnose that fails: one warning" || bad "failing diagnose: exit $rc: $(cat "$tmp/poll.err")"
 cap=$with_vnic
-for spec in '' nosuch=1 quota_exceeded_command= quota_exceeded_command=-1 1,2 cq_overrun=1,cq_overrun=2 ,; do
+# issue 25 item 13: a newer kernel's reporter gives more counters (6.18:
+# bar_uar_access, the ODP page faults; icm_consumption): every counter the
+# reporter gives is taken, checked against what it reports
+vnic 0000:5e:00.2 -1 bar_uar_access=1000 odp_local_triggered_page_fault=5
+start_mon -j monitor --poll 1 --vf-thresholds bar_uar_access=100,odp_local_triggered_page_fault=0
+vnic 0000:5e:00.2 -1 bar_uar_access=1050 odp_local_triggered_page_fault=9
+waitfor 50 "$tmp/poll.out" odp_local_triggered_page_fault
+stop_mon
+vf=$(jq -c 'select(.record == "event") | [.kind, .pci_address, .name, .delta, .total]' "$tmp/poll.out" | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$vf" = '["vf_resource_threshold","0000:5e:00.2","odp_local_triggered_page_fault",4,9] ' ] &&
+	ok "--vf-thresholds on a 2025 kernel's counters: odp_local_triggered_page_fault +4 over 0; bar_uar_access +50 under 100 none" ||
+	bad "--vf-thresholds of newer counters: exit $rc, events $vf: $(cat "$tmp/poll.err")"
+# a name no reporter of the system gives: exit 2 when the monitor reads
+# them, naming what they give
+start_mon monitor --poll 1 --vf-thresholds nosuch=1
+stop_mon
+[ $rc -eq 2 ] && grep -q "invalid --vf-thresholds: no vnic reporter of this system has a counter 'nosuch' (they have: total_error_queues, .*bar_uar_access" "$tmp/poll.err" &&
+	ok "--vf-thresholds nosuch=1: exit 2 against what the reporters give" ||
+	bad "--vf-thresholds nosuch=1: exit $rc: $(cat "$tmp/poll.err")"
+for spec in '' No-such=1 quota_exceeded_command= quota_exceeded_command=-1 1,2 cq_overrun=1,cq_overrun=2 ,; do
 	run badvf --sample=cx5-ofed monitor --poll 1 --vf-thresholds "$spec"
 	[ $rc -eq 2 ] && grep -q "invalid --vf-thresholds" "$tmp/badvf.err" && ok "--vf-thresholds '$spec' exits 2" ||
 		bad "--vf-thresholds '$spec' exits $rc: $(cat "$tmp/badvf.err")"
