@@ -45,7 +45,9 @@ ssize_t mlx_nl_split(const void *buf, size_t len, bool eof)
 	memcpy(&h, buf, sizeof(h));
 	if (h.nlmsg_len < sizeof(h))
 		return -EBADMSG;
-	n = NLMSG_ALIGN((size_t)h.nlmsg_len);
+	/* aligned in size_t: NLMSG_ALIGN's mask is an unsigned int, which
+	 * turned a length near 4 GiB into 0 (found by fuzz-kmsg-split) */
+	n = ((size_t)h.nlmsg_len + NLMSG_ALIGNTO - 1) & ~(size_t)(NLMSG_ALIGNTO - 1);
 	if (n > len) {
 		/* the last message of a file needs no padding after it */
 		if (eof && h.nlmsg_len == len)
