@@ -212,7 +212,12 @@ static int kmsg_record(struct mlx_evsrc *s, const char *rec, size_t n, bool fram
 			return -ENOMEM;
 	}
 	if (r == -EPERM) {
-		s->user_records++;
+		/* a test line, or a program imitating the driver: said once
+		 * (with -v), never an event (DESIGN "Security") */
+		if (s->user_records++ == 0)
+			mlx_log(s->ctx, MLX_LOG_INFO, "kernel log: records written by user space are not "
+				"events (the monitor trusts the kernel's only; a test option takes them): "
+				"the first is record %" PRIu64, ev.seq);
 		return 0;
 	}
 	if (r != 1)

@@ -61,6 +61,11 @@ if [ -d "$FIXTURES/dmesg" ]; then
 	n=$(jq -s '[.[] | select(.record == "event")] | length' "$tmp/user.out")
 	[ $rc -eq 0 ] && [ "$n" = 0 ] && ok "user-facility records are no events" ||
 		bad "user records: exit $rc, $n events"
+	# said once with -v (issue 25 item 14), not without
+	run userv --sysroot "$cap" -v -j monitor
+	[ $rc -eq 0 ] && [ "$(grep -c 'records written by user space are not events.*the first is record 10$' "$tmp/userv.err")" = 1 ] &&
+		! grep -q 'user space' "$tmp/user.err" && ok "-v says once that user-space records are ignored" ||
+		bad "user records and -v: exit $rc: $(cat "$tmp/userv.err")"
 	run user2 --sysroot "$cap" -j monitor --accept-user-records
 	n=$(jq -s '[.[] | select(.record == "event")] | length' "$tmp/user2.out")
 	[ "$n" = 3 ] && ok "--accept-user-records classifies them" || bad "--accept-user-records: $n events"
