@@ -135,21 +135,40 @@ static void fmt_time(char *buf, size_t len, uint64_t us)
 		 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (unsigned)(us % 1000000));
 }
 
+/* The time of a text line: the wall clock; "~" before one that is the
+ * kernel's timestamp counted from the boot time (an estimate: --since
+ * boot, a replay); "boot+SECONDS" when only the kernel's timestamp is
+ * known (a capture that did not record when its kernel started); "-"
+ * when nothing is (a recorded notification). */
+static void text_time(char *buf, size_t len, const struct mlx_event *ev)
+{
+	if (ev->realtime_us) {
+		buf[0] = '~';
+		fmt_time(buf + ev->time_estimated, len - ev->time_estimated, ev->realtime_us);
+	} else if (ev->usec) {
+		snprintf(buf, len, "boot+%" PRIu64 ".%06u", ev->usec / 1000000, (unsigned)(ev->usec % 1000000));
+	} else {
+		snprintf(buf, len, "-");
+	}
+}
+
 /* One event: a JSON object on its own line, or one text line, to @fp. */
 static int render(const struct mlx_event *ev, bool json, FILE *fp)
 {
 	const struct mlx_ev_kind_info *ki = mlx_ev_kind_info(ev->kind);
 	const struct mlx_dump_type_info *dt = mlx_dump_type_info(ki->dump);
 	struct out *o = out_new(json, false, fp);
-	char when[40], line[1024], fields[512] = "";
+	char when[40], stamp[48], line[1024], fields[512] = "";
 	size_t fl = 0;
 	int r;
 
 	if (!o)
 		return -ENOMEM;
 	fmt_time(when, sizeof(when), ev->realtime_us);
+	text_time(stamp, sizeof(stamp), ev);
 	out_str(o, "record", NULL, "event");
 	out_str(o, "time", NULL, ev->realtime_us ? when : NULL);
+	out_bool(o, "time_estimated", NULL, ev->realtime_us && ev->time_estimated);
 	if (ev->usec)
 		out_u64(o, "monotonic_usec", NULL, ev->usec);
 	else
@@ -166,6 +185,7 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 		out_str(o, "pci_address", NULL, ev->pci_address);
 	out_str(o, "netdev", NULL, ev->netdev[0] ? ev->netdev : NULL);
 	out_str(o, "dump_type", NULL, dt ? dt->name : NULL);
+	out_str(o, "windows_event", NULL, ki->windows_event);
 	if (ev->reporter[0])
 		out_str(o, "reporter", NULL, ev->reporter);
 	if (ev->fw_command[0])
@@ -189,12 +209,13 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 					       mlx_ev_field_key(f), ev->v[f]);
 	}
 	out_str(o, "message", NULL, ev->text);
-	snprintf(line, sizeof(line), "%-8s %-22s %s%s%s%s%s%s%s%s  %s",
+	snprintf(line, sizeof(line), "%-8s %-22s %s%s%s%s%s%s%s%s%s%s  %s",
 		 mlx_ev_severity_str(ev->severity), ki->id,
 		 ev->pci_address[0] ? ev->pci_address : "-", ev->netdev[0] ? " " : "", ev->netdev,
-		 dt ? " dump=" : "", dt ? dt->name : "", ev->reporter[0] ? " reporter=" : "",
+		 dt ? " dump=" : "", dt ? dt->name : "", ki->windows_event ? " win=" : "",
+		 ki->windows_event ? ki->windows_event : "", ev->reporter[0] ? " reporter=" : "",
 		 ev->reporter, fields, ev->text);
-	out_text(o, when, line);    /* "TIME: severity kind device fields  message" */
+	out_text(o, stamp, line);   /* "TIME: severity kind device fields  message" */
 	r = out_finish(o);
 	out_free(o);
 	if (r == 0)
@@ -229,14 +250,6 @@ static void run_hook(struct mon *m, const struct mlx_event *ev)
 	free(json);
 }
 
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
-
 /* An event of the source: print it, run the hook, make the incident; 1
  * when the stream is done. */
 static int deliver(struct mon *m, struct mlx_event *ev)
@@ -245,8 +258,6 @@ static int deliver(struct mon *m, struct mlx_event *ev)
 
 	if (!wanted(m, ev))
 		return 0;
-	if (!ev->realtime_us)
-		ev->realtime_us = now_us();
 	r = render(ev, m->cli->json, m->cli->out_fp);
 	if (r < 0)
 		return r;
