@@ -99,6 +99,8 @@ struct mlx_ev_kind_info {
 	 * it is printed (file: function); NULL for non-kmsg sources, which
 	 * name their uapi instead */
 	const char *kernel_format, *kernel_source;
+	/* when an event's severity is not always the kind's: how (NULL) */
+	const char *severity_note;
 };
 /* The whole catalogue, in enum order (index 0 is MLX_EV_NONE's slot and
  * is not listed: the array starts at MLX_EV_NONE + 1). */

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The catalogue of event kinds (issue 16): what each means, what to do,
- * the Windows event it corresponds to (the WinOF-2 event-log messages,
- * numbered E01-E40 in reference/seeds-winof2-dumps-events.md §7), the
+ * the Windows event it corresponds to (the WinOF-2 event-log messages
+ * E01-E40: the messages of the WinOF-2 manual's §5.5 "Reported Driver
+ * Events", numbered in their order; reference/seeds-winof2-dumps-events.md
+ * §7 numbers them so too but puts "has got ... FW version" at E22, where
+ * the manual has it at E20, before QUERY HCA CAP (E21) and QUERY ADAPTER
+ * (E22); tests/cli/windows-events.py holds every number to the manual), the
  * Table 19 dump type it triggers, and the exact kernel format it is
  * recognised by (format strings read in the upstream mlx5 driver,
  * drivers/net/ethernet/mellanox/mlx5/core, and the PCI core; see
@@ -114,13 +118,13 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"%u.%03u Gb/s with %s x%d link)",
 		"drivers/pci/pci.c: __pcie_print_link_status (pci_info)" },
 	[MLX_EV_FIRMWARE_VERSION] = { MLX_EV_FIRMWARE_VERSION, "firmware_version", K, I,
-		"the function was probed; the firmware version it runs", "none", "E22",
+		"the function was probed; the firmware version it runs", "none", "E20",
 		MLX_DUMP_NONE, "firmware version: %d.%d.%d",
 		"mlx5/core/main.c: mlx5_function_setup / mlx5_init_one (mlx5_core_info)" },
 	[MLX_EV_PROBE_FAILED] = { MLX_EV_PROBE_FAILED, "probe_failed", K, E,
 		"the driver failed to initialise the function (a firmware capability, a "
 		"resource, a duplicate device); the function has no netdev",
-		"read the lines before it; update the firmware or the driver", "E20", MLX_DUMP_NONE,
+		"read the lines before it; update the firmware or the driver", "E21", MLX_DUMP_NONE,
 		"mlx5_init_one failed with error code %d|mlx5_load_one failed with error code %d|"
 		"handle_hca_cap failed|Device[%d] (%s) failed to load|"
 		"probe of %s failed with error %d|probe with driver %s failed with error %d",
@@ -284,7 +288,9 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 	[MLX_EV_QOS_CHANGED] = { MLX_EV_QOS_CHANGED, "qos_changed", R, N,
 		"the port's DCB settings (PFC, ETS, trust and DSCP map, buffers, DCBX) were set "
 		"(IEEE_SET, IEEE_DEL, SET_ALL: a user's tool) or changed by the driver or the DCBX "
-		"peer (IEEE_GET, CEE_GET); the kernel does not say which process",
+		"peer (IEEE_GET, CEE_GET); the kernel does not say which process.  The message shows the "
+		"state the notification carries, decoded (pfc_enabled, ets prio_tc, tc_bw, tc_tsa, "
+		"app_entries, dcbx)",
 		"compare with the intended settings (`mlxcli show qos`); an unexpected change "
 		"is another tool or an LLDP agent", NULL, MLX_DUMP_NONE, NULL,
 		"rtnetlink RTM_SETDCB/RTM_GETDCB, group RTNLGRP_DCB: DCB_ATTR_IFNAME, DCB_ATTR_IEEE" },
@@ -305,7 +311,8 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"kernel counted, logged or not", "see the AER files (`mlxcli pci`); correctable "
 		"errors that keep growing point at the slot, the riser or the link", NULL,
 		MLX_DUMP_NONE, NULL, "sysfs aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal: "
-		"TOTAL_ERR_COR, TOTAL_ERR_NONFATAL, TOTAL_ERR_FATAL (drivers/pci/pcie/aer.c)" },
+		"TOTAL_ERR_COR, TOTAL_ERR_NONFATAL, TOTAL_ERR_FATAL (drivers/pci/pcie/aer.c)",
+		"error for non-fatal, critical for fatal errors" },
 	[MLX_EV_RECORDS_LOST] = { MLX_EV_RECORDS_LOST, "records_lost", M, W,
 		"kernel log records were overwritten before the monitor read them (a gap in the "
 		"record sequence): events may be missing", "none; a storm was going on", NULL,

@@ -12,6 +12,8 @@
 #   - --exec runs a command per event (no shell), the event on its stdin,
 #     and kills one that hangs;
 #   - --catalogue, text and JSON, and every kind is in mlxcli-monitor(8);
+#     its Windows event numbers are those of the WinOF-2 manual's §5.5
+#     (tests/cli/windows-events.py reads the manual, ../shared/seeds);
 #   - a snapshot keeps its devices' recent kernel-log records (dev/kmsg,
 #     at most 256) marked filtered (dev/kmsg.filter): replayed, the gaps
 #     left by other devices' records are no records_lost.
@@ -204,6 +206,16 @@ run eth --sysroot "$ecap" -j monitor
 e=$(jq -c 'select(.record == "event") | [.source, .kind, .netdev, .pci_address, .ifindex, .detail, .message]' "$tmp/eth.out")
 [ $rc -eq 0 ] && [ "$e" = '["ethtool","pause_changed","enp94s0f0np0","0000:5e:00.0",4,"ETHTOOL_MSG_PAUSE_NTF","enp94s0f0np0: pause settings changed: autoneg off, rx on, tx on"]' ] &&
 	ok "a recorded ethtool notification: $e" || bad "ethtool replay: exit $rc, '$e': $(cat "$tmp/eth.err")"
+
+# issue 25 item 17: every Windows event number is the manual's (§5.5, its
+# messages in order), checked against the manual itself
+seed=$(ls "${SEEDS:-$FIXTURES/../seeds}"/000_*.txt 2>/dev/null | head -1)
+if [ -n "$seed" ]; then
+	python3 "$TOP_SRCDIR/tests/cli/windows-events.py" "$MLXCLI" "$seed" >"$tmp/win.out" 2>&1 &&
+		ok "Windows event numbers: $(tail -1 "$tmp/win.out")" || bad "Windows event numbers: $(cat "$tmp/win.out")"
+else
+	echo "# skip the Windows event numbers: no WinOF-2 manual (\$SEEDS, ../shared/seeds)"
+fi
 
 run cat -j monitor --catalogue
 n=$(jq '.kinds | length' "$tmp/cat.out")
