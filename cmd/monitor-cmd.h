@@ -22,11 +22,13 @@ struct mon_dump {
  * counts of the policy kept.  0 or an exit code (said on stderr). */
 int mon_dump_load(struct cli *cli, struct mon_dump *d, bool reload);
 /*
- * @ev was delivered: when its Table 19 type is on and the policy says so,
+ * @ev was delivered: when its dump type is on and the policy says so,
  * make an incident of its PF and print an "incident" record to @fp (JSON
  * with @json).  A failed incident is said on stderr; the monitor goes on.
+ * @src: the kernel-log records it read, for an incident whose system log
+ * cannot be read again.
  */
 void mon_dump_event(struct cli *cli, struct mon_dump *d, const struct mlx_devices *devs,
-		    const struct mlx_event *ev, bool json, FILE *fp);
+		    const struct mlx_evsrc *src, const struct mlx_event *ev, bool json, FILE *fp);
 
 #endif

@@ -50,8 +50,8 @@ const struct cmd_opt monitor_opts[] = {
 	  SRC_NONE, 0 },
 	{ "dump", 0, NULL, "make a dump-me-now incident on a Table 19 event (monitor_dump= in "
 	  "/etc/mlxcli.conf)", NULL, SRC_NONE, 0 },
-	{ "dump-types", 0, "LIST", "the Table 19 types that make one (default CMD_ERR,EQ_STUCK,"
-	  "TXCQ_STUCK,RXCQ_STUCK), or none", NULL, SRC_NONE, 0 },
+	{ "dump-types", 0, "LIST", "the Table 19 types that make one, and FATAL_ERROR (default CMD_ERR,"
+	  "EQ_STUCK,TXCQ_STUCK,RXCQ_STUCK,FATAL_ERROR), or none", NULL, SRC_NONE, 0 },
 	{ "dump-events-num", 0, "N", "DumpEventsNum: incidents per type in the dump root (default 20)",
 	  NULL, SRC_NONE, 0 },
 	{ "dir", 0, "DIR", "the dump root (default /var/lib/mlxcli/dmn, or dmn_dir=)", NULL, SRC_NONE, 0 },
@@ -252,7 +252,7 @@ static void run_hook(struct mon *m, const struct mlx_event *ev)
 
 /* An event of the source: print it, run the hook, make the incident; 1
  * when the stream is done. */
-static int deliver(struct mon *m, struct mlx_event *ev)
+static int deliver(struct mon *m, const struct mlx_evsrc *src, struct mlx_event *ev)
 {
 	int r;
 
@@ -263,7 +263,7 @@ static int deliver(struct mon *m, struct mlx_event *ev)
 		return r;
 	if (m->hook[0])
 		run_hook(m, ev);
-	mon_dump_event(m->cli, &m->dump, m->devs, ev, m->cli->json, m->cli->out_fp);
+	mon_dump_event(m->cli, &m->dump, m->devs, src, ev, m->cli->json, m->cli->out_fp);
 	m->events++;
 	return m->max_events && m->events >= m->max_events;
 }
@@ -513,7 +513,7 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			reload(m);
 		r = mlx_evsrc_next(src, &ev);
 		if (r == 1) {
-			if ((r = deliver(m, &ev)) != 0)
+			if ((r = deliver(m, src, &ev)) != 0)
 				break;
 			continue;
 		}

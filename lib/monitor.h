@@ -74,10 +74,12 @@ enum mlx_ev_kind {
 	MLX_EV_NKINDS
 };
 
-/* Table 19 of the WinOF-2 manual: the events that make a state dump. */
+/* Table 19 of the WinOF-2 manual: the events that make a state dump; and
+ * FATAL_ERROR, which Linux adds (issue 25 item 12: Windows bugchecks on
+ * a fatal error, Linux keeps running and has the health dump to take). */
 enum mlx_dump_type {
 	MLX_DUMP_NONE = 0, MLX_DUMP_CMD_ERR, MLX_DUMP_EQ_STUCK, MLX_DUMP_TXCQ_STUCK,
-	MLX_DUMP_RXCQ_STUCK, MLX_DUMP_PORT_STATE, MLX_DUMP_ON_OID, MLX_DUMP_NTYPES
+	MLX_DUMP_RXCQ_STUCK, MLX_DUMP_PORT_STATE, MLX_DUMP_ON_OID, MLX_DUMP_FATAL_ERROR, MLX_DUMP_NTYPES
 };
 struct mlx_dump_type_info {
 	const char *name;           /* "CMD_ERR" */
@@ -246,7 +248,9 @@ int mlx_devlink_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_ev
 /* ---- automatic incidents: which events make one (lib/monitor/dump-policy.c, pure) */
 
 #define MLX_DUMP_EVENTS_NUM 20      /* WinOF-2 DumpEventsNum: incidents per type */
-#define MLX_DUMP_BURST_SEC 60       /* one incident per type and device in this window */
+/* A burst, one incident: events of one type and device, each within this
+ * many seconds of the one before. */
+#define MLX_DUMP_BURST_SEC 60
 
 enum mlx_dump_verdict {
 	MLX_DUMP_NO_TYPE,           /* the kind triggers no dump */
@@ -262,22 +266,24 @@ struct mlx_dump_policy {
 	unsigned burst_sec;
 	unsigned made[MLX_DUMP_NTYPES];
 	unsigned folded[MLX_DUMP_NTYPES];   /* events a burst folded into an incident */
-	/* the last incident per type and device, a small ring */
+	/* the last event of a burst per type and device (µs), a small ring */
 	struct { enum mlx_dump_type type; char dev[16]; uint64_t at; } last[64];
 	size_t nlast;
 };
 /* Table 19's defaults: every type on but PORT_STATE (and ON_OID, which is
  * on request), DumpEventsNum 20, a 60 s burst window. */
 void mlx_dump_policy_init(struct mlx_dump_policy *p);
-/* "CMD_ERR" or its tag "c": enable or disable it.  -EINVAL unknown. */
+/* "CMD_ERR" (any case) or its tag "c": enable or disable it.  -EINVAL
+ * unknown. */
 int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on);
 /* Exactly the types of @list enabled, the others off: names or tags,
  * comma separated ("CMD_ERR,t"), or "none".  -EINVAL (nothing changed)
  * for an unknown one or an empty list.  */
 int mlx_dump_policy_set_list(struct mlx_dump_policy *p, const char *list);
-/* Decide for @ev at @now (seconds, monotonic); MLX_DUMP_MAKE counts it. */
+/* Decide for @ev at @now_us (µs on one clock: the kernel log's
+ * timestamps, else CLOCK_MONOTONIC); MLX_DUMP_MAKE counts it. */
 enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
-					     uint64_t now);
+					     uint64_t now_us);
 
 /* ---- polled counters that only count (lib/monitor/counter-poll.c) -------- */
 
@@ -438,6 +444,10 @@ int mlx_evsrc_fd(const struct mlx_evsrc *s);
 int mlx_evsrc_next(struct mlx_evsrc *s, struct mlx_event *ev);
 /* Kernel-log records written by user space that were not events. */
 uint64_t mlx_evsrc_user_records(const struct mlx_evsrc *s);
+/* The kernel's records the source read lately (the last 256 KiB, in the
+ * /dev/kmsg format, oldest first), for an incident when the log cannot be
+ * read again (a FIFO replayed): *@text malloc'ed; -ENOENT none. */
+int mlx_evsrc_kernel_log(const struct mlx_evsrc *s, char **text, size_t *len);
 void mlx_evsrc_close(struct mlx_evsrc *s);
 /* Fill in what @devs knows of @ev's device: the function of its netdev
  * or RDMA device, the netdev of a one-port function. */

@@ -31,6 +31,9 @@ static const struct mlx_dump_type_info dump_types[MLX_DUMP_NTYPES] = {
 	[MLX_DUMP_PORT_STATE] = { "PORT_STATE", 'p', false,
 				  "Adapter passed to \"port down\" state or \"port unknown\" state" },
 	[MLX_DUMP_ON_OID] = { "ON_OID", 'o', false, "User application asked to generate dump files" },
+	[MLX_DUMP_FATAL_ERROR] = { "FATAL_ERROR", 'f', true,
+				   "Linux: the device reported a fatal error, or its firmware stopped "
+				   "answering the health poll (not in Table 19: Windows bugchecks)" },
 };
 
 const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t)
@@ -134,7 +137,7 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"the firmware stopped incrementing its health counter (the poll missed it "
 		"MLX5_HEALTH_MISS_COUNT times): the firmware is stuck; the health buffer follows",
 		"collect a dump-me-now incident and the devlink fw reporter dump; expect a fatal "
-		"error and a reset", NULL, MLX_DUMP_NONE,
+		"error and a reset", NULL, MLX_DUMP_FATAL_ERROR,
 		"device's health compromised - reached miss count", HE "poll_health (mlx5_core_err)" },
 	[MLX_EV_HEALTH_ISSUE] = { MLX_EV_HEALTH_ISSUE, "health_issue", K, E,
 		"the firmware raised a health syndrome, with its severity (the health buffer follows)",
@@ -152,7 +155,7 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"the device is in a fatal state (firmware assert, PCI reads all ones: a device that "
 		"fell off the bus); the driver enters the error state and tries to recover",
 		"collect an incident; if the health buffer is all ff, the device is gone from PCI "
-		"(hot unplug, AER fatal, power)", "E39", MLX_DUMP_NONE,
+		"(hot unplug, AER fatal, power)", "E39", MLX_DUMP_FATAL_ERROR,
 		"Fatal error %u detected", HE "poll_health (mlx5_core_err)" },
 	[MLX_EV_HEALTH_RECOVERY] = { MLX_EV_HEALTH_RECOVERY, "health_recovery", K, W,
 		"the driver started recovering the device after a fatal error", "wait for it; "

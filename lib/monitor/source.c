@@ -43,6 +43,7 @@
 #define NLINKS 1024                /* interfaces whose state is remembered */
 #define KMSG_REC_MAX 8192          /* CONSOLE_EXT_LOG_MAX: the longest record /dev/kmsg gives */
 #define NL_BUF 65536               /* a datagram; a recording's message at most */
+#define LOG_KEEP (256 * 1024)      /* the recent kernel-log records kept for incidents */
 
 /* The state of every link first (RTM_GETLINK dump, answered on the
  * subscribed socket before any notification): each link's first change
@@ -105,6 +106,8 @@ struct mlx_evsrc {
 	bool kmsg_filtered, kmsg_backlog;
 	uint64_t boot_time_us;
 	uint64_t user_records;
+	char *log;                 /* the recent records read, oldest first */
+	size_t loglen;
 	/* the links */
 	struct mlx_link_state *links;
 	struct mlx_evpoll *poll;
@@ -194,12 +197,53 @@ static void kmsg_time(struct mlx_evsrc *s, struct mlx_event *ev, bool framed)
 	}
 }
 
+/* Keep @rec (@n bytes) among the recent records: the oldest go when
+ * LOG_KEEP would be passed, whole records at a time. */
+static void keep_record(struct mlx_evsrc *s, const char *rec, size_t n)
+{
+	bool nl = n && rec[n - 1] != '\n';
+
+	if (n + nl > LOG_KEEP)
+		return;
+	if (!s->log && !(s->log = malloc(LOG_KEEP)))
+		return;
+	if (s->loglen + n + nl > LOG_KEEP) {
+		size_t cut = s->loglen + n + nl - LOG_KEEP;
+
+		/* to the start of a record: a newline not followed by " KEY=" */
+		while (cut < s->loglen && !(s->log[cut - 1] == '\n' && s->log[cut] != ' '))
+			cut++;
+		memmove(s->log, s->log + cut, s->loglen - cut);
+		s->loglen -= cut;
+	}
+	memcpy(s->log + s->loglen, rec, n);
+	s->loglen += n;
+	if (nl)
+		s->log[s->loglen++] = '\n';
+}
+
+int mlx_evsrc_kernel_log(const struct mlx_evsrc *s, char **text, size_t *len)
+{
+	*text = NULL;
+	*len = 0;
+	if (!s->loglen)
+		return -ENOENT;
+	if (!(*text = malloc(s->loglen)))
+		return -ENOMEM;
+	memcpy(*text, s->log, s->loglen);
+	*len = s->loglen;
+	return 0;
+}
+
 /* One record of the kernel log: its events (a gap first) into the queue. */
 static int kmsg_record(struct mlx_evsrc *s, const char *rec, size_t n, bool framed)
 {
 	struct mlx_event ev;
 	uint64_t lost;
 	int r = mlx_kmsg_classify(rec, n, s->o.kmsg_flags, &ev);
+
+	if (r != -EBADMSG && r != -EPERM)
+		keep_record(s, rec, n);
 
 	if (r == -EBADMSG)
 		return 0;
@@ -491,6 +535,7 @@ void mlx_evsrc_close(struct mlx_evsrc *s)
 	if (s->timerfd >= 0)
 		close(s->timerfd);
 	mlx_evpoll_free(s->poll);
+	free(s->log);
 	free(s->links);
 	free(s->q);
 	free(s);

@@ -221,7 +221,7 @@ run cat -j monitor --catalogue
 n=$(jq '.kinds | length' "$tmp/cat.out")
 t=$(jq -r '.dump_types[] | .dump_type + ":" + .dump_tag + ":" + (.enabled | tostring)' "$tmp/cat.out" | tr '\n' ' ')
 [ $rc -eq 0 ] && [ "$n" -gt 40 ] &&
-	[ "$t" = "CMD_ERR:c:true EQ_STUCK:e:true TXCQ_STUCK:t:true RXCQ_STUCK:r:true PORT_STATE:p:false ON_OID:o:false " ] &&
+	[ "$t" = "CMD_ERR:c:true EQ_STUCK:e:true TXCQ_STUCK:t:true RXCQ_STUCK:r:true PORT_STATE:p:false ON_OID:o:false FATAL_ERROR:f:true " ] &&
 	ok "--catalogue: $n kinds, Table 19 $t" || bad "--catalogue: exit $rc, $n kinds, $t"
 run cattext monitor --catalogue
 head -1 "$tmp/cattext.out" | grep -q '^KIND  *SOURCE  *SEVERITY  *WIN  *DUMP  *MEANING' &&
