@@ -184,6 +184,8 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 	if (ev->pci_address[0])
 		out_str(o, "pci_address", NULL, ev->pci_address);
 	out_str(o, "netdev", NULL, ev->netdev[0] ? ev->netdev : NULL);
+	if (ev->rdma_device[0])
+		out_str(o, "rdma_device", NULL, ev->rdma_device);
 	out_str(o, "dump_type", NULL, dt ? dt->name : NULL);
 	out_str(o, "windows_event", NULL, ki->windows_event);
 	if (ev->reporter[0])
@@ -209,9 +211,10 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 					       mlx_ev_field_key(f), ev->v[f]);
 	}
 	out_str(o, "message", NULL, ev->text);
-	snprintf(line, sizeof(line), "%-8s %-22s %s%s%s%s%s%s%s%s%s%s  %s",
+	snprintf(line, sizeof(line), "%-8s %-22s %s%s%s%s%s%s%s%s%s%s%s%s  %s",
 		 mlx_ev_severity_str(ev->severity), ki->id,
 		 ev->pci_address[0] ? ev->pci_address : "-", ev->netdev[0] ? " " : "", ev->netdev,
+		 ev->rdma_device[0] ? " " : "", ev->rdma_device,
 		 dt ? " dump=" : "", dt ? dt->name : "", ki->windows_event ? " win=" : "",
 		 ki->windows_event ? ki->windows_event : "", ev->reporter[0] ? " reporter=" : "",
 		 ev->reporter, fields, ev->text);

@@ -5,6 +5,13 @@
 
 #include "monitor.h"
 
+/* ---- the RDMA half of the kernel-log classifier (lib/monitor/kmsg-rdma.c) */
+
+/* The text @t of a record (@level its log level) about an RDMA device
+ * (mlx5_ib, ib_core): 1 with *@ev's kind, fields and rdma_device filled,
+ * else 0.  Pure. */
+int mlx_kmsg_classify_rdma(const char *t, int level, struct mlx_event *ev);
+
 /* ---- the polls (lib/monitor/poll.c), run by the source's timer ---------- */
 
 struct mlx_evpoll;

@@ -49,7 +49,12 @@ enum mlx_ev_kind {
 	MLX_EV_CQE_ERROR, MLX_EV_SQ_ERR_CQE, MLX_EV_RQ_ERR_CQE,
 	MLX_EV_PAGE_ALLOC_FAILED,
 	MLX_EV_AER_CORRECTED, MLX_EV_AER_NONFATAL, MLX_EV_AER_FATAL,
+	MLX_EV_CQ_ERROR,            /* mlx5_core: a CQ error event (EQE) */
 	MLX_EV_MLX5_LOG,            /* an mlx5_core line no other kind describes */
+	/* kernel log, mlx5_ib and ib_core: about an RDMA device */
+	MLX_EV_RDMA_QP_ERROR, MLX_EV_RDMA_QP_RESET_FAILED, MLX_EV_RDMA_QP_CREATE_FAILED,
+	MLX_EV_RDMA_CQE_ERROR, MLX_EV_RDMA_PORT_FAILED, MLX_EV_GID_ADD_FAILED,
+	MLX_EV_RDMA_LOG,            /* a line of an mlx5 RDMA device no other kind describes */
 	/* rtnetlink */
 	MLX_EV_ADMIN_UP, MLX_EV_ADMIN_DOWN, MLX_EV_CARRIER_UP, MLX_EV_CARRIER_DOWN,
 	MLX_EV_CARRIER_FLAPPED,
@@ -124,6 +129,8 @@ enum mlx_ev_field {
 	MLX_EVF_EQES, MLX_EVF_IRQN, MLX_EVF_CPU, MLX_EVF_TIMEOUT_MS, MLX_EVF_CARRIER_CHANGES,
 	MLX_EVF_IFINDEX, MLX_EVF_ERR_COUNT, MLX_EVF_RECOVER_COUNT, MLX_EVF_LOST,
 	MLX_EVF_DELTA, MLX_EVF_TOTAL,   /* a polled counter: growth since the last poll, value */
+	MLX_EVF_RDMA_PORT, MLX_EVF_QP_TYPE, MLX_EVF_WC_STATUS, MLX_EVF_GID_INDEX,
+	MLX_EVF_HW_SYNDROME_TYPE, MLX_EVF_HW_ERROR_SYNDROME,
 	MLX_EVF_N
 };
 const char *mlx_ev_field_key(enum mlx_ev_field f);
@@ -140,6 +147,7 @@ struct mlx_event {
 	bool time_estimated;        /* realtime_us is the kernel's timestamp from the boot time */
 	char pci_address[16];       /* "0000:41:00.0"; "" unknown */
 	char netdev[16];            /* "" unknown */
+	char rdma_device[32];       /* "mlx5_0" (mlx5_ib, ib_core lines); "" none */
 	char reporter[32];          /* devlink health reporter */
 	char fw_command[48];        /* "ACCESS_REG" */
 	char detail[96];            /* status/error text: "bad parameter", "Cable error, ..." */

@@ -266,10 +266,68 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"PCIe Bus Error: severity=Uncorrected (Fatal), type=%s, (%s)|"
 		"PCIe Bus Error: severity=Uncorrectable (Fatal), type=%s, (%s)",
 		"drivers/pci/pcie/aer.c: aer_print_error" },
+	[MLX_EV_CQ_ERROR] = { MLX_EV_CQ_ERROR, "cq_error", K, E,
+		"the device reported an error on a completion queue (a CQ overrun, or a CQ in an "
+		"access error): the CQ's consumer (an RDMA QP's, or the netdev's) goes to the error "
+		"state", "collect an incident; an overrun means the application polls its CQ too "
+		"slowly or sized it too small", "E10", MLX_DUMP_NONE,
+		"CQ error on CQN 0x%x, syndrome 0x%x|Async event for bogus CQ 0x%x",
+		"mlx5/core/eq.c: cq_err_event_notifier (mlx5_core_warn)" },
 	[MLX_EV_MLX5_LOG] = { MLX_EV_MLX5_LOG, "mlx5_log", K, I,
 		"a line of mlx5_core that no other kind describes (probe details, E-Switch, ...); "
 		"its severity is the record's log level", "none", NULL, MLX_DUMP_NONE,
 		"mlx5_core %s: ...", "any mlx5_core dev_printk/netdev_printk" },
+	/* mlx5_ib and ib_core (lib/monitor/kmsg-rdma.c): "infiniband <dev>: ",
+	 * with "<function>:<line>:(pid <n>): " for mlx5_ib's own macros */
+	[MLX_EV_RDMA_QP_ERROR] = { MLX_EV_RDMA_QP_ERROR, "rdma_qp_error", K, E,
+		"an RDMA queue pair went to the error state (a fatal or access error event): its "
+		"connection is broken; the firmware's syndrome says why",
+		"find the process behind the QP (`mlxcli rdma qp`, `rdma resource show qp`); see the "
+		"CQE error and the peer's side", NULL, MLX_DUMP_NONE,
+		"%s/%d: QP %d error: %s (0x%x 0x%x 0x%x)",
+		"infiniband/hw/mlx5/qp.c: mlx5_ib_qp_err_syndrome (pr_err, 6.4 and later)" },
+	[MLX_EV_RDMA_QP_RESET_FAILED] = { MLX_EV_RDMA_QP_RESET_FAILED, "rdma_qp_reset_failed", K, E,
+		"the driver could not move an RDMA queue pair to RESET while destroying it: the "
+		"firmware command failed or timed out (the command timeout or failure line is next "
+		"to it); the QP's resources may leak", "collect an incident; repeated, the firmware "
+		"is stuck (a health error follows)", NULL, MLX_DUMP_NONE,
+		"mlx5_ib: modify QP 0x%06x to RESET failed",
+		"infiniband/hw/mlx5/qp.c: destroy_qp_common (mlx5_ib_warn)" },
+	[MLX_EV_RDMA_QP_CREATE_FAILED] = { MLX_EV_RDMA_QP_CREATE_FAILED, "rdma_qp_create_failed", K, W,
+		"an application's or a kernel user's RDMA queue pair of the given type could not be "
+		"created (resources, limits, an unsupported attribute)",
+		"see the application's error; check the device's limits (`ibv_devinfo -v`) and the "
+		"resource counts (`mlxcli rdma`)", NULL, MLX_DUMP_NONE, "Create QP type %d failed",
+		"infiniband/hw/mlx5/qp.c: create_qp (mlx5_ib_err)" },
+	[MLX_EV_RDMA_CQE_ERROR] = { MLX_EV_RDMA_CQE_ERROR, "rdma_cqe_error", K, E,
+		"an RDMA work request completed with an error: wc_status (ib_wc_status) and its text "
+		"say which (remote access, retry exceeded, local length, ...); the CQE dump follows",
+		"look at the peer and the connection; a retry-exceeded error points at the fabric "
+		"(PFC, congestion, a down port)", "E11", MLX_DUMP_NONE,
+		"WC error: %d, Message: %s|dump error cqe",
+		"infiniband/hw/mlx5/cq.c: dump_cqe (mlx5_ib_warn, mlx5_ib_log)" },
+	[MLX_EV_RDMA_PORT_FAILED] = { MLX_EV_RDMA_PORT_FAILED, "rdma_port_failed", K, E,
+		"the RDMA core could not start a port's management datagram agents (MAD): the port "
+		"cannot join the fabric's management (SM, CM connections)",
+		"read the lines before it (errno, a receive queue); an SELinux denial stops it too", NULL,
+		MLX_DUMP_NONE,
+		"Couldn't open port %d|Couldn't open port %d for agents|Couldn't start port|"
+		"Couldn't post receive WRs|ib_post_recv failed: %d",
+		"infiniband/core/mad.c: ib_mad_init_device, ib_mad_port_start, ib_mad_post_receive_mads; "
+		"agent.c: ib_agent_port_open (dev_err)" },
+	[MLX_EV_GID_ADD_FAILED] = { MLX_EV_GID_ADD_FAILED, "gid_add_failed", K, W,
+		"a GID (an IP address of the netdev, for RoCE) could not be added to the RDMA device's "
+		"GID table (full, or the driver refused it): RoCE cannot use that address",
+		"fewer addresses or VLANs on the netdev; `mlxcli rdma gids` shows the table", NULL,
+		MLX_DUMP_NONE,
+		"add_roce_gid GID add failed port=%u index=%u|add_roce_gid NULL netdev port=%u index=%u|"
+		"GID entry ref leak for index %d ref=%u|__ib_cache_gid_add: unable to add gid %pI6 error=%d",
+		"infiniband/core/cache.c: add_roce_gid (dev_err), release_gid_table, __ib_cache_gid_add "
+		"(pr_warn, no device)" },
+	[MLX_EV_RDMA_LOG] = { MLX_EV_RDMA_LOG, "rdma_log", K, I,
+		"a line of mlx5_ib or the RDMA core about an mlx5 RDMA device that no other kind "
+		"describes; its severity is the record's log level", "none", NULL, MLX_DUMP_NONE,
+		"infiniband %s: ...|mlx5_ib: ...", "any dev_printk on an mlx5 ib_device; mlx5_ib pr_warn" },
 	[MLX_EV_ADMIN_UP] = { MLX_EV_ADMIN_UP, "admin_up", R, I,
 		"the interface was set up (IFF_UP)", "none", NULL, MLX_DUMP_NONE, NULL,
 		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: ifi_flags IFF_UP" },
@@ -500,6 +558,9 @@ static const char *const field_keys[MLX_EVF_N] = {
 	[MLX_EVF_IFINDEX] = "ifindex", [MLX_EVF_ERR_COUNT] = "error_count",
 	[MLX_EVF_RECOVER_COUNT] = "recover_count", [MLX_EVF_LOST] = "records_lost",
 	[MLX_EVF_DELTA] = "delta", [MLX_EVF_TOTAL] = "total",
+	[MLX_EVF_RDMA_PORT] = "rdma_port", [MLX_EVF_QP_TYPE] = "qp_type", [MLX_EVF_WC_STATUS] = "wc_status",
+	[MLX_EVF_GID_INDEX] = "gid_index", [MLX_EVF_HW_SYNDROME_TYPE] = "hw_syndrome_type",
+	[MLX_EVF_HW_ERROR_SYNDROME] = "hw_error_syndrome",
 };
 
 const char *mlx_ev_field_key(enum mlx_ev_field f)
@@ -516,6 +577,7 @@ bool mlx_ev_field_is_hex(enum mlx_ev_field f)
 	case MLX_EVF_FW_OP_MOD: case MLX_EVF_FW_STATUS: case MLX_EVF_FW_SYNDROME:
 	case MLX_EVF_SENSOR_BITS_HIGH: case MLX_EVF_SENSOR_BITS_LOW:
 	case MLX_EVF_HEALTH_SYNDROME: case MLX_EVF_HEALTH_EXT_SYNDROME: case MLX_EVF_IRQN:
+	case MLX_EVF_HW_SYNDROME_TYPE: case MLX_EVF_HW_ERROR_SYNDROME:
 		return true;
 	default:
 		return false;

@@ -169,10 +169,48 @@ static const struct mlx_function *fn_by_bdf(const struct mlx_devices *devs, cons
 	return NULL;
 }
 
+/* The port of RDMA device @name (its @rdma_port when known, else the one
+ * port it has), or else the function that has it. */
+static const struct mlx_port *port_by_rdma(const struct mlx_devices *devs, const char *name, uint64_t rdma_port,
+					   bool have_port, const struct mlx_function **fn)
+{
+	const struct mlx_port *found = NULL;
+	unsigned n = 0;
+
+	*fn = NULL;
+	for (size_t i = 0; devs && name[0] && i < devs->nfn; i++) {
+		const struct mlx_function *f = &devs->fn[i];
+
+		for (size_t j = 0; j < f->nports; j++)
+			if (!strcmp(f->ports[j].rdma_dev, name) &&
+			    (!have_port || f->ports[j].rdma_port == rdma_port)) {
+				found = &f->ports[j];
+				n++;
+			}
+		for (size_t j = 0; j < f->nrdma && !*fn; j++)
+			if (!strcmp(f->rdma[j].name, name))
+				*fn = f;
+	}
+	if (found && !*fn)
+		*fn = found->fn;
+	return n == 1 ? found : NULL;
+}
+
 void mlx_ev_resolve(const struct mlx_devices *devs, struct mlx_event *ev)
 {
 	const struct mlx_port *p = port_by_netdev(devs, ev->netdev);
 	const struct mlx_function *fn = p ? p->fn : fn_by_bdf(devs, ev->pci_address);
+
+	/* a line of an RDMA device: its port's netdev and function (the
+	 * device model's rdma_dev and rdma_port of each port) */
+	if (!p && !fn && ev->rdma_device[0]) {
+		p = port_by_rdma(devs, ev->rdma_device, ev->v[MLX_EVF_RDMA_PORT],
+				 mlx_ev_has(ev, MLX_EVF_RDMA_PORT), &fn);
+		if (p && !ev->netdev[0])
+			snprintf(ev->netdev, sizeof(ev->netdev), "%s", p->ifname);
+		if (fn && !ev->pci_address[0])
+			snprintf(ev->pci_address, sizeof(ev->pci_address), "%s", fn->bdf);
+	}
 
 	if (p && !ev->pci_address[0])
 		snprintf(ev->pci_address, sizeof(ev->pci_address), "%s", p->fn->bdf);
@@ -181,6 +219,22 @@ void mlx_ev_resolve(const struct mlx_devices *devs, struct mlx_event *ev)
 }
 
 /* ---- the kernel log ----------------------------------------------------- */
+
+/* Is a line of the RDMA core about an mlx5 device?  mlx5_ib's own formats
+ * are; a line every RDMA driver's device gets (ib_core's, one no kind
+ * describes) is when the device model places the device on a ConnectX
+ * function, or the device has mlx5's own name (mlx5_N, mlx5_bond_N). */
+static bool mlx5_rdma(const struct mlx_event *ev)
+{
+	if (!ev->rdma_device[0] || ev->pci_address[0])
+		return true;
+	switch (ev->kind) {
+	case MLX_EV_RDMA_LOG: case MLX_EV_RDMA_PORT_FAILED: case MLX_EV_GID_ADD_FAILED:
+		return !strncmp(ev->rdma_device, "mlx5_", 5);
+	default:
+		return true;
+	}
+}
 
 /* The wall-clock time of a record: the kernel's timestamp from the boot
  * time, an estimate; or the time it was read, for a record the kernel
@@ -267,6 +321,8 @@ static int kmsg_record(struct mlx_evsrc *s, const char *rec, size_t n, bool fram
 	if (r != 1)
 		return 0;
 	mlx_ev_resolve(s->o.devs, &ev);
+	if (!mlx5_rdma(&ev))
+		return 0;
 	kmsg_time(s, &ev, framed);
 	return queue(s, &ev);
 }

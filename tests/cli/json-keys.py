@@ -400,6 +400,13 @@ MONITOR_LINES = [
     'mlx5_core 0000:08:00.0: NIC IFC still 7 after 1000ms.',
     'mlx5_core 0000:08:00.0: health_care:357:(pid 9): Scheduling recovery work with 60000ms delay',
     'mlx5_core 0000:08:00.0: probe_one:1484:(pid 957): mlx5_init_one failed with error code -17',
+    'mlx5_core 0000:08:00.0: cq_err_event_notifier:517:(pid 4374): CQ error on CQN 0x407, syndrome 0x1',
+    'infiniband mlx5_0: destroy_qp_common:2367:(pid 73): mlx5_ib: modify QP 0x000724 to RESET failed',
+    'infiniband mlx5_0: create_qp:3047:(pid 29714): Create QP type 2 failed',
+    'infiniband mlx5_0: mlx5_handle_error_cqe:333:(pid 0): WC error: 10, message: remote access error',
+    'mlx5_0/1: QP 137 error: unrecognized status (0x41 0x0 0x0)',
+    'infiniband mlx5_0: add_roce_gid GID add failed port=1 index=7',
+    'infiniband mlx5_0: Couldn\'t open port 1 for agents',
 ]
 
 def nla(t, payload):

@@ -9,6 +9,8 @@
 #   - the same lines as user-space records (facility user, no DEVICE=) are
 #     refused, and accepted with --accept-user-records;
 #   - --count stops the stream, -d filters by function, bad values exit 2;
+#   - mlx5_ib and ib_core lines are events of the RDMA device, with the
+#     function and netdev the device model gives it;
 #   - --exec runs a command per event (no shell), the event on its stdin,
 #     and kills one that hangs;
 #   - --catalogue, text and JSON, and every kind is in mlxcli-monitor(8);
@@ -141,6 +143,24 @@ if [ -d "$FIXTURES/dmesg" ]; then
 else
 	echo "# skip the replay checks: no \$FIXTURES/dmesg"
 fi
+
+# issue 25 item 10: mlx5_ib and ib_core lines (real ones, see
+# tests/unit/test-monitor-rdma.c) are events of their RDMA device, its
+# port's netdev and its PCI function; another vendor's RDMA device's are not
+{
+	printf '4,10,1000,-;infiniband mlx5_0: destroy_qp_common:2367:(pid 73): mlx5_ib: modify QP 0x000724 to RESET failed\n SUBSYSTEM=infiniband\n DEVICE=+infiniband:mlx5_0\n'
+	printf '3,11,2000,-;mlx5_1/1: QP 137 error: unrecognized status (0x41 0x0 0x0)\n'
+	printf '4,12,3000,-;infiniband efa_0: Wait for completion (polling) timeout\n SUBSYSTEM=infiniband\n DEVICE=+infiniband:efa_0\n'
+} >"$cap/dev/kmsg"
+run rdma --sysroot "$cap" -j monitor
+e=$(jq -c 'select(.record == "event") | [.kind, .rdma_device, .pci_address, .netdev, .qpn]' "$tmp/rdma.out" | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$e" = '["rdma_qp_reset_failed","mlx5_0","0000:5e:00.0","enp94s0f0np0",1828] ["rdma_qp_error","mlx5_1","0000:5e:00.1","enp94s0f1np1",137] ' ] &&
+	ok "RDMA lines: the device, its port's netdev and function; not another vendor's: $e" ||
+	bad "RDMA lines: exit $rc, $e: $(cat "$tmp/rdma.err")"
+run rdmad --sysroot "$cap" -j -d 0000:5e:00.1 monitor
+e=$(jq -r 'select(.record == "event") | .kind' "$tmp/rdmad.out" | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$e" = "rdma_qp_error " ] && ok "-d 0000:5e:00.1: its RDMA device's line only" ||
+	bad "-d and RDMA lines: exit $rc, '$e'"
 
 # the snapshot's kernel-log block: records of 0000:5e:00.0 between those
 # of another machine's function, 300 of them

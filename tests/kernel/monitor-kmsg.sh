@@ -6,7 +6,8 @@
 # /dev/kmsg.  The kernel files them with the user facility and no DEVICE=
 # line, so:
 #   - a monitor with the test option --accept-user-records classifies them:
-#     tx_timeout, tx_timeout, eq_recover, with the device from the text;
+#     tx_timeout, tx_timeout, eq_recover, with the device from the text; an
+#     mlx5_ib line is an event of its RDMA device;
 #   - a monitor without it, running at the same time, reports none of them
 #     (a live monitor trusts kernel records only), and says once, with -v,
 #     that it ignores what user space writes;
@@ -40,8 +41,12 @@ subscribed() {
 mine() { jq -r --arg a "$addr" 'select(.record == "event" and .pci_address == $a) | .kind' "$1" 2>/dev/null; }
 has() { [ "$(mine "$1" | wc -l)" -ge "$2" ]; }
 
-# this run's device: domain 1xxxx (five hex digits, as VMD's domains)
-addr=1$(od -An -N2 -tx2 /dev/urandom | tr -d ' '):af:00.2
+# this run's device: domain 1xxxx (five hex digits, as VMD's domains);
+# its RDMA device mlx5_<the same digits>
+tok=$(od -An -N2 -tx2 /dev/urandom | tr -d ' ')
+addr=1$tok:af:00.2
+rdev=mlx5_$tok
+rdma() { jq -r --arg d "$rdev" 'select(.record == "event" and .rdma_device == $d) | .kind' "$1" 2>/dev/null; }
 
 ip netns exec "$ns" "$MLXCLI" -j monitor --accept-user-records >"$tmp/test.out" 2>"$tmp/test.err" &
 p1=$!
@@ -50,13 +55,20 @@ p2=$!
 wait_until 30 subscribed $p1 && wait_until 30 subscribed $p2 ||
 	bad "the monitors did not start: $(cat "$tmp/test.err" "$tmp/live.err")"
 sed -n 's/^.*\(mlx5_core [0-9a-f]\{4\}:\)/\1/p' "$tx" | sed "s/0000:af:00\.2/$addr/g" | kmsg write -p 3
+# an mlx5_ib line (a real one, tests/unit/test-monitor-rdma.c) of this
+# run's RDMA device (issue 25 item 10)
+kmsg write -p 4 -n 1 "infiniband $rdev: destroy_qp_common:2367:(pid 73): mlx5_ib: modify QP 0x000724 to RESET failed"
 wait_until 30 has "$tmp/test.out" 3 || bad "the test monitor did not see this run's three lines in 30 s"
+wait_until 30 sh -c "[ -n \"\$(jq -r 'select(.rdma_device == \"$rdev\") | .kind' '$tmp/test.out')\" ]" ||
+	bad "the test monitor did not see this run's RDMA line in 30 s"
 kill -TERM $p1 $p2
 wait $p1; r1=$?
 wait $p2; r2=$?
 k=$(mine "$tmp/test.out" | tr '\n' ' ')
 [ $r1 -eq 0 ] && [ "$k" = "tx_timeout tx_timeout eq_recover " ] &&
 	ok "--accept-user-records: $k" || bad "--accept-user-records: exit $r1, '$k': $(cat "$tmp/test.err")"
+k=$(rdma "$tmp/test.out")
+[ "$k" = rdma_qp_reset_failed ] && ok "live, an mlx5_ib line: $k of $rdev" || bad "the mlx5_ib line: '$k'"
 # (whether the second monitor had read them when it was stopped, the test
 # cannot know; tests/cli/monitor.sh holds the rule on a replay)
 n=$(mine "$tmp/live.out" | wc -l)
