@@ -48,11 +48,12 @@ struct mlx_nl_group {
  * one datagram of whole messages), else the bytes of a recording that
  * the reader splits.  @filtered: a kernel log that holds some devices'
  * records only (a snapshot's), whose sequence gaps are not losses.
+ * @answers: a request written to @fd is answered on it (a live socket).
  * @boot_time_us: the wall-clock time (CLOCK_REALTIME, µs) the stream's
  * kernel timestamps count from, 0 unknown. */
 struct mlx_event_stream {
 	int fd;
-	bool framed, filtered;
+	bool framed, filtered, answers;
 	uint64_t boot_time_us;
 };
 

@@ -58,6 +58,8 @@ enum mlx_ev_kind {
 	/* rtnetlink */
 	MLX_EV_ADMIN_UP, MLX_EV_ADMIN_DOWN, MLX_EV_CARRIER_UP, MLX_EV_CARRIER_DOWN,
 	MLX_EV_CARRIER_FLAPPED,
+	MLX_EV_MTU_CHANGED, MLX_EV_ADDRESS_CHANGED, MLX_EV_MASTER_CHANGED,
+	MLX_EV_VF_COUNT_CHANGED, MLX_EV_VF_CHANGED,
 	MLX_EV_QOS_CHANGED,         /* RTNLGRP_DCB: a DCB set, or the driver/DCBX peer */
 	/* devlink health */
 	MLX_EV_HEALTH_REPORTER_ERROR, MLX_EV_HEALTH_REPORTER_HEALTHY,
@@ -131,6 +133,7 @@ enum mlx_ev_field {
 	MLX_EVF_DELTA, MLX_EVF_TOTAL,   /* a polled counter: growth since the last poll, value */
 	MLX_EVF_RDMA_PORT, MLX_EVF_QP_TYPE, MLX_EVF_WC_STATUS, MLX_EVF_GID_INDEX,
 	MLX_EVF_HW_SYNDROME_TYPE, MLX_EVF_HW_ERROR_SYNDROME,
+	MLX_EVF_MTU, MLX_EVF_MASTER_IFINDEX, MLX_EVF_NUM_VFS, MLX_EVF_VF,
 	MLX_EVF_N
 };
 const char *mlx_ev_field_key(enum mlx_ev_field f);
@@ -197,11 +200,19 @@ void mlx_ev_records_lost(struct mlx_event *ev, uint64_t lost, uint64_t at_seq);
 /* ---- rtnetlink link messages (lib/monitor/rtnl-link.c, pure) ----------- */
 
 /* What the monitor remembers of one interface between two messages. */
+#define MLX_LINK_VFS 128            /* VFs whose settings are compared */
 struct mlx_link_state {
 	int ifindex;
 	char name[16];
 	bool known, admin_up, carrier;
 	uint32_t carrier_changes;
+	uint32_t mtu;
+	uint8_t addr[32], addr_len;
+	int master;                 /* IFLA_MASTER: the bond or bridge, 0 none */
+	bool has_vfs;               /* a message with the VF table was seen */
+	bool want_vfs;              /* a notification of a link with VFs came: ask again */
+	uint32_t num_vf;
+	uint32_t vf_hash[MLX_LINK_VFS];     /* per VF: its settings, hashed */
 };
 /*
  * One RTM_NEWLINK/RTM_DELLINK message against the state last seen for its
@@ -209,8 +220,11 @@ struct mlx_link_state {
  * taken for a new one, the oldest reused when full): fills up to @max
  * events (admin change first, then carrier, then a flap that the two
  * messages hid: IFLA_CARRIER_CHANGES grew by more than the state change
- * accounts for) and returns their count, or -EBADMSG.  The first message
- * of an interface only records its state.
+ * accounts for; then the MTU, the address, the master, the number of VFs
+ * and each VF whose settings changed, when the message has the VF table:
+ * a reply to RTEXT_FILTER_VF) and returns their count, or -EBADMSG.  The
+ * first message of an interface only records its state.  A notification
+ * without the VF table of a link known to have VFs sets its want_vfs.
  */
 int mlx_rtnl_link_events(const struct nlmsghdr *h, size_t len, struct mlx_link_state *st,
 			 size_t nst, struct mlx_event *ev, size_t max);

@@ -226,6 +226,7 @@ static int live_event_stream(struct mlx_ctx *ctx, const struct mlx_nl_group *g, 
 	}
 	es->fd = fd;
 	es->framed = true;
+	es->answers = g != NULL;
 	return 0;
 }
 

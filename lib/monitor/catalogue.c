@@ -346,6 +346,30 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"grew more than the state change shows (a flap too short to see)",
 		"check the cable, the module and the peer port", "E08", MLX_DUMP_PORT_STATE, NULL,
 		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_CARRIER_CHANGES" },
+	/* issue 25 item 11: the settings an operator cares about */
+	[MLX_EV_MTU_CHANGED] = { MLX_EV_MTU_CHANGED, "mtu_changed", R, N,
+		"the interface's MTU was set (the message says from what): RoCE's path MTU and every "
+		"peer's must fit it", "none if it was planned; a smaller MTU than the peers' drops their "
+		"large frames", NULL, MLX_DUMP_NONE, NULL, "rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_MTU" },
+	[MLX_EV_ADDRESS_CHANGED] = { MLX_EV_ADDRESS_CHANGED, "address_changed", R, N,
+		"the interface's hardware address was set (detail: the new one)",
+		"none if it was planned; RoCE GIDs and neighbours that held the old address follow it",
+		NULL, MLX_DUMP_NONE, NULL, "rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_ADDRESS" },
+	[MLX_EV_MASTER_CHANGED] = { MLX_EV_MASTER_CHANGED, "master_changed", R, N,
+		"the interface was enslaved to a bond, a bridge or a VRF (detail: which), or released "
+		"from it", "none if it was planned; a port in a bond carries RoCE through the bond's "
+		"RDMA device (mlx5_bond_0)", NULL, MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_MASTER" },
+	[MLX_EV_VF_COUNT_CHANGED] = { MLX_EV_VF_COUNT_CHANGED, "vf_count_changed", R, N,
+		"the number of VFs of the PF changed (sriov_numvfs)", "none if it was planned; the VFs "
+		"that went were taken from their VMs", NULL, MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_NEWLINK with RTEXT_FILTER_VF, asked after a change of the PF: IFLA_NUM_VF" },
+	[MLX_EV_VF_CHANGED] = { MLX_EV_VF_CHANGED, "vf_changed", R, N,
+		"a VF's settings were set (MAC, VLAN and QoS, rate, spoofchk, trust, link state): the "
+		"message has the new ones", "none if it was planned; a VF's MAC or VLAN changed under a "
+		"running VM breaks its traffic", NULL, MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_NEWLINK with RTEXT_FILTER_VF, asked after the PF's notification "
+		"(do_setlink: netdev_state_change): IFLA_VFINFO_LIST" },
 	[MLX_EV_QOS_CHANGED] = { MLX_EV_QOS_CHANGED, "qos_changed", R, N,
 		"the port's DCB settings (PFC, ETS, trust and DSCP map, buffers, DCBX) were set "
 		"(IEEE_SET, IEEE_DEL, SET_ALL: a user's tool) or changed by the driver or the DCBX "
@@ -561,6 +585,8 @@ static const char *const field_keys[MLX_EVF_N] = {
 	[MLX_EVF_RDMA_PORT] = "rdma_port", [MLX_EVF_QP_TYPE] = "qp_type", [MLX_EVF_WC_STATUS] = "wc_status",
 	[MLX_EVF_GID_INDEX] = "gid_index", [MLX_EVF_HW_SYNDROME_TYPE] = "hw_syndrome_type",
 	[MLX_EVF_HW_ERROR_SYNDROME] = "hw_error_syndrome",
+	[MLX_EVF_MTU] = "mtu", [MLX_EVF_MASTER_IFINDEX] = "master_ifindex", [MLX_EVF_NUM_VFS] = "num_vfs",
+	[MLX_EVF_VF] = "vf",
 };
 
 const char *mlx_ev_field_key(enum mlx_ev_field f)

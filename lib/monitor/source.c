@@ -39,6 +39,7 @@
 #include "device.h"
 #include "mlx-private.h"
 #include "monitor-private.h"
+#include "sriov.h"
 
 #define NLINKS 1024                /* interfaces whose state is remembered */
 #define KMSG_REC_MAX 8192          /* CONSOLE_EXT_LOG_MAX: the longest record /dev/kmsg gives */
@@ -51,10 +52,15 @@
 static const struct {
 	struct nlmsghdr h;
 	struct ifinfomsg ifi;
+	struct rtattr ext;
+	uint32_t mask;
 } link_dump = {
 	.h = { .nlmsg_len = sizeof(link_dump), .nlmsg_type = RTM_GETLINK,
 	       .nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP, .nlmsg_seq = 1 },
 	.ifi = { .ifi_family = AF_UNSPEC },
+	/* with each PF's VF table: the baseline of vf_changed */
+	.ext = { .rta_len = RTA_LENGTH(sizeof(uint32_t)), .rta_type = IFLA_EXT_MASK },
+	.mask = RTEXT_FILTER_VF,
 };
 
 static const struct mlx_nl_group groups[MLX_EVST_N] = {
@@ -84,6 +90,7 @@ struct stream {
 	int err;                   /* what opening it gave: 0, -ENOENT (none), -errno */
 	char why[256];             /* and why, when it failed */
 	bool framed;               /* whole records/datagrams per read */
+	bool answers;              /* takes requests (a live socket) */
 	bool file;                 /* a regular file: always readable, not waited on */
 	bool ready;                /* epoll said so, and no EAGAIN since */
 	bool eof;
@@ -428,10 +435,28 @@ static int take(struct stream *t, enum mlx_evs_stream id, const uint8_t **p, siz
 	}
 }
 
+/* Ask for the VF table of every link a notification said changed
+ * (RTEXT_FILTER_VF; the reply comes on the same socket, a stream that
+ * takes requests: the live one). */
+static void ask_vfs(struct mlx_evsrc *s, struct stream *t)
+{
+	for (size_t i = 0; i < NLINKS; i++) {
+		uint8_t req[128];
+		int n;
+
+		if (!s->links[i].want_vfs)
+			continue;
+		s->links[i].want_vfs = false;
+		n = mlx_rtnl_getlink_vf_build(req, sizeof(req), s->links[i].ifindex, NULL);
+		if (t->answers && n > 0)
+			(void)send(t->fd, req, (size_t)n, 0);
+	}
+}
+
 /* The netlink messages of @buf, decoded as those of stream @id. */
 static int decode_nl(struct mlx_evsrc *s, enum mlx_evs_stream id, const uint8_t *buf, size_t len)
 {
-	struct mlx_event ev[4];
+	struct mlx_event ev[16];
 	int n = (int)len, r;
 
 	for (const struct nlmsghdr *h = (const void *)buf; NLMSG_OK(h, (unsigned)n); h = NLMSG_NEXT(h, n)) {
@@ -442,7 +467,7 @@ static int decode_nl(struct mlx_evsrc *s, enum mlx_evs_stream id, const uint8_t 
 		if (id == MLX_EVST_RTNL && (h->nlmsg_type == RTM_SETDCB || h->nlmsg_type == RTM_GETDCB))
 			k = mlx_dcb_notify_event(h, h->nlmsg_len, ev);   /* RTNLGRP_DCB */
 		else if (id == MLX_EVST_RTNL)
-			k = mlx_rtnl_link_events(h, h->nlmsg_len, s->links, NLINKS, ev, 4);
+			k = mlx_rtnl_link_events(h, h->nlmsg_len, s->links, NLINKS, ev, 16);
 		else if (id == MLX_EVST_ETHTOOL)
 			k = mlx_ethtool_notify_event(h, h->nlmsg_len, ev);
 		else
@@ -456,6 +481,8 @@ static int decode_nl(struct mlx_evsrc *s, enum mlx_evs_stream id, const uint8_t 
 				return r;
 		}
 	}
+	if (id == MLX_EVST_RTNL)
+		ask_vfs(s, &s->st[id]);
 	return 0;
 }
 
@@ -611,6 +638,7 @@ static int open_stream(struct mlx_evsrc *s, enum mlx_evs_stream id)
 	}
 	t->fd = es.fd;
 	t->framed = es.framed;
+	t->answers = es.answers;
 	t->file = fstat(t->fd, &st) == 0 && S_ISREG(st.st_mode);
 	t->ready = t->file;
 	t->cap = (id == MLX_EVST_KMSG ? KMSG_REC_MAX : NL_BUF) + 1;

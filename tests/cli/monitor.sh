@@ -11,6 +11,8 @@
 #   - --count stops the stream, -d filters by function, bad values exit 2;
 #   - mlx5_ib and ib_core lines are events of the RDMA device, with the
 #     function and netdev the device model gives it;
+#   - recorded link messages: a VF's settings, the MTU, the address and a
+#     master that changed are events;
 #   - --exec runs a command per event (no shell), the event on its stdin,
 #     and kills one that hangs;
 #   - --catalogue, text and JSON, and every kind is in mlxcli-monitor(8);
@@ -207,6 +209,22 @@ if [ -f "$unit" ] && command -v systemd-analyze >/dev/null 2>&1; then
 else
 	echo "# skip the unit check: no $unit or no systemd-analyze"
 fi
+
+# issue 25 item 11: the settings an operator cares about, from recorded
+# RTM_NEWLINK messages of the sample's port (its recorded RTEXT_FILTER_VF
+# reply, then edited copies: tests/cli/rtnl-edit.py): VF 1's VLAN, the MTU,
+# the address, a master
+vcap=$tmp/vcap
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$vcap/" && mkdir -p "$vcap/monitor" || bad "cannot copy the sample"
+g=$vcap/netlink/route/enp94s0f0np0/getlink-vf.nl
+edit() { python3 "$TOP_SRCDIR/tests/cli/rtnl-edit.py" "$g" "$@"; }
+{ cat "$g"; edit vf=1 vlan=10; edit vf=1 vlan=10 mtu=9000 address=02:00:00:00:00:99 master=7; } >"$vcap/monitor/rtnl.nl"
+run ifla --sysroot "$vcap" -j monitor
+e=$(jq -c 'select(.record == "event") | [.kind, .pci_address, .detail, .mtu, .vf, .master_ifindex]' "$tmp/ifla.out" | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$e" = '["vf_changed","0000:5e:00.0","VF 1",null,1,null] ["mtu_changed","0000:5e:00.0",null,9000,null,null] ["address_changed","0000:5e:00.0","02:00:00:00:00:99",null,null,null] ["master_changed","0000:5e:00.0","ifindex 7",null,null,7] ' ] &&
+	ok "VF, MTU, address and master changes: $e" || bad "IFLA changes: exit $rc, $e: $(cat "$tmp/ifla.err")"
+grep -q '"message":"enp94s0f0np0: VF 1: mac 02:c5:00:5e:01:03, vlan 10, qos 0, rate 0-0 Mb/s, spoofchk on, trust off, link auto"' \
+	"$tmp/ifla.out" && ok "vf_changed says the VF's new settings" || bad "vf_changed message: $(grep vf_changed "$tmp/ifla.out")"
 
 # ethtool's "monitor" group, recorded: ETHTOOL_MSG_PAUSE_NTF (23 in the
 # uapi's kernel message enum) of the sample's port, header nest 1 with
