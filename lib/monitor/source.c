@@ -118,6 +118,7 @@ struct mlx_evsrc {
 	/* the links */
 	struct mlx_link_state *links;
 	struct mlx_evpoll *poll;
+	unsigned polls;            /* done since the baseline */
 };
 
 const char *mlx_evs_stream_name(enum mlx_evs_stream s)
@@ -576,11 +577,14 @@ static int poll_emit(void *arg, struct mlx_event *ev)
 static int run_poll(struct mlx_evsrc *s)
 {
 	uint64_t expired;
+	int r;
 
 	s->timer_ready = false;
 	if (read(s->timerfd, &expired, sizeof(expired)) < 0 && errno == EAGAIN)
 		return 0;
-	return mlx_evpoll_run(s->poll, poll_emit, s);
+	r = mlx_evpoll_run(s->poll, poll_emit, s);
+	mlx_log(s->ctx, MLX_LOG_DEBUG, "polls: poll %u read", ++s->polls);
+	return r;
 }
 
 /* ---- the object ------------------------------------------------------------ */
@@ -666,9 +670,9 @@ static int open_stream(struct mlx_evsrc *s, enum mlx_evs_stream id)
 int mlx_evsrc_open(struct mlx_ctx *ctx, const struct mlx_evsrc_opts *o, struct mlx_evsrc **out)
 {
 	static const enum mlx_evs_stream open_order[] = {
-		/* the kernel log first: a caller that waits for the
-		 * subscriptions (tests do) knows the log is read from then on */
-		MLX_EVST_KMSG, MLX_EVST_RTNL, MLX_EVST_DEVLINK, MLX_EVST_ETHTOOL,
+		/* rtnetlink last: a caller that waits for its subscription
+		 * (tests do: /proc/net/netlink) knows every stream is open */
+		MLX_EVST_KMSG, MLX_EVST_DEVLINK, MLX_EVST_ETHTOOL, MLX_EVST_RTNL,
 	};
 	struct mlx_evsrc *s = calloc(1, sizeof(*s));
 	int r, failed = 0, first_err = 0;
@@ -728,6 +732,7 @@ int mlx_evsrc_open(struct mlx_ctx *ctx, const struct mlx_evsrc_opts *o, struct m
 		/* the baseline, now (its events, if any, are the first) */
 		if ((r = mlx_evpoll_run(s->poll, poll_emit, s)) < 0)
 			goto fail;
+		mlx_log(ctx, MLX_LOG_INFO, "polls: the baseline is read; the next poll in %u ms", o->poll_ms);
 	}
 	*out = s;
 	return 0;

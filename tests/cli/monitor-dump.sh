@@ -40,6 +40,13 @@ burst() {
 	done
 }
 incidents() { ls -A "$1" 2>/dev/null | grep -c '^dmn-'; }
+# guard_for PID: kill PID after 300 s (a hung monitor fails the test, never
+# hangs it); killing $guard ends the guard and its sleep
+guard_for() {
+	( trap 'kill $s 2>/dev/null; exit 0' TERM; sleep 300 & s=$!; wait $s; kill "$1" 2>/dev/null ) 3>&- &
+	guard=$!
+}
+
 
 burst 10 100 6 >"$cap/dev/kmsg"
 tree_sum "$cap" >"$tmp/cap.before"
@@ -166,14 +173,12 @@ printf 'dmn_dir = %s\nmonitor_dump = yes\n' "$tmp/d5" >"$tmp/h.conf"
 exec 3<>"$cap/dev/kmsg"      # a writer that keeps the replay running
 MLXCLI_CONFIG=$tmp/h.conf "$MLXCLI" --sysroot "$cap" -j monitor >"$tmp/hup.out" 2>"$tmp/hup.err" 3>&- &
 pid=$!
-(sleep 60; kill $pid 2>/dev/null) 3>&- &      # a hung monitor fails the test, never hangs it
-guard=$!
-waitfor() {     # N FILE PATTERN: up to N/10 s for PATTERN in FILE
-	i=0
-	while [ $i -lt "$1" ] && ! grep -q "$3" "$2" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
-}
+guard_for $pid     # a hung monitor fails the test, never hangs it
+# waitfor FILE PATTERN: until PATTERN is in FILE (30 s at most, scaled:
+# never a fixed time, issue 30)
+waitfor() { wait_until 30 grep -q "$2" "$1"; }
 burst 10 100 2 >&3
-waitfor 100 "$tmp/hup.out" '"record":"incident"'
+waitfor "$tmp/hup.out" '"record":"incident"'
 # an incident of a FIFO replay holds the records the monitor read (the
 # FIFO cannot be read again; issue 29 item 12)
 m=$(ls -d "$tmp"/d5/dmn-* 2>/dev/null | head -1)/manifest.json
@@ -184,10 +189,10 @@ m=$(ls -d "$tmp"/d5/dmn-* 2>/dev/null | head -1)/manifest.json
 	bad "FIFO replay incident: $(jq -c '.items[] | select(.name == "kernel-log.txt")' "$m" 2>&1)"
 printf 'dmn_dir = %s\nmonitor_dump = yes\nmonitor_dump_types = none\n' "$tmp/d5" >"$tmp/h.conf"
 kill -HUP $pid
-waitfor 50 "$tmp/hup.err" 'configuration re-read'
+waitfor "$tmp/hup.err" 'configuration re-read'
 burst 20 200 2 >&3
 rec 30 300000000 "Link up" >&3    # (the sequence gaps are two records_lost: 7 events)
-waitfor 100 "$tmp/hup.out" '"sequence":30'
+waitfor "$tmp/hup.out" '"sequence":30'
 exec 3>&-
 wait $pid
 rc=$?
@@ -200,13 +205,12 @@ grep -q 'SIGHUP: configuration re-read: automatic incidents on (no type)' "$tmp/
 echo "== --poll: AER totals that grow are events"
 aer=$cap/sys/bus/pci/devices/0000:5e:00.0/aer_dev_correctable
 exec 3<>"$cap/dev/kmsg"
-"$MLXCLI" --sysroot "$cap" -j monitor --poll 1 >"$tmp/poll.out" 2>"$tmp/poll.err" 3>&- &
+"$MLXCLI" --sysroot "$cap" -v -j monitor --poll 1 >"$tmp/poll.out" 2>"$tmp/poll.err" 3>&- &
 pid=$!
-(sleep 60; kill $pid 2>/dev/null) 3>&- &
-guard=$!
-sleep 1.5               # the baseline is read
+guard_for $pid
+waitfor "$tmp/poll.err" 'polls: the baseline is read'
 sed -i 's/^TOTAL_ERR_COR .*/TOTAL_ERR_COR 3/' "$aer"
-waitfor 50 "$tmp/poll.out" aer_counter_moved
+waitfor "$tmp/poll.out" aer_counter_moved
 exec 3>&-
 wait $pid
 rc=$?
