@@ -28,9 +28,9 @@ static const struct {
 	{ "invalid_command", 32 }, { "quota_exceeded_command", 32 },
 	{ "nic_receive_steering_discard", 64 }, { "generated_pkt_steering_fail", 64 },
 	{ "handled_pkt_steering_fail", 64 },
-	/* 6.8 (icm_consumption: a gauge, 4 KiB units, u32) and 6.18
-	 * (bar_uar_access and the ODP page faults, u32 pairs: mlx5_ifc.h
-	 * vnic_diagnostic_statistics, diag/reporter_vnic.c) */
+	/* later kernels: icm_consumption (a gauge, 4 KiB units, u32, with
+	 * nic_cap_reg) and, in 6.18, bar_uar_access and the ODP page faults
+	 * (u32 pairs behind their HCA caps; diag/reporter_vnic.c) */
 	{ "icm_consumption", 32 }, { "bar_uar_access", 32 },
 	{ "odp_local_triggered_page_fault", 32 }, { "odp_remote_triggered_page_fault", 32 },
 };
