@@ -95,15 +95,16 @@ else
 fi
 
 # a gap at the start: the monitor reads the log's end, then is stopped;
-# twice the buffer of this run's lines is written (the kernel overwrites
-# the oldest); resumed, its first read finds them gone (EPIPE)
+# twice the buffer of this run's lines is written (level 6: the console
+# does not print them; the kernel overwrites the oldest); resumed, its
+# first read finds them gone (EPIPE)
 ip netns exec "$ns" "$MLXCLI" -j monitor --accept-user-records >"$tmp/gap.out" 2>"$tmp/gap.err" &
 p4=$!
 if wait_until 30 subscribed $p4; then
 	size=$(kmsg size)
 	lines=$((size / 30))
 	kill -STOP $p4
-	kmsg write -p 3 -n $lines "mlx5_core $addr: gap test {i}"
+	kmsg write -p 6 -n $lines "mlx5_core $addr: gap test {i}"
 	kill -CONT $p4
 	wait_until 60 sh -c "jq -r 'select(.record == \"event\") | .message' '$tmp/gap.out' 2>/dev/null |
 		grep -q 'gap test $((lines - 1))\$'" || bad "the last line written never came"
