@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "monitor-cmd.h"
+#include "rdma.h"
 
 #define HOOK_TIMEOUT_MS 5000
 #define HOOK_WORDS 32
@@ -199,6 +200,17 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 	for (int f = 0; f < MLX_EVF_N; f++) {
 		if (!mlx_ev_has(ev, f))
 			continue;
+		/* a QP's type by its name, as `rdma qp` says it (one key, one
+		 * shape: mlxcli-json(7)) */
+		if (f == MLX_EVF_QP_TYPE) {
+			const char *qt = mlx_rdma_qp_type_name((int)ev->v[f]);
+
+			out_str(o, mlx_ev_field_key(f), NULL, qt);
+			if (fl < sizeof(fields) - 1)
+				fl += (size_t)snprintf(fields + fl, sizeof(fields) - fl, " %s=%s",
+						       mlx_ev_field_key(f), qt ? qt : "?");
+			continue;
+		}
 		/* errno is the one signed field */
 		if (f == MLX_EVF_ERRNO)
 			out_s64(o, mlx_ev_field_key(f), NULL, (int64_t)ev->v[f]);
