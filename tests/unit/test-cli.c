@@ -253,7 +253,8 @@ static void test_options_anywhere(void **state)
 		{ "--sample", "devices", "-d", "enp94s0f1np1", "-j", NULL },
 		{ "devices", "-jd", "enp94s0f1np1", "--sample", NULL },
 		{ "--sample", "-d", "94", "0", "1", "devices", "-j", NULL },
-		{ "--sample", "-j", "devices", "-d", "94:0.1", NULL },
+		{ "--sample", "-j", "devices", "-d", "5e:0.1", NULL },
+		{ "--sample", "-j", "devices", "-d", "pci/0000:5e:00.1", NULL },
 		{ "--sample", "-j", "devices", "-d", "mlx5_1", NULL },
 	};
 	struct res first, r;
