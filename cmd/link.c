@@ -201,6 +201,7 @@ int cmd_link(struct cli *cli, int argc, char **argv)
 	struct mlx_function *sel;
 	struct mlx_port *selp;
 	struct link_scratch *s;
+	bool other;
 	int r, rc = EXIT_OK;
 
 	(void)argc;
@@ -208,7 +209,14 @@ int cmd_link(struct cli *cli, int argc, char **argv)
 	s = malloc(sizeof(*s));
 	if (!s)
 		return cli_fail(cli, -ENOMEM, "link");
-	if (cli_opt(cli, "any-netdev") && cli->device) {
+	/* --any-netdev -d NAME: a ConnectX port is shown as without the
+	 * option; any other netdev by its name alone */
+	r = cli_other_netdev(cli, &other);
+	if (r) {
+		free(s);
+		return r;
+	}
+	if (other) {
 		out_list_begin(cli->out, "port_links", NULL);
 		r = out_link(cli, cli->device, NULL, s);
 		out_list_end(cli->out);

@@ -366,7 +366,7 @@ int cmd_module(struct cli *cli, int argc, char **argv)
 	struct mlx_function *sel;
 	struct mlx_port *selp;
 	struct mlx_module *m;
-	bool raw = cli_opt(cli, "raw") != NULL;
+	bool raw = cli_opt(cli, "raw") != NULL, other;
 	int r, rc = EXIT_OK, shown = 0;
 
 	(void)argc;
@@ -375,8 +375,13 @@ int cmd_module(struct cli *cli, int argc, char **argv)
 	if (!m)
 		return cli_fail(cli, -ENOMEM, "module");
 	/* any netdev (a veth in the kernel tests): the kernel says whether
-	 * it has one, and whether the interface exists at all */
-	if (cli_opt(cli, "any-netdev") && cli->device) {
+	 * it has one; a ConnectX port is shown as without the option */
+	r = cli_other_netdev(cli, &other);
+	if (r) {
+		free(m);
+		return r;
+	}
+	if (other) {
 		out_list_begin(cli->out, "modules", NULL);
 		rc = out_port(cli, cli->device, NULL, raw, m);
 		out_list_end(cli->out);
