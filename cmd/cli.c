@@ -19,6 +19,7 @@
 #include "dcqcn.h"
 #include "mlx.h"
 #include "shell.h"
+#include "tree.h"
 #include "state-cmd.h"
 #include "apply-cmd.h"
 
@@ -747,6 +748,9 @@ out:
 		mlx_devices_free(&cli.devs);
 	mlx_ctx_free(cli.ctx);
 	free(cli.sysroot_owned);
+	if (cli.sample_tmp)
+		mlx_tree_remove(cli.sample_tmp);
+	free(cli.sample_tmp);
 	return r;
 }
 
