@@ -9,7 +9,9 @@
  *    channels.c, coalesce.c take a request of any subset);
  *  - FEATURES_SET (WANTED) and PRIVFLAGS_SET (FLAGS): a verbose bitset
  *    without NOMASK naming the one bit, so no other bit changes
- *    (net/ethtool/bitset.c ethnl_update_bitset32);
+ *    (net/ethtool/bitset.c ethnl_update_bitset32); a feature group that
+ *    ethtool -K names (tso: tx-tcp*-segmentation) names every changeable
+ *    member, as ethtool's netlink/features.c fill_legacy_flag does;
  *  - RTM_SETLINK with IFLA_IFNAME and IFLA_MTU (rtnl_setlink finds the
  *    device by name when ifi_index is 0);
  *  - devlink PARAM_SET in cmode runtime (devlink_nl_param_set_doit: a
@@ -88,7 +90,13 @@ int mlx_params_parse_value(struct mlx_ctx *ctx, const struct mlx_knob *k, const 
 		if (!*value || *end || errno || value[0] == '-')
 			return mlx_err(ctx, EINVAL, "'%s' is not a number (%s)", value, k->name);
 		hi = k->max ? k->max : k->type == MLX_KT_U32 ? UINT32_MAX : UINT64_MAX;
-		if (u < k->min || u > hi)
+		/* mlx5's range where the device reports its own: the plan
+		 * checks the device's (pw_plan); here only the type's */
+		if (k->flags & MLX_KF_RANGE_MLX5) {
+			if (u > (k->type == MLX_KT_U32 ? UINT32_MAX : UINT64_MAX))
+				return mlx_err(ctx, ERANGE, "%s %s is out of its range 0..%" PRIu64,
+					       k->name, value, (uint64_t)UINT32_MAX);
+		} else if (u < k->min || u > hi)
 			return mlx_err(ctx, ERANGE, "%s %s is out of its range %" PRIu64 "..%" PRIu64,
 				       k->name, value, k->min, hi);
 		*out = mlx_val_uint(u);
@@ -118,10 +126,19 @@ int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *na
 	struct mlx_val v;
 	int r;
 
-	if (!k)
-		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
 	if (mlx_plan_find(pl, name))
 		return mlx_err(ctx, EINVAL, "%s is given twice", name);
+	if (!k) {
+		/* not catalogued: a private flag the device may report (the
+		 * plan asks it) when its value is one */
+		bool b;
+
+		if (!mlx_privflag_name_ok(name) || !parse_bool(value, &b))
+			return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them; a "
+				       "private flag the device reports takes on or off)", name);
+		r = mlx_plan_add(pl, name, NULL, MLX_PARAMS_ID_PRIVFLAG, 0, mlx_val_bool(b));
+		return r < 0 ? r : 0;
+	}
 	r = mlx_params_parse_value(ctx, k, value, &v);
 	if (r < 0)
 		return r;
@@ -132,6 +149,7 @@ int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *na
 int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name)
 {
 	const struct mlx_knob *k = mlx_knob_find(name);
+	int r;
 
 	if (!k)
 		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
@@ -143,7 +161,10 @@ int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *
 	if (k->type != MLX_KT_STRING && !strcmp(k->dflt, "unset"))
 		return mlx_err(ctx, ENODATA, "cannot reset %s: its default is 'unset', which no "
 			       "write restores (%s); set a value instead", name, k->dflt_from);
-	return mlx_params_plan_set(ctx, pl, name, k->dflt);
+	r = mlx_params_plan_set(ctx, pl, name, k->dflt);
+	if (r == 0)
+		pl->c[pl->n - 1].arg = 1;       /* a reset: the plan checks the driver */
+	return r;
 }
 
 /* ---- requests: pure -------------------------------------------------------- */
@@ -185,7 +206,8 @@ int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const cha
 		break;
 	case MLX_KS_FEATURE:
 	case MLX_KS_PRIVFLAG:
-		if (!ifname || v->kind != MLX_VAL_BOOL)
+		/* a group's members are the device's: mlx_params_req_features */
+		if (!ifname || v->kind != MLX_VAL_BOOL || !k->kname || strchr(k->kname, '*'))
 			return -EINVAL;
 		*fam = MLX_NL_ETHTOOL;
 		eth_header(&b, set_cmd(k->src), ifname);
@@ -265,6 +287,33 @@ int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const cha
 	return mlx_nlb_finish(&b);
 }
 
+int mlx_params_req_features(const char *ifname, const char (*names)[MLX_BIT_NAME], size_t n,
+			    bool on, void *buf, size_t cap)
+{
+	struct mlx_nlbuf b;
+	size_t n1, n2;
+
+	if (!ifname || !n || n > MLX_FEATURE_GROUP_MAX)
+		return -EINVAL;
+	mlx_nlb_init(&b, buf, cap);
+	eth_header(&b, ETHTOOL_MSG_FEATURES_SET, ifname);
+	n1 = mlx_nlb_nest_start(&b, ETHTOOL_A_FEATURES_WANTED | NLA_F_NESTED);
+	n2 = mlx_nlb_nest_start(&b, ETHTOOL_A_BITSET_BITS | NLA_F_NESTED);
+	for (size_t i = 0; i < n; i++) {
+		size_t n3 = mlx_nlb_nest_start(&b, ETHTOOL_A_BITSET_BITS_BIT | NLA_F_NESTED);
+
+		if (!names[i][0] || !memchr(names[i], '\0', MLX_BIT_NAME))
+			return -EINVAL;
+		mlx_nlb_str(&b, ETHTOOL_A_BITSET_BIT_NAME, names[i]);
+		if (on)
+			mlx_nlb_attr(&b, ETHTOOL_A_BITSET_BIT_VALUE, NULL, 0);
+		mlx_nlb_nest_end(&b, n3);
+	}
+	mlx_nlb_nest_end(&b, n2);
+	mlx_nlb_nest_end(&b, n1);
+	return mlx_nlb_finish(&b);
+}
+
 /* The only attribute of a nest, of type @type. */
 static int only(const uint8_t *p, size_t len, uint16_t type, struct mlx_nla *out)
 {
@@ -283,7 +332,7 @@ static int only(const uint8_t *p, size_t len, uint16_t type, struct mlx_nla *out
 static int parse_eth(const uint8_t *attrs, size_t alen, uint8_t cmd, struct mlx_params_set *s,
 		     char *why, size_t wl)
 {
-	struct mlx_nla a, hdr = { 0 }, bits, bit;
+	struct mlx_nla a, hdr = { 0 }, bits = { 0 }, bit;
 	size_t off = 0;
 	int r, nval = 0;
 
@@ -310,21 +359,42 @@ static int parse_eth(const uint8_t *attrs, size_t alen, uint8_t cmd, struct mlx_
 
 			if (a.type != (s->src == MLX_KS_FEATURE ? ETHTOOL_A_FEATURES_WANTED
 							       : ETHTOOL_A_PRIVFLAGS_FLAGS) ||
-			    only(a.data, a.len, ETHTOOL_A_BITSET_BITS, &bits) < 0 ||
-			    only(bits.data, bits.len, ETHTOOL_A_BITSET_BITS_BIT, &bit) < 0) {
-				snprintf(why, wl, "not one bitset naming one bit");
+			    only(a.data, a.len, ETHTOOL_A_BITSET_BITS, &bits) < 0) {
+				snprintf(why, wl, "not one bitset of named bits");
 				return -EINVAL;
 			}
-			while ((r = mlx_nla_next(bit.data, bit.len, &boff, &ba)) == 1) {
-				if (ba.type == ETHTOOL_A_BITSET_BIT_NAME)
-					mlx_nla_str(&ba, s->name, sizeof(s->name));
-				else if (ba.type == ETHTOOL_A_BITSET_BIT_VALUE)
-					s->on = true;
+			/* a private flag is one bit; a feature group several */
+			while ((r = mlx_nla_next(bits.data, bits.len, &boff, &bit)) == 1) {
+				size_t xoff = 0;
+				char name[MLX_BIT_NAME] = "";
+				bool on = false;
+
+				if (bit.type != ETHTOOL_A_BITSET_BITS_BIT ||
+				    s->nbits == (s->src == MLX_KS_FEATURE ? MLX_FEATURE_GROUP_MAX : 1u)) {
+					snprintf(why, wl, s->src == MLX_KS_FEATURE ?
+						 "more than %u bits or another attribute" :
+						 "not one bit (%u)", MLX_FEATURE_GROUP_MAX);
+					return -EINVAL;
+				}
+				while ((r = mlx_nla_next(bit.data, bit.len, &xoff, &ba)) == 1) {
+					if (ba.type == ETHTOOL_A_BITSET_BIT_NAME)
+						mlx_nla_str(&ba, name, sizeof(name));
+					else if (ba.type == ETHTOOL_A_BITSET_BIT_VALUE)
+						on = true;
+				}
+				if (r < 0 || !name[0]) {
+					snprintf(why, wl, "a bit without a name");
+					return -EINVAL;
+				}
+				memcpy(s->bits[s->nbits].name, name, sizeof(name));
+				s->bits[s->nbits++].on = on;
 			}
-			if (r < 0 || !s->name[0]) {
-				snprintf(why, wl, "a bit without a name");
+			if (r < 0 || !s->nbits) {
+				snprintf(why, wl, "no bit");
 				return -EINVAL;
 			}
+			snprintf(s->name, sizeof(s->name), "%s", s->bits[0].name);
+			s->on = s->bits[0].on;
 		} else {
 			uint32_t u32;
 			uint8_t u8;
@@ -558,25 +628,43 @@ static const struct mlx_knob_value *find_row(const struct mlx_params_writer *w,
 	return first;
 }
 
-static const struct mlx_knob *knob_of(const struct mlx_change *c)
+/* The row of change @c on the device (NULL: the device reports none) and
+ * its knob in *kp: the catalogue's by index, or for a private flag the
+ * catalogue does not know, the one the collection made for it (by name:
+ * NULL when the device reports no such flag). */
+static const struct mlx_knob_value *row_of(const struct mlx_params_writer *w,
+					   const struct mlx_change *c, const struct mlx_knob **kp)
 {
-	return c->id >= 0 && (size_t)c->id < mlx_nknobs ? &mlx_knobs[c->id] : NULL;
+	*kp = NULL;
+	if (c->id >= 0 && (size_t)c->id < mlx_nknobs) {
+		*kp = &mlx_knobs[c->id];
+		return w->have ? find_row(w, *kp) : NULL;
+	}
+	if (c->id != MLX_PARAMS_ID_PRIVFLAG || !w->have)
+		return NULL;
+	for (size_t i = 0; i < w->cur.n; i++)
+		if (w->cur.v[i].src == MLX_KS_PRIVFLAG && w->cur.v[i].k &&
+		    !strcmp(w->cur.v[i].name, c->setting)) {
+			*kp = w->cur.v[i].k;
+			return &w->cur.v[i];
+		}
+	return NULL;
 }
 
 static int pw_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		   struct mlx_val *out)
 {
 	struct mlx_params_writer *w = feat;
-	const struct mlx_knob *k = knob_of(c);
+	const struct mlx_knob *k;
 	const struct mlx_knob_value *kv;
 	int r;
 
-	if (!k)
+	if (c->id < 0 && c->id != MLX_PARAMS_ID_PRIVFLAG)
 		return -EINVAL;
 	r = refresh(ctx, w);
 	if (r < 0)
 		return r;
-	kv = find_row(w, k);
+	kv = row_of(w, c, &k);
 	if (!kv || !kv->known) {
 		*out = mlx_val_null();
 		return 0;
@@ -607,9 +695,14 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 
 	for (size_t i = 0; i < pl->n; i++) {
 		struct mlx_change *c = &pl->c[i];
-		const struct mlx_knob *k = knob_of(c);
-		const struct mlx_knob_value *kv = k ? find_row(w, k) : NULL;
+		const struct mlx_knob *k;
+		const struct mlx_knob_value *kv = row_of(w, c, &k);
+		uint64_t lo, hi;
 
+		if (!k && c->id == MLX_PARAMS_ID_PRIVFLAG)
+			return mlx_err(ctx, EINVAL, "no knob '%s': not in the catalogue, and %s "
+				       "reports no private flag of that name (mlxcli params -d %s "
+				       "lists them)", c->setting, on, on);
 		if (!k)
 			return -EINVAL;
 		if (!kv || !kv->known)
@@ -641,10 +734,28 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 		if (kv->fixed)
 			return mlx_err(ctx, EOPNOTSUPP, "%s is fixed on %s: the device cannot "
 				       "change it", k->name, on);
-		if (kv->maximum[0] && c->new.kind == MLX_VAL_UINT &&
-		    c->new.u > strtoull(kv->maximum, NULL, 10))
-			return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is above the "
-				       "device's maximum %s", k->name, on, c->new.u, kv->maximum);
+		/* a reset to a default that holds for mlx5 only (issue 25:
+		 * GRO turned on on a veth, whose default is off) */
+		if (c->arg == 1 && !mlx_params_default(&w->cur, kv))
+			return mlx_err(ctx, EOPNOTSUPP, "cannot reset %s on %s: its default (%s) is "
+				       "mlx5's (%s) and %s's driver is %s; set a value instead",
+				       k->name, on, k->dflt ? k->dflt : "?", k->dflt_from, on,
+				       w->cur.driver[0] ? w->cur.driver : "not mlx5_core");
+		/* the device's range: its own bounds, else mlx5's on mlx5 */
+		if (c->new.kind == MLX_VAL_UINT && mlx_params_range(&w->cur, kv, &lo, &hi)) {
+			if (c->new.u > hi && kv->maximum[0])
+				return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is above "
+					       "the device's maximum %s", k->name, on, c->new.u,
+					       kv->maximum);
+			if (c->new.u < lo && kv->minimum[0])
+				return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is below "
+					       "the device's minimum %s", k->name, on, c->new.u,
+					       kv->minimum);
+			if (c->new.u < lo || c->new.u > hi)
+				return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is out "
+					       "of mlx5's range %" PRIu64 "..%" PRIu64, k->name, on,
+					       c->new.u, lo, hi);
+		}
 		if (k->src == MLX_KS_DEVLINK && !kv->dl_type)
 			return mlx_err(ctx, EBADMSG, "%s's devlink parameter %s has no type",
 				       on, k->kname);
@@ -664,18 +775,20 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		    const struct mlx_val *v)
 {
 	struct mlx_params_writer *w = feat;
-	const struct mlx_knob *k = knob_of(c);
+	const struct mlx_knob *k;
 	const struct mlx_knob_value *kv;
-	uint8_t req[256];
+	uint8_t req[1024];
 	char path[320], val[64];
 	int fam, len, r;
 
-	if (!k)
-		return -EINVAL;
 	r = refresh(ctx, w);
 	if (r < 0)
 		return r;
-	kv = find_row(w, k);
+	kv = row_of(w, c, &k);
+	if (!k) {
+		mlx_params_writer_free(w);
+		return mlx_err(ctx, EINVAL, "%s: no such knob on %s", c->setting, w->ifname);
+	}
 	/* whatever happens next, the state read is stale */
 	if (k->src == MLX_KS_MODULE || k->src == MLX_KS_RDMA) {
 		if (k->src == MLX_KS_MODULE) {
@@ -700,8 +813,16 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		r = mlx_kernel_write(ctx, path, val);
 		return r < 0 ? mlx_err(ctx, -r, "cannot write %s: %s", path, strerror(-r)) : 0;
 	}
-	len = mlx_params_req_build(k, w->ifname, w->bdf, kv ? kv->dl_type : 0, v, req,
-				   sizeof(req), &fam);
+	if (k->src == MLX_KS_FEATURE && k->kname && strchr(k->kname, '*')) {
+		/* a group: its changeable members, as the device named them */
+		fam = MLX_NL_ETHTOOL;
+		len = v->kind != MLX_VAL_BOOL || !kv ? -EINVAL :
+		      mlx_params_req_features(w->ifname, kv->members, kv->nmembers, v->b, req,
+					      sizeof(req));
+	} else {
+		len = mlx_params_req_build(k, w->ifname, w->bdf, kv ? kv->dl_type : 0, v, req,
+					   sizeof(req), &fam);
+	}
 	mlx_params_writer_free(w);
 	if (len < 0)
 		return mlx_err(ctx, -len, "cannot build the request that sets %s: %s", k->name,
