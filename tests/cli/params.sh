@@ -6,7 +6,7 @@
 # completion, exit codes, and a snapshot of a sample that shows the same.
 set -u
 . "$(dirname "$0")/lib.sh"
-need jq
+need jq python3
 
 # cx5-ofed: PF0 is tuned (dropless_rq, rx ring 8192, LRO, RoCE ToS): --diff says
 # exactly that, and nothing for the other ports or the module
