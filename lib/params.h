@@ -254,6 +254,10 @@ int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 /* MLNX_OFED's traffic_class file ("Global tclass=106", empty before a
  * write) as the knob's value: "106" or "unset"; -EBADMSG otherwise. */
 int mlx_params_tclass_parse(const char *text, char *out, size_t len);
+/* That file of RDMA device @rdma_dev port @port, read and parsed: 0,
+ * -ENOENT where there is none (upstream), -EINVAL for a bad name. */
+int mlx_params_tclass_get(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port, char *val,
+			  size_t len);
 /* mlx5_core's module parameters. */
 int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out);
 void mlx_params_free(struct mlx_params *p);

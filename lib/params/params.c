@@ -601,19 +601,28 @@ int mlx_params_tclass_parse(const char *text, char *out, size_t len)
 	return 0;
 }
 
+int mlx_params_tclass_get(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port, char *val,
+			  size_t len)
+{
+	char path[320], text[128];
+	int r;
+
+	if (!rdma_dev || !*rdma_dev || !mlx_name_is_safe(rdma_dev))
+		return -EINVAL;
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/tc/%u/traffic_class", rdma_dev,
+		 port);
+	r = mlx_read_str(ctx, path, text, sizeof(text));
+	return r < 0 ? r : mlx_params_tclass_parse(text, val, len);
+}
+
 /* MLNX_OFED's per-port traffic class (no such file upstream: -ENOENT) */
 static int rdma_tclass(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 		       struct mlx_params *out)
 {
-	char path[320], text[128], val[16];
+	char val[16];
 	struct mlx_knob_value *kv;
-	int r;
+	int r = mlx_params_tclass_get(ctx, rdma_dev, port, val, sizeof(val));
 
-	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/tc/%u/traffic_class", rdma_dev,
-		 port);
-	r = mlx_read_str(ctx, path, text, sizeof(text));
-	if (r == 0)
-		r = mlx_params_tclass_parse(text, val, sizeof(val));
 	if (r < 0) {
 		if (r != -ENOENT || !out->err[MLX_KS_RDMA])
 			out->err[MLX_KS_RDMA] = r;
