@@ -47,6 +47,7 @@ struct mon_poll {
 	struct mlx_ctarget *targets;   /* every port, for lib/counters */
 	size_t ntargets;
 	struct mon_port_prev *prev;    /* per target: the last event-counter values */
+	struct mlx_modflags_prev *modflags;    /* per target: the module's last lane flags */
 	struct mlx_cstate *cst;        /* the ethtool names, read once */
 	bool vf_on;                    /* --vf-thresholds */
 	bool vnic_warned;              /* a diagnose failed: said once */

@@ -5,7 +5,8 @@
  * The first poll is the baseline.  Sources: the PCIe AER totals of every
  * function (lib/monitor/counter-poll.c) and the mlx5 ethtool -S event
  * counters of every port (read by lib/counters, the one reader of
- * ethtool -S; which counters and their kinds: lib/monitor/counter-events.c).
+ * ethtool -S; which counters and their kinds: lib/monitor/counter-events.c);
+ * the lane flags of every port's module (lib/monitor/counter-poll.c).
  * With --vf-thresholds, the VF monitor: the devlink health "vnic"
  * reporter's diagnose counters of every function (and of every devlink
  * port's vnic reporter: representors), read through lib/debug/health.c,
@@ -75,8 +76,9 @@ int mon_poll_init(struct cli *cli, struct mon_poll *p, const struct mlx_devices 
 			t[p->ntargets++] = (struct mlx_ctarget){ &devs->fn[i], &devs->fn[i].ports[j], NULL };
 		}
 	p->prev = calloc(p->ntargets ? p->ntargets : 1, sizeof(*p->prev));
+	p->modflags = calloc(p->ntargets ? p->ntargets : 1, sizeof(*p->modflags));
 	p->cst = mlx_cstate_new();
-	if (p->aer && p->prev && p->cst)
+	if (p->aer && p->prev && p->modflags && p->cst)
 		return EXIT_OK;
 nomem:
 	mon_poll_free(p);
@@ -88,6 +90,7 @@ void mon_poll_free(struct mon_poll *p)
 	free(p->aer);
 	free(p->targets);
 	free(p->prev);
+	free(p->modflags);
 	free(p->vnic);
 	if (p->cst)
 		mlx_cstate_free(p->cst);
@@ -153,6 +156,22 @@ static int poll_ethtool(struct cli *cli, struct mon_poll *p, mon_deliver_fn deli
 	}
 	mlx_counters_free(&cs);
 	mlx_err_clear(cli->ctx);
+	return r;
+}
+
+/* the lane flags of every port's module */
+static int poll_modflags(struct cli *cli, struct mon_poll *p, mon_deliver_fn deliver, void *arg)
+{
+	int r = 0;
+
+	for (size_t i = 0; i < p->ntargets && r == 0; i++) {
+		const struct mlx_port *pt = p->targets[i].port;
+
+		/* a module sits in a physical port's cage: PFs' (cmd/module.c) */
+		if (pt && pt->ifname[0] && p->targets[i].fn && p->targets[i].fn->role == MLX_FN_PF)
+			r = mlx_mod_flags_poll(cli->ctx, p->targets[i].fn->bdf, pt->ifname, &p->modflags[i],
+					       deliver, arg);
+	}
 	return r;
 }
 
@@ -249,6 +268,8 @@ int mon_poll_run(struct cli *cli, struct mon_poll *p, const struct mlx_devices *
 
 	if (r == 0)
 		r = poll_ethtool(cli, p, deliver, arg);
+	if (r == 0)
+		r = poll_modflags(cli, p, deliver, arg);
 	if (r == 0 && p->vf_on)
 		r = poll_vnic(cli, p, devs, deliver, arg);
 	p->polled = true;
