@@ -315,6 +315,12 @@ struct mlx_counters;
 /* phy-prom.c: module and FEC gauges after `counters --format prometheus` */
 int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs);
 
+/* rdma.c, rdma-res.c (issue 24): the RDMA half of the ports */
+extern const struct cmd_group rdma_group, nd_group;
+int cmd_rdma_show(struct cli *cli, int argc, char **argv);
+int cmd_rdma_qp(struct cli *cli, int argc, char **argv);
+int cmd_rdma_cm_id(struct cli *cli, int argc, char **argv);
+
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);
 void cli_usage(struct cli *cli, FILE *fp, const struct cmd_group *g, const struct cmd *c,

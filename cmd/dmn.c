@@ -324,6 +324,8 @@ int dmn_make_incident(struct cli *cli, const struct dmn_settings *s, const struc
 	if (!r)
 		r = dmn_item_pci_raw(&run, fn);
 	if (!r)
+		r = dmn_item_rdma(&run, fn);    /* issue 24: QPs, CM IDs, raw contexts */
+	if (!r)
 		r = check_stop(&run);
 	if (!r)
 		r = dmn_item_kernel_log(&run, fn);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The netlink layer of libmlx, shared by every feature that talks netlink
- * (rtnetlink VF info, devlink, DCB, ethtool).
+ * (rtnetlink VF info, devlink, DCB, ethtool, RDMA).
  *
  * One socket per family per context, opened on first use and closed with
  * the context (mlx_ctx_free).  Generic-netlink family ids are resolved once
@@ -42,6 +42,7 @@ enum mlx_nl_family {
 	MLX_NL_ROUTE,        /* NETLINK_ROUTE: rtnetlink, DCB */
 	MLX_NL_DEVLINK,      /* NETLINK_GENERIC family "devlink" */
 	MLX_NL_ETHTOOL,      /* NETLINK_GENERIC family "ethtool" */
+	MLX_NL_RDMA,         /* NETLINK_RDMA (RDMA_NL_NLDEV: lib/rdma.h) */
 	MLX_NL_NFAMILIES
 };
 
