@@ -17,8 +17,10 @@
 
 #include "cli.h"
 #include "dcqcn.h"
+#include "lock.h"
 #include "mlx.h"
 #include "shell.h"
+#include "tree.h"
 #include "state-cmd.h"
 #include "apply-cmd.h"
 
@@ -89,9 +91,13 @@ const struct cmd_group cli_top = { "", "manage and diagnose NVIDIA/Mellanox Conn
 static void vmsg(struct cli *cli, const char *kind, const char *fmt, va_list ap)
 {
 	FILE *fp = cli->err_fp ? cli->err_fp : stderr;
+	char *msg = NULL;
 
 	fprintf(fp, "mlxcli: %s: ", kind);
-	vfprintf(fp, fmt, ap);
+	/* a message quotes names and values of the target: escaped as output is */
+	if (vasprintf(&msg, fmt, ap) >= 0)
+		out_escape(fp, msg, true);
+	free(msg);
 	fputc('\n', fp);
 }
 
@@ -158,9 +164,9 @@ const char *cli_opt(const struct cli *cli, const char *name)
 {
 	if (cli->dry_run && !strcmp(name, cli_dry_run_opt.name))
 		return "";
-	if (!cli->cmd || !cli->cmd->opts)
+	if (!cli->cmd || !cli->cmd->opts || !cli->optval)
 		return NULL;
-	for (int i = 0; cli->cmd->opts[i].name && i < 16; i++)
+	for (int i = 0; cli->cmd->opts[i].name; i++)
 		if (!strcmp(cli->cmd->opts[i].name, name))
 			return cli->optval[i];
 	return NULL;
@@ -170,7 +176,7 @@ const char *cli_opt(const struct cli *cli, const char *name)
 
 static const char *const global_longs[] = {
 	"--json", "--pretty", "--device", "--sysroot", "--sample", "--verbose", "--version",
-	"--help", "--batch",
+	"--help", "--batch", "--wait",
 };
 
 static bool all_digits(const char *s)
@@ -248,6 +254,16 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 				return EXIT_USAGE;
 			}
 			cli->sysroot = v;
+		} else if (!strncmp(a, "--wait", 6) && (!a[6] || a[6] == '=')) {
+			/* how long a write waits for another writer's device lock */
+			v = long_value(a, "--wait", &i, argc, argv);
+			if (!v || !all_digits(v) || strlen(v) > 5 || atoi(v) > 86400) {
+				cli_error(cli, "option '--wait' needs the seconds a write may wait for "
+					  "a device's lock, 0 to 86400%s%s%s", v ? " (not '" : "", v ? v : "",
+					  v ? "')" : "");
+				return EXIT_USAGE;
+			}
+			cli->lock_wait_s = atoi(v);
 		} else if (!strncmp(a, "--batch", 7) && (!a[7] || a[7] == '=')) {
 			/* Batch mode (cmd/shell.c): -b FILE, --batch FILE. */
 			v = long_value(a, "--batch", &i, argc, argv);
@@ -332,11 +348,19 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 	return PARSE_OK;
 }
 
-/* Parse the command's own options out of args; positional ones stay. */
-static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *nargs)
+int cli_parse_opts(struct cli *cli, const struct cmd *c, char **args, int *nargs)
 {
-	int out = 0;
+	int out = 0, nopts = 0;
 	bool dashdash = false;
+
+	while (c->opts && c->opts[nopts].name)
+		nopts++;
+	free(cli->optval);
+	cli->optval = calloc(nopts ? (size_t)nopts : 1, sizeof(*cli->optval));
+	if (!cli->optval) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
 
 	for (int i = 0; i < *nargs; i++) {
 		char *a = args[i];
@@ -417,11 +441,10 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 				return EXIT_USAGE;
 			}
 		}
-		if (idx < 16)
-			cli->optval[idx] = val;
+		cli->optval[idx] = val;
 	}
 	*nargs = out;
-	return PARSE_OK;
+	return EXIT_OK;
 }
 
 const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w)
@@ -455,6 +478,35 @@ static int after_opts(const struct cmd *c, char **rest, int i, int nrest)
 	return i < nrest ? i : -1;
 }
 
+/*
+ * rest[i] is an option that no command on the line has claimed yet (a
+ * command's own option typed before the command words: "mlxcli
+ * --any-netdev params -d veth0"): the index of the next word that is a
+ * command of @cmds, passing over options and at most one value after a
+ * long option without '=' or a short one; -1 when there is none.
+ */
+static int next_cmd_word(const struct cmd *cmds, char **rest, int i, int nrest)
+{
+	bool value_ok = false;
+
+	for (; i < nrest; i++) {
+		const char *a = rest[i];
+
+		if (!strcmp(a, "--"))
+			return -1;
+		if (a[0] == '-' && a[1]) {
+			value_ok = !strchr(a, '=');
+			continue;
+		}
+		if (cli_find_cmd(cmds, a))
+			return i;
+		if (!value_ok)
+			return -1;
+		value_ok = false;
+	}
+	return -1;
+}
+
 static void log_sink(void *data, enum mlx_log_level lvl, const char *msg)
 {
 	struct cli *cli = data;
@@ -486,9 +538,13 @@ static int open_ctx(struct cli *cli)
 	if (r < 0) {
 		cli_error(cli, "%s", err ? err : strerror(-r));
 		free(err);
+		if (cli_exit_code(r) == EXIT_PERM)
+			return EXIT_PERM;
 		return cli->sysroot ? EXIT_USAGE : EXIT_FAIL;
 	}
 	mlx_ctx_set_runtime_dir(cli->ctx, getenv("XDG_RUNTIME_DIR"));   /* lock.h: captures' locks */
+	if (cli->lock_wait_s >= 0)
+		mlx_lock_set_wait(cli->ctx, cli->lock_wait_s * 1000);
 	mlx_set_log(cli->ctx, log_sink, cli,
 		    cli->verbose >= 2 ? MLX_LOG_DEBUG : cli->verbose ? MLX_LOG_INFO : MLX_LOG_WARN);
 	return EXIT_OK;
@@ -532,6 +588,7 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 	int nrest = 0, i = 0, r, nargs;
 
 	memset(&cli, 0, sizeof(cli));
+	cli.lock_wait_s = -1;
 	cli.out_fp = outfp;
 	cli.err_fp = errfp;
 
@@ -560,6 +617,8 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		cli.pretty |= dflt->pretty;
 		if (!cli.verbose)
 			cli.verbose = dflt->verbose;
+		if (cli.lock_wait_s < 0 && dflt->lock_wait_given)
+			cli.lock_wait_s = dflt->lock_wait_s;
 	}
 	if (cli.batch)
 		return run_batch(&cli, rest, nrest);
@@ -568,13 +627,18 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 			cli_error(&cli, "--version takes no arguments (got '%s')", rest[i]);
 			return EXIT_USAGE;
 		}
-		/* -j: a small object, as every command's JSON (mlxcli(8)). */
-		if (cli.json)
-			fprintf(outfp, cli.pretty ? "{\n  \"schema_version\": %d,\n  \"version\": \"%s\"\n}\n"
-				: "{\"schema_version\":%d,\"version\":\"%s\"}\n",
-				OUT_SCHEMA_VERSION, PACKAGE_VERSION);
-		else
-			fprintf(outfp, "mlxcli %s\n", PACKAGE_VERSION);
+		/* -j: a small object, as every command's JSON (mlxcli(8)),
+		 * through the output layer as every command's. */
+		cli.out = out_new(cli.json, cli.pretty, outfp);
+		if (!cli.out)
+			return EXIT_FAIL;
+		out_fmt_str(cli.out, OUT_ANY, "version", "mlxcli %s\n", PACKAGE_VERSION);
+		r = out_finish(cli.out);
+		out_free(cli.out);
+		if (r < 0) {
+			cli_error(&cli, "cannot write the output: %s", strerror(-r));
+			return EXIT_FAIL;
+		}
 		return EXIT_OK;
 	}
 
@@ -584,10 +648,15 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 
 		if (w[0] == '-' && w[1]) {
 			/* A command option before the verb; the verb of a
-			 * command that is a group too may still follow. */
+			 * command that is a group too may still follow.  An
+			 * option before any command word is the command's
+			 * too (options stand anywhere, mlxcli(8)): the words
+			 * move in front of it, parse_locals takes it. */
 			int j = c ? after_opts(c, rest, i, nrest) : -1;
 			char *verb;
 
+			if (!c)
+				j = next_cmd_word(cmds, rest, i, nrest);
 			if (j < 0 || !cli_find_cmd(cmds, rest[j]))
 				break;
 			verb = rest[j];
@@ -657,12 +726,12 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 	}
 	cli.cmd = c;
 	nargs = nrest - i;
-	r = parse_locals(&cli, c, rest + i, &nargs);
-	if (r != PARSE_OK)
-		return r;
+	r = cli_parse_opts(&cli, c, rest + i, &nargs);
+	if (r)
+		goto out;
 	if (cli.want_help) {
 		cli_usage(&cli, outfp, g, c, cli.path);
-		return EXIT_OK;
+		goto out;
 	}
 	if (nargs < c->min_args || (c->max_args >= 0 && nargs > c->max_args)) {
 		char syn[512];
@@ -674,22 +743,38 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 			cli_error(&cli, "unexpected argument '%s' for 'mlxcli %s'",
 				  rest[i + c->max_args], cli.path);
 		cli_usage(&cli, errfp, g, c, cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 	if (cli.json && (c->flags & CMD_NO_JSON)) {
 		cli_error(&cli, "'mlxcli %s' has no JSON output", cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 	if ((c->flags & CMD_NEEDS_DEVICE) && !cli.device) {
 		cli_error(&cli, "'mlxcli %s' changes a device and will not guess which: give -d DEV",
 			  cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 
 	if (!(c->flags & CMD_NO_SCAN) || cli.sysroot || cli.sample) {
 		r = open_ctx(&cli);
 		if (r)
 			goto out;
+	}
+	/* The table's promise: a command only root may run on this system is
+	 * refused before it does anything (a captured system's file
+	 * permissions decide there, mlx_kernel_privileged); a dry run writes
+	 * nothing and goes on. */
+	if ((c->flags & CMD_NEEDS_ROOT) && cli.ctx && !cli_opt(&cli, "dry-run") &&
+	    !mlx_kernel_privileged(cli.ctx)) {
+		cli_error(&cli, "'mlxcli %s' needs root: only root may make this change on the "
+			  "running system", cli.path);
+		cli_hint(&cli, "run it as root%s", cli_takes_dry_run(c) ?
+			 " (--dry-run shows what it would do without it)" : "");
+		r = EXIT_PERM;
+		goto out;
 	}
 	cli.out = out_new(cli.json, cli.pretty, outfp);
 	if (!cli.out) {
@@ -710,11 +795,15 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		}
 	}
 out:
+	free(cli.optval);
 	out_free(cli.out);
 	if (cli.scanned)
 		mlx_devices_free(&cli.devs);
 	mlx_ctx_free(cli.ctx);
 	free(cli.sysroot_owned);
+	if (cli.sample_tmp)
+		mlx_tree_remove(cli.sample_tmp);
+	free(cli.sample_tmp);
 	return r;
 }
 

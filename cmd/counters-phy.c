@@ -66,6 +66,12 @@ void phy_rows_read(struct cli *cli, const char *ifname, struct phy_rows *r)
 		add_mod(r, "tx_power", "nanowatts", i + 1, have, &mi->lane[i].tx_power_mw, 1e6);
 		add_mod(r, "rx_power", "nanowatts", i + 1, have, &mi->lane[i].rx_power_mw, 1e6);
 	}
+	/* the lane flags (issue 25), 1 raised, a row where the module
+	 * implements the flag (module -j's null is no row's value here) */
+	for (unsigned i = 0; have && i < mi->nlanes; i++)
+		for (int f = 0; f < MLX_MOD_NFLAGS; f++)
+			add(r, mlx_mod_flag_key(f), "bool", "module", i + 1, true, mi->lane[i].flag[f] >= 0,
+			    mi->lane[i].flag[f] > 0);
 	memset(&l, 0, sizeof(l));
 	if (!ifname[0] || mlx_link_get(cli->ctx, ifname, &l) < 0)
 		l.fec_corrected = l.fec_uncorrectable = -1, l.fec_nlanes = 0;
@@ -93,6 +99,11 @@ const char *phy_row_desc(const struct phy_row *w)
 		{ "bias", "laser bias current of a module lane" },
 		{ "tx_power", "transmitted optical power of a module lane" },
 		{ "rx_power", "received optical power of a module lane" },
+		{ "rx_los", "a module lane's Rx loss of signal flag (latched)" },
+		{ "tx_los", "a module lane's Tx loss of signal flag (latched)" },
+		{ "tx_fault", "a module lane's Tx fault flag (latched)" },
+		{ "rx_lol", "a module lane's Rx CDR loss of lock flag (latched)" },
+		{ "tx_lol", "a module lane's Tx CDR loss of lock flag (latched)" },
 		{ "corrected_blocks", "FEC blocks corrected" },
 		{ "uncorrectable_blocks", "FEC blocks not correctable" },
 	};

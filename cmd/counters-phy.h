@@ -8,9 +8,11 @@
 
 #include "cli.h"
 #include "counters-views.h"
+#include "phy.h"
 
-/* 2 module + 3 x 8 lanes + 2 FEC + 2 x 8 lanes */
-#define PHY_MAX_ROWS 48
+/* 2 module + (3 values + 5 flags) per module lane (up to 4 banks of 8
+ * lanes: a CMIS module) + 2 FEC + 2 per FEC lane */
+#define PHY_MAX_ROWS (2 + 8 * MLX_MOD_MAX_LANES + 2 + 2 * MLX_FEC_MAX_LANES)
 
 struct phy_row {
 	const char *name;       /* module -j / link -j key */

@@ -158,7 +158,7 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 	gmtime_r(&cur->wall.tv_sec, &tm);
 	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	if (isatty(fileno(cli->out_fp)))
-		out_printf(o, "\033[H\033[2J");
+		out_ctl(o, "\033[H\033[2J");
 	/* one header, both forms: "sample 3 at TIME, interval 1.000 s" */
 	out_fmt_str(o, OUT_JSON, "record", NULL, "sample");
 	out_fmt_u64(o, OUT_ANY, "sample", "sample %s", seq);
@@ -332,8 +332,7 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 	for (size_t i = 0; i < prev.nports; i++) {
 		const struct mlx_counter *ls = mlx_counters_find(&prev.ports[i], MLX_CSRC_HW, "lifespan");
 
-		if (ls && ls->valid && (double)ls->value > iv * 1000 &&
-		    mlx_kernel_can(cli->ctx, MLX_KCAP_RUNNING))
+		if (ls && ls->valid && (double)ls->value > iv * 1000)
 			cli_warn(cli, "%s caches hw_counters for %" PRIu64 " ms, longer than the "
 				 "interval: some samples will repeat", prev.ports[i].rdma_dev, ls->value);
 	}

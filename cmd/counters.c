@@ -187,42 +187,37 @@ static int get_targets(struct cli *cli, struct targets *ts)
 	int r;
 
 	memset(ts, 0, sizeof(*ts));
-	if (cli_opt(cli, "any-netdev")) {
-		struct mlx_selector sel;
+	if (cli_opt(cli, "any-netdev") && !cli->device) {
+		/* Every netdev of the system: ConnectX ports with all their
+		 * sources, the others with ethtool and netdev statistics (a
+		 * monitoring pipeline's one call). */
+		size_t n = 0;
 
 		r = cli_devices(cli, &devs);
 		if (r)
 			return r;
-		if (!cli->device) {
-			/* Every netdev of the system: ConnectX ports with all
-			 * their sources, the others with ethtool and netdev
-			 * statistics (a monitoring pipeline's one call). */
-			size_t n = 0;
+		r = mlx_netdev_list(cli->ctx, &ts->names, &n);
+		if (r < 0)
+			return cli_fail(cli, r, "cannot list the network interfaces");
+		for (size_t i = 0; i < n; i++) {
+			if (!mlx_name_is_safe(ts->names[i]) || strlen(ts->names[i]) >= MLX_IFNAME_LEN)
+				continue;
+			find_port(devs, ts->names[i], &fn, &port);
+			if (add_target(ts, fn, port, port ? NULL : ts->names[i]) < 0)
+				return EXIT_FAIL;
+		}
+		return EXIT_OK;
+	}
+	/* --any-netdev -d NAME: a netdev that is no ConnectX port has the
+	 * ethtool and netdev sources; a ConnectX one is -d's usual path */
+	if (cli->device) {
+		bool other;
 
-			r = mlx_netdev_list(cli->ctx, &ts->names, &n);
-			if (r < 0)
-				return cli_fail(cli, r, "cannot list the network interfaces");
-			for (size_t i = 0; i < n; i++) {
-				if (!mlx_name_is_safe(ts->names[i]) ||
-				    strlen(ts->names[i]) >= MLX_IFNAME_LEN)
-					continue;
-				find_port(devs, ts->names[i], &fn, &port);
-				if (add_target(ts, fn, port, port ? NULL : ts->names[i]) < 0)
-					return EXIT_FAIL;
-			}
-			return EXIT_OK;
-		}
-		if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
-		    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0 && port) {
-			add_target(ts, fn, port, NULL);
-			return EXIT_OK;
-		}
-		mlx_err_clear(cli->ctx);
-		if (!mlx_netdev_exists(cli->ctx, cli->device)) {
-			cli_error(cli, "no network interface '%s'", cli->device);
-			return EXIT_NODEV;
-		}
-		return add_target(ts, NULL, NULL, cli->device) < 0 ? EXIT_FAIL : EXIT_OK;
+		r = cli_other_netdev(cli, &other);
+		if (r)
+			return r;
+		if (other)
+			return add_target(ts, NULL, NULL, cli->device) < 0 ? EXIT_FAIL : EXIT_OK;
 	}
 	r = cli_select(cli, &fn, &port);
 	if (r)

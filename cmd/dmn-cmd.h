@@ -52,6 +52,7 @@ struct dmn_run {
 	struct mlx_dmn_incident inc;
 	struct dmn_manifest *m;
 	bool clear_health_dumps;       /* DUMP_CLEAR each health dump once kept */
+	const struct dmn_why *why;
 	int fatal;                     /* -errno that aborts the incident */
 	char fatal_what[128];
 };
@@ -67,6 +68,10 @@ struct dmn_why {
 	/* an automatic incident: each reporter's health dump, once in the
 	 * incident, is cleared so that the next event's dump is its own */
 	bool clear_health_dumps;
+	/* the kernel-log records the monitor read, for when the system's log
+	 * cannot be read again (a FIFO replayed): NULL none */
+	const char *kernel_log;
+	size_t kernel_log_len;
 };
 /*
  * One incident of @fn in s->dir (cmd/dmn.c): the items, the manifest, the
@@ -107,5 +112,12 @@ void dmn_manifest_free(struct dmn_manifest *m);
 void dmn_manifest_out(struct out *o, const struct dmn_manifest *m, bool labels);
 int dmn_list(struct cli *cli);
 int dmn_show(struct cli *cli, const char *arg);
+/* A manifest's bytes parsed (pure), or one read from @path (a regular
+ * file); NULL and @err when not one.  Freed with dmn_manifest_free. */
+struct dmn_manifest *dmn_manifest_parse(const char *buf, size_t len, char *err, size_t errlen);
+struct dmn_manifest *dmn_manifest_load(const char *path, char *err, size_t errlen);
+/* `dump-me-now verify [PATH]` (cmd/dmn-verify.c): each item's SHA-256
+ * against the manifest; every incident of the dump root without PATH. */
+int dmn_verify(struct cli *cli, const char *arg);
 
 #endif

@@ -22,6 +22,7 @@
 #include "dmn-cmd.h"
 #include "evidence.h"
 #include "health-json.h"
+#include "incident.h"
 #include "rdma.h"
 #include "sha256.h"
 #include "snapshot.h"
@@ -142,7 +143,7 @@ static int item_cmd(struct dmn_run *run, const char *name, const struct cmd *c,
 	sub.json = true;
 	sub.pretty = false;
 	sub.cmd = c;
-	memset(sub.optval, 0, sizeof(sub.optval));
+	sub.optval = NULL;      /* none of the command's own options */
 	sub.out_fp = o;
 	sub.err_fp = e;
 	sub.out = out_new(true, false, o);
@@ -316,9 +317,6 @@ int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 	if (geteuid() != 0)
 		return add_item(run, "crspace.txt", "unavailable",
 				"permission: reading the CR space needs root (config-space writes)", -1, NULL);
-	if (!mlx_kernel_can(cli->ctx, MLX_KCAP_DEVICE))
-		return add_item(run, "crspace.txt", "unavailable",
-				"the CR space needs the live device; this is a captured system", -1, NULL);
 	if (!db) {
 		snprintf(reason, sizeof(reason),
 			 "no safe CR-space block list for device ID 0x%04x (lists: ConnectX5, ConnectX6DX)",
@@ -453,14 +451,6 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 				 (long long)p->port_index);
 		else
 			snprintf(name, sizeof(name), "devlink-health-dump-%s.json", p->name);
-		if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE)) {
-			r = add_item(run, name, "unavailable", run->clear_health_dumps ?
-				     "a captured system holds no health dumps (DUMP_GET would make one, "
-				     "DUMP_CLEAR forget it: both need the live device)" :
-				     "a captured system holds no health dumps "
-				     "(DUMP_GET would make one: it needs the live device)", -1, NULL);
-			continue;
-		}
 		q = mlx_health_dump(ctx, fn, p, &d);
 		if (q < 0) {
 			lib_reason(ctx, q, reason, sizeof(reason));
@@ -537,6 +527,13 @@ int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn)
 	size_t len;
 	int r = mlx_evidence_kernel_log(ctx, fn, &text, &len);
 
+	/* a log that cannot be read again (a FIFO a monitor replays): the
+	 * records the monitor read */
+	if (r < 0 && run->why && run->why->kernel_log) {
+		mlx_err_clear(ctx);
+		r = mlx_evidence_kernel_log_of(fn, run->why->kernel_log, run->why->kernel_log_len,
+					       "the records the monitor read", &text, &len);
+	}
 	if (r < 0)
 		return add_item(run, "kernel-log.txt", "unavailable",
 				lib_reason(ctx, r, reason, sizeof(reason)), -1, NULL);
@@ -550,7 +547,7 @@ int dmn_item_snapshot(struct dmn_run *run, const struct mlx_devices *devs)
 	/* the RDMA raw vendor contexts too: the incident is the moment to have them */
 	struct mlx_snapshot_meta meta = { .tool_version = PACKAGE_VERSION, .rdma_raw = true };
 	struct mlx_snapshot_stats st;
-	char path[8192];
+	char path[8192], sha[65];
 	int r;
 
 	r = mlx_dmn_tmp_path(&run->inc, "snapshot", path, sizeof(path));
@@ -564,5 +561,8 @@ int dmn_item_snapshot(struct dmn_run *run, const struct mlx_devices *devs)
 	}
 	if (r < 0)
 		return add_item(run, "snapshot", "failed", mlx_errmsg(run->cli->ctx), -1, NULL);
-	return add_item(run, "snapshot", "ok", NULL, (int64_t)st.bytes, NULL);
+	/* the tree's hash (lib/incident.h): `dump-me-now verify` finds a change */
+	if (mlx_tree_sha256(path, sha) < 0)
+		sha[0] = '\0';
+	return add_item(run, "snapshot", "ok", NULL, (int64_t)st.bytes, sha[0] ? sha : NULL);
 }

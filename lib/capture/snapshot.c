@@ -7,16 +7,18 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "incident.h"
 #include "mlx-private.h"
 #include "counters.h"
 #include "dcb.h"
@@ -208,90 +210,6 @@ static int copy_tree(struct snap *s, const char *path, int depth, bool debugfs)
 	return r;
 }
 
-/*
- * The string value of "@key" in the small JSON object @text (the metadata
- * of a capture, which write_meta() writes: flat, one key each), unescaped
- * into @buf.  false when absent, not a string, or too long.
- */
-static bool meta_value(const char *text, const char *key, char *buf, size_t len)
-{
-	char pat[40];
-	const char *p;
-	size_t n = 0;
-
-	snprintf(pat, sizeof(pat), "\"%s\"", key);
-	p = strstr(text, pat);
-	if (!p)
-		return false;
-	p += strlen(pat);
-	p += strspn(p, " \t\r\n");
-	if (*p++ != ':')
-		return false;
-	p += strspn(p, " \t\r\n");
-	if (*p++ != '"')
-		return false;
-	for (; *p && *p != '"'; p++) {
-		char c = *p;
-
-		if (c == '\\') {
-			static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-			const char *e = p[1] ? strchr(esc, p[1]) : NULL;
-			unsigned u;
-
-			if (p[1] == 'u' && sscanf(p + 2, "%4x", &u) == 1 && u && u < 0x80) {
-				c = (char)u;
-				p += 5;
-			} else if (e && (e - esc) % 2 == 0) {
-				c = e[1];
-				p++;
-			} else {
-				return false;
-			}
-		}
-		if (n + 1 >= len)
-			return false;
-		buf[n++] = c;
-	}
-	if (*p != '"')
-		return false;
-	buf[n] = '\0';
-	return true;
-}
-
-/*
- * The hostname and kernel of the system being captured.  Live: uname().
- * A captured system is not this machine: its own record (the metadata a
- * snapshot or a sample carries), else its proc/sys/kernel files, else
- * unknown (empty: written as null).
- */
-static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char *kernel,
-			      size_t klen)
-{
-	char *text = NULL;
-	size_t len;
-	bool h = false, k = false;
-
-	host[0] = kernel[0] = '\0';
-	if (mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
-		struct utsname u;
-
-		if (uname(&u) == 0) {
-			snprintf(host, hlen, "%s", u.nodename);
-			snprintf(kernel, klen, "%s", u.release);
-		}
-		return;
-	}
-	if (mlx_read_file(ctx, "/mlxcli-snapshot.json", &text, &len) == 0) {
-		h = meta_value(text, "hostname", host, hlen);
-		k = meta_value(text, "kernel", kernel, klen);
-		free(text);
-	}
-	if (!h && mlx_read_str(ctx, "/proc/sys/kernel/hostname", host, hlen) < 0)
-		host[0] = '\0';
-	if (!k && mlx_read_str(ctx, "/proc/sys/kernel/osrelease", kernel, klen) < 0)
-		kernel[0] = '\0';
-}
-
 /* An empty string is unknown: null. */
 static const char *or_null(const char *v)
 {
@@ -310,7 +228,7 @@ static int write_meta(struct snap *s, const struct mlx_snapshot_meta *meta)
 
 	if (!j)
 		return -ENOMEM;
-	captured_identity(s->ctx, host, sizeof(host), kernel, sizeof(kernel));
+	mlx_kernel_identity(s->ctx, host, sizeof(host), kernel, sizeof(kernel));
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	mlx_json_obj_begin(j, NULL);
@@ -474,17 +392,19 @@ static int capture_function(struct snap *s, const struct mlx_function *fn)
 
 /*
  * The netlink replies the read commands replay offline: per PF, the
- * RTM_GETLINK VF list, devlink dev info and the eswitch mode.  Live, the
- * queries themselves record into the capture (mlx_nl_set_capture); from a
- * sysroot, its recorded replies are copied.  A failed query is not a failed
- * snapshot (no devlink, no netdev): the error reply is recorded when the
- * kernel sent one.
+ * RTM_GETLINK VF list, devlink dev info and the eswitch mode.  The kernel
+ * boundary records them as the queries below are answered
+ * (mlx_kernel_record); a captured system's replies are recordings
+ * already, and are copied.  A failed query is not a failed snapshot (no
+ * devlink, no netdev): the error reply is recorded when the kernel sent
+ * one.
  */
 static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 {
 	int r;
 
-	if (mlx_kernel_can(s->ctx, MLX_KCAP_RECORDED)) {
+	r = mlx_kernel_record(s->ctx, s->tmp);
+	if (r == MLX_RECORDED) {
 		/* the recorded owners' names of RDMA resources (issue 24) come
 		 * with the replies; a capture's /proc holds nothing else */
 		r = mlx_is_dir(s->ctx, "/proc") ? copy_tree(s, "/proc", 0, false) : 0;
@@ -492,7 +412,6 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			r = mlx_is_dir(s->ctx, "/netlink") ? copy_tree(s, "/netlink", 0, false) : 0;
 		return r;
 	}
-	r = mlx_nl_set_capture(s->ctx, s->tmp);
 	if (r < 0)
 		return r;
 	for (size_t i = 0; i < devs->nfn; i++) {
@@ -567,7 +486,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	 * synthetic message of lib/backend/ethtool-stats.c).  sysfs counter files
 	 * (statistics/, hw_counters/, counters/, aer_dev_*) are already copied
 	 * with each function. */
-	mlx_counters_capture(s->ctx, devs, s->tmp);
+	mlx_counters_capture(s->ctx, devs);
 	/* params (issue 17, lib/params/params.c): the five ethtool dumps and
 	 * the devlink parameter dump (netlink/{ethtool,devlink}/all/). */
 	mlx_params_record(s->ctx);
@@ -577,7 +496,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	 * dump-me-now incident. */
 	mlx_rdma_record(s->ctx, s->rdma_raw);
 	capture_rdma_devices(s);
-	mlx_nl_set_capture(s->ctx, NULL);
+	mlx_kernel_record(s->ctx, NULL);
 	mlx_err_clear(s->ctx);
 	return 0;
 }
@@ -636,6 +555,7 @@ static const char kmsg_filter_note[] =
  */
 static int capture_kmsg(struct snap *s, const struct mlx_devices *devs)
 {
+	uint64_t boot;
 	struct { size_t off, len; } keep[KMSG_RECORDS];
 	size_t nkeep = 0, first = 0, total = 0, len = 0;
 	char *text = NULL, dst[PATH_MAX], *buf, *w;
@@ -702,6 +622,20 @@ static int capture_kmsg(struct snap *s, const struct mlx_devices *devs)
 		return mlx_err(s->ctx, r, "cannot write '%s': %s", dst, strerror(-r));
 	s->st->files += 2;
 	s->st->bytes += total + sizeof(kmsg_filter_note) - 1;
+	/* when the records' timestamps start (the kernel's boot, in the wall
+	 * clock): a replay dates its events with it (issue 25 item 14) */
+	if (mlx_kernel_boot_time(s->ctx, &boot) == 0) {
+		char line[32];
+		int n = snprintf(line, sizeof(line), "%" PRIu64 "\n", boot);
+
+		snprintf(dst, sizeof(dst), "%s/dev/kmsg.boottime", s->tmp);
+		r = write_new(dst, line, (size_t)n, 0644);
+		if (r < 0)
+			return mlx_err(s->ctx, r, "cannot write '%s': %s", dst, strerror(-r));
+		s->st->files++;
+		s->st->bytes += (size_t)n;
+	}
+	mlx_err_clear(s->ctx);
 	return 0;
 }
 
@@ -724,6 +658,10 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	s.st = st;
 	if (lstat(dest, &sb) == 0)
 		return mlx_err(ctx, EEXIST, "'%s' already exists; give a new directory", dest);
+	/* never into an incident (evidence), at any depth (lib/incident.h) */
+	r = mlx_incident_guard(ctx, dest);
+	if (r < 0)
+		return r;
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", dest) >= (int)sizeof(tmp))
 		return mlx_err(ctx, ENAMETOOLONG, "path too long: '%s'", dest);
 	if (!mkdtemp(tmp))

@@ -25,6 +25,7 @@
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 
+#include "emul.h"
 #include "mlx-private.h"
 #include "nl.h"
 #include "params.h"
@@ -254,28 +255,35 @@ static int edit_eth(struct mlx_ctx *ctx, struct file *f, const struct mlx_params
 	if (s->src == MLX_KS_FEATURE || s->src == MLX_KS_PRIVFLAG) {
 		static const uint16_t fsets[] = { ETHTOOL_A_FEATURES_WANTED,
 						  ETHTOOL_A_FEATURES_ACTIVE };
-		long idx = bit_index(f, as, ae, s->name);
-		bool any = false;
 
-		for (size_t i = 0; i < (s->src == MLX_KS_FEATURE ? 2u : 1u); i++) {
-			uint16_t t = s->src == MLX_KS_FEATURE ? fsets[i] : ETHTOOL_A_PRIVFLAGS_FLAGS;
+		/* every bit of the request (a feature group has several) */
+		for (unsigned k = 0; k < s->nbits; k++) {
+			const char *name = s->bits[k].name;
+			long idx = bit_index(f, as, ae, name);
+			bool any = false;
 
-			/* a splice moves what follows: find again */
+			for (size_t i = 0; i < (s->src == MLX_KS_FEATURE ? 2u : 1u); i++) {
+				uint16_t t = s->src == MLX_KS_FEATURE ? fsets[i]
+								      : ETHTOOL_A_PRIVFLAGS_FLAGS;
+
+				/* a splice moves what follows: find again */
+				find_msg(f, s, &sp.msg, &as, &ae);
+				at = find(f, as, ae, t);
+				if (!at)
+					continue;
+				r = set_bit(ctx, f, sp, at, name, s->bits[k].on, idx);
+				if (r == -ENOENT)
+					continue;
+				if (r < 0)
+					return r;
+				any = true;
+			}
+			if (!any)
+				return mlx_err(ctx, EOPNOTSUPP, "'%s' has no %s '%s'", s->ifname,
+					       s->src == MLX_KS_FEATURE ? "feature" : "private flag",
+					       name);
 			find_msg(f, s, &sp.msg, &as, &ae);
-			at = find(f, as, ae, t);
-			if (!at)
-				continue;
-			r = set_bit(ctx, f, sp, at, s->name, s->on, idx);
-			if (r == -ENOENT)
-				continue;
-			if (r < 0)
-				return r;
-			any = true;
 		}
-		if (!any)
-			return mlx_err(ctx, EOPNOTSUPP, "'%s' has no %s '%s'", s->ifname,
-				       s->src == MLX_KS_FEATURE ? "feature" : "private flag",
-				       s->name);
 		return 0;
 	}
 	at = find(f, as, ae, s->attr);
@@ -414,3 +422,32 @@ int mlx_emul_params_tclass(struct mlx_ctx *ctx, const char *path, const char *va
 	snprintf(buf, sizeof(buf), "Global tclass=%" PRIu64 "\n", u);
 	return mlx_write_str(ctx, path, buf);
 }
+
+/* ---- the captured boundary's entry (emul.h) ------------------------------ */
+
+/* ethtool *_SET, devlink PARAM_SET, RTM_SETLINK with IFLA_MTU: what
+ * mlx_params_req_parse knows as a knob's request (malformed ones too,
+ * which mlx_emul_params refuses as the kernel would). */
+static bool knobs_takes(enum mlx_nl_family fam, const void *req, size_t len)
+{
+	struct mlx_params_set s;
+	char why[8];
+
+	return mlx_params_req_parse(fam, req, len, &s, why, sizeof(why)) != -ENOENT;
+}
+
+static int knobs_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req, size_t len,
+			 mlx_nl_cb cb, void *arg)
+{
+	(void)cb;
+	(void)arg;
+	return mlx_emul_params(ctx, fam, req, len);
+}
+
+const struct mlx_emul mlx_emul_knobs = {
+	.name = "params",
+	.nl_takes = knobs_takes,
+	.nl_request = knobs_request,
+	.file_takes = mlx_emul_params_is_tclass,
+	.file_write = mlx_emul_params_tclass,
+};

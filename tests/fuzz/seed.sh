@@ -121,7 +121,25 @@ kmsg)
 				>"$corpus/seed-kmsg-$n"
 		done
 	fi
-	text '14,1,2,-;mlx5_core 0000:01:00.0 eth0: Link down\n' ;;
+	text '14,1,2,-;mlx5_core 0000:01:00.0 eth0: Link down\n' \
+		'4,2,3,-;infiniband mlx5_0: destroy_qp_common:2367:(pid 73): mlx5_ib: modify QP 0x000724 to RESET failed\n SUBSYSTEM=infiniband\n DEVICE=+infiniband:mlx5_0\n' \
+		'3,3,4,-;rocep2s0/1: QP 137 error: unrecognized status (0x41 0x0 0x0)\n' \
+		'4,4,5,-;__ib_cache_gid_add: unable to add gid fe80:0000:0000:0000:0202:c9ff:fe00:0001 error=-28\n' ;;
+kmsg-split)
+	# a recorded kernel log: records of the real mlx5 lines with their
+	# dictionary lines, several to a seed (the first byte picks the size
+	# of the pieces they arrive in); recorded netlink messages
+	if [ -n "$fixtures" ] && [ -d "$fixtures/dmesg" ]; then
+		for f in "$fixtures"/dmesg/*.txt; do
+			n=$((n + 1))
+			{ printf "\\00$((n % 8))";
+			  grep -h 'mlx5_core' "$f" | sed 's/^.*\(mlx5_core\)/\1/' | head -20 |
+			  awk '{ printf "3,%d,%d,-;%s\n SUBSYSTEM=pci\n DEVICE=+pci:0000:41:00.0\n", NR, NR * 1000, $0 }'
+			} >"$corpus/seed-kmsg-split-$n"
+		done
+	fi
+	copy $(nl 'getlink*.nl' | head -4) $(nl 'health-get*.nl' | head -2)
+	text '\0013,1,2,-;a\n b=c\n d\n3,2,3,-;e\n' ;;
 monitor-nl) copy $(nl 'getlink*.nl' | head -4) $(nl 'health-get*.nl' | head -4) ;;
 dmn-name)
 	text 'dmn-mlx5_0-manual-cli-user--2024.01.31-12.00.00.000-4242.0' \
@@ -136,6 +154,15 @@ cli)
 		'sample\nlist' 'help\nqosconfig' '--sample=cx6dx-upstream\nqosconfig\ndcqcn\nget' \
 		'-Qosconfig\n-Dcqcn\n-Get' 'dbg\nget-state' 'modify\ntc-bw\nenp94s0f0np0\n50' \
 		'__complete\nqosconfig dc' ;;
+fmsg) copy $(nl 'diagnose-*.nl') $(nl 'dump-*.nl') ;;
+dmn-manifest)
+	# the manifest dump-me-now writes (cmd/dmn.c write_manifest), and one
+	# of an earlier version ("status" for "result")
+	text '{\n  "format": "mlxcli-dmn",\n  "name": "dmn-0000_5e_00.0-GENERAL-USER-NA--2026.11.27-23.04.35.011-21376.0",\n  "path": "/var/lib/mlxcli/dmn/x",\n  "pci_address": "0000:5e:00.0",\n  "product": "ConnectX-5",\n  "type": "GENERAL",\n  "source": "USER",\n  "reason": null,\n  "created_at": "2026-11-27T23:04:35Z",\n  "mlxcli_version": "0.1.0",\n  "system": "live",\n  "items": [\n    {"name": "pci.json", "result": "ok", "reason": null, "size": 1234, "sha256": "77aea9a5a713962647b26d9cb7751c224c1619b3e1bc18a913f90490fc0215db"},\n    {"name": "crspace.txt", "result": "unavailable", "reason": "permission: x", "size": null, "sha256": null}\n  ]\n}\n' \
+		'{"format": "mlxcli-dmn", "name": "n", "items": [{"name": "snapshot", "status": "ok", "size": -1}]}' ;;
+snapshot-meta)
+	copy $(find "$samples" -maxdepth 2 -name mlxcli-snapshot.json | sort)
+	text '{"hostname": "a\\u0041\\n", "kernel": "6.1"}' '{"hostname":"\\u00' ;;
 pcicfg) : ;;      # the config files, copied by the fuzz rule itself
 *) echo "seed.sh: no seeds for '$h'" >&2 ;;
 esac
