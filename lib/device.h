@@ -3,7 +3,7 @@
  * The device model: every ConnectX PCI function (vendor 0x15b3) with its
  * PF/VF relations, the network ports (netdevs) and RDMA devices on it.
  *
- * Built once per command by mlx_devices_scan(): one libpci scan of the
+ * Built once per command by mlx_devices_scan(): one scan of the
  * target's /sys/bus/pci, then the sysfs children of each function.  Pure
  * data afterwards; commands never go back to the files to render it.
  */

@@ -167,8 +167,8 @@ struct mlx_pci_raw {
 	unsigned pf_bus, pf_dev, pf_func;
 };
 
-/* Every PCI function of @vendor on the target (libpci, sysfs method
- * pointed at ROOT/sys/bus/pci); *others counts the functions skipped. */
+/* Every PCI function of @vendor on the target (ROOT/sys/bus/pci/devices,
+ * each file opened inside the root); *others counts the functions skipped. */
 int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 		 size_t *n, unsigned *others);
 
