@@ -42,6 +42,8 @@ struct mlx_rdma {
 	char name[MLX_NAME_LEN];
 	char fw_ver[MLX_NAME_LEN];
 	char board_id[MLX_NAME_LEN];  /* PSID */
+	/* ports looked at: all of them, or fewer once every netdev of the
+	 * function had its RDMA port (device.c scan_rdma) */
 	unsigned nports;
 };
 
@@ -108,6 +110,10 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs);
  * mtu and link_layer stay unknown.
  */
 #define MLX_SCAN_PORT_DETAILS 0x1u
+/* Without MLX_SCAN_VF_EXT_CONFIG a VF its PF's SR-IOV capability placed
+ * has its standard config space decoded (header, PCIe link: what
+ * `devices` shows) and not the extended one (AER, ARI, serial number). */
+#define MLX_SCAN_VF_EXT_CONFIG 0x2u
 #define MLX_SCAN_ALL (~0u)
 int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want);
 

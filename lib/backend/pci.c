@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mlx-private.h"
@@ -58,52 +59,48 @@ static size_t read_config(int fd, uint8_t *buf, size_t have)
 	return 0;
 }
 
-/* "DDDD:BB:DD.F" (sysfs names a function so; the domain may be wider):
- * 0, or -EINVAL for a name that is no function (skipped). */
-static int parse_bdf(const char *s, unsigned *dom, unsigned *bus, unsigned *dev, unsigned *fn)
+static int hexval(char c)
 {
-	unsigned long v[3];
-	char *end;
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* By hand: every function's name is parsed, some several times. */
+int mlx_pci_parse_bdf(const char *s, unsigned *dom, unsigned *bus, unsigned *dev, unsigned *fn)
+{
+	static const char sep[3] = { ':', ':', '.' };
+	uint32_t v[3];
 
 	for (int i = 0; i < 3; i++) {
-		if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f') || (*s >= 'A' && *s <= 'F')))
+		int n = 0, h;
+
+		v[i] = 0;
+		while ((h = hexval(*s)) >= 0) {
+			if (++n > 8)
+				return -EINVAL;
+			v[i] = v[i] << 4 | (uint32_t)h;
+			s++;
+		}
+		if (!n || *s++ != sep[i])
 			return -EINVAL;
-		v[i] = strtoul(s, &end, 16);
-		if (*end != (i < 2 ? ':' : '.') || end - s > 8)
-			return -EINVAL;
-		s = end + 1;
 	}
 	if (s[0] < '0' || s[0] > '7' || s[1] || v[1] > 0xff || v[2] > 0x1f)
 		return -EINVAL;
-	*dom = (unsigned)v[0];
-	*bus = (unsigned)v[1];
-	*dev = (unsigned)v[2];
+	*dom = v[0];
+	*bus = v[1];
+	*dev = v[2];
 	*fn = (unsigned)(s[0] - '0');
 	return 0;
 }
 
-/* A sysfs attribute of the function as a number ("0x15b3\n"): the IDs
- * and class when the header cannot be read. */
-static int read_attr(struct mlx_ctx *ctx, const char *name, const char *attr, uint64_t *v)
+static int cmp_fn(const void *a, const void *b)
 {
-	char path[PATH_MAX];
-
-	if (snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/%s", name, attr) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	return mlx_read_u64(ctx, path, v);
-}
-
-/* A function's place: domain, bus, device, function, in address order;
- * @name is its entry in sys/bus/pci/devices. */
-struct fn_entry {
-	uint64_t key;
-	unsigned domain, bus, dev, func;
-	const char *name;
-};
-
-static int cmp_entry(const void *a, const void *b)
-{
-	uint64_t x = ((const struct fn_entry *)a)->key, y = ((const struct fn_entry *)b)->key;
+	uint64_t x = ((const struct mlx_pci_fn *)a)->key, y = ((const struct mlx_pci_fn *)b)->key;
 
 	return x < y ? -1 : x > y;
 }
@@ -114,16 +111,16 @@ static int cmp_entry(const void *a, const void *b)
  * PF's vendor and the VF Device ID of the PF's SR-IOV capability, at the
  * routing ID First VF Offset + k * VF Stride past the PF's
  * (pci_iov_virtfn_bus/devfn).  Known from the PF's config space, which we
- * read anyway, that spares the two sysfs files per VF libpci would open.
+ * read anyway, that spares the two sysfs files per VF a scan would open.
  */
 struct vf_place {
-	uint64_t key;                 /* as dev_key() */
-	size_t pf;                    /* the PF's index in the scan's result */
-	uint16_t device;
+	uint64_t key;                 /* as mlx_pci_fn.key */
+	uint16_t vendor, device;
+	unsigned pf_bus, pf_dev, pf_func;
 	int index;
 };
 
-struct vf_places {
+struct mlx_vf_places {
 	struct vf_place *v;
 	size_t n, cap;
 	bool sorted;
@@ -136,7 +133,7 @@ static int cmp_place(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int add_places(struct vf_places *pl, const struct mlx_pci_raw *pf, size_t pfi)
+static int add_places(struct mlx_vf_places *pl, const struct mlx_pci_raw *pf)
 {
 	const struct mlx_pci_config *c = &pf->cfg;
 	uint32_t first;
@@ -159,14 +156,15 @@ static int add_places(struct vf_places *pl, const struct mlx_pci_raw *pf, size_t
 			pl->v = nv;
 			pl->cap = nc;
 		}
-		pl->v[pl->n++] = (struct vf_place){ (uint64_t)pf->domain << 16 | rid, pfi,
-						    c->sriov.vf_device, (int)k };
+		pl->v[pl->n++] = (struct vf_place){ (uint64_t)pf->domain << 16 | rid, pf->vendor,
+						    c->sriov.vf_device, pf->bus, pf->dev, pf->func,
+						    (int)k };
 		pl->sorted = false;
 	}
 	return 0;
 }
 
-static const struct vf_place *find_place(struct vf_places *pl, uint64_t key)
+static const struct vf_place *find_place(struct mlx_vf_places *pl, uint64_t key)
 {
 	struct vf_place k = { .key = key };
 
@@ -179,157 +177,185 @@ static const struct vf_place *find_place(struct vf_places *pl, uint64_t key)
 	return bsearch(&k, pl->v, pl->n, sizeof(*pl->v), cmp_place);
 }
 
-int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
-		 size_t *n, unsigned *others)
+int mlx_pci_bus_list(struct mlx_ctx *ctx, struct mlx_pci_bus *b)
 {
-	struct mlx_pci_raw *v = NULL, *nv;
-	struct vf_places places = { 0 };
-	struct fn_entry *fe = NULL;
-	char **names = NULL, path[PATH_MAX];
-	uint8_t *buf = NULL;
-	size_t cnt = 0, cap = 0, nnames = 0, nfe = 0;
-	int r = 0;
+	char path[PATH_MAX];
+	size_t nnames = 0;
+	int r;
 
-	*out = NULL;
-	*n = 0;
-	if (others)
-		*others = 0;
+	memset(b, 0, sizeof(*b));
 	if (!mlx_is_dir(ctx, "/sys/bus/pci/devices")) {
 		mlx_path(ctx, path, sizeof(path), "/sys/bus/pci");
 		return mlx_err(ctx, ENOENT, "cannot read the PCI bus: %s/devices is missing", path);
 	}
-	r = mlx_list_dir(ctx, "/sys/bus/pci/devices", &names, &nnames);
+	r = mlx_list_dir(ctx, "/sys/bus/pci/devices", &b->names, &nnames);
 	if (r < 0) {
 		mlx_path(ctx, path, sizeof(path), "/sys/bus/pci/devices");
 		return mlx_err(ctx, -r, "cannot list %s: %s", path, strerror(-r));
 	}
-	fe = calloc(nnames + 1, sizeof(*fe));
-	buf = malloc(4096);
-	if (!fe || !buf) {
-		r = -ENOMEM;
-		goto out;
+	b->fn = calloc(nnames + 1, sizeof(*b->fn));
+	b->places = calloc(1, sizeof(*b->places));
+	b->buf = malloc(4096);
+	if (!b->fn || !b->places || !b->buf) {
+		mlx_pci_bus_free(b);
+		return -ENOMEM;
 	}
 	for (size_t i = 0; i < nnames; i++) {
-		struct fn_entry *e = &fe[nfe];
+		struct mlx_pci_fn *f = &b->fn[b->n];
 
-		if (parse_bdf(names[i], &e->domain, &e->bus, &e->dev, &e->func) < 0) {
+		if (mlx_pci_parse_bdf(b->names[i], &f->domain, &f->bus, &f->dev, &f->func) < 0) {
 			mlx_log(ctx, MLX_LOG_DEBUG, "sys/bus/pci/devices/%s: not a PCI function, skipped",
-				names[i]);
+				b->names[i]);
 			continue;
 		}
-		e->key = (uint64_t)e->domain << 16 | e->bus << 8 | e->dev << 3 | e->func;
-		e->name = names[i];
-		nfe++;
+		f->key = (uint64_t)f->domain << 16 | f->bus << 8 | f->dev << 3 | f->func;
+		f->name = b->names[i];
+		b->n++;
 	}
 	/* In address order, so that a PF comes before its VFs (First VF
 	 * Offset is never 0). */
-	if (nfe)
-		qsort(fe, nfe, sizeof(*fe), cmp_entry);
+	if (b->n)
+		qsort(b->fn, b->n, sizeof(*b->fn), cmp_fn);
+	return 0;
+}
 
-	for (size_t i = 0; i < nfe; i++) {
-		const struct vf_place *pl;
-		struct mlx_pci_raw *raw;
-		size_t have = 0;
-		int fd;
+void mlx_pci_bus_free(struct mlx_pci_bus *b)
+{
+	mlx_strv_free(b->names);
+	free(b->fn);
+	if (b->places)
+		free(b->places->v);
+	free(b->places);
+	free(b->buf);
+	memset(b, 0, sizeof(*b));
+}
 
-		if (cnt == cap) {
-			cap = cap ? cap * 2 : 8;
-			nv = realloc(v, cap * sizeof(*v));
-			if (!nv) {
-				r = -ENOMEM;
-				goto out;
-			}
-			v = nv;
+ssize_t mlx_pci_bus_find(const struct mlx_pci_bus *b, const char *bdf)
+{
+	struct mlx_pci_fn k, *f;
+
+	if (!b->n || mlx_pci_parse_bdf(bdf, &k.domain, &k.bus, &k.dev, &k.func) < 0)
+		return -1;
+	k.key = (uint64_t)k.domain << 16 | k.bus << 8 | k.dev << 3 | k.func;
+	f = bsearch(&k, b->fn, b->n, sizeof(*b->fn), cmp_fn);
+	return f ? f - b->fn : -1;
+}
+
+/*
+ * A placed VF's standard config space only (256 bytes: header, PCIe
+ * capability), its length from the file's size: a 4 KiB file root can
+ * read is read whole by root.  A VF's extended capabilities (AER, ARI...)
+ * are for `pci`; copying 4 KiB of every VF out of the kernel was the
+ * largest single cost of `devices` after path lookups.  0 when the short
+ * read says nothing (the caller reads the whole).
+ */
+static size_t read_std_config(int fd, uint8_t *buf, size_t *decode_len)
+{
+	struct stat st;
+	size_t n = 0;
+
+	while (n < 256) {
+		ssize_t r = pread(fd, buf + n, 256 - n, (off_t)n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	if (n < 256 || fstat(fd, &st) < 0 || st.st_size < 4096)
+		return 0;
+	*decode_len = 256;
+	return 4096;
+}
+
+int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint16_t vendor,
+		     bool vf_std_only, struct mlx_pci_raw *raw)
+{
+	const struct mlx_pci_fn *f = &b->fn[i];
+	const struct vf_place *pl = find_place(b->places, f->key);
+	uint8_t *buf = b->buf;
+	char path[PATH_MAX];
+	size_t have = 0, decode_len = 0;
+	int fd = -1;
+
+	memset(raw, 0, sizeof(*raw));
+	raw->domain = f->domain;
+	raw->bus = f->bus;
+	raw->dev = f->dev;
+	raw->func = f->func;
+	raw->vf_index = -1;
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s", f->name);
+	raw->dir = mlx_chdir(ctx, path) == 0;
+	if (raw->dir)
+		fd = mlx_open(ctx, "config", O_RDONLY, 0);
+	if (pl) {
+		raw->vendor = pl->vendor;
+		raw->device = pl->device;
+		raw->vf_index = pl->index;
+		raw->pf_bus = pl->pf_bus;
+		raw->pf_dev = pl->pf_dev;
+		raw->pf_func = pl->pf_func;
+	} else {
+		uint64_t ven = 0, dev = 0;
+		ssize_t got = 0;
+
+		/* The IDs from the header's first dword; a VF no PF placed,
+		 * or a header that cannot be read or reads all ones (a
+		 * function that stopped answering), from the sysfs vendor
+		 * and device files. */
+		if (fd >= 0) {
+			do
+				got = pread(fd, buf, 4, 0);
+			while (got < 0 && errno == EINTR);
 		}
-		raw = &v[cnt];
-		memset(raw, 0, sizeof(*raw));
-		raw->domain = fe[i].domain;
-		raw->bus = fe[i].bus;
-		raw->dev = fe[i].dev;
-		raw->func = fe[i].func;
-		raw->vf_index = -1;
-		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/config", fe[i].name);
-		fd = mlx_open(ctx, path, O_RDONLY, 0);
-		pl = find_place(&places, fe[i].key);
-		if (pl) {
-			raw->vendor = v[pl->pf].vendor;
-			raw->device = pl->device;
-			raw->vf_index = pl->index;
-			raw->pf_bus = v[pl->pf].bus;
-			raw->pf_dev = v[pl->pf].dev;
-			raw->pf_func = v[pl->pf].func;
+		if (got == 4 && (buf[0] & buf[1]) != 0xff) {
+			raw->vendor = (uint16_t)(buf[0] | buf[1] << 8);
+			raw->device = (uint16_t)(buf[2] | buf[3] << 8);
+			have = 4;
+		} else if (raw->dir && mlx_read_u64(ctx, "vendor", &ven) == 0 &&
+			   mlx_read_u64(ctx, "device", &dev) == 0) {
+			raw->vendor = (uint16_t)ven;
+			raw->device = (uint16_t)dev;
 		} else {
-			uint64_t ven = 0, dev = 0;
-			ssize_t got = 0;
+			/* neither header nor IDs: nothing to know it by */
+			mlx_log(ctx, MLX_LOG_DEBUG, "%s: no readable IDs, skipped", f->name);
+			raw->vendor = 0xffff;
+		}
+		if (raw->vendor != vendor) {
+			if (fd >= 0)
+				close(fd);
+			mlx_chdir(ctx, NULL);
+			mlx_err_clear(ctx);
+			raw->dir = false;
+			return 0;
+		}
+	}
+	raw->cfg_len = 0;
+	if (fd >= 0 && pl && vf_std_only)
+		raw->cfg_len = read_std_config(fd, buf, &decode_len);
+	if (fd >= 0 && !raw->cfg_len) {
+		raw->cfg_len = read_config(fd, buf, have);
+		decode_len = raw->cfg_len;
+	}
+	if (fd >= 0)
+		close(fd);
+	raw->cfg_decoded = raw->cfg_len >= 64 &&
+			   mlx_pci_config_decode(buf, decode_len, &raw->cfg) == 0;
+	/* Class, subclass and prog-if at 0x09-0x0b of the header (any user
+	 * reads the first 64 bytes); the sysfs "class" file only when the
+	 * header could not be read or reads all ones. */
+	if (raw->cfg_len >= 0x0c && (buf[0x09] & buf[0x0a] & buf[0x0b]) != 0xff) {
+		raw->class_code = (uint32_t)buf[0x0b] << 16 | (uint32_t)buf[0x0a] << 8 | buf[0x09];
+	} else {
+		uint64_t cls = 0;
 
-			/* The IDs from the header's first dword; a VF no PF
-			 * placed, or a header that cannot be read or reads
-			 * all ones (a function that stopped answering), from
-			 * the sysfs vendor and device files. */
-			if (fd >= 0) {
-				do
-					got = pread(fd, buf, 4, 0);
-				while (got < 0 && errno == EINTR);
-			}
-			if (got == 4 && (buf[0] & buf[1]) != 0xff) {
-				raw->vendor = (uint16_t)(buf[0] | buf[1] << 8);
-				raw->device = (uint16_t)(buf[2] | buf[3] << 8);
-				have = 4;
-			} else if (read_attr(ctx, fe[i].name, "vendor", &ven) == 0 &&
-				   read_attr(ctx, fe[i].name, "device", &dev) == 0) {
-				raw->vendor = (uint16_t)ven;
-				raw->device = (uint16_t)dev;
-			} else {
-				/* neither header nor IDs: nothing to know it by */
-				mlx_log(ctx, MLX_LOG_DEBUG, "%s: no readable IDs, skipped", fe[i].name);
-				if (fd >= 0)
-					close(fd);
-				if (others)
-					(*others)++;
-				continue;
-			}
-			if (raw->vendor != vendor) {
-				if (fd >= 0)
-					close(fd);
-				if (others)
-					(*others)++;
-				continue;
-			}
-		}
-		raw->cfg_len = fd >= 0 ? read_config(fd, buf, have) : 0;
-		if (fd >= 0)
-			close(fd);
-		raw->cfg_decoded = raw->cfg_len >= 64 &&
-				   mlx_pci_config_decode(buf, raw->cfg_len, &raw->cfg) == 0;
-		/* Class, subclass and prog-if at 0x09-0x0b of the header (any
-		 * user reads the first 64 bytes); the sysfs "class" file only
-		 * when the header could not be read or reads all ones. */
-		if (raw->cfg_len >= 0x0c && (buf[0x09] & buf[0x0a] & buf[0x0b]) != 0xff) {
-			raw->class_code = (uint32_t)buf[0x0b] << 16 | (uint32_t)buf[0x0a] << 8 | buf[0x09];
-		} else {
-			uint64_t cls = 0;
-
-			/* class and subclass: libpci kept no prog-if from it */
-			if (read_attr(ctx, fe[i].name, "class", &cls) == 0)
-				raw->class_code = (uint32_t)cls & 0xffff00;
-		}
-		if (!pl && add_places(&places, raw, cnt) < 0) {
-			r = -ENOMEM;
-			goto out;
-		}
-		cnt++;
+		/* class and subclass: libpci kept no prog-if from the file */
+		if (raw->dir && mlx_read_u64(ctx, "class", &cls) == 0)
+			raw->class_code = (uint32_t)cls & 0xffff00;
 	}
 	mlx_err_clear(ctx);     /* a function's missing file is no error of the scan */
-out:
-	mlx_strv_free(names);
-	free(fe);
-	free(buf);
-	free(places.v);
-	if (r < 0) {
-		free(v);
-		return r;
-	}
-	*out = v;
-	*n = cnt;
-	return 0;
+	if (!pl && add_places(b->places, raw) < 0)
+		return -ENOMEM;
+	return 1;
 }

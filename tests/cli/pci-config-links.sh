@@ -14,7 +14,8 @@
 # the capture, where there is no such file, so the function's IDs come
 # from its own sysfs vendor and device files (config_space_bytes 0).
 # And a link that stays inside (absolute, as the capture's root sees it)
-# is followed there: the same bytes planted inside are shown.
+# is followed there: the same bytes planted inside are shown.  (Below a
+# function's directory a link may not leave that directory at all.)
 . "$(dirname "$0")/lib.sh"
 need jq python3
 
@@ -75,13 +76,13 @@ for how in abs rel; do
 	esac
 done
 
-# A link that stays inside the capture is followed there: an absolute
-# target means DIR/target.
+# A link that stays inside the capture is followed there: the function's
+# entry linked with an absolute target means DIR/target.
 fresh inside cx5-ofed
 mkdir -p "$tmp/inside/planted"
-cp "$tmp/outside/config" "$tmp/inside/planted/config"
-rm "$tmp/inside/$REL/config"
-ln -s /planted/config "$tmp/inside/$REL/config"
+cp -a "$tmp/outside/fn" "$tmp/inside/planted/fn"
+rm "$tmp/inside/sys/bus/pci/devices/$BDF"
+ln -s /planted/fn "$tmp/inside/sys/bus/pci/devices/$BDF"
 check "an absolute link resolves inside the capture" "$(shown inside)" "0x1021 4096"
 
 finish
