@@ -11,10 +11,14 @@ time, the median CPU time (user + system of the child, from wait4, which
 other load moves much less), the peak RSS (GNU time, one run after the rounds); per pair, the ratio of
 the medians of wall time and of CPU time.
 
-Usage: pairs.py [--rounds N] [--warmup N] [--json FILE] NAME=COMMAND...
-  COMMAND runs through /bin/sh -c, its output to /dev/null.  With --json,
-  one JSON object per command is appended to FILE (one per line), and
-  one per ratio (the first command against each other).
+Usage: pairs.py [--rounds N] [--warmup N] [--json FILE] [--ratio A/B]...
+                [--ignore-exit] NAME=COMMAND...
+  COMMAND runs through /bin/sh -c, its output to /dev/null.  The ratios
+  reported are the --ratio ones (names of commands), else the first
+  command against each other.  With --json, one JSON object per command
+  and one per ratio are appended to FILE, one a line.  A command that
+  exits non-zero stops the run, unless --ignore-exit (a baseline such as
+  `dcb ets show dev lo`, which answers "not supported" and exits 1).
 """
 import json
 import os
@@ -49,17 +53,24 @@ def peak_rss(cmd):
 
 def main(argv):
     rounds, warmup, out = 15, 3, None
-    cmds = []
+    cmds, ratios = [], []
+    ignore_exit = False
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ('--rounds', '--warmup', '--json'):
+        if a == '--ignore-exit':
+            ignore_exit = True
+            i += 1
+            continue
+        if a in ('--rounds', '--warmup', '--json', '--ratio'):
             v = argv[i + 1]
             i += 2
             if a == '--rounds':
                 rounds = int(v)
             elif a == '--warmup':
                 warmup = int(v)
+            elif a == '--ratio':
+                ratios.append(tuple(v.split('/', 1)))
             else:
                 out = v
             continue
@@ -77,7 +88,7 @@ def main(argv):
         order = cmds if r % 2 == 0 else list(reversed(cmds))
         for name, cmd in order:
             wall, cpu, rc = run_once(cmd)
-            if rc != 0:
+            if rc != 0 and not ignore_exit:
                 print(f'pairs.py: {name}: exit {rc}: {cmd}', file=sys.stderr)
                 return 1
             if r >= warmup:
@@ -97,15 +108,21 @@ def main(argv):
               f"({row['min_s'] * 1000:.1f}-{row['max_s'] * 1000:.1f}), "
               f"cpu {row['cpu_s'] * 1000:.1f} ms ({row['cpu_min_s'] * 1000:.1f}-"
               f"{row['cpu_max_s'] * 1000:.1f}), rss {row['rss_kb']} KB")
-    base = rows[0]
-    for row in rows[1:]:
-        ratio = {'name': f"{base['name']}/{row['name']}",
-                 'ratio_median': base['median_s'] / row['median_s'],
-                 'ratio_cpu': base['cpu_s'] / row['cpu_s'] if row['cpu_s'] > 0 else None,
-                 'ratio_rss': base['rss_kb'] / row['rss_kb'] if row['rss_kb'] else None}
+    byname = {r['name']: r for r in rows}
+    if not ratios:
+        ratios = [(rows[0]['name'], r['name']) for r in rows[1:]]
+    for a, b in ratios:
+        if a not in byname or b not in byname:
+            print(f'pairs.py: --ratio {a}/{b}: no such command', file=sys.stderr)
+            return 2
+        x, y = byname[a], byname[b]
+        ratio = {'name': f"{a}/{b}",
+                 'ratio_median': x['median_s'] / y['median_s'],
+                 'ratio_cpu': x['cpu_s'] / y['cpu_s'] if y['cpu_s'] > 0 else None,
+                 'ratio_rss': x['rss_kb'] / y['rss_kb'] if y['rss_kb'] else None}
         rows.append(ratio)
         print(f"  ratio {ratio['name']}: {ratio['ratio_median']:.2f} "
-              f"(cpu time {ratio['ratio_cpu']:.2f}, peak rss {ratio['ratio_rss']:.2f})")
+              f"(cpu time {ratio['ratio_cpu'] or 0:.2f}, peak rss {ratio['ratio_rss'] or 0:.2f})")
     if out:
         with open(out, 'a') as f:
             for row in rows:
