@@ -646,8 +646,9 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 		goto out;
 	}
 	/* The catalogue of what the document shows: once, at its end (the
-	 * compact shape), or alone (--catalogue). */
-	if ((cli->json && !d.describe) || d.only_catalogue) {
+	 * compact shape of show, cc and errors), or alone (--catalogue). */
+	if (((cli->json && !d.describe) || d.only_catalogue) && strcmp(view, "prio") &&
+	    !(fmt && !strcmp(fmt, "prometheus"))) {
 		d.cat = cat_set_new();
 		if (!d.cat) {
 			r = EXIT_FAIL;

@@ -142,6 +142,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	jq_is cc-$host '[.ports[0].counters[] | select(.name == "np_cnp_sent") | .value]' '[402]'
 	run prio-$host $S -j counters prio -d "$pf"
 	jq_is prio-$host '.ports[0].per_priority | length' 8
+	jq_is prio-$host 'keys_unsorted' '["schema_version","ports"]'     # no catalogue: no counters
 	jq_is prio-$host '.ports[0].per_priority[3].rx_packets' 52341
 	run prio-txt-$host $S counters prio -d "$pf"
 	expect_rc prio-txt-$host 0
