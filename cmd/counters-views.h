@@ -29,6 +29,12 @@ struct targets {
 	char **names;           /* --any-netdev without -d: the netdev list */
 };
 
+/* The ports the command line names (cmd/counters.c); targets_free
+ * releases them.  An exit code. */
+int get_targets(struct cli *cli, struct targets *ts);
+void targets_free(struct targets *ts);
+/* Say on stderr that @p vanished or has no driver statistics. */
+void warn_port(struct cli *cli, const struct mlx_counter_port *p);
 /* Whether counter @c passes the selection @arg (a struct sel). */
 bool keep(const struct mlx_counter *c, void *arg);
 /* device, netdev, rdma_device, rdma_port, port of @p. */
