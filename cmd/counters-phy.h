@@ -29,8 +29,10 @@ struct phy_rows {
 	struct phy_row row[PHY_MAX_ROWS];
 };
 
-/* Read the module and FEC statistics of @ifname ("" none: all null). */
-void phy_rows_read(struct cli *cli, const char *ifname, struct phy_rows *r);
+/* Read the module and FEC statistics of @p's netdev; all null without
+ * asking for a port that is gone or has no netdev, and for a software
+ * netdev (no parent device: no cage, no FEC), which would answer so. */
+void phy_rows_read(struct cli *cli, const struct mlx_counter_port *p, struct phy_rows *r);
 const char *phy_row_desc(const struct phy_row *w);
 /* One row of a counters table (the keys of any counter row). */
 void phy_row_out(struct out *o, const struct phy_row *w);

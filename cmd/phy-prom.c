@@ -82,7 +82,7 @@ int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs)
 		return -ENOMEM;
 	for (size_t k = 0; k < cs->nports; k++)
 		if (!cs->ports[k].gone && cs->ports[k].ifname[0])
-			phy_rows_read(cli, cs->ports[k].ifname, &rows[k]);
+			phy_rows_read(cli, &cs->ports[k], &rows[k]);
 	/* HELP and TYPE once per family, then its samples of every port */
 	for (size_t f = 0; f < sizeof(fams) / sizeof(fams[0]); f++) {
 		bool head = false;

@@ -3,7 +3,7 @@
  * The device model: every ConnectX PCI function (vendor 0x15b3) with its
  * PF/VF relations, the network ports (netdevs) and RDMA devices on it.
  *
- * Built once per command by mlx_devices_scan(): one libpci scan of the
+ * Built once per command by mlx_devices_scan(): one scan of the
  * target's /sys/bus/pci, then the sysfs children of each function.  Pure
  * data afterwards; commands never go back to the files to render it.
  */
@@ -42,6 +42,8 @@ struct mlx_rdma {
 	char name[MLX_NAME_LEN];
 	char fw_ver[MLX_NAME_LEN];
 	char board_id[MLX_NAME_LEN];  /* PSID */
+	/* ports looked at: all of them, or fewer once every netdev of the
+	 * function had its RDMA port (device.c scan_rdma) */
 	unsigned nports;
 };
 
@@ -114,6 +116,10 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs);
  * mtu and link_layer stay unknown.
  */
 #define MLX_SCAN_PORT_DETAILS 0x1u
+/* Without MLX_SCAN_VF_EXT_CONFIG a VF its PF's SR-IOV capability placed
+ * has its standard config space decoded (header, PCIe link: what
+ * `devices` shows) and not the extended one (AER, ARI, serial number). */
+#define MLX_SCAN_VF_EXT_CONFIG 0x2u
 #define MLX_SCAN_ALL (~0u)
 int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want);
 

@@ -33,7 +33,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	fi
 
 	"$MLXCLI" --sample="$host" -j qosconfig dcqcn get >"$tmp/get.json" || bad "$host: get -j"
-	jq -e '.schema_version == 2 and (.ports | length) == 2' "$tmp/get.json" >/dev/null ||
+	jq -e '.schema_version == 3 and (.ports | length) == 2' "$tmp/get.json" >/dev/null ||
 		bad "$host: JSON: two PF ports"
 	# 18 RP + 4 NP parameters per port (the manual's 15 + 3, and Linux's 2),
 	# 8 enables per side.

@@ -74,7 +74,7 @@ echo "== JSON facts"
 # The first key is schema_version (mlxcli(8) JSON OUTPUT).
 for f in cx5-ofed cx6dx-upstream cx5-ofed-ports cx6dx-upstream-ports; do
 	jq_is "$f" 'keys_unsorted[0]' '"schema_version"'
-	jq_is "$f" '.schema_version' '2'
+	jq_is "$f" '.schema_version' '3'
 done
 
 # cx5-ofed: 2 PFs + 4 VFs on PF0, 15b3:1017 / 15b3:1018

@@ -55,7 +55,7 @@ m -j link -d enp94s0f0np0 >"$tmp/l1.json"
 [ "$(jq -c '.port_links[0] | [.verdict, .healthy]' "$tmp/l1.json")" = \
 	'[["Rx loss of signal on lanes 1, 2, 3, 4","Rx loss of lock on lanes 1, 2, 3, 4"],false]' ] &&
 	ok "link verdict: the flags and their lanes" || bad "verdict: $(jq -c '.port_links[0].verdict' "$tmp/l1.json")"
-m -j counters -d enp94s0f0np0 --group phy >"$tmp/c1.json"
+m -j counters --describe -d enp94s0f0np0 --group phy >"$tmp/c1.json"
 [ "$(jq -c '[.. | objects | select(.group? == "phy" and .name? == "rx_los") | [.labels.lane_number, .value, .unit]]' "$tmp/c1.json")" = \
 	'[[1,1,"bool"],[2,1,"bool"],[3,1,"bool"],[4,1,"bool"]]' ] && ok "counters --group phy: rx_los per lane" ||
 	bad "counters phy: $(jq -c '[.. | objects | select(.group? == "phy") | .name] | unique' "$tmp/c1.json")"

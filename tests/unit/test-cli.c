@@ -124,7 +124,7 @@ static const struct tcase cases[] = {
 	{ { "devices", "--sample", NULL }, 0, "0000:5e:00.5  ConnectX-5 VF", E, NULL },
 	{ { "--sample=cx6dx-upstream", "devices", NULL }, 0, "16GT/s x8 (of 16GT/s x16)!",
 	  "mlxcli: warning: 0000:3b:00.0: PCIe link trained at 16GT/s x8", NULL },
-	{ { "--sample", "-j", "devices", NULL }, 0, "{\"schema_version\":2,\"devices\":[{", E, NULL },
+	{ { "--sample", "-j", "devices", NULL }, 0, "{\"schema_version\":3,\"devices\":[{", E, NULL },
 	{ { "--sample", "show", "ports", NULL }, 0,
 	  "enp94s0f1np1  0000:5e:00.1  pf    mlx5_1  1     down   -", E, NULL },
 	/* -d: the decimal triple as three words, and the other spellings */
