@@ -24,10 +24,11 @@ P0=enp94s0f0np0
 RP=$MLXCLI_STATE_DIR/samples/cx5-ofed/sys/class/net/$P0/ecn/roce_rp
 "$MLXCLI" $S devices >/dev/null || { bad "no working copy"; exit 1; }
 
-# check_errs: every stderr empty or only the documented lock wait.
+# check_errs: every stderr empty or only the documented lock wait
+# ("waiting for up to SEC s for the lock of ...", lib/core/lock.c).
 check_errs() {
 	for f in "$tmp"/err.*; do
-		if grep -v -i 'waiting for the lock\|lock.*held' "$f" | grep -q .; then
+		if grep -v -i 'waiting for\( up to [0-9]* s for\)\? the lock\|lock.*held' "$f" | grep -q .; then
 			bad "$1: $(basename "$f"): $(head -c 300 "$f")"
 		fi
 	done
