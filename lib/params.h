@@ -213,6 +213,10 @@ int mlx_params_tclass_parse(const char *text, char *out, size_t len);
 /* mlx5_core's module parameters. */
 int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out);
 void mlx_params_free(struct mlx_params *p);
+/* @ifname's features (ETHTOOL_MSG_FEATURES_GET) from the cache's dump;
+ * -ENODATA when the dump has no such netdev. */
+int mlx_params_features(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char *ifname,
+			struct mlx_eth_features *out);
 
 /* The replies the snapshot records (lib/capture/snapshot.c). */
 int mlx_params_record(struct mlx_ctx *ctx);

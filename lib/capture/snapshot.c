@@ -23,6 +23,7 @@
 #include "devlink.h"
 #include "nl.h"
 #include "json-writer.h"
+#include "netview.h"
 #include "params.h"
 #include "rdma.h"
 #include "snapshot.h"
@@ -577,9 +578,39 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	 * dump-me-now incident. */
 	mlx_rdma_record(s->ctx, s->rdma_raw);
 	capture_rdma_devices(s);
+	/* the views of issue 27 (lib/netview.h): tunnel tables, RSS, the
+	 * packet filter's link info and lists, the VXLAN link dump */
+	mlx_netview_record(s->ctx, devs);
 	mlx_nl_set_capture(s->ctx, NULL);
 	mlx_err_clear(s->ctx);
 	return 0;
+}
+
+/* The files of lib/netview.h outside a function's tree (IRQ affinity,
+ * XPS/RPS maps, dev_mcast), each unless the copy already holds it. */
+static int capture_views(struct snap *s, const struct mlx_devices *devs)
+{
+	char **files = NULL, **dirs = NULL, dst[PATH_MAX];
+	struct stat sb;
+	int r = mlx_netview_capture_paths(s->ctx, devs, &files, &dirs);
+
+	for (size_t i = 0; r == 0 && dirs[i]; i++)
+		r = mkdirs(s, dirs[i]);
+	for (size_t i = 0; r == 0 && files[i]; i++) {
+		char *slash = strrchr(files[i], '/');
+
+		snprintf(dst, sizeof(dst), "%s%s", s->tmp, files[i]);
+		if (lstat(dst, &sb) == 0 || !slash)
+			continue;
+		*slash = '\0';
+		r = mkdirs(s, files[i]);
+		*slash = '/';
+		if (r == 0)
+			r = copy_file(s, files[i], 0644);
+	}
+	mlx_strv_free(files);
+	mlx_strv_free(dirs);
+	return r;
 }
 
 /* ---- the kernel log of the devices (dev/kmsg) ---- */
@@ -748,6 +779,8 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 		if (r == 0)
 			r = copy_file(&s, "/sys/module/mlx5_core/version", 0444);
 	}
+	if (r == 0)
+		r = capture_views(&s, devs);
 	if (r == 0)
 		r = capture_kmsg(&s, devs);
 	if (r == 0)
