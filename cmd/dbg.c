@@ -21,6 +21,7 @@
 #include "fw.h"
 #include "health.h"
 #include "health-json.h"
+#include "netview-cmd.h"
 #include "vsec.h"
 
 /* ---- mstdump ---- */
@@ -603,6 +604,12 @@ static const struct cmd dbg_cmds[] = {
 	{ "resources", "", "mlxtool's resource view: RDMA devices with their resource counts "
 	  "(same as 'mlxcli rdma show')", cmd_rdma_show, 0, 0, 0, NULL, NULL, "rdma show",
 	  "mlxcli-rdma(8)" },
+	/* issue 27: mlxtool's IPoIB views (cmd/ipoib.c) */
+	{ "pkeys", "", "the PKey table of each InfiniBand port (alias of 'ipoib pkeys')",
+	  cmd_ipoib_pkeys, 0, 1, 0, NULL, NULL, "ipoib pkeys", "mlxcli-netview(8)", ipoib_if_arg },
+	{ "ipoib-ep", "", "an IPoIB interface's endpoints (alias of 'ipoib endpoints')",
+	  cmd_ipoib_endpoints, 0, 1, 0, NULL, ipoib_ep_opts, "ipoib endpoints", "mlxcli-netview(8)",
+	  ipoib_if_arg },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
