@@ -22,6 +22,7 @@
 #include "health.h"
 #include "health-json.h"
 #include "netview-cmd.h"
+#include "progress.h"
 #include "vsec.h"
 
 /* ---- mstdump ---- */
@@ -29,12 +30,15 @@
 struct emit_ctx {
 	FILE *fp;
 	struct out *o;          /* JSON mode: rows */
+	struct progress pr;     /* on a terminal: dwords read (issue 27) */
+	uint64_t n;
 };
 
 static int emit_dword(void *arg, uint32_t addr, uint32_t val)
 {
 	struct emit_ctx *e = arg;
 
+	progress_step(&e->pr, ++e->n);
 	if (e->o) {
 		out_row_begin(e->o);
 		out_u64(e->o, "address", NULL, addr);
@@ -71,7 +75,7 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 	const struct mlx_cr_ranges_db *db = NULL;
 	struct mlx_function *fn;
 	struct mlx_vsec_stats st;
-	struct emit_ctx ec = { cli->out_fp, NULL };
+	struct emit_ctx ec = { cli->out_fp, NULL, { 0 }, 0 };
 	struct timespec t0, t1;
 	size_t n = 0;
 	double secs;
@@ -151,9 +155,22 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 		out_str(cli->out, "block_list", NULL, db ? db->name : ranges);
 		out_table_begin(cli->out, "dwords");
 	}
+	{
+		uint64_t total = 0;
+		char what[64];
+
+		for (size_t i = 0; i < n; i++)
+			total += r[i].dwords;
+		snprintf(what, sizeof(what), "CR-space dump of %s", fn->bdf);
+		/* not over the dump itself when it goes to this terminal */
+		progress_begin(&ec.pr, cli, what, total);
+		if (!ofile && !out_is_json(cli->out) && isatty(fileno(cli->out_fp)))
+			ec.pr.on = false;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	rc = mlx_crdump(cli->ctx, fn, r, n, emit_dword, &ec, &st);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	progress_end(&ec.pr);
 	if (ec.o)
 		out_table_end(cli->out);
 	free(own);

@@ -762,8 +762,11 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	s.tmp = tmp;
 	s.rdma_raw = meta && meta->rdma_raw;
 
-	for (size_t i = 0; i < devs->nfn && r == 0; i++)
+	for (size_t i = 0; i < devs->nfn && r == 0; i++) {
 		r = capture_function(&s, &devs->fn[i]);
+		if (meta && meta->progress)
+			meta->progress(meta->progress_arg, i + 1, devs->nfn + 1);
+	}
 	if (r == 0)
 		r = mkdirs(&s, "/sys/bus/pci/devices");
 	if (r == 0)

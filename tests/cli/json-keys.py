@@ -265,10 +265,11 @@ def main():
                     problems.append(f'[{s}] {" ".join(argv)} -j: exit {rc}: {err.strip()}')
                 else:
                     walk(json.loads(out), '', seen, f'[{s}] {c}')
-            # the incident's RDMA items (issue 24), which only an incident holds
+            # the incident's RDMA items (issue 24) and the debugfs lists
+            # (issue 27), which only an incident holds
             for dp, _, fs in os.walk(os.path.join(state, 'dmn')):
                 for fn in sorted(fs):
-                    if fn.startswith('rdma-') and fn.endswith('.json'):
+                    if (fn.startswith('rdma-') or fn == 'mlx5-resources.json') and fn.endswith('.json'):
                         with open(os.path.join(dp, fn)) as f:
                             walk(json.load(f), '', seen, f'[{s}] incident {fn}')
             for c, arglists in READ.items():
