@@ -742,6 +742,8 @@ int cli_run(int argc, char **argv, FILE *outfp, FILE *errfp, const struct cli_de
 		switch (cli_compat_map(&cli_top, argc, argv, &win, errfp)) {
 		case CLI_COMPAT_FAILED:
 			return EXIT_USAGE;
+		case CLI_COMPAT_NOTSUP:
+			return EXIT_NOTSUP;
 		case CLI_COMPAT_MAPPED:
 			argc = win.argc;
 			argv = win.argv;

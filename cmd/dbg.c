@@ -618,8 +618,8 @@ static const struct cmd dbg_cmds[] = {
 	  cmd_dbg_cmd_stats, 0, 0, 0, NULL, cmdstats_opts, NULL },
 	{ "sw-reset", "", "devlink reload (driver_reinit) of a device",
 	  cmd_dbg_sw_reset, 0, 0, CMD_WRITES, NULL, restart_opts, NULL },
-	{ "resources", "", "mlxtool's resource view: RDMA devices with their resource counts "
-	  "(same as 'mlxcli rdma show')", cmd_rdma_show, 0, 0, 0, NULL, NULL, "rdma show",
+	{ "resources", "", "mlxtool's resource view: RDMA devices with their resource counts",
+	  cmd_rdma_show, 0, 0, 0, NULL, NULL, "rdma show",
 	  "mlxcli-rdma(8)" },
 	/* issue 27: mlxtool's IPoIB views (cmd/ipoib.c) */
 	{ "pkeys", "", "the PKey table of each InfiniBand port (alias of 'ipoib pkeys')",
