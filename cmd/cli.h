@@ -137,6 +137,7 @@ struct cli {
 	const char *sysroot;
 	const char *sample;           /* --sample[=NAME]; "" = default */
 	bool want_help;
+	int lock_wait_s;              /* --wait SEC; -1 not given */
 
 	/* command-local option values, parsed against cmd->opts */
 	const struct cmd *cmd;
@@ -168,6 +169,8 @@ struct cli_defaults {
 	const char *device, *sysroot, *sample;
 	bool json, pretty;
 	int verbose;
+	bool lock_wait_given;         /* --wait SEC */
+	int lock_wait_s;
 };
 
 /* In-process entry point: main() and the tests call this. */
@@ -232,6 +235,17 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
  * false (cli_select's path).  Returns an exit code.
  */
 int cli_other_netdev(struct cli *cli, bool *other);
+
+/*
+ * --any-device (the commands whose table lists it: sriov, dbg get-state):
+ * -d naming a device that is no ConnectX function, by a netdev of it or
+ * its devlink handle BUS/NAME (netdevsim/netdevsim1, another vendor's
+ * pci/0000:03:00.0), is taken for the generic paths (devlink health,
+ * SR-IOV numvfs and VF settings): cli_select() adds it to the device
+ * model (mlx_devices_add_other) when no ConnectX function matches.
+ */
+#define CLI_ANY_DEVICE_HELP "with -d: a device that is no ConnectX function (its netdev, or " \
+	"its devlink handle BUS/NAME): the generic devlink and SR-IOV paths"
 /*
  * The one wording of "this host has no ConnectX" for a read of every
  * device (exit 0, on stderr in text and JSON alike; the JSON list stays

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "incident.h"
 #include "dbg-cmd.h"
 #include "dcqcn.h"
 #include "fw.h"
@@ -139,6 +140,10 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 		}
 		r = db->r;
 		n = db->n;
+	}
+	if (ofile && (fd = mlx_incident_guard(cli->ctx, ofile)) < 0) {
+		free(own);
+		return cli_fail(cli, fd, "evidence");
 	}
 	if (ofile) {
 		fd = open(ofile, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -324,7 +329,7 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 	snprintf(label, sizeof(label), "%s (%s, %s)", fn->bdf, fn->id ? fn->id->product : "?",
 		 fn->role == MLX_FN_VF ? "vf" : "pf");
 	out_obj_begin(o, NULL, label);
-	out_str(o, "pci_address", NULL, fn->bdf);
+	out_str(o, "pci_address", NULL, mlx_fn_is_pci(fn) ? fn->bdf : NULL);
 	out_str(o, "role", NULL, fn->role == MLX_FN_VF ? "vf" : "pf");
 	out_str(o, "driver", "driver", fn->driver[0] ? fn->driver : NULL);
 	out_list_begin(o, "ports", NULL);
@@ -593,6 +598,11 @@ static const struct cmd_opt pddr_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_opt getstate_opts[] = {
+	{ "any-device", 0, NULL, CLI_ANY_DEVICE_HELP, NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 static const struct cmd_opt cmdstats_opts[] = {
 	{ "all", 'a', NULL, "also the commands never run (count 0)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
@@ -609,7 +619,7 @@ static const struct cmd dbg_cmds[] = {
 	{ "dump-me-now", "[BUS DEV FUNC]", "make an incident folder (same as 'mlxcli dump-me-now')",
 	  cmd_dbg_dump_me_now, 0, 3, 0, NULL, dmn_opts, NULL, "mlxcli-dump-me-now(8)" },
 	{ "get-state", "", "health at a glance: link, PCIe, AER, DCQCN layout, devlink health",
-	  cmd_dbg_get_state, 0, 0, 0, NULL, NULL, NULL },
+	  cmd_dbg_get_state, 0, 0, 0, NULL, getstate_opts, NULL },
 	{ "restart", "", "take a ConnectX interface down and up",
 	  cmd_dbg_restart, 1, 1, CMD_WRITES, NULL, restart_opts, NULL, NULL, restart_args },
 	{ "pddrinfo", "", "link state and the kernel's link-down reason (ethtool netlink)",

@@ -24,6 +24,7 @@
 #include "netview.h"
 #include "progress.h"
 #include "health-json.h"
+#include "incident.h"
 #include "rdma.h"
 #include "sha256.h"
 #include "snapshot.h"
@@ -657,6 +658,17 @@ int dmn_item_pci_raw(struct dmn_run *run, const struct mlx_function *fn)
 	size_t len;
 	int r;
 
+	if (!mlx_fn_is_pci(fn)) {      /* --any-device: a device of another bus */
+		snprintf(reason, sizeof(reason), "%s/%s is not a PCI function", mlx_fn_bus(fn), fn->bdf);
+		r = add_item(run, "pci-config.bin", "unavailable", reason, -1, NULL);
+		for (unsigned i = 0; r == 0 && i < MLX_EVIDENCE_NAER; i++) {
+			char name[64];
+
+			snprintf(name, sizeof(name), "%s.txt", mlx_evidence_aer_names[i]);
+			r = add_item(run, name, "unavailable", reason, -1, NULL);
+		}
+		return r;
+	}
 	n = mlx_evidence_pci_config(ctx, fn, cfg, sizeof(cfg));
 	if (n > 0)
 		r = item_data(run, "pci-config.bin", cfg, (size_t)n);
@@ -700,7 +712,7 @@ int dmn_item_snapshot(struct dmn_run *run, const struct mlx_devices *devs)
 	/* the RDMA raw vendor contexts too: the incident is the moment to have them */
 	struct mlx_snapshot_meta meta = { .tool_version = PACKAGE_VERSION, .rdma_raw = true };
 	struct mlx_snapshot_stats st;
-	char path[8192];
+	char path[8192], sha[65];
 	int r;
 
 	r = mlx_dmn_tmp_path(&run->inc, "snapshot", path, sizeof(path));
@@ -714,5 +726,8 @@ int dmn_item_snapshot(struct dmn_run *run, const struct mlx_devices *devs)
 	}
 	if (r < 0)
 		return add_item(run, "snapshot", "failed", mlx_errmsg(run->cli->ctx), -1, NULL);
-	return add_item(run, "snapshot", "ok", NULL, (int64_t)st.bytes, NULL);
+	/* the tree's hash (lib/incident.h): `dump-me-now verify` finds a change */
+	if (mlx_tree_sha256(path, sha) < 0)
+		sha[0] = '\0';
+	return add_item(run, "snapshot", "ok", NULL, (int64_t)st.bytes, sha[0] ? sha : NULL);
 }

@@ -24,6 +24,7 @@
 /* --dry-run comes from the dispatcher (CMD_WRITES). */
 const struct cmd_opt sriov_numvfs_opts[] = {
 	{ "yes", 'y', NULL, "do not ask before VFs and their settings are lost", NULL },
+	{ "any-device", 0, NULL, CLI_ANY_DEVICE_HELP, NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
@@ -111,7 +112,7 @@ static void out_lost(struct cli *cli, const struct mlx_devices *devs, const stru
 
 		out_obj_begin(o, NULL, NULL);
 		out_u64(o, "vf", NULL, (uint64_t)k);
-		out_str(o, "pci_address", NULL, fn ? fn->bdf : NULL);
+		out_str(o, "pci_address", NULL, fn && mlx_fn_is_pci(fn) ? fn->bdf : NULL);
 		out_str(o, "netdev", NULL, fn && fn->nports ? fn->ports[0].ifname : NULL);
 		out_str(o, "fate", NULL, (unsigned)k < n ? "reset" : "removed");
 		if (vf && vf->has_mac) {
@@ -210,7 +211,7 @@ int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 		return r;
 	if (parse_uint(cli, "VF count", argv[0], 65535, &n))
 		return EXIT_USAGE;
-	if (n > (unsigned)pf->sriov_totalvfs) {
+	if (pf->sriov_totalvfs >= 0 && n > (unsigned)pf->sriov_totalvfs) {
 		cli_error(cli, "cannot set numvfs on %s to %u: the limit is %d (TotalVFs)", pf->bdf, n,
 			  pf->sriov_totalvfs);
 		return EXIT_USAGE;
@@ -226,7 +227,7 @@ int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 		cli_error(cli, "out of memory");
 		return EXIT_FAIL;
 	}
-	out_str(cli->out, "pci_address", NULL, pf->bdf);
+	out_str(cli->out, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
 	r = cli_write(cli, &ops, &cx, pf->bdf, pf->bdf, &pl, &res);
 	if (r && cx.refused) {
 		if (cx.refused == EXIT_USAGE)
@@ -387,7 +388,7 @@ int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 	if (r == EXIT_OK) {
 		w.pf = pf;
 		w.vf = vf;
-		out_str(cli->out, "pci_address", NULL, pf->bdf);
+		out_str(cli->out, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
 		out_u64(cli->out, "vf", NULL, vf);
 		r = cli_write(cli, &mlx_sriov_write_ops, &w, pf->bdf, pf->bdf, &pl, &res);
 	}
@@ -410,7 +411,7 @@ static int eswitch_all(struct cli *cli)
 	for (size_t i = 0; i < devs->nfn; i++) {
 		const struct mlx_function *fn = &devs->fn[i];
 
-		if (fn->role != MLX_FN_PF || fn->sriov_totalvfs < 0)
+		if (fn->role != MLX_FN_PF || (fn->sriov_totalvfs < 0 && fn->sriov_numvfs < 0))
 			continue;
 		r = mlx_devlink_eswitch_get(cli->ctx, fn, &esw);
 		if (r < 0)
@@ -418,7 +419,7 @@ static int eswitch_all(struct cli *cli)
 				*mlx_errmsg(cli->ctx) ? mlx_errmsg(cli->ctx) : strerror(-r));
 		mlx_err_clear(cli->ctx);
 		out_row_begin(cli->out);
-		out_str(cli->out, "pci_address", "PCI", fn->bdf);
+		out_str(cli->out, "pci_address", "PCI", mlx_fn_is_pci(fn) ? fn->bdf : NULL);
 		out_str(cli->out, "eswitch_mode", "ESWITCH_MODE", r == 0 ? mlx_eswitch_mode_str(esw.mode) : NULL);
 		out_row_end(cli->out);
 	}
@@ -454,7 +455,7 @@ int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 	r = need_pf(cli, &pf);
 	if (r)
 		return r;
-	out_str(cli->out, "pci_address", NULL, pf->bdf);
+	out_str(cli->out, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
 	if (!argc) {
 		r = mlx_devlink_eswitch_get(cli->ctx, pf, &esw);
 		if (r < 0)

@@ -127,6 +127,7 @@ struct mlx_ctx {
 	char *canon;            /* realpath of root when not live (lock names) */
 	char *runtime_dir;      /* mlx_ctx_set_runtime_dir(), NULL none */
 	char *incident;         /* the dump-me-now incident root is the snapshot of, or NULL */
+	int lock_wait_ms;       /* lock.h: mlx_lock_set_wait(), -1 no limit */
 };
 
 /* 0 when the target may be written; -EROFS with the story when the root

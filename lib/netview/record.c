@@ -24,6 +24,9 @@ int mlx_netview_record(struct mlx_ctx *ctx, const struct mlx_devices *devs)
 	for (size_t i = 0; i < devs->nfn; i++) {
 		const struct mlx_function *fn = &devs->fn[i];
 
+		/* a capture holds PCI functions (snapshot.c), not --any-device's others */
+		if (!mlx_fn_is_pci(fn))
+			continue;
 		for (size_t j = 0; j < fn->nports; j++) {
 			const char *ifname = fn->ports[j].ifname;
 			struct mlx_tunnel_info *ti = malloc(sizeof(*ti));
@@ -200,6 +203,8 @@ int mlx_netview_capture_paths(struct mlx_ctx *ctx, const struct mlx_devices *dev
 	for (size_t i = 0; i < devs->nfn && r == 0; i++) {
 		const struct mlx_function *fn = &devs->fn[i];
 
+		if (!mlx_fn_is_pci(fn))
+			continue;
 		r = irq_paths(ctx, fn->bdf, &f, &d);
 		for (size_t j = 0; j < fn->nports && r == 0; j++) {
 			char path[160];
