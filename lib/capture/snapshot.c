@@ -809,6 +809,9 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	}
 	if (r == 0)
 		r = write_meta(&s, meta);
+	/* the last step: the host-wide parts after the functions are in */
+	if (r == 0 && meta && meta->progress)
+		meta->progress(meta->progress_arg, devs->nfn + 1, devs->nfn + 1);
 	/* The directory stays 0700 (mkdtemp): a capture holds serial numbers
 	 * and addresses; its owner decides whom to show it to. */
 	if (r == 0 && rename(tmp, dest) < 0)
