@@ -145,7 +145,7 @@ static int item_cmd(struct dmn_run *run, const char *name, const struct cmd *c,
 	sub.json = true;
 	sub.pretty = false;
 	sub.cmd = c;
-	memset(sub.optval, 0, sizeof(sub.optval));
+	sub.optval = NULL;      /* none of the command's own options */
 	sub.out_fp = o;
 	sub.err_fp = e;
 	sub.out = out_new(true, false, o);
@@ -468,8 +468,6 @@ int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 		return cr_unavailable(run, "skipped: --no-crdump");
 	if (geteuid() != 0)
 		return cr_unavailable(run, "permission: reading the CR space needs root (config-space writes)");
-	if (!mlx_kernel_can(cli->ctx, MLX_KCAP_DEVICE))
-		return cr_unavailable(run, "the CR space needs the live device; this is a captured system");
 	if (!db) {
 		snprintf(reason, sizeof(reason),
 			 "no safe CR-space block list for device ID 0x%04x (lists: ConnectX5, ConnectX6DX)",
@@ -480,26 +478,32 @@ int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 		total += db->r[i].dwords;
 	for (int i = 0; i < CR_DUMPS && r == 0; i++) {
 		struct cr_emit e = { NULL, { 0 }, 0 };
+		int q;
 
 		e.fp = open_memstream(&buf, &len);
 		if (!e.fp)
 			return -ENOMEM;
 		snprintf(what, sizeof(what), "CR-space dump %d of %d of %s", i + 1, CR_DUMPS, fn->bdf);
 		progress_begin(&e.pr, cli, what, total);
-		r = mlx_crdump(cli->ctx, fn, db->r, db->n, emit_line, &e, NULL);
+		q = mlx_crdump(cli->ctx, fn, db->r, db->n, emit_line, &e, NULL);
 		progress_end(&e.pr);
 		fclose(e.fp);
-		if (r < 0) {
-			snprintf(reason, sizeof(reason), "%s", mlx_errmsg(cli->ctx));
-			r = add_item(run, cr_name(i),
-				     r == -EOPNOTSUPP || r == -EACCES || r == -EBUSY ? "unavailable" : "failed",
-				     reason, -1, NULL);
-		} else {
+		if (q == 0)
 			r = item_data(run, cr_name(i), buf, len);
-		}
 		free(buf);
 		buf = NULL;
 		len = 0;
+		if (q < 0) {
+			/* lib says why (a captured system, a VF, no gateway, a
+			 * busy semaphore); the dumps after it are not tried */
+			const char *status = q == -EOPNOTSUPP || q == -EACCES || q == -EBUSY ?
+					     "unavailable" : "failed";
+
+			snprintf(reason, sizeof(reason), "%s", mlx_errmsg(cli->ctx));
+			for (int k = i; k < CR_DUMPS && r == 0; k++)
+				r = add_item(run, cr_name(k), status, reason, -1, NULL);
+			return r;
+		}
 	}
 	return r;
 }
@@ -615,14 +619,6 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 				 (long long)p->port_index);
 		else
 			snprintf(name, sizeof(name), "devlink-health-dump-%s.json", p->name);
-		if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE)) {
-			r = add_item(run, name, "unavailable", run->clear_health_dumps ?
-				     "a captured system holds no health dumps (DUMP_GET would make one, "
-				     "DUMP_CLEAR forget it: both need the live device)" :
-				     "a captured system holds no health dumps "
-				     "(DUMP_GET would make one: it needs the live device)", -1, NULL);
-			continue;
-		}
 		q = mlx_health_dump(ctx, fn, p, &d);
 		if (q < 0) {
 			lib_reason(ctx, q, reason, sizeof(reason));

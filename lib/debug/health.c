@@ -141,9 +141,6 @@ int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
 	char obj[64];
 	int len, q;
 
-	if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE))
-		return mlx_err(ctx, EOPNOTSUPP, "clearing a health dump needs the live device: %s is a "
-			       "captured system", mlx_root(ctx));
 	mlx_devlink_object(fn, obj, sizeof(obj));
 	len = mlx_health_build(req, sizeof(req), DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR,
 			       mlx_fn_bus(fn), fn->bdf, r->name, r->port_index);
@@ -164,9 +161,6 @@ int mlx_devlink_reload(struct mlx_ctx *ctx, const struct mlx_function *fn)
 	char obj[64];
 	int len, r;
 
-	if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE))
-		return mlx_err(ctx, EOPNOTSUPP, "devlink reload needs the live device: %s is a captured "
-			       "system", mlx_root(ctx));
 	mlx_devlink_object(fn, obj, sizeof(obj));
 	len = mlx_devlink_reload_build(req, sizeof(req), mlx_fn_bus(fn), fn->bdf,
 				       DEVLINK_RELOAD_ACTION_DRIVER_REINIT);
