@@ -81,6 +81,9 @@ static int select_ifs(struct cli *cli, int argc, char **argv, struct ib_list *l,
 	}
 	free(all);
 	if (want && !l->n) {
+		/* the callers free the list only when this succeeds */
+		free(l->v);
+		l->v = NULL;
 		cli_error(cli, "no IPoIB interface '%s'", want);
 		cli_hint(cli, "'mlxcli ipoib' lists the IPoIB interfaces");
 		return EXIT_NODEV;
