@@ -364,8 +364,9 @@ static int check_vfs(struct apply_file *f, json_t *vfs, const char *path)
 }
 
 /* params: knob name -> value, each a knob of state's "params" (the
- * catalogue's, not the module's or rdma_cm's) whose value has the knob's
- * JSON type and passes the catalogue's parser (range, choices). */
+ * catalogue's, not the module's or rdma_cm's, or a private flag the
+ * catalogue lacks) whose value has the knob's JSON type and passes the
+ * catalogue's parser (range, choices). */
 static int check_params(struct apply_file *f, json_t *o, const char *path)
 {
 	struct mlx_ctx *ctx = f->cli->ctx;
@@ -380,8 +381,13 @@ static int check_params(struct apply_file *f, json_t *o, const char *path)
 		const struct mlx_knob *kn = mlx_knob_find(k);
 
 		SUB(p, path, k);
+		/* a name the catalogue lacks: a private flag the port may
+		 * report (state lists every one; the plan asks the device) */
+		if (!kn && mlx_privflag_name_ok(k) && (json_is_boolean(x) || json_is_null(x)))
+			kn = &mlx_knob_any_privflag;
 		if (!kn)
-			return bad(f, p, "no knob '%s' (mlxcli params info lists them)", k);
+			return bad(f, p, "no knob '%s' (mlxcli params info lists them; a private flag "
+				   "the device reports takes true or false)", k);
 		if (kn->src == MLX_KS_MODULE)
 			return bad(f, p, "a module parameter (mlx5_core's, the host's, not a port's): "
 				   "not in the desired state; params set or modprobe.d sets it");
@@ -503,8 +509,10 @@ int apply_check(struct apply_file *f)
 
 	if ((r = keys(f, f->doc, "$", top_keys)))
 		return r;
+	/* a state's shape is the same in every version so far (3 changed
+	 * only counters' documents) */
 	sv = json_object_get(f->doc, "schema_version");
-	if (sv && (r = uint_in(f, sv, "schema_version", 1, 2)))
+	if (sv && (r = uint_in(f, sv, "schema_version", 1, OUT_SCHEMA_VERSION)))
 		return r;
 	ports = json_object_get(f->doc, "ports");
 	if (!json_is_array(ports))

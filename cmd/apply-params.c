@@ -76,5 +76,25 @@ int apply_params_requests(struct cli *cli, struct run *r)
 			return e == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
 		}
 	}
+	/* then the private flags the catalogue lacks (the file's order): the
+	 * plan asks the device whether it has them */
+	{
+		const char *name;
+
+		json_object_foreach(s, name, x) {
+			int e;
+
+			if (mlx_knob_find(name) || json_is_null(x))
+				continue;
+			e = apply_knob_text(cli->ctx, &mlx_knob_any_privflag, x, text, sizeof(text));
+			if (!e)
+				e = mlx_params_plan_set(cli->ctx, &r->pl, name, text);
+			if (e < 0) {
+				cli_error(cli, "%s.params.%s: %s; nothing was changed", r->ap->path,
+					  name, mlx_errmsg(cli->ctx));
+				return e == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
+			}
+		}
+	}
 	return EXIT_OK;
 }

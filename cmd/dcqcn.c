@@ -218,6 +218,12 @@ static void render_side(struct out *o, const struct target *t, int s, bool linux
 			t->dp.layout == MLX_DCQCN_NONE ? mlx_dcqcn_file(&p[i], MLX_DCQCN_OFED) :
 			t->dp.layout == MLX_DCQCN_OFED ? p[i].ofed : p[i].debugfs);
 		mlx_dcqcn_name(&p[i], side, t->dp.layout, style, label, sizeof(label));
+		/* a parameter the manual lacks (rpg_max_rate, min_time_between_cnps)
+		 * has no -Get name: its line has the file's (issue 25: the text
+		 * hid them while the JSON had them) */
+		if (!label[0])
+			mlx_dcqcn_name(&p[i], side, t->dp.layout, MLX_DCQCN_FILE, label,
+				       sizeof(label));
 		value_field(o, "value", label, t, i, 0, false);
 		out_str(o, "unit", NULL, p[i].unit);
 		out_str(o, "source", NULL, t->src[i][0][0] ? t->src[i][0] : NULL);
@@ -571,6 +577,12 @@ static const struct cmd_opt enable_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_opt restore_opts[] = {
+	{ "keep-enables", 0, NULL, "leave the per-priority enables as they are (which priorities "
+	  "carry RoCE)", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 static const struct cmd_arg set_args[] = {
 	{ "NAME", NULL, SRC_DCQCN_NAMES, ARG_REPEAT },
 	{ "VALUE", NULL, SRC_NONE, 0 },
@@ -601,8 +613,9 @@ static const struct cmd dcqcn_cmds[] = {
 	  NULL, prio_all_args },
 	{ "defaults", "", "show the firmware's factory defaults and where they come from",
 	  cmd_dcqcn_defaults, 0, 0, 0, NULL, show_opts, NULL },
-	{ "restore", "", "write the firmware's factory defaults, all or nothing",
-	  cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL },
+	{ "restore", "", "write the firmware's factory defaults, the per-priority enables too, all or "
+	  "nothing", cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, restore_opts,
+	  NULL },
 	{ "describe", "", "what each parameter does, its range and unit; the algorithm",
 	  cmd_dcqcn_describe, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL, NULL, describe_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },

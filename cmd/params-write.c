@@ -105,8 +105,9 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
 
 /*
  * Without names: every knob the port reports that changes at run time, has
- * a known default and is not at it; the others are said once on stderr (a default that
- * the driver computes from the host is nobody's to guess).
+ * a known default on its driver and is not at it; the others are said once
+ * on stderr (a default that the driver computes from the host is nobody's
+ * to guess, and mlx5's defaults are no other driver's).
  */
 static int reset_all(struct cli *cli, struct mlx_params_writer *w, struct mlx_plan *pl)
 {
@@ -131,7 +132,9 @@ static int reset_all(struct cli *cli, struct mlx_params_writer *w, struct mlx_pl
 		if (!k || !p.v[i].known || p.v[i].fixed || p.v[i].is_default ||
 		    mlx_plan_find(pl, k->name))
 			continue;
-		if (k->dflt && p.v[i].apply == MLX_KA_RUNTIME) {
+		/* a default that holds for this driver only (mlx5's are no
+		 * veth's: issue 25) */
+		if (mlx_params_default(&p, &p.v[i]) && p.v[i].apply == MLX_KA_RUNTIME) {
 			r = mlx_params_plan_reset(cli->ctx, pl, k->name);
 			if (r != -ENODATA)
 				continue;

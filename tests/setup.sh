@@ -18,7 +18,9 @@ BUILD=${BUILD:-$SRC/build}
 #                    (the tests write /proc/sys themselves)
 #   pciutils         lspci (kernel tier, bench)      ethtool: bench, counters-netns
 #   man-db bsdextrautils  man, col (tests/cli/meta.sh)
-#   time hyperfine   the bench      prometheus: promtool (tests/cli/counters.sh)
+#   time strace      the bench (peak RSS; syscalls a function, a netdev) and
+#                    tests/kernel/counters-netns.sh (netlink requests)
+#                    prometheus: promtool (tests/cli/counters.sh)
 #   build-essential dpkg-dev debhelper fakeroot lintian bash-completion
 #                    the Debian package and its test (tests/pkg/deb.sh)
 #   qemu-system-x86 busybox-static cpio kmod xz-utils gcc-12
@@ -33,7 +35,7 @@ BUILD=${BUILD:-$SRC/build}
 PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
 libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
 util-linux procps ethtool man-db bsdextrautils clang libclang-rt-14-dev valgrind
-hyperfine time python3 tmux zsh prometheus ansible-core
+strace time python3 tmux zsh prometheus ansible-core
 build-essential dpkg-dev debhelper fakeroot lintian bash-completion
 qemu-system-x86 busybox-static cpio kmod xz-utils gcc-12 ibverbs-utils rdmacm-utils ibverbs-providers"
 
