@@ -234,12 +234,11 @@ echo "== rdma"
 NQP=10000
 [ -n "${BENCH_QUICK:-}" ] && NQP=1000
 python3 "$SRC/tests/bench/gen-rdma-qps.py" "$MLXCLI_SAMPLES_DIR" "$WORK/rdmaq" "$NQP" >/dev/null
-bench rdma-qp-json "$MLXCLI --sysroot $WORK/rdmaq -j rdma qp"
-bench rdma-qp-text "$MLXCLI --sysroot $WORK/rdmaq rdma qp"
+pair "rdma-qp-json=$MLXCLI --sysroot $WORK/rdmaq -j rdma qp" \
+	"rdma-qp-text=$MLXCLI --sysroot $WORK/rdmaq rdma qp"
 if command -v rdma >/dev/null && [ -n "$(rdma -j dev show 2>/dev/null | tr -d '[] \n')" ]; then
-	bench rdma-qp-live "$MLXCLI -j rdma qp"
-	bench iproute2-rdma-qp-live "rdma -j resource show qp"
-	ratio iproute2-rdma-qp-live rdma-qp-live "rdma -j resource show qp / mlxcli -j rdma qp (live)"
+	pair --ratio rdma-qp-live/iproute2-rdma-qp-live \
+		"rdma-qp-live=$MLXCLI -j rdma qp" "iproute2-rdma-qp-live=rdma -j resource show qp"
 fi
 
 # params (issue 17): the sample host (2 PFs + 4 VFs) offline, and live in
