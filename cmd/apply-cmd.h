@@ -29,6 +29,10 @@ struct aport {
 	const char *ifname;       /* NULL: no netdev */
 	const char *lock;         /* the device lock's name: fn's address, else the
 				   * netdev's (as params set --any-netdev locks it) */
+	/* a netdev that is no ConnectX port: the RDMA port on it (rdma_rxe),
+	 * whose RDMA CM defaults its "roce" section sets; "" none */
+	char rdma_dev[MLX_NAME_LEN];
+	unsigned rdma_port;
 };
 
 /* The subsystems, in the order apply writes them (over every port):

@@ -45,8 +45,10 @@ void apply_sub_ops(struct run *r, const struct mlx_write_ops **ops, void **feat)
 		*feat = &r->pw;
 		return;
 	case SUB_ROCE:
-		r->rw.rdma_dev = p && p->rdma_dev[0] ? p->rdma_dev : NULL;
-		r->rw.port = p && p->rdma_port ? p->rdma_port : 1;
+		r->rw.rdma_dev = p && p->rdma_dev[0] ? p->rdma_dev :
+				 r->ap->rdma_dev[0] ? r->ap->rdma_dev : NULL;
+		r->rw.port = p && p->rdma_port ? p->rdma_port :
+			     r->ap->rdma_port ? r->ap->rdma_port : 1;
 		*ops = &mlx_roce_cm_write_ops;
 		*feat = &r->rw;
 		return;
@@ -186,7 +188,7 @@ int apply_roce_requests(struct cli *cli, struct run *r)
 
 	if (!json_is_string(m) && !json_is_integer(t))
 		return EXIT_OK;
-	if (!p || !p->rdma_dev[0]) {
+	if ((!p || !p->rdma_dev[0]) && !r->ap->rdma_dev[0]) {
 		cli_error(cli, "%s.roce: %s has no RDMA device, so no RDMA CM defaults; nothing was "
 			  "changed", r->ap->path, on_what(r));
 		return EXIT_NOTSUP;

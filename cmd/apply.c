@@ -47,6 +47,7 @@
 #include "devid.h"
 #include "lock.h"
 #include "qos-check.h"
+#include "rdma.h"
 #include "state-cmd.h"
 #include "write.h"
 
@@ -120,16 +121,18 @@ static bool port_matches(json_t *spec, const struct mlx_function *fn, const stru
 /*
  * --any-netdev: FILE's port @spec named by a netdev alone that no ConnectX
  * port has, a netdev that exists (a veth): matched as a port without a
- * function, whose "params" alone can be applied; any other section is
- * refused here, before anything is read or written (exit 4).  Returns
- * -1 when @spec is no such port, else an exit code.
+ * function, whose "params" alone can be applied, and "roce" when an RDMA
+ * port is on it (rdma_rxe); any other section is refused here, before
+ * anything is read or written (exit 4).  Returns -1 when @spec is no such
+ * port, else an exit code.
  */
 static int match_netdev(struct cli *cli, struct apply_file *f, json_t *spec, size_t i,
 			const char *only_netdev, struct aport *ap, size_t *nap)
 {
-	static const char *const ok_keys[] = { "pci_address", "netdev", "params", NULL };
+	static const char *const ok_keys[] = { "pci_address", "netdev", "params", "roce", NULL };
 	json_t *n = json_object_get(spec, "netdev"), *x;
 	const char *name = json_string_value(n), *k;
+	uint32_t pn = 0;
 
 	if (!cli_opt(cli, "any-netdev") || !json_is_string(n) ||
 	    json_is_string(json_object_get(spec, "pci_address")) || json_object_get(spec, "match"))
@@ -154,6 +157,15 @@ static int match_netdev(struct cli *cli, struct apply_file *f, json_t *spec, siz
 		return EXIT_USAGE;
 	}
 	memset(&ap[*nap], 0, sizeof(ap[*nap]));
+	if (mlx_rdma_port_of_netdev(cli->ctx, name, ap[*nap].rdma_dev, sizeof(ap[*nap].rdma_dev),
+				    &pn) == 0)
+		ap[*nap].rdma_port = pn;
+	x = json_object_get(spec, "roce");
+	if (x && !json_is_null(x) && !ap[*nap].rdma_dev[0]) {
+		cli_error(cli, "%s: ports[%zu].roce: %s has no RDMA device, so no RDMA CM defaults; "
+			  "nothing was changed", f->name, i, name);
+		return EXIT_NOTSUP;
+	}
 	snprintf(ap[*nap].path, sizeof(ap[*nap].path), "ports[%zu]", i);
 	ap[*nap].spec = spec;
 	ap[*nap].ifname = ap[*nap].lock = name;
@@ -248,8 +260,9 @@ static int run_one(struct cli *cli, struct run *r, bool dry)
 	void *feat = r->sub == SUB_QOS ? (void *)&r->dw : (void *)&r->cw;
 	int e, rc;
 
-	/* a netdev that is no ConnectX port: its params (match_netdev) */
-	if (!r->ap->fn && r->sub != SUB_PARAMS)
+	/* a netdev that is no ConnectX port: its params, the RDMA CM's
+	 * defaults of the RDMA port on it (match_netdev) */
+	if (!r->ap->fn && r->sub != SUB_PARAMS && r->sub != SUB_ROCE)
 		return EXIT_OK;
 	req.on = r->ap->ifname ? r->ap->ifname : r->ap->fn->bdf;
 	if (r->sub == SUB_QOS) {

@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "params.h"
+#include "rdma.h"
 #include "write.h"
 
 /* The one port -d names: a ConnectX port, or with --any-netdev any
@@ -33,7 +34,15 @@ static int target(struct cli *cli, struct mlx_params_writer *w, char *lock, size
 	if (r)
 		return r;
 	if (other) {
+		/* the RDMA port on that netdev (rdma_rxe): its RDMA CM knobs */
+		static char rdma_dev[MLX_RDMA_NAME_LEN];
+		uint32_t pn;
+
 		w->ifname = cli->device;
+		if (mlx_rdma_port_of_netdev(cli->ctx, cli->device, rdma_dev, sizeof(rdma_dev), &pn) == 0) {
+			w->rdma_dev = rdma_dev;
+			w->rdma_port = pn;
+		}
 		snprintf(lock, ll, "%s", cli->device);
 		return EXIT_OK;
 	}

@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "params.h"
+#include "rdma.h"
 
 static const char *const source_choices[] = {
 	"privflag", "ring", "channel", "coalesce", "feature", "mtu", "devlink", "module", "rdma", NULL,
@@ -373,18 +374,23 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 }
 
 /* --any-netdev -d NAME where NAME is no ConnectX port: that netdev's
- * ethtool knobs and MTU (a veth in the kernel tests). */
+ * ethtool knobs and MTU (a veth in the kernel tests), and the RDMA CM's
+ * knobs of the RDMA port on it, if any (rdma_rxe on a veth). */
 static int show_other_netdev(struct cli *cli, struct filter *f, bool *done)
 {
 	struct mlx_params_cache *c;
+	struct mlx_port rp = { .ifindex = -1 };
+	uint32_t pn = 0;
 	int r = cli_other_netdev(cli, done);
 
 	if (r || !*done)
 		return r;
+	if (mlx_rdma_port_of_netdev(cli->ctx, cli->device, rp.rdma_dev, sizeof(rp.rdma_dev), &pn) == 0)
+		rp.rdma_port = pn;
 	r = mlx_params_cache_new(cli->ctx, &c);
 	if (r == 0) {
 		out_list_begin(cli->out, "params", NULL);
-		r = show_port(cli, c, cli->device, NULL, false, NULL, f);
+		r = show_port(cli, c, cli->device, NULL, false, rp.rdma_dev[0] ? &rp : NULL, f);
 		out_list_end(cli->out);
 		mlx_params_cache_free(c);
 	}

@@ -28,6 +28,7 @@
 #include "params.h"
 #include "qos-check.h"
 #include "qos-cmd.h"
+#include "rdma.h"
 #include "sriov.h"
 #include "state.h"
 #include "state-cmd.h"
@@ -452,11 +453,14 @@ static void render_port(struct cli *cli, struct mlx_params_cache *c, const struc
 	out_obj_end(s.o);
 }
 
-/* A netdev that is no ConnectX port (--any-netdev): its params, null for
- * every section it cannot have (no DCB, DCQCN, RDMA CM, SR-IOV). */
+/* A netdev that is no ConnectX port (--any-netdev): its params, the RDMA
+ * CM's defaults of an RDMA port on it (rdma_rxe), null for every section it
+ * cannot have (no DCB, DCQCN, SR-IOV). */
 static void render_netdev(struct cli *cli, struct mlx_params_cache *c, const char *ifname)
 {
 	struct sr s = { cli->out, NULL };
+	struct mlx_port rp = { .ifindex = -1 };
+	uint32_t pn = 0;
 
 	out_obj_begin(s.o, NULL, NULL);
 	out_fmt_str(s.o, OUT_ANY, "pci_address", "port %s", NULL);
@@ -464,7 +468,12 @@ static void render_netdev(struct cli *cli, struct mlx_params_cache *c, const cha
 	render_dcb(cli, &s, NULL);
 	kv_null(&s, "dcqcn");
 	render_params(cli, c, ifname, NULL, false);
-	kv_null(&s, "roce");
+	if (mlx_rdma_port_of_netdev(cli->ctx, ifname, rp.rdma_dev, sizeof(rp.rdma_dev), &pn) == 0) {
+		rp.rdma_port = pn;
+		render_roce(cli, &rp);
+	} else {
+		kv_null(&s, "roce");
+	}
 	kv_null(&s, "sriov");
 	out_obj_end(s.o);
 }

@@ -35,6 +35,10 @@
 static const char *const onoff[] = { "on", "off", NULL };
 static const char *const truefalse[] = { "true", "false", NULL };
 static const char *const fs_modes[] = { "dmfs", "smfs", "hmfs", NULL };
+/* cma_configfs.c default_roce_mode_store() takes what
+ * ib_cache_gid_parse_type_str() (cache.c) finds in gid_type_str[]: these
+ * two names, exactly; anything else is -EINVAL from the kernel */
+static const char *const roce_modes[] = { "IB/RoCE v1", "RoCE v2", NULL };
 
 #define EN_H "drivers/net/ethernet/mellanox/mlx5/core/en.h"
 #define NICP "en_main.c mlx5e_build_nic_params()"
@@ -245,7 +249,7 @@ const struct mlx_knob mlx_knobs[] = {
 	/* RDMA: rdma_cm's default RoCE mode (configfs) */
 	{ "roce_mode", MLX_KS_RDMA, "default_roce_mode", 0, 0, MLX_KT_STRING, NULL, "RoCE v2",
 	  "drivers/infiniband/core/cma_configfs.c (the GID type of the highest RoCE version)",
-	  0, 0, NULL, MLX_KA_RUNTIME, "roce_mode (2 = RoCE v2)", "RoCE mode of rdma_cm",
+	  0, 0, roce_modes, MLX_KA_RUNTIME, "roce_mode (2 = RoCE v2)", "RoCE mode of rdma_cm",
 	  MLX_KF_DFLT_ANY },
 	{ "roce_tos", MLX_KS_RDMA, "default_roce_tos", 0, 0, MLX_KT_U32, NULL, "0",
 	  "drivers/infiniband/core/cma_configfs.c", 0, 255, NULL, MLX_KA_RUNTIME, NULL,
