@@ -23,6 +23,7 @@
 #include "tree.h"
 #include "state-cmd.h"
 #include "apply-cmd.h"
+#include "netview-cmd.h"
 
 #define MAX_ARGS 256
 
@@ -54,6 +55,17 @@ static const struct cmd top_cmds[] = {
 	  cmd_module, 0, 0, 0, NULL, module_opts, NULL, "mlxcli-module(8)", NULL },
 	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict",
 	  cmd_link, 0, 0, 0, NULL, link_opts, NULL, "mlxcli-module(8)", NULL },
+	/* issue 27: the views the Windows tools have (cmd/netview.c, irq.c, ipoib.c) */
+	{ "vxlan", "", "UDP tunnel offload: the NIC's VXLAN/GENEVE port tables and offload features",
+	  cmd_vxlan, 0, 0, 0, NULL, netview_opts, NULL, "mlxcli-netview(8)" },
+	{ "packet-filter", "", "the receive filter: promiscuity, allmulti, unicast and multicast lists",
+	  cmd_packet_filter, 0, 0, 0, NULL, netview_opts, NULL, "mlxcli-netview(8)" },
+	{ "irq", "", "which CPUs serve each channel: IRQs, NUMA node, XPS, RPS, RSS table and key",
+	  cmd_irq, 0, 0, 0, NULL, irq_opts, NULL, "mlxcli-netview(8)" },
+	{ "ipoib", "", "IPoIB: interfaces with their pkey and mode, PKey tables, endpoints",
+	  cmd_ipoib_show, 0, 1, 0, &ipoib_group, NULL, NULL, "mlxcli-netview(8)", ipoib_if_arg },
+	{ "dropless", "", "dropless mode: mlx5_ib's delay-drop timeout and events, dropless_rq",
+	  cmd_dropless, 0, 0, 0, NULL, NULL, NULL, "mlxcli-netview(8)" },
 	{ "state", "", "the configurable state of every ConnectX port as one document (apply's schema)",
 	  cmd_state, 0, 0, 0, NULL, state_opts, NULL, "mlxcli-state(8)" },
 	{ "apply", "FILE", "make this host match a desired state (state -j's schema): idempotent, --check, --diff",
@@ -819,6 +831,8 @@ int cli_run(int argc, char **argv, FILE *outfp, FILE *errfp, const struct cli_de
 		switch (cli_compat_map(&cli_top, argc, argv, &win, errfp)) {
 		case CLI_COMPAT_FAILED:
 			return EXIT_USAGE;
+		case CLI_COMPAT_NOTSUP:
+			return EXIT_NOTSUP;
 		case CLI_COMPAT_MAPPED:
 			argc = win.argc;
 			argv = win.argv;

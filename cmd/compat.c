@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "compat.h"
 #include "shell.h"
 
 enum win_kind {
@@ -30,7 +31,8 @@ enum win_kind {
 	W_GROUP,        /* -Dcqcn, -DefaultUntaggedPriority: the native group */
 	W_NAME,         /* -Name IF: the device */
 	W_ACTION,       /* -Get, -Set ...: the native verb; the rest are its args */
-	W_MISSING,      /* a real mlx5cmd verb mlxcli has no counterpart for yet */
+	W_ELSEWHERE,    /* a real mlx5cmd verb Linux has no counterpart for: exit 4,
+			 * saying what Linux has instead and where (@native) */
 	W_VERB,         /* -RegKeys, -Features: a whole native command of its own */
 	W_VFLAG,        /* -DynamicKeys: a native option of the W_VERB in @only */
 };
@@ -54,37 +56,71 @@ static const struct win_word win_words[] = {
 	{ "Disable", W_ACTION, "disable", "qosconfig dcqcn" },
 	{ "Defaults", W_ACTION, "defaults", "qosconfig dcqcn" },
 	{ "Restore", W_ACTION, "restore", "qosconfig dcqcn" },
+	/* The QoS settings of -Qosconfig (issue 27): -Get shows them all
+	 * (qosconfig show), -Set takes the native verb's words (group_paths). */
+	{ "Trust", W_GROUP, "qosconfig trust", NULL },
+	{ "Pfc", W_GROUP, "qosconfig pfc", NULL },
+	{ "Ets", W_GROUP, "qosconfig ets", NULL },
 	/* mlx5cmd verbs of other manual sections (seeds 004). */
 	/* -Stat: the adapter's status, the RoCE mode both ends must agree on
 	 * (seeds 004); -NdStat: the ND (RDMA) connections */
 	{ "Stat", W_VERB, "rdma show", NULL },
 	{ "NdStat", W_VERB, "rdma qp", NULL },
 	{ "Features", W_VERB, "params features", NULL },
-	{ "Dbg", W_MISSING, NULL, NULL },
 	{ "RegKeys", W_VERB, "params regkeys", NULL },
 	{ "DynamicKeys", W_VFLAG, "--dynamic", "params regkeys" },
-	{ "Sniffer", W_MISSING, NULL, NULL },
+	/* issue 27: the rest of the words the README advertises */
+	{ "DriverVersion", W_VERB, "fw", NULL },
+	{ "PortStat", W_VERB, "counters", NULL },
+	{ "Perfstats", W_VERB, "show perfstats", NULL },
+	{ "DriverParams", W_VERB, "params show", NULL },
+	{ "SelfHealing", W_VERB, "show selfhealing port", NULL },
+	{ "MstDump", W_VERB, "dbg mstdump", NULL },
+	{ "Vxlan", W_VERB, "vxlan", NULL },
+	{ "Dump", W_VERB, "dump-me-now", NULL },
+	/* -Dbg only groups the debug commands (-Dbg -ResourceDump ...) */
+	{ "Dbg", W_MODULE, NULL, NULL },
+	{ "VfMonitor", W_ELSEWHERE,
+	  "the VF CPU monitor (FwCpuUsage, Errors2FW per VF) has no counterpart on Linux: mlx5's "
+	  "devlink health 'vnic' reporters count each VF's firmware errors, and 'mlxcli monitor "
+	  "--vf-thresholds SPEC' warns when they grow (mlxcli-monitor(8))", NULL },
+	{ "ResourceDump", W_ELSEWHERE,
+	  "the firmware resource dump segments have no counterpart on Linux: the kernel gives "
+	  "firmware dumps only as devlink health dumps (fw_fatal's CR space, fw, tx, rx), which "
+	  "'mlxcli dump-me-now' keeps as devlink-health-dump-*.json (mlxcli-dump-me-now(8)); a "
+	  "segment read needs mstflint's resourcedump", NULL },
+	{ "Sniffer", W_ELSEWHERE,
+	  "mlxcli captures no traffic: on Linux 'tcpdump -i mlx5_0' captures RDMA traffic "
+	  "(libpcap's RDMA sniffing), or ibdump", NULL },
 };
 #define NWIN (sizeof(win_words) / sizeof(win_words[0]))
 
-/*
- * mlxtool forms with a device argument (seeds-mlxtool-dmn-counters.md
- * §1.2).  The native command is the first of @native that exists in the
- * tables; until one does, the form fails with a clear "not available yet".
- */
-struct tool_form {
-	const char *words;              /* as mlxtool takes them */
-	bool bdf;                       /* B D F (decimal); else an interface */
-	const char *native[3];
+/* -Trust, -Pfc, -Ets: -Get prints the port's whole QoS (qosconfig show has
+ * the three together), -Set takes the native command's own words
+ * ("-Trust -Name IF -Set dscp" is "qosconfig trust dscp -d IF"). */
+static const struct {
+	const char *group, *action, *path;
+} group_paths[] = {
+	{ "qosconfig trust", "get", "qosconfig show" },
+	{ "qosconfig trust", "set", "qosconfig trust" },
+	{ "qosconfig pfc", "get", "qosconfig show" },
+	{ "qosconfig pfc", "set", "qosconfig pfc" },
+	{ "qosconfig ets", "get", "qosconfig show" },
+	{ "qosconfig ets", "set", "qosconfig ets" },
 };
+#define NGROUP_PATHS (sizeof(group_paths) / sizeof(group_paths[0]))
 
-static const struct tool_form tool_forms[] = {
-	{ "show qos", true, { "show qos", "qosconfig show", NULL } },
-	{ "dbg dump-me-now", true, { "dbg dump-me-now", "dump-me-now", NULL } },
-	{ "dbg resources", true, { "dbg resources", "rdma show", NULL } },
-	{ "modify tc-bw", false, { "modify tc-bw", "qosconfig tc-bw set", "qosconfig tc-bw" } },
-};
-#define NFORMS (sizeof(tool_forms) / sizeof(tool_forms[0]))
+/* The native command of GROUP ACTION in @top, in @buf; NULL when @top has none. */
+static const char *action_path(const struct cmd_group *top, const struct win_word *group,
+			       const struct win_word *action, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s %s", group->native, action->native);
+	for (size_t i = 0; i < NGROUP_PATHS; i++)
+		if (!strcmp(group_paths[i].group, group->native) &&
+		    !strcmp(group_paths[i].action, action->native))
+			snprintf(buf, len, "%s", group_paths[i].path);
+	return cli_lookup(top, buf) ? buf : NULL;
+}
 
 /* The word after its leading '-', U+2013 or U+2014; NULL when it has none. */
 static const char *undash(const char *w)
@@ -134,21 +170,11 @@ static const char *suggest_win(const char *w)
 	return win_words[(const char (*)[32])best - low].win;
 }
 
-static bool is_digits(const char *s)
-{
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return false;
-	return true;
-}
-
 /*
  * A native global option (kept as it is, in front of the native words).
  * *takes: it consumes the next word too.
  */
-static bool is_global(const char *w, bool *takes)
+bool compat_is_global(const char *w, bool *takes)
 {
 	static const char *const with_value[] = { "--device", "--sysroot", "--batch", NULL };
 
@@ -186,7 +212,7 @@ const struct cmd *cli_lookup(const struct cmd_group *top, const char *path)
 	return c && c->fn ? c : NULL;
 }
 
-static int add_path(struct cli_words *o, const char *path)
+int compat_add_path(struct cli_words *o, const char *path)
 {
 	char buf[128], *save = NULL;
 
@@ -203,90 +229,18 @@ static int fail(struct cli *cli, struct cli_words *o)
 	return CLI_COMPAT_FAILED;
 }
 
-/* mlxtool: "show qos B D F", "dbg dump-me-now B D F", "modify tc-bw IF ...". */
-static int map_tool(struct cli *cli, const struct cmd_group *top, int argc, char **argv, int k,
-		    struct cli_words *o)
-{
-	for (size_t f = 0; f < NFORMS; f++) {
-		const struct tool_form *tf = &tool_forms[f];
-		const char *sp = strchr(tf->words, ' ');
-		size_t n1 = (size_t)(sp - tf->words);
-		const char *native = NULL, *pos[64], *glob[64];
-		char dev[64];
-		int rest, np, ng;
-
-		if (k + 1 >= argc || strlen(argv[k]) != n1 || strncmp(argv[k], tf->words, n1) ||
-		    strcmp(argv[k + 1], sp + 1))
-			continue;
-		/* The words after the form; native global options ("-j",
-		 * "--sample") may stand anywhere and are kept aside. */
-		np = ng = 0;
-		for (int i = k + 2; i < argc && np < 64 && ng < 64; i++) {
-			bool takes;
-
-			if (is_global(argv[i], &takes)) {
-				glob[ng++] = argv[i];
-				if (takes && i + 1 < argc)
-					glob[ng++] = argv[++i];
-			} else {
-				pos[np++] = argv[i];
-			}
-		}
-		rest = 0;
-		if (tf->bdf) {
-			/* Exactly the mlxtool form: three decimal words. */
-			if (np != 3 || !is_digits(pos[0]) || !is_digits(pos[1]) || !is_digits(pos[2]))
-				return CLI_COMPAT_NONE;
-			snprintf(dev, sizeof(dev), "%s %s %s", pos[0], pos[1], pos[2]);
-			rest = 3;
-		} else {
-			if (np < 3 || pos[0][0] == '-')
-				return CLI_COMPAT_NONE;
-			snprintf(dev, sizeof(dev), "%s", pos[0]);
-			rest = 1;
-		}
-		for (size_t i = 0; i < 3 && tf->native[i] && !native; i++) {
-			const struct cmd *c = cli_lookup(top, tf->native[i]);
-
-			if (!c)
-				continue;
-			/* The native command takes mlxtool's words itself
-			 * ("modify tc-bw IFNAME ...", "dbg dump-me-now B D F"):
-			 * nothing to rewrite. */
-			if (!strcmp(tf->native[i], tf->words) && (c->max_args < 0 || c->max_args >= np))
-				return CLI_COMPAT_NONE;
-			native = tf->native[i];
-		}
-		if (!native) {
-			cli_error(cli, "mlxtool's '%s' is not available yet in mlxcli", tf->words);
-			cli_hint(cli, "'mlxcli help' lists what there is");
-			return fail(cli, o);
-		}
-		if (add_path(o, native) < 0 || cli_words_add(o, "-d") < 0 || cli_words_add(o, dev) < 0)
-			return fail(cli, o);
-		for (int i = rest; i < np; i++)
-			if (cli_words_add(o, pos[i]) < 0)
-				return fail(cli, o);
-		for (int i = 0; i < ng; i++)
-			if (cli_words_add(o, glob[i]) < 0)
-				return fail(cli, o);
-		return CLI_COMPAT_MAPPED;
-	}
-	return CLI_COMPAT_NONE;
-}
-
 /* mlx5cmd -RegKeys [-DynamicKeys] [-Name IF], -Features [-Name IF]: the
  * native command @verb with its options and -d IF, the words in any order. */
 static int map_verb(struct cli *cli, const struct win_word *verb, int argc, char **argv, int k,
 		    struct cli_words *o)
 {
-	if (add_path(o, verb->native) < 0)
+	if (compat_add_path(o, verb->native) < 0)
 		return fail(cli, o);
 	for (int i = k; i < argc; i++) {
 		const struct win_word *w = find_win(argv[i]);
 		bool takes;
 
-		if (!w && is_global(argv[i], &takes)) {
+		if (!w && compat_is_global(argv[i], &takes)) {
 			if (cli_words_add(o, argv[i]) < 0 ||
 			    (takes && i + 1 < argc && cli_words_add(o, argv[++i]) < 0))
 				return fail(cli, o);
@@ -294,7 +248,7 @@ static int map_verb(struct cli *cli, const struct win_word *verb, int argc, char
 		}
 		if (!w && !strcmp(argv[i], "-d"))
 			w = &win_words[3];
-		if (w == verb)
+		if (w == verb || (w && w->kind == W_MODULE))   /* -Dbg -MstDump */
 			continue;
 		if (w && w->kind == W_NAME) {
 			if (i + 1 >= argc) {
@@ -326,6 +280,17 @@ static int map_mlx5cmd(struct cli *cli, const struct cmd_group *top, int argc, c
 	char path[128];
 	int i;
 
+	/* A verb Linux has no counterpart for says what it has instead, even
+	 * when other verbs follow ("-Dbg -ResourceDump -Dump -Segment ..."). */
+	for (i = k; i < argc; i++) {
+		const struct win_word *w = find_win(argv[i]);
+
+		if (w && w->kind == W_ELSEWHERE) {
+			cli_error(cli, "mlx5cmd's '-%s': %s", w->win, w->native);
+			cli_words_free(o);
+			return CLI_COMPAT_NOTSUP;
+		}
+	}
 	/* A command of its own (-RegKeys, -Features): its words in any order. */
 	for (i = k; i < argc; i++) {
 		const struct win_word *w = find_win(argv[i]);
@@ -337,7 +302,7 @@ static int map_mlx5cmd(struct cli *cli, const struct cmd_group *top, int argc, c
 		const struct win_word *w = find_win(argv[i]);
 		bool takes;
 
-		if (!w && is_global(argv[i], &takes)) {
+		if (!w && compat_is_global(argv[i], &takes)) {
 			if (cli_words_add(o, argv[i]) < 0 ||
 			    (takes && i + 1 < argc && cli_words_add(o, argv[++i]) < 0))
 				return fail(cli, o);
@@ -378,20 +343,16 @@ static int map_mlx5cmd(struct cli *cli, const struct cmd_group *top, int argc, c
 		case W_ACTION:
 			action = w;
 			break;
-		case W_MISSING:
-			cli_error(cli, "mlx5cmd's '-%s' is not available yet in mlxcli", w->win);
-			if (w->native)
-				cli_hint(cli, "'mlxcli %s' shows part of it", w->native);
-			cli_hint(cli, "'mlxcli help' lists what there is");
-			return fail(cli, o);
-		case W_VERB:            /* taken above */
+		case W_ELSEWHERE:       /* taken above */
+		case W_VERB:
 		case W_VFLAG:
 			cli_error(cli, "mlx5cmd's '-%s' goes with '-RegKeys'", w->win);
 			return fail(cli, o);
 		}
 	}
 	if (!group) {
-		cli_error(cli, "an mlx5cmd -Qosconfig command needs -Dcqcn or -DefaultUntaggedPriority");
+		cli_error(cli, "an mlx5cmd -Qosconfig command needs -Dcqcn or another group "
+			  "(-DefaultUntaggedPriority, -Trust, -Pfc, -Ets)");
 		return fail(cli, o);
 	}
 	if (!action) {
@@ -404,13 +365,12 @@ static int map_mlx5cmd(struct cli *cli, const struct cmd_group *top, int argc, c
 		cli_error(cli, "'-%s' is not an action of '-%s'", action->win, group->win);
 		return fail(cli, o);
 	}
-	snprintf(path, sizeof(path), "%s %s", group->native, action->native);
-	if (!cli_lookup(top, path)) {
+	if (!action_path(top, group, action, path, sizeof(path))) {
 		cli_error(cli, "mlx5cmd's '-%s -%s' is not available yet in mlxcli", group->win,
 			  action->win);
 		return fail(cli, o);
 	}
-	if (add_path(o, path) < 0)
+	if (compat_add_path(o, path) < 0)
 		return fail(cli, o);
 	/* The action's own words; "-Name IF" may still come after it. */
 	for (int pos = 0; i < argc; i++) {
@@ -424,7 +384,7 @@ static int map_mlx5cmd(struct cli *cli, const struct cmd_group *top, int argc, c
 		}
 		/* -Set -DcqcnClampTgtRate 1: the parameter name loses its dash
 		 * (any dash), so the native parser sees a plain NAME. */
-		if (is_global(argv[i], &takes)) {
+		if (compat_is_global(argv[i], &takes)) {
 			/* "-j", "--sample": native global options stay as they are. */
 			if (cli_words_add(o, argv[i]) < 0 ||
 			    (takes && i + 1 < argc && cli_words_add(o, argv[++i]) < 0))
@@ -461,7 +421,7 @@ int cli_compat_map(const struct cmd_group *top, int argc, char **argv, struct cl
 	while (k < argc) {
 		bool takes;
 
-		if (!is_global(argv[k], &takes))
+		if (!compat_is_global(argv[k], &takes))
 			break;
 		k += takes ? 2 : 1;
 	}
@@ -474,7 +434,7 @@ int cli_compat_map(const struct cmd_group *top, int argc, char **argv, struct cl
 			return fail(&cli, out);
 
 	if (!undash(argv[k])) {
-		r = map_tool(&cli, top, argc, argv, k, out);
+		r = compat_map_mlxtool(&cli, top, argc, argv, k, out);
 		if (r == CLI_COMPAT_NONE)
 			cli_words_free(out);
 		return r;
@@ -503,7 +463,7 @@ int cli_compat_map(const struct cmd_group *top, int argc, char **argv, struct cl
 			cli_hint(&cli, "mlxcli-shell(8) lists the mlx5cmd syntax mlxcli takes");
 			return fail(&cli, out);
 		}
-		if (w->kind != W_MODULE && w->kind != W_GROUP && w->kind != W_MISSING &&
+		if (w->kind != W_MODULE && w->kind != W_GROUP && w->kind != W_ELSEWHERE &&
 		    w->kind != W_VERB) {
 			cli_words_free(out);
 			return CLI_COMPAT_NONE;
@@ -529,7 +489,7 @@ bool cli_compat_complete(struct completion *cp, int argc, char **argv)
 	char buf[160];
 
 	/* Native global options may come first (bash splits "--sample=X"). */
-	while (k + 1 < argc && is_global(argv[k], &takes)) {
+	while (k + 1 < argc && compat_is_global(argv[k], &takes)) {
 		k += takes ? 2 : 1;
 		if (k + 2 < argc && !strcmp(argv[k], "="))
 			k += 2;
@@ -565,7 +525,7 @@ bool cli_compat_complete(struct completion *cp, int argc, char **argv)
 		return false;
 	for (int i = k; i + 1 < argc; i++) {
 		w = is_name_word(argv[i]) ? &win_words[3] : find_win(argv[i]);
-		if (!w && is_global(argv[i], &takes)) {
+		if (!w && compat_is_global(argv[i], &takes)) {
 			i += takes;
 			continue;
 		}
@@ -608,8 +568,7 @@ bool cli_compat_complete(struct completion *cp, int argc, char **argv)
 		}
 		if (x->kind != W_ACTION || !group || (x->only && strcmp(x->only, group->native)))
 			continue;
-		snprintf(buf, sizeof(buf), "%s %s", group->native, x->native);
-		if (!cli_lookup(&cli_top, buf))
+		if (!action_path(&cli_top, group, x, buf, sizeof(buf)))
 			continue;
 		snprintf(buf, sizeof(buf), "-%s", x->win);
 		cli_complete_add(cp, buf);

@@ -22,6 +22,8 @@
 #include "fw.h"
 #include "health.h"
 #include "health-json.h"
+#include "netview-cmd.h"
+#include "progress.h"
 #include "vsec.h"
 
 /* ---- mstdump ---- */
@@ -29,12 +31,15 @@
 struct emit_ctx {
 	FILE *fp;
 	struct out *o;          /* JSON mode: rows */
+	struct progress pr;     /* on a terminal: dwords read (issue 27) */
+	uint64_t n;
 };
 
 static int emit_dword(void *arg, uint32_t addr, uint32_t val)
 {
 	struct emit_ctx *e = arg;
 
+	progress_step(&e->pr, ++e->n);
 	if (e->o) {
 		out_row_begin(e->o);
 		out_u64(e->o, "address", NULL, addr);
@@ -71,7 +76,7 @@ static int mstdump(struct cli *cli, const struct mlx_function *fn, struct mlx_cr
 	const struct mlx_cr_range *r;
 	const struct mlx_cr_ranges_db *db = NULL;
 	struct mlx_vsec_stats st;
-	struct emit_ctx ec = { cli->out_fp, NULL };
+	struct emit_ctx ec = { cli->out_fp, NULL, { 0 }, 0 };
 	struct timespec t0, t1;
 	size_t n = 0;
 	double secs;
@@ -132,9 +137,22 @@ static int mstdump(struct cli *cli, const struct mlx_function *fn, struct mlx_cr
 		out_str(cli->out, "block_list", NULL, db ? db->name : ranges);
 		out_table_begin(cli->out, "dwords");
 	}
+	{
+		uint64_t total = 0;
+		char what[64];
+
+		for (size_t i = 0; i < n; i++)
+			total += r[i].dwords;
+		snprintf(what, sizeof(what), "CR-space dump of %s", fn->bdf);
+		/* not over the dump itself when it goes to this terminal */
+		progress_begin(&ec.pr, cli, what, total);
+		if (!ofile && !out_is_json(cli->out) && isatty(fileno(cli->out_fp)))
+			ec.pr.on = false;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	rc = mlx_crdump_read(cr, r, n, emit_dword, &ec, &st);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	progress_end(&ec.pr);
 	if (ec.o)
 		out_table_end(cli->out);
 	free(own);
@@ -613,9 +631,15 @@ static const struct cmd dbg_cmds[] = {
 	  cmd_dbg_cmd_stats, 0, 0, 0, NULL, cmdstats_opts, NULL },
 	{ "sw-reset", "", "devlink reload (driver_reinit) of a device",
 	  cmd_dbg_sw_reset, 0, 0, CMD_WRITES, NULL, restart_opts, NULL },
-	{ "resources", "", "mlxtool's resource view: RDMA devices with their resource counts "
-	  "(same as 'mlxcli rdma show')", cmd_rdma_show, 0, 0, 0, NULL, NULL, "rdma show",
+	{ "resources", "", "mlxtool's resource view: RDMA devices with their resource counts",
+	  cmd_rdma_show, 0, 0, 0, NULL, NULL, "rdma show",
 	  "mlxcli-rdma(8)" },
+	/* issue 27: mlxtool's IPoIB views (cmd/ipoib.c) */
+	{ "pkeys", "", "the PKey table of each InfiniBand port (alias of 'ipoib pkeys')",
+	  cmd_ipoib_pkeys, 0, 1, 0, NULL, NULL, "ipoib pkeys", "mlxcli-netview(8)", ipoib_if_arg },
+	{ "ipoib-ep", "", "an IPoIB interface's endpoints (alias of 'ipoib endpoints')",
+	  cmd_ipoib_endpoints, 0, 1, 0, NULL, ipoib_ep_opts, "ipoib endpoints", "mlxcli-netview(8)",
+	  ipoib_if_arg },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

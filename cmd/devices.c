@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "netview-cmd.h"
 
 const char *cli_speed_str(int64_t mbps, char *buf, size_t len)
 {
@@ -381,6 +382,11 @@ static const struct cmd show_cmds[] = {
 	/* issue 24 (cmd/rdma.c): show nd connections */
 	{ "nd", "", "mlxtool's NetworkDirect views: nd connections (see mlxcli-rdma(8))",
 	  NULL, 0, 0, 0, &nd_group, NULL, NULL, "mlxcli-rdma(8)" },
+	/* issue 27 (cmd/netview.c) */
+	{ "vxlan", "", "VXLAN offload: UDP port tables and features (alias of 'vxlan')",
+	  cmd_vxlan, 0, 0, 0, NULL, netview_opts, "vxlan", "mlxcli-netview(8)" },
+	{ "packet-filter", "", "the packet filter of each port (alias of 'packet-filter')",
+	  cmd_packet_filter, 0, 0, 0, NULL, netview_opts, "packet-filter", "mlxcli-netview(8)" },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

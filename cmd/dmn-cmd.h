@@ -97,6 +97,13 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_dcqcn(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_pci(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_pci_raw(struct dmn_run *run, const struct mlx_function *fn);
+/* issue 27: fw-commands.json (dbg cmd-stats), mlx5-resources.json (the
+ * debugfs EQ/CQ/QP lists), sriov.json (sriov show of a PF with VFs) */
+int dmn_item_fw_commands(struct dmn_run *run, const struct mlx_function *fn);
+int dmn_item_mlx5_resources(struct dmn_run *run, const struct mlx_function *fn);
+int dmn_item_sriov(struct dmn_run *run, const struct mlx_function *fn);
+/* What an item is, by its name (the manifest's description); NULL unknown. */
+const char *dmn_item_description(const char *name);
 /* rdma-qp.json, rdma-cm-id.json (`rdma qp`, `rdma cm-id`), rdma-raw.json */
 int dmn_item_rdma(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn);

@@ -21,6 +21,8 @@
 
 #include "dmn-cmd.h"
 #include "evidence.h"
+#include "netview.h"
+#include "progress.h"
 #include "health-json.h"
 #include "incident.h"
 #include "rdma.h"
@@ -157,7 +159,17 @@ static int item_cmd(struct dmn_run *run, const char *name, const struct cmd *c,
 	if (rc == EXIT_OK && olen) {
 		r = item_data(run, name, obuf, olen);
 	} else {
+		/* lib's story, else the command's own error line (dbg cmd-stats
+		 * says why debugfs has nothing), else the exit code's meaning */
+		const char *pfx = "mlxcli: error: ", *own = ebuf ? strstr(ebuf, pfx) : NULL;
+		char line[600] = "";
+
+		if (own) {
+			snprintf(line, sizeof(line), "%s", own + strlen(pfx));
+			line[strcspn(line, "\n")] = '\0';
+		}
 		const char *msg = *mlx_errmsg(run->cli->ctx) ? mlx_errmsg(run->cli->ctx) :
+				  line[0] ? line :
 				  rc == EXIT_NOTSUP ? "not supported by this driver or firmware" :
 				  rc == EXIT_NODEV ? "no such device" :
 				  rc == EXIT_PERM ? "permission denied" : "the read failed";
@@ -186,6 +198,113 @@ int dmn_item_pci(struct dmn_run *run, const struct mlx_function *fn)
 	static const struct cmd pci = { "pci", "", "", cmd_pci, 0, 0, 0, NULL, NULL, NULL };
 
 	return item_cmd(run, "pci.json", &pci, fn);
+}
+
+/* fw-commands.json: `dbg cmd-stats` (WinOF's firmware commands dump). */
+int dmn_item_fw_commands(struct dmn_run *run, const struct mlx_function *fn)
+{
+	return item_cmd(run, "fw-commands.json", cli_find_cmd(dbg_group.cmds, "cmd-stats"), fn);
+}
+
+/* sriov.json: `sriov show` of a PF with VFs (WinOF's IOV objects). */
+int dmn_item_sriov(struct dmn_run *run, const struct mlx_function *fn)
+{
+	const struct cmd *g = cli_find_cmd(cli_top.cmds, "sriov");
+
+	if (fn->role != MLX_FN_PF || fn->sriov_numvfs <= 0)
+		return add_item(run, "sriov.json", "unavailable", fn->role != MLX_FN_PF ?
+				"a VF has no VFs" : "SR-IOV is off (numvfs 0): no VF to list", -1, NULL);
+	return item_cmd(run, "sriov.json", g && g->sub ? cli_find_cmd(g->sub->cmds, "show") : NULL, fn);
+}
+
+/* ---- mlx5 debugfs EQ, CQ and QP lists ---- */
+
+/* At most this many objects of a kind: each field read is a firmware
+ * query, and a host with 100,000 QPs must not hold an incident for minutes. */
+#define RSC_MAX 4096
+
+struct rsc_doc {
+	struct mlx_ctx *ctx;
+	const struct mlx_function *fn;
+	int err;                       /* the first failure, for the manifest */
+	size_t n;                      /* objects written */
+};
+
+/* A field's value in its JSON type: "0x1f" an integer, a word a string. */
+static void out_field(struct out *o, const char *name, const char *val)
+{
+	uint64_t v;
+
+	if (!*val)
+		out_null(o, name, NULL);
+	else if (mlx_parse_u64(val, &v) == 0)
+		out_u64(o, name, NULL, v);
+	else
+		out_str(o, name, NULL, val);
+}
+
+static void render_rsc(struct out *o, const void *arg)
+{
+	struct rsc_doc *d = (struct rsc_doc *)arg;
+	static const char *const num_key[MLX_RSC_NKINDS] = { "eqn", "cqn", "qpn" };
+	char key[32];
+
+	out_str(o, "pci_address", NULL, d->fn->bdf);
+	for (int k = 0; k < MLX_RSC_NKINDS; k++) {
+		struct mlx_rsc *v = NULL;
+		size_t n = 0;
+		bool trunc = false;
+		int r = mlx_rsc_list(d->ctx, d->fn->bdf, (enum mlx_rsc_kind)k, RSC_MAX, &v, &n, &trunc);
+
+		out_list_begin(o, mlx_rsc_kind_name((enum mlx_rsc_kind)k), NULL);
+		for (size_t i = 0; i < n; i++) {
+			out_obj_begin(o, NULL, NULL);
+			out_u64(o, num_key[k], NULL, v[i].number);
+			for (size_t f = 0; f < v[i].n; f++)
+				out_field(o, v[i].f[f].name, v[i].f[f].value);
+			out_obj_end(o);
+		}
+		out_list_end(o);
+		snprintf(key, sizeof(key), "%s_truncated", mlx_rsc_kind_name((enum mlx_rsc_kind)k));
+		out_bool(o, key, NULL, trunc);
+		snprintf(key, sizeof(key), "%s_error", mlx_rsc_kind_name((enum mlx_rsc_kind)k));
+		out_str(o, key, NULL, r < 0 ? mlx_errmsg(d->ctx) : NULL);
+		if (r < 0 && !d->err)
+			d->err = r;
+		mlx_err_clear(d->ctx);
+		d->n += n;
+		free(v);
+	}
+}
+
+/* mlx5-resources.json: the EQs, CQs and QPs mlx5_core lists in debugfs
+ * (WinOF's EQ dump), with the fields each object's directory holds. */
+int dmn_item_mlx5_resources(struct dmn_run *run, const struct mlx_function *fn)
+{
+	struct rsc_doc doc = { run->cli->ctx, fn, 0, 0 };
+	char *buf = NULL, reason[600];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct out *o = f ? out_new(true, true, f) : NULL;
+	int r = -ENOMEM;
+
+	if (o) {
+		render_rsc(o, &doc);
+		r = out_finish(o);
+		out_free(o);
+	}
+	if (f && fclose(f) != 0 && r == 0)
+		r = -ENOMEM;
+	if (r == 0 && doc.n)
+		r = item_data(run, "mlx5-resources.json", buf, len);
+	else if (r == 0)
+		r = add_item(run, "mlx5-resources.json", why_missing(doc.err ? doc.err : -ENOENT),
+			     doc.err == -EACCES ? "permission: mlx5 debugfs needs root" :
+			     doc.err == -ENOENT || !doc.err ?
+			     "no EQs/, CQs/ or QPs/ in mlx5 debugfs (not mounted, or none in this capture)" :
+			     lib_reason(run->cli->ctx, doc.err, reason, sizeof(reason)), -1, NULL);
+	free(buf);
+	return r;
 }
 
 /* ---- RDMA (issue 24) ---- */
@@ -298,45 +417,94 @@ int dmn_item_rdma(struct dmn_run *run, const struct mlx_function *fn)
 
 /* ---- CR space ---- */
 
+struct cr_emit {
+	FILE *fp;
+	struct progress pr;
+	uint64_t n;
+};
+
 static int emit_line(void *arg, uint32_t addr, uint32_t val)
 {
-	return fprintf(arg, "0x%8.8x 0x%8.8x\n", addr, val) < 0 ? -EIO : 0;
+	struct cr_emit *e = arg;
+
+	progress_step(&e->pr, ++e->n);
+	return fprintf(e->fp, "0x%8.8x 0x%8.8x\n", addr, val) < 0 ? -EIO : 0;
+}
+
+/*
+ * The CR space three times in a row (WinOF's state-dump set: "3 consecutive
+ * mstdump files", reference seeds-winof2-dumps-events.md §2.3): what moved
+ * between them is what the firmware was doing.  crspace.txt, crspace.2.txt,
+ * crspace.3.txt; each says why when it cannot be taken.
+ */
+#define CR_DUMPS 3
+
+static const char *cr_name(int i)
+{
+	static const char *const names[CR_DUMPS] = { "crspace.txt", "crspace.2.txt", "crspace.3.txt" };
+
+	return names[i];
+}
+
+static int cr_unavailable(struct dmn_run *run, const char *reason)
+{
+	int r = 0;
+
+	for (int i = 0; i < CR_DUMPS && r == 0; i++)
+		r = add_item(run, cr_name(i), "unavailable", reason, -1, NULL);
+	return r;
 }
 
 int dmn_item_crspace(struct dmn_run *run, const struct mlx_function *fn)
 {
 	const struct mlx_cr_ranges_db *db = mlx_cr_ranges_for(fn->device);
 	struct cli *cli = run->cli;
-	char *buf = NULL, reason[600];
+	char *buf = NULL, reason[600], what[96];
+	uint64_t total = 0;
 	size_t len = 0;
-	FILE *m;
-	int r;
+	int r = 0;
 
 	if (cli_opt(cli, "no-crdump"))
-		return add_item(run, "crspace.txt", "unavailable", "skipped: --no-crdump", -1, NULL);
+		return cr_unavailable(run, "skipped: --no-crdump");
 	if (geteuid() != 0)
-		return add_item(run, "crspace.txt", "unavailable",
-				"permission: reading the CR space needs root (config-space writes)", -1, NULL);
+		return cr_unavailable(run, "permission: reading the CR space needs root (config-space writes)");
 	if (!db) {
 		snprintf(reason, sizeof(reason),
 			 "no safe CR-space block list for device ID 0x%04x (lists: ConnectX5, ConnectX6DX)",
 			 fn->device);
-		return add_item(run, "crspace.txt", "unavailable", reason, -1, NULL);
+		return cr_unavailable(run, reason);
 	}
-	m = open_memstream(&buf, &len);
-	if (!m)
-		return -ENOMEM;
-	r = mlx_crdump(cli->ctx, fn, db->r, db->n, emit_line, m, NULL);
-	fclose(m);
-	if (r < 0) {
-		snprintf(reason, sizeof(reason), "%s", mlx_errmsg(cli->ctx));
-		r = add_item(run, "crspace.txt",
-			     r == -EOPNOTSUPP || r == -EACCES || r == -EBUSY ? "unavailable" : "failed",
-			     reason, -1, NULL);
-	} else {
-		r = item_data(run, "crspace.txt", buf, len);
+	for (size_t i = 0; i < db->n; i++)
+		total += db->r[i].dwords;
+	for (int i = 0; i < CR_DUMPS && r == 0; i++) {
+		struct cr_emit e = { NULL, { 0 }, 0 };
+		int q;
+
+		e.fp = open_memstream(&buf, &len);
+		if (!e.fp)
+			return -ENOMEM;
+		snprintf(what, sizeof(what), "CR-space dump %d of %d of %s", i + 1, CR_DUMPS, fn->bdf);
+		progress_begin(&e.pr, cli, what, total);
+		q = mlx_crdump(cli->ctx, fn, db->r, db->n, emit_line, &e, NULL);
+		progress_end(&e.pr);
+		fclose(e.fp);
+		if (q == 0)
+			r = item_data(run, cr_name(i), buf, len);
+		free(buf);
+		buf = NULL;
+		len = 0;
+		if (q < 0) {
+			/* lib says why (a captured system, a VF, no gateway, a
+			 * busy semaphore); the dumps after it are not tried */
+			const char *status = q == -EOPNOTSUPP || q == -EACCES || q == -EBUSY ?
+					     "unavailable" : "failed";
+
+			snprintf(reason, sizeof(reason), "%s", mlx_errmsg(cli->ctx));
+			for (int k = i; k < CR_DUMPS && r == 0; k++)
+				r = add_item(run, cr_name(k), status, reason, -1, NULL);
+			return r;
+		}
 	}
-	free(buf);
 	return r;
 }
 

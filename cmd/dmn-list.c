@@ -61,6 +61,53 @@ static const char *or_null(const char *s)
 	return s && *s ? s : NULL;
 }
 
+/* What each item of an incident is: the manifest says it, so that whoever
+ * opens the folder knows what they hold (issue 27).  Prefix matches end
+ * with '*'. */
+static const struct { const char *name, *what; } item_whats[] = {
+	{ "crspace.txt", "the device's CR space in mstdump's format (address and value of each dword "
+	  "of the safe block list), the first of three taken in a row (WinOF's state-dump set)" },
+	{ "crspace.2.txt", "the second CR-space dump in a row: what moved since the first is what "
+	  "the firmware was doing" },
+	{ "crspace.3.txt", "the third CR-space dump in a row" },
+	{ "devlink-health.json", "the devlink health reporters: state, error and recovery counts, "
+	  "diagnose output" },
+	{ "devlink-health-dump-fw_fatal*", "the fw_fatal reporter's dump: the CR space the driver "
+	  "read when the firmware failed (crdump)" },
+	{ "devlink-health-dump-fw*", "the fw reporter's dump: the firmware health buffer and trace" },
+	{ "devlink-health-dump-tx*", "the tx reporter's dump: the send queues at the error" },
+	{ "devlink-health-dump-rx*", "the rx reporter's dump: the receive queues at the error" },
+	{ "devlink-health-dump-*", "a devlink health reporter's dump" },
+	{ "dcqcn.json", "qosconfig dcqcn get: the DCQCN (RoCE congestion control) parameters" },
+	{ "pci.json", "mlxcli pci: PCIe link capability and status, AER counters, capabilities" },
+	{ "pci-config.bin", "the function's PCI configuration space, raw" },
+	{ "aer_dev_*", "the kernel's AER counters of the function, raw" },
+	{ "fw-commands.json", "dbg cmd-stats: mlx5's firmware command statistics (count, average "
+	  "time, failures; WinOF's firmware commands dump)" },
+	{ "mlx5-resources.json", "the EQs, CQs and QPs mlx5 lists in debugfs, with their fields "
+	  "(WinOF's EQ dump)" },
+	{ "sriov.json", "sriov show: the VFs with their settings (WinOF's IOV objects)" },
+	{ "rdma-qp.json", "rdma qp: the queue pairs of the function's RDMA devices" },
+	{ "rdma-cm-id.json", "rdma cm-id: the RDMA CM IDs" },
+	{ "rdma-raw.json", "the raw vendor contexts of QPs, CQs, MRs and SRQs (firmware resource "
+	  "dumps), in hex" },
+	{ "kernel-log.txt", "the kernel log records about the device" },
+	{ "snapshot", "a capture of the system (mlxcli snapshot): every read command runs on it "
+	  "with --sysroot" },
+};
+
+const char *dmn_item_description(const char *name)
+{
+	for (size_t i = 0; i < sizeof(item_whats) / sizeof(item_whats[0]); i++) {
+		const char *w = item_whats[i].name;
+		size_t l = strlen(w);
+
+		if (w[l - 1] == '*' ? !strncmp(name, w, l - 1) : !strcmp(name, w))
+			return item_whats[i].what;
+	}
+	return NULL;
+}
+
 void dmn_manifest_out(struct out *o, const struct dmn_manifest *m, bool labels)
 {
 #define L(text) (labels ? (text) : NULL)
@@ -90,6 +137,7 @@ void dmn_manifest_out(struct out *o, const struct dmn_manifest *m, bool labels)
 		else
 			out_null(o, "size", L("SIZE"));
 		out_str(o, "sha256", NULL, or_null(it->sha256));
+		out_str(o, "description", NULL, dmn_item_description(it->name));
 		if (labels)
 			out_text(o, "REASON", it->reason);
 		out_row_end(o);

@@ -326,6 +326,15 @@ int dmn_make_incident(struct cli *cli, const struct dmn_settings *s, const struc
 		r = dmn_item_pci(&run, fn);
 	if (!r)
 		r = dmn_item_pci_raw(&run, fn);
+	/* issue 27: firmware commands, the EQ/CQ/QP lists, the VF table */
+	if (!r)
+		r = dmn_item_fw_commands(&run, fn);
+	if (!r)
+		r = dmn_item_mlx5_resources(&run, fn);
+	if (!r)
+		r = dmn_item_sriov(&run, fn);
+	if (!r)
+		r = check_stop(&run);
 	if (!r)
 		r = dmn_item_rdma(&run, fn);    /* issue 24: QPs, CM IDs, raw contexts */
 	if (!r)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "rdma.h"
 #include "fw.h"
 
 static void out_src(struct out *o, const char *key, const char *label, const char *val,
@@ -74,6 +75,17 @@ static void out_fw(struct cli *cli, const struct mlx_function *fn)
 	out_str(o, "pci_address", NULL, fn->bdf);
 	out_str(o, "product", NULL, fn->id ? fn->id->product : NULL);
 	out_str(o, "role", NULL, fn->role == MLX_FN_VF ? "vf" : "pf");
+	/* mlx5cmd -DriverVersion: the driver and its module's version (an
+	 * in-tree module has none: it is the kernel's) */
+	{
+		char ver[64];
+		bool have = fn->driver[0] &&
+			    mlx_rdma_driver_version(cli->ctx, fn->driver, ver, sizeof(ver)) == 0;
+
+		out_str(o, "driver", "driver", fn->driver[0] ? fn->driver : NULL);
+		out_str(o, "driver_version", "driver version", have ? ver : NULL);
+		mlx_err_clear(cli->ctx);
+	}
 	out_src(o, "running_version", "running", fi.running, fi.running_source);
 	out_str(o, "running_source", NULL, fi.running_source);
 	out_src(o, "stored_version", "stored", fi.stored,

@@ -40,9 +40,11 @@ char *cli_words_join(const struct cli_words *w, int from);
  * @top is the command table the native form must exist in (cli_top; the
  * tests pass their own).  NONE: argv is not a Windows form, use it as is;
  * MAPPED: *out holds the native argv (out->argv[0] = argv[0]); FAILED: the
- * error was printed on @err, the exit code is EXIT_USAGE.
+ * error was printed on @err, the exit code is EXIT_USAGE; NOTSUP: a Windows
+ * command Linux has nothing for, @err says what it has instead, the exit
+ * code is EXIT_NOTSUP.
  */
-enum { CLI_COMPAT_NONE, CLI_COMPAT_MAPPED, CLI_COMPAT_FAILED };
+enum { CLI_COMPAT_NONE, CLI_COMPAT_MAPPED, CLI_COMPAT_FAILED, CLI_COMPAT_NOTSUP };
 int cli_compat_map(const struct cmd_group *top, int argc, char **argv, struct cli_words *out,
 		   FILE *err);
 

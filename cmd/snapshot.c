@@ -6,10 +6,21 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "snapshot.h"
+
+/* lib's progress callback onto the terminal's line (cmd/progress.h) */
+static void on_progress(void *arg, size_t done, size_t total)
+{
+	struct progress *p = arg;
+
+	p->total = total;
+	progress_step(p, done);
+}
 
 int cmd_snapshot(struct cli *cli, int argc, char **argv)
 {
+	struct progress pr;
 	struct mlx_snapshot_meta meta = { .tool_version = PACKAGE_VERSION };
 	struct mlx_snapshot_stats st;
 	struct mlx_devices *devs;
@@ -31,7 +42,13 @@ int cmd_snapshot(struct cli *cli, int argc, char **argv)
 		cli_warn(cli, "no ConnectX device was found: the snapshot holds the metadata and the "
 			 "host-wide parts only (RDMA devices and their replies, rdma_cm, module "
 			 "parameters)");
+	progress_begin(&pr, cli, "snapshot: functions captured", devs->nfn + 1);
+	if (pr.on) {
+		meta.progress = on_progress;
+		meta.progress_arg = &pr;
+	}
 	r = mlx_snapshot(cli->ctx, devs, argv[0], &meta, &st);
+	progress_end(&pr);
 	if (r < 0)
 		return cli_fail(cli, r, "snapshot failed");
 	out_str(o, "path", "snapshot", argv[0]);

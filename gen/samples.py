@@ -25,6 +25,7 @@ import sys
 
 import samples_phy
 import samples_rdma
+import samples_views
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "tests", "data", "samples")
@@ -1554,7 +1555,12 @@ FEATURES = [("tx-scatter-gather", 1, 1), ("tx-checksum-ip-generic", 1, 1), ("tx-
             ("tx-tcp-segmentation", 1, 1), ("tx-tcp6-segmentation", 1, 1),
             ("tx-udp-segmentation", 1, 1), ("rx-ntuple-filter", 0, 1), ("rx-hashing", 1, 1),
             ("rx-checksum", 1, 1), ("rx-fcs", 0, 1), ("rx-all", 0, 1), ("hw-tc-offload", 0, 1),
-            ("rx-gro-hw", 0, 0), ("macsec-hw-offload", 1, 1)]
+            ("rx-gro-hw", 0, 0), ("macsec-hw-offload", 1, 1),
+            # the tunnel offloads (issue 27, mlxcli vxlan), same capture
+            ("tx-gre-segmentation", 1, 1), ("tx-gre-csum-segmentation", 1, 1),
+            ("tx-ipxip4-segmentation", 0, 0), ("tx-ipxip6-segmentation", 0, 0),
+            ("tx-udp_tnl-segmentation", 1, 1), ("tx-udp_tnl-csum-segmentation", 1, 1),
+            ("rx-udp_tunnel-port-offload", 1, 1)]
 
 
 def eth_hdr(n):
@@ -1692,6 +1698,8 @@ def write_host(root, hostname, kernel, fns):
     samples_rdma.write_rdma(root, hostname, fns, HW_COUNTERS, HW_NONZERO, nla, nla_str, nlmsg,
                             nlmsg_done, NL_PID, wfile)
     samples_rdma.write_gids(root, fns, wval, nla, nla_str, nlmsg, wfile)
+    # issue 27: tunnel tables, RSS, the packet filter, IRQ placement, debugfs
+    samples_views.write_views(root, hostname, fns, wfile, wval, nla, nla_str, nlmsg, ETHTOOL_GENL_ID)
 
 
 def check_links(root):

@@ -261,6 +261,10 @@ int mlx_params_tclass_get(struct mlx_ctx *ctx, const char *rdma_dev, unsigned po
 /* mlx5_core's module parameters. */
 int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out);
 void mlx_params_free(struct mlx_params *p);
+/* @ifname's features (ETHTOOL_MSG_FEATURES_GET) from the cache's dump;
+ * -ENODATA when the dump has no such netdev. */
+int mlx_params_features(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char *ifname,
+			struct mlx_eth_features *out);
 
 /* Is @p an mlx5 device's (the catalogue's defaults and ranges hold)? */
 bool mlx_params_mlx5(const struct mlx_params *p);

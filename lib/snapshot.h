@@ -27,6 +27,11 @@ struct mlx_snapshot_meta {
 	const char *tool_version;
 	const char *hostname;    /* NULL: the captured system's (uname() live) */
 	bool rdma_raw;           /* the RDMA raw vendor contexts too (dump-me-now) */
+	/* Called as the capture goes (a large host takes a while): @done of
+	 * @total steps (each function, then the host-wide replies); NULL none.
+	 * lib prints nothing: the caller draws it where a person looks. */
+	void (*progress)(void *arg, size_t done, size_t total);
+	void *progress_arg;
 };
 
 /* Capture the functions in @devs (all of them) into @dest, which must not

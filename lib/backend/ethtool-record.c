@@ -21,10 +21,19 @@
  * ETHTOOL_GSTATS, which every snapshot records (the values of `ethtool
  * -S`, as netlink/ethtool/<if>/stats-values.nl in the layout of
  * lib/backend/ethtool-stats.c), is answered from that file.
+ *
+ * RSS the same way (issue 27): before 6.4 the kernel has no
+ * ETHTOOL_MSG_RSS_GET and reads a port's RSS only by ETHTOOL_GRSSH (the
+ * struct ethtool_rxfh, then the indirection table and key; recorded whole
+ * as "grssh": a first call that asks for the sizes alone is answered from
+ * it) and the hash fields of each flow type by ETHTOOL_GRXFH ("grxfh-<flow
+ * type number>": cmd, flow_type and data, the part of struct ethtool_rxnfc
+ * the kernel fills for GRXFH, net/ethtool/ioctl.c ethtool_get_rxnfc).
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <linux/ethtool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,16 +51,33 @@ static const struct {
 } recorded[] = {
 	{ ETHTOOL_GMODULEINFO, "gmoduleinfo" },
 	{ ETHTOOL_GMODULEEEPROM, "gmoduleeeprom" },
+	{ ETHTOOL_GRSSH, "grssh" },
+	{ ETHTOOL_GRXFH, "grxfh" },
 };
 
-static const char *cmd_name(const void *data)
+/* The bytes of struct ethtool_rxnfc the kernel fills for GRXFH. */
+#define RXFH_LEN (offsetof(struct ethtool_rxnfc, data) + sizeof(uint64_t))
+/* The most an RSS reply may hold (indirection entries and key bytes). */
+#define RXFH_MAX_CONFIG (1u << 20)
+
+/* The file name of @data's command ("grxfh-1" for the flow type); NULL
+ * when it is not recorded. */
+static const char *cmd_name(const void *data, char *buf, size_t len)
 {
 	uint32_t cmd;
 
 	memcpy(&cmd, data, sizeof(cmd));
-	for (size_t i = 0; i < sizeof(recorded) / sizeof(recorded[0]); i++)
-		if (recorded[i].cmd == cmd)
-			return recorded[i].name;
+	for (size_t i = 0; i < sizeof(recorded) / sizeof(recorded[0]); i++) {
+		if (recorded[i].cmd != cmd)
+			continue;
+		if (cmd == ETHTOOL_GRXFH) {
+			const struct ethtool_rxnfc *nfc = data;
+
+			snprintf(buf, len, "grxfh-%u", nfc->flow_type & 0xff);
+			return buf;
+		}
+		return recorded[i].name;
+	}
 	return NULL;
 }
 
@@ -77,12 +103,21 @@ static void reply_span(const void *data, const uint8_t **p, size_t *n)
 		return;
 	}
 	*p = data;
-	*n = sizeof(struct ethtool_modinfo);
+	if (cmd == ETHTOOL_GRSSH) {
+		const struct ethtool_rxfh *rx = data;
+
+		/* the sizes alone (a first call) or the whole configuration */
+		*n = sizeof(*rx) + ((size_t)rx->indir_size * 4 + rx->key_size <= RXFH_MAX_CONFIG ?
+				    (size_t)rx->indir_size * 4 + rx->key_size : 0);
+		return;
+	}
+	*n = cmd == ETHTOOL_GRXFH ? RXFH_LEN : sizeof(struct ethtool_modinfo);
 }
 
 int mlx_ethtool_ioctl_record(struct mlx_ctx *ctx, const char *ifname, const void *data, int result)
 {
-	const char *name = cmd_name(data);
+	char nbuf[32];
+	const char *name = cmd_name(data, nbuf, sizeof(nbuf));
 	int32_t err = result < 0 ? -result : 0;
 	struct iovec iov[2] = { { &err, sizeof(err) }, { NULL, 0 } };
 	const uint8_t *p = NULL;
@@ -120,7 +155,8 @@ static int replay_gstats(struct mlx_ctx *ctx, const char *ifname, struct ethtool
 
 int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data)
 {
-	const char *name = cmd_name(data);
+	char nbuf[32];
+	const char *name = cmd_name(data, nbuf, sizeof(nbuf));
 	char rel[160], *text = NULL;
 	size_t len = 0;
 	int32_t err;
@@ -156,6 +192,35 @@ int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data
 			goto out;
 		}
 		memcpy(ee->data, text + sizeof(err) + ee->offset, ee->len);
+	} else if (cmd == ETHTOOL_GRSSH) {
+		struct ethtool_rxfh *rx = data, rec;
+		size_t body = len - sizeof(err), cfg;
+
+		if (body < sizeof(rec))
+			goto out;
+		memcpy(&rec, text + sizeof(err), sizeof(rec));
+		cfg = (size_t)rec.indir_size * 4 + rec.key_size;
+		if (rec.indir_size > RXFH_MAX_CONFIG / 4 || rec.key_size > RXFH_MAX_CONFIG ||
+		    body != sizeof(rec) + cfg)
+			goto out;
+		if (rx->indir_size || rx->key_size) {
+			/* the kernel's rule: the sizes it reported, or an error */
+			if (rx->indir_size != rec.indir_size || rx->key_size != rec.key_size) {
+				r = -EINVAL;
+				goto out;
+			}
+			memcpy(rx->rss_config, text + sizeof(err) + sizeof(rec), cfg);
+		}
+		rx->indir_size = rec.indir_size;
+		rx->key_size = rec.key_size;
+		rx->hfunc = rec.hfunc;
+	} else if (cmd == ETHTOOL_GRXFH) {
+		struct ethtool_rxnfc *nfc = data;
+
+		if (len - sizeof(err) != RXFH_LEN)
+			goto out;
+		memcpy(&nfc->data, text + sizeof(err) + offsetof(struct ethtool_rxnfc, data),
+		       sizeof(nfc->data));
 	} else {
 		if (len - sizeof(err) != sizeof(struct ethtool_modinfo))
 			goto out;

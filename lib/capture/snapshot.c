@@ -25,6 +25,7 @@
 #include "devlink.h"
 #include "nl.h"
 #include "json-writer.h"
+#include "netview.h"
 #include "params.h"
 #include "rdma.h"
 #include "snapshot.h"
@@ -496,9 +497,39 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	 * dump-me-now incident. */
 	mlx_rdma_record(s->ctx, s->rdma_raw);
 	capture_rdma_devices(s);
+	/* the views of issue 27 (lib/netview.h): tunnel tables, RSS, the
+	 * packet filter's link info and lists, the VXLAN link dump */
+	mlx_netview_record(s->ctx, devs);
 	mlx_kernel_record(s->ctx, NULL);
 	mlx_err_clear(s->ctx);
 	return 0;
+}
+
+/* The files of lib/netview.h outside a function's tree (IRQ affinity,
+ * XPS/RPS maps, dev_mcast), each unless the copy already holds it. */
+static int capture_views(struct snap *s, const struct mlx_devices *devs)
+{
+	char **files = NULL, **dirs = NULL, dst[PATH_MAX];
+	struct stat sb;
+	int r = mlx_netview_capture_paths(s->ctx, devs, &files, &dirs);
+
+	for (size_t i = 0; r == 0 && dirs[i]; i++)
+		r = mkdirs(s, dirs[i]);
+	for (size_t i = 0; r == 0 && files[i]; i++) {
+		char *slash = strrchr(files[i], '/');
+
+		snprintf(dst, sizeof(dst), "%s%s", s->tmp, files[i]);
+		if (lstat(dst, &sb) == 0 || !slash)
+			continue;
+		*slash = '\0';
+		r = mkdirs(s, files[i]);
+		*slash = '/';
+		if (r == 0)
+			r = copy_file(s, files[i], 0644);
+	}
+	mlx_strv_free(files);
+	mlx_strv_free(dirs);
+	return r;
 }
 
 /* ---- the kernel log of the devices (dev/kmsg) ---- */
@@ -671,9 +702,12 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 
 	/* The format holds PCI functions; a device of another bus (a
 	 * netdevsim that --any-device added to the model) is left out. */
-	for (size_t i = 0; i < devs->nfn && r == 0; i++)
+	for (size_t i = 0; i < devs->nfn && r == 0; i++) {
 		if (mlx_fn_is_pci(&devs->fn[i]))
 			r = capture_function(&s, &devs->fn[i]);
+		if (meta && meta->progress)
+			meta->progress(meta->progress_arg, i + 1, devs->nfn + 1);
+	}
 	if (r == 0)
 		r = mkdirs(&s, "/sys/bus/pci/devices");
 	if (r == 0)
@@ -690,6 +724,8 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 			r = copy_file(&s, "/sys/module/mlx5_core/version", 0444);
 	}
 	if (r == 0)
+		r = capture_views(&s, devs);
+	if (r == 0)
 		r = capture_kmsg(&s, devs);
 	if (r == 0)
 		r = mkdirs(&s, "/netlink");
@@ -701,6 +737,9 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	}
 	if (r == 0)
 		r = write_meta(&s, meta);
+	/* the last step: the host-wide parts after the functions are in */
+	if (r == 0 && meta && meta->progress)
+		meta->progress(meta->progress_arg, devs->nfn + 1, devs->nfn + 1);
 	/* The directory stays 0700 (mkdtemp): a capture holds serial numbers
 	 * and addresses; its owner decides whom to show it to. */
 	if (r == 0 && rename(tmp, dest) < 0)

@@ -711,3 +711,19 @@ void mlx_params_free(struct mlx_params *p)
 	p->v = NULL;
 	p->n = p->cap = 0;
 }
+
+/* The netdev features of @ifname from the cache's dump: what the VXLAN
+ * view reads (lib/netview/tunnel-filter.c), one dump for both. */
+int mlx_params_features(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char *ifname,
+			struct mlx_eth_features *out)
+{
+	int r = eth_dump(ctx, c, 1);
+
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < c->eth[1].n; i++)
+		if (mlx_ethtool_features_decode(c->eth[1].v[i].msg, c->eth[1].v[i].len, out) == 0 &&
+		    !strcmp(out->ifname, ifname))
+			return 0;
+	return mlx_err(ctx, ENODATA, "the features dump has no '%s'", ifname);
+}

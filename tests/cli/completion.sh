@@ -122,15 +122,17 @@ inc=$("$MLXCLI" --sample dump-me-now --no-crdump -d 5e:00.0 --dir "$STATE/dmn" 2
 expect "$(basename "$inc")" dump-me-now show --dir "$STATE/dmn" ""
 # mlx5cmd's syntax (-Qosconfig, cmd/compat.c): its own words, netdevs after
 # -Name, the parameter names in their "-Name VALUE" form after -Set.
-expect "-Dcqcn -DefaultUntaggedPriority -Name" -Qosconfig ""
+expect "-Dcqcn -DefaultUntaggedPriority -Ets -Name -Pfc -Trust" -Qosconfig ""
 expect "-Defaults -Disable -Enable -Get -Name -Restore -Set" -Qosconfig -Dcqcn ""
 expect "-Get -Set" -Qosconfig -DefaultUntaggedPriority -Name x -
+expect "-Get -Set" -Qosconfig -Trust -Name x -
 expect "enp94s0f0np0 enp94s0f1np1 enp94s0f2 enp94s0f3 enp94s0f4 enp94s0f5" \
 	--sample -Qosconfig -Dcqcn -Name ""
 expect "enp59s0f0np0 enp59s0f1np1" --sample = cx6dx-upstream -Qosconfig -Name ""
 expect "-DcqcnRpgAiRate" -Qosconfig -Dcqcn -Name x -Set -DcqcnRpgAi
 expect "" -Qosconfig -Dcqcn -Name x -Set -DcqcnRpgAiRate ""
 expect "-Qosconfig" -Q
+expect "-DriverParams -DriverVersion" -Dr
 
 # zsh: the completion function installed as zsh installs it (fpath +
 # compinit), driven by real keystrokes in an interactive zsh in a

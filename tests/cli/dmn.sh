@@ -49,8 +49,30 @@ for host in cx5-ofed cx6dx-upstream; do
 		got=$(jq -c '[.items[].name]' "$m")
 		p0=$(( $(jq -r .pci_address "$m" | sed 's/.*\.//') ))   # vhca 0/1: uplink port 65535/131071
 		port=$(( (p0 << 16) | 65535 ))
-		want='["crspace.txt","devlink-health.json","devlink-health-dump-fw.json","devlink-health-dump-fw_fatal.json","devlink-health-dump-tx-port'$port'.json","devlink-health-dump-rx-port'$port'.json","dcqcn.json","pci.json","pci-config.bin","aer_dev_correctable.txt","aer_dev_nonfatal.txt","aer_dev_fatal.txt","rdma-qp.json","rdma-cm-id.json","rdma-raw.json","kernel-log.txt","snapshot"]'
+		want='["crspace.txt","crspace.2.txt","crspace.3.txt","devlink-health.json","devlink-health-dump-fw.json","devlink-health-dump-fw_fatal.json","devlink-health-dump-tx-port'$port'.json","devlink-health-dump-rx-port'$port'.json","dcqcn.json","pci.json","pci-config.bin","aer_dev_correctable.txt","aer_dev_nonfatal.txt","aer_dev_fatal.txt","fw-commands.json","mlx5-resources.json","sriov.json","rdma-qp.json","rdma-cm-id.json","rdma-raw.json","kernel-log.txt","snapshot"]'
 		[ "$got" = "$want" ] && ok "items" || bad "$name: items $got"
+		st() { jq -r ".items[] | select(.name == \"$1\") | .result" "$m"; }
+		# issue 27: the manifest says what each item is; three CR-space
+		# dumps in a row (each unavailable here, with the reason)
+		[ "$(jq '[.items[] | select(.description == null)] | length' "$m")" = 0 ] &&
+			ok "every item has its description" || bad "$name: items without description"
+		[ "$(jq -c '[.items[0:3][] | [.result, (.reason == .reason)]] | unique' "$m")" = '[["unavailable",true]]' ] &&
+			ok "three CR-space dumps, each unavailable" || bad "$name: crspace items"
+		# the debugfs items where the capture has debugfs (the upstream host),
+		# the VF table where the PF has VFs (cx5-ofed PF0)
+		case $host/$bdf0 in
+		cx6dx-upstream/*)
+			[ "$(st fw-commands.json)" = ok ] && [ "$(st mlx5-resources.json)" = ok ] &&
+			[ "$(jq -c '[(.eqs | length), (.cqs | length), [.qps[].state]]' "$d/mlx5-resources.json")" = '[13,4,["RTS","RTS","ERR"]]' ] &&
+				ok "fw-commands.json and mlx5-resources.json (13 EQs, 4 CQs, 3 QPs)" ||
+				bad "$name: debugfs items $(st fw-commands.json) $(st mlx5-resources.json)"
+			[ "$(st sriov.json)" = unavailable ] || bad "$name: sriov.json $(st sriov.json)" ;;
+		cx5-ofed/0000:5e:00.0)
+			[ "$(st sriov.json)" = ok ] && [ "$(jq '.pfs[0].vfs | length' "$d/sriov.json")" = 4 ] &&
+				ok "sriov.json: the 4 VFs" || bad "$name: sriov.json $(st sriov.json) $(head -c 200 "$d/sriov.json")"
+			jq -r '.items[] | select(.name == "fw-commands.json") | .reason' "$m" | grep -q 'debugfs' &&
+				ok "fw-commands.json unavailable: no debugfs in this capture" || bad "$name: fw-commands reason" ;;
+		esac
 		st() { jq -r ".items[] | select(.name == \"$1\") | .result" "$m"; }
 		[ "$(st crspace.txt)" = unavailable ] && jq -r '.items[0].reason' "$m" | grep -E -q 'live device|permission' &&
 			ok "crspace unavailable: $(jq -r '.items[0].reason' "$m")" || bad "crspace $(st crspace.txt)"
@@ -108,7 +130,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	done <"$tmp/out"
 	# show and list
 	first=$(head -1 "$tmp/out")
-	"$MLXCLI" -j dump-me-now show "$first" | jq -e '.items | length == 17' >/dev/null &&
+	"$MLXCLI" -j dump-me-now show "$first" | jq -e '.items | length == 22' >/dev/null &&
 		ok "show -j" || bad "show -j"
 	"$MLXCLI" -j dump-me-now list --dir "$root" | jq -e ".incidents | length == $npf" >/dev/null &&
 		ok "list -j" || bad "list -j"

@@ -75,6 +75,11 @@ READ = {
     'rdma cq': [[]], 'rdma mr': [[]], 'rdma pd': [[]], 'rdma ctx': [[]], 'rdma srq': [[]],
     'rdma gids': [[]], 'rdma stats': [[]], 'show nd connections': [[], ['-e']],
     'dbg resources': [[]],
+    # issue 27: the views the seeds have
+    'vxlan': [[]], 'show vxlan': [[]], 'packet-filter': [[]], 'show packet-filter': [[]],
+    'irq': [[], ['--table']], 'dropless': [[]],
+    'ipoib': [[]], 'ipoib show': [[]], 'ipoib pkeys': [[]], 'ipoib endpoints': [[]],
+    'dbg pkeys': [[]], 'dbg ipoib-ep': [[]],
 }
 # Each write command that has --dry-run, with its arguments: it runs here
 # as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so
@@ -280,10 +285,11 @@ def main():
                     problems.append(f'[{s}] {" ".join(argv)} -j: exit {rc}: {err.strip()}')
                 else:
                     walk(json.loads(out), '', seen, f'[{s}] {c}')
-            # the incident's RDMA items (issue 24), which only an incident holds
+            # the incident's RDMA items (issue 24) and the debugfs lists
+            # (issue 27), which only an incident holds
             for dp, _, fs in os.walk(os.path.join(state, 'dmn')):
                 for fn in sorted(fs):
-                    if fn.startswith('rdma-') and fn.endswith('.json'):
+                    if (fn.startswith('rdma-') or fn == 'mlx5-resources.json') and fn.endswith('.json'):
                         with open(os.path.join(dp, fn)) as f:
                             walk(json.load(f), '', seen, f'[{s}] incident {fn}')
             for c, arglists in READ.items():
@@ -341,6 +347,7 @@ def main():
                 dry_done.add(c)
                 walk(json.loads(out), '', seen, where)
         monitor_replay(seen, env, state, problems)
+        ipoib_replay(seen, env, state, problems)
     finally:
         shutil.rmtree(state, ignore_errors=True)
     for c in sorted(set(DRY) - dry_done):
@@ -499,6 +506,28 @@ def monitor_replay(seen, env, state, problems):
         problems.append(f'monitor --dump replay: exit {rc}, no incident record: {err.strip()}')
     for d in docs:
         walk(d, '', seen, '--sysroot CAPTURE monitor --dump')
+
+
+# The IPoIB commands (issue 27) on the IPoIB variant of cx5-ofed that
+# gen/samples_views.py writes (no sample host is InfiniBand).
+IPOIB_RUNS = [['ipoib'], ['ipoib', 'pkeys'], ['ipoib', 'endpoints'], ['dbg', 'pkeys', 'ib0'],
+              ['dbg', 'ipoib-ep', '-m', 'ib0']]
+
+def ipoib_replay(seen, env, state, problems):
+    samples = os.environ.get('MLXCLI_SAMPLES_DIR', '')
+    cap = os.path.join(state, 'ipoib-capture')
+    shutil.copytree(os.path.join(samples, 'cx5-ofed'), cap, symlinks=True)
+    gen = os.path.join(os.path.dirname(os.path.abspath(MAN)), '..', 'gen', 'samples_views.py')
+    p = subprocess.run([sys.executable, gen, 'ipoib-overlay', cap], capture_output=True, text=True)
+    if p.returncode != 0:
+        problems.append(f'ipoib overlay: {p.stderr.strip()}')
+        return
+    for argv in IPOIB_RUNS:
+        rc, out, err = mlx(['--sysroot', cap, '-j'] + argv, env)
+        if rc != 0 or not out.strip():
+            problems.append(f'--sysroot IPOIB {" ".join(argv)}: exit {rc}: {err.strip()}')
+            continue
+        walk(json.loads(out), '', seen, '--sysroot IPOIB ' + ' '.join(argv))
 
 
 def mlx_first(s, env):

@@ -8,9 +8,7 @@
 #     page that drops the marker and goes back to a hand copy fails);
 #   - the DCQCN parameter table agrees with `qosconfig dcqcn describe -j`
 #     row by row (names, side, range, unit, default);
-#   - mlxcli-shell(8)'s Windows syntax (cmd/compat.c's table): each read
-#     form prints what its native form prints on the sample host, with the
-#     same exit status.
+#   - mlxcli-shell(8)'s Windows syntax is tests/cli/compat-table.sh's.
 . "$(dirname "$0")/lib.sh"
 need python3
 MAN=$TOP_SRCDIR/man
@@ -80,30 +78,6 @@ PY
 then ok "DCQCN table = describe -j ($(tail -1 "$tmp/dcqcn"))"; else
 	bad "DCQCN table vs describe -j:"; cat "$tmp/dcqcn"; fi
 
-# The Windows syntax of mlxcli-shell(8): ".BR "mlxcli W..."" then
-# ".RB "is " "mlxcli N..."".  The read forms run both ways on the sample.
-sed -n '/^\.SS Windows syntax/,/^\.SH/p' "$MAN/mlxcli-shell.8" |
-	sed -n 's/^\.BR "mlxcli \(.*\)"$/W \1/p; s/^\.RB "is " "mlxcli \(.*\)"$/N \1/p' |
-	sed 's/\\-/-/g; s/\\(dq/"/g' >"$tmp/pairs"
-pairs=0 reads=0
-while read -r kind w; do
-	if [ "$kind" = W ]; then win=$w; continue; fi
-	pairs=$((pairs + 1))
-	case "$win $w" in
-	*-Set* | *-Enable* | *-Disable* | *-Restore* | *dump-me-now* | *modify* | *set*) continue ;;
-	esac
-	reads=$((reads + 1))
-	# IF is a PF netdev of the sample, BUS DEV FUNC that PF (5e:00.0) in decimal, "BUS DEV FUNC" in hex
-	wa=$(echo "$win" | sed 's/\bIF\b/enp94s0f0np0/; s/BUS DEV FUNC/94 0 0/')
-	na=$(echo "$w" | sed 's/\bIF\b/enp94s0f0np0/; s/"BUS DEV FUNC"/5e:00.0/')
-	# shellcheck disable=SC2086
-	"$MLXCLI" --sample $wa >"$tmp/w.out" 2>/dev/null; wrc=$?
-	# shellcheck disable=SC2086
-	"$MLXCLI" --sample $na >"$tmp/n.out" 2>/dev/null; nrc=$?
-	if [ "$wrc" -ne "$nrc" ] || ! cmp -s "$tmp/w.out" "$tmp/n.out"; then
-		bad "mlxcli-shell(8): 'mlxcli $wa' (exit $wrc) does not print what 'mlxcli $na' prints (exit $nrc)"
-	fi
-done <"$tmp/pairs"
-[ "$pairs" -ge 10 ] || bad "read only $pairs Windows-syntax pairs from mlxcli-shell(8)"
-ok "$pairs Windows-syntax pairs read, $reads run both ways"
+# mlxcli-shell(8)'s Windows syntax: tests/cli/compat-table.sh runs every
+# row of it on both samples (optional parts left out and given).
 finish

@@ -108,6 +108,17 @@ R|rdma srq|rdma srq
 R|rdma gids|rdma gids
 R|rdma stats|rdma stats
 R|show nd connections|show nd connections -e
+R|vxlan|vxlan
+R|show vxlan|show vxlan
+R|packet-filter|packet-filter
+R|show packet-filter|show packet-filter
+R|irq|irq --table
+R|ipoib show|ipoib show -j
+R|ipoib pkeys|ipoib pkeys -j
+R|ipoib endpoints|ipoib endpoints -j
+R|dbg pkeys|dbg pkeys -j
+R|dbg ipoib-ep|dbg ipoib-ep -j
+R|dropless|dropless
 X|dbg cmd-stats|dbg cmd-stats
 R|dbg sw-reset|-
 R|sample list|-

@@ -92,6 +92,15 @@ vpd) copy $(find "$samples" -name vpd -type f | sort) ;;
 dcb) copy $(nl 'ieee-get.nl') $(nl 'gdcbx.nl') ;;
 rtnl-vf) copy $(nl 'getlink-vf.nl') ;;
 rdma) copy $(find "$samples" -path "*/netlink/rdma/*" -name "*.nl" -type f | sort | awk 'NR % 4 == 1') ;;
+netview)
+	# a leading byte: below 0x80 netlink, else the text parser (byte % 6)
+	for f in $(nl 'tunnel-info-get.nl' | head -2) $(nl 'fdb-dump.nl' | head -2) $(nl 'getlink-dump.nl'); do
+		n=$((n + 1))
+		{ printf '\000'; cat "$f"; } >"$corpus/seed-$n-nl"
+	done
+	text '\200 1    lo              1     0     01005e000001\n' '\2010-3,8,20-39' '\2020000,00000000,00100000' \
+		'\203mlx5_comp3@pci:0000:5e:00.0' '\2040xffff' \
+		'\205GID: fe80:0:0:0:ec0d:9a03:44:3701\n  complete:    yes\n  DLID:     0x0012\n\n' ;;
 gid)
 	copy $(nl 'getlink-linkinfo.nl')
 	text 'fe80:0000:0000:0000:0ac0:ebff:fe3b:3490' '0000:0000:0000:0000:0000:ffff:0a10:f239' \
