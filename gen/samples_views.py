@@ -176,7 +176,10 @@ def write_views(root, hostname, fns, wfile, wval, nla, nla_str, nlmsg, genl_id):
             wfile(os.path.join(pd, "smp_affinity_list"), aff + "\n", 0o644)
             wfile(os.path.join(pd, "effective_affinity_list"), eff + "\n", 0o444)
             wfile(os.path.join(pd, "node"), "%d\n" % numa, 0o444)
-            os.makedirs(os.path.join(pd, "%s@pci:%s" % (name, f["bdf"])), exist_ok=True)
+            # the action's directory, empty in procfs; git keeps no empty
+            # directory, so a checkout of the sample has one file in it
+            # (mlxcli reads the directory's name only)
+            wfile(os.path.join(pd, "%s@pci:%s" % (name, f["bdf"]), ".keep"), "", 0o444)
         for n in f["netdevs"]:
             nd = os.path.join(d, "net", n["name"])
             # ---- XPS / RPS ----
