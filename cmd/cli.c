@@ -58,6 +58,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_apply, 1, 1, CMD_WRITES, NULL, apply_opts, NULL, "mlxcli-state(8)" },
 	{ "diff", "A B", "the settings that differ between two states, snapshots or captured systems",
 	  cmd_diff, 2, 2, CMD_NO_SCAN, NULL, diff_opts, NULL, "mlxcli-state(8)" },
+	{ "recover", "", "finish the rollback of a write that was interrupted (killed, a crash)",
+	  cmd_recover, 0, 0, CMD_WRITES | CMD_NO_SCAN, NULL, recover_opts, NULL, "mlxcli-state(8)" },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL, "mlxcli-snapshot(8)" },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",
@@ -694,6 +696,9 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		r = EXIT_FAIL;
 		goto out;
 	}
+	/* a write finishes an interrupted one first; a read says it is there */
+	if (cli.ctx && !(c->flags & CMD_WRITES))
+		cli_warn_pending(&cli);
 	r = c->fn(&cli, nargs, rest + i);
 	/* One dry-run style for every writing command: its JSON says
 	 * "dry_run": true, its text ends with this line on stderr. */

@@ -192,8 +192,8 @@ const char *cli_opt(const struct cli *cli, const char *name);
 /*
  * The writes (cmd/cli-write.c).  Every CMD_WRITES command takes this
  * option from the dispatcher (help and completion show it), runs its
- * plan through the write engine with cli_write(), and so renders its
- * change records one way: JSON "dry_run" and "changes" [{setting, old,
+ * changes as a transaction of the write engine (lib/txn.h), and so renders
+ * its change records one way: JSON "dry_run" and "changes" [{setting, old,
  * new, unit, changed, note}], text "setting: old -> new unit" lines; a dry
  * run ends with one line on stderr, printed by the dispatcher.
  */
@@ -202,21 +202,41 @@ extern const struct cmd_opt cli_dry_run_opt;
  * no option of that name)? */
 bool cli_takes_dry_run(const struct cmd *c);
 struct mlx_plan;
-struct mlx_write_ops;
-struct mlx_write_result;
+struct mlx_txn;
+struct mlx_txn_result;
+struct mlx_port_ref;
+struct mlx_port_settings;
 /*
- * Run @pl through mlx_write_run() (dry run as asked; the lock of @lock;
- * @on names the device in messages), then render it.  On failure the
- * engine's story is printed and nothing is rendered.  Returns an exit
- * code: 1 (or 5) for a failed write, else what the error maps to.
+ * A write verb: one step (subsystem @sub of port @target towards @want)
+ * as a transaction (lib/txn.h): planned (--dry-run) or run, its change
+ * records rendered; on failure the story printed.  An exit code; on
+ * success *out is the transaction (its plan, notes and writer), to free.
  */
-int cli_write(struct cli *cli, const struct mlx_write_ops *ops, void *feat, const char *lock,
-	      const char *on, struct mlx_plan *pl, struct mlx_write_result *res);
+int cli_write_step(struct cli *cli, int sub, const struct mlx_port_ref *target,
+		   const struct mlx_port_settings *want, size_t vf, struct mlx_txn **out);
+/* A failed transaction: its story (@path, the desired state's port, names
+ * a value a plan refused; @what is the command, "apply"), what was put
+ * back, the exit code (cli_txn_exit). */
+int cli_txn_fail(struct cli *cli, const struct mlx_txn *t, int e, const char *path,
+		 const char *what);
+/* The one set of exit-code rules of a failed transaction. */
+int cli_txn_exit(int e, const struct mlx_txn_result *res);
+/* Say what an interrupted transaction's recovery did first, if anything. */
+void cli_txn_recovered(struct cli *cli, const struct mlx_txn *t);
+/* cmd/recover.c: `mlxcli recover`; the read commands' warning while an
+ * interrupted write's journal is pending. */
+int cmd_recover(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt recover_opts[];
+void cli_warn_pending(struct cli *cli);
 /* Render @pl's change records ("dry_run" and "changes"). */
 void cli_out_changes(struct cli *cli, const struct mlx_plan *pl);
 struct mlx_change;
 /* The fields of one change record, into the object the caller opened. */
 void cli_out_change(struct cli *cli, const struct mlx_change *c);
+struct mlx_val;
+/* A typed value in its JSON type (out_fmt_*'s contract for @to, @fmt). */
+void cli_out_fmt_val(struct out *o, enum out_to to, const char *key, const char *fmt,
+		     const struct mlx_val *v);
 
 /* The device model; scans on first use.  0 or an exit code. */
 int cli_devices(struct cli *cli, struct mlx_devices **devs);

@@ -29,6 +29,7 @@
 #include "qos-check.h"
 #include "qos-cmd.h"
 #include "sriov.h"
+#include "settings-cmd.h"
 #include "state.h"
 #include "state-cmd.h"
 
@@ -112,25 +113,43 @@ static void kv_u8list(const struct sr *s, const char *key, const uint8_t *v, siz
 	kv_list(s, key, w, n < 8 ? n : 8);
 }
 
+/* By its presence in the model: nothing, null, or the value. */
+static void kv_have_u64(const struct sr *s, const char *key, uint8_t have, uint64_t v)
+{
+	if (have == MLX_SET)
+		kv_u64(s, key, v);
+	else if (have == MLX_NULL)
+		kv_null(s, key);
+}
+
+static void kv_have_str(const struct sr *s, const char *key, uint8_t have, const char *v)
+{
+	if (have == MLX_SET)
+		kv_str(s, key, v);
+	else if (have == MLX_NULL)
+		kv_null(s, key);
+}
+
+static void kv_have_bool(const struct sr *s, const char *key, uint8_t have, bool v)
+{
+	if (have == MLX_SET)
+		kv_tri(s, key, v);
+	else if (have == MLX_NULL)
+		kv_null(s, key);
+}
+
 /* ---- DCB: dcbx owner, trust, dscp2prio, pfc, ets, tcs, buffer ---- */
 
-static void render_dcb(struct cli *cli, const struct sr *port, const char *ifname)
+static void render_dcb(const struct sr *port, const struct mlx_qos_settings *q)
 {
-	struct mlx_dcb_state st;
+	const struct mlx_dcb_state *st = &q->st;
 	struct sr s = *port;
 	int map[MLX_DCB_NDSCP];
 	uint64_t v[8];
 	size_t n = 0;
-	bool sysfs_buf = false;
-	int r;
 
-	memset(&st, 0, sizeof(st));
-	r = ifname ? mlx_dcb_get(cli->ctx, ifname, &st) : -ENODEV;
-	if (r < 0) {
+	if (q->have == MLX_NULL) {
 		/* No DCB on this port (or no netdev): every section unknown. */
-		mlx_log(cli->ctx, MLX_LOG_INFO, "%s: no DCB state: %s", ifname ? ifname : "-",
-			mlx_errmsg(cli->ctx));
-		mlx_err_clear(cli->ctx);
 		kv_null(&s, "dcbx");
 		kv_null(&s, "trust");
 		kv_null(&s, "dscp2prio");
@@ -140,23 +159,19 @@ static void render_dcb(struct cli *cli, const struct sr *port, const char *ifnam
 		kv_null(&s, "buffer");
 		return;
 	}
-	if (!st.has_buffer && mlx_dcb_sysfs_buffer(cli->ctx, ifname, &st.buffer) == 0)
-		st.has_buffer = sysfs_buf = true;
-	mlx_err_clear(cli->ctx);
-
-	if (st.has_dcbx) {
+	if (q->dcbx == MLX_SET) {
 		out_obj_begin(s.o, "dcbx", NULL);
 		s.pfx = "dcbx";
-		kv_str(&s, "mode", qos_dcbx_mode(st.dcbx));
+		kv_have_str(&s, "mode", q->dcbx_mode, qos_dcbx_mode(st->dcbx));
 		out_obj_end(s.o);
 		s.pfx = NULL;
 	} else {
 		kv_null(&s, "dcbx");
 	}
 
-	kv_str(&s, "trust", mlx_dcb_trust_dscp(&st) ? "dscp" : "pcp");
+	kv_str(&s, "trust", q->trust_dscp ? "dscp" : "pcp");
 	/* dscp2prio: the DSCP APP entries, in text one line "d:p d:p ..." */
-	mlx_dcb_dscp_map(&st, map);
+	mlx_dcb_dscp_map(st, map);
 	out_printf(s.o, "  dscp2prio =");
 	out_list_begin(s.o, "dscp2prio", NULL);
 	for (int d = 0; d < MLX_DCB_NDSCP; d++) {
@@ -171,43 +186,41 @@ static void render_dcb(struct cli *cli, const struct sr *port, const char *ifnam
 	out_list_end(s.o);
 	out_printf(s.o, "%s\n", n ? "" : " none");
 
-	if (st.has_pfc) {
+	if (q->pfc == MLX_SET) {
 		out_obj_begin(s.o, "pfc", NULL);
 		s.pfx = "pfc";
 		n = 0;
 		for (int p = 0; p < 8; p++)
-			if ((st.pfc.pfc_en >> p) & 1)
+			if ((st->pfc.pfc_en >> p) & 1)
 				v[n++] = (uint64_t)p;
 		kv_list(&s, "enabled_priorities", v, n);
-		kv_u64(&s, "cable_length_m", st.pfc.delay);
+		kv_u64(&s, "cable_length_m", st->pfc.delay);
 		out_obj_end(s.o);
 		s.pfx = NULL;
 	} else {
 		kv_null(&s, "pfc");
 	}
 
-	if (st.has_ets) {
-		unsigned cap = st.ets.ets_cap && st.ets.ets_cap <= 8 ? st.ets.ets_cap : 8;
-
+	if (q->ets == MLX_SET) {
 		out_obj_begin(s.o, "ets", NULL);
 		s.pfx = "ets";
-		kv_u8list(&s, "prio_tc", st.ets.prio_tc, 8);
+		kv_u8list(&s, "prio_tc", st->ets.prio_tc, 8);
 		out_obj_end(s.o);
 		out_list_begin(s.o, "tcs", NULL);
-		for (unsigned tc = 0; tc < cap; tc++) {
-			uint64_t kbps = st.has_maxrate ? st.maxrate.tc_maxrate[tc] : 0;
-			uint8_t tsa = st.ets.tc_tsa[tc];
+		for (unsigned tc = 0; tc < 8; tc++) {
 			char pfx[16];
 
+			if (q->tc[tc] != MLX_SET)
+				continue;
 			snprintf(pfx, sizeof(pfx), "tcs.%u", tc);
 			s.pfx = pfx;
 			out_obj_begin(s.o, NULL, NULL);
 			out_fmt_u64(s.o, OUT_JSON, "tc", NULL, tc);
-			kv_str(&s, "tsa", mlx_dcb_tsa_name(tsa));
-			kv_int(&s, "bandwidth_pct", tsa == IEEE_8021QAZ_TSA_ETS ? st.ets.tc_tx_bw[tc] : -1);
+			kv_str(&s, "tsa", mlx_dcb_tsa_name(st->ets.tc_tsa[tc]));
+			kv_have_u64(&s, "bandwidth_pct", q->bw[tc], st->ets.tc_tx_bw[tc]);
 			/* the kernel's unit is kb/s; 0 = unlimited, as the kernel and a
 			 * VF's max_tx_rate_mbps say it (null would be "unknown") */
-			kv_u64(&s, "max_rate_mbps", kbps / 1000);
+			kv_u64(&s, "max_rate_mbps", st->has_maxrate ? st->maxrate.tc_maxrate[tc] / 1000 : 0);
 			out_obj_end(s.o);
 		}
 		out_list_end(s.o);
@@ -217,14 +230,14 @@ static void render_dcb(struct cli *cli, const struct sr *port, const char *ifnam
 		kv_null(&s, "tcs");
 	}
 
-	if (st.has_buffer) {
+	if (q->buffer == MLX_SET) {
 		out_obj_begin(s.o, "buffer", NULL);
 		s.pfx = "buffer";
-		kv_u8list(&s, "prio2buffer", st.buffer.prio2buffer, 8);
+		kv_u8list(&s, "prio2buffer", st->buffer.prio2buffer, 8);
 		for (int i = 0; i < 8; i++)
-			v[i] = st.buffer.buffer_size[i];
+			v[i] = st->buffer.buffer_size[i];
 		kv_list(&s, "size_bytes", v, 8);
-		out_fmt_str(s.o, OUT_JSON, "source", NULL, sysfs_buf ? "sysfs" : "dcbnl");
+		out_fmt_str(s.o, OUT_JSON, "source", NULL, q->buf_sysfs ? "sysfs" : "dcbnl");
 		out_obj_end(s.o);
 	} else {
 		kv_null(&s, "buffer");
@@ -233,20 +246,21 @@ static void render_dcb(struct cli *cli, const struct sr *port, const char *ifnam
 
 /* ---- DCQCN: per side the per-priority enable and the parameters ---- */
 
-static void render_dcqcn_side(struct cli *cli, const struct mlx_dcqcn_port *dp,
-			      enum mlx_dcqcn_side side, const int en[8])
+static void render_dcqcn_side(struct out *o, const struct mlx_dcqcn_settings *d,
+			      enum mlx_dcqcn_side side)
 {
+	const struct mlx_dcqcn_side_settings *ss = &d->side[mlx_dcqcn_side_index(side)];
 	const struct mlx_dcqcn_param *t;
 	size_t n;
-	struct sr s = { cli->out, side == MLX_DCQCN_RP ? "dcqcn.rp" : "dcqcn.np" };
+	struct sr s = { o, side == MLX_DCQCN_RP ? "dcqcn.rp" : "dcqcn.np" };
 	char fmt[128];
 
 	out_obj_begin(s.o, side == MLX_DCQCN_RP ? "rp" : "np", NULL);
 	out_printf(s.o, "  %s.enable =", s.pfx);
 	out_list_begin(s.o, "enable", NULL);
 	for (int p = 0; p < 8; p++)
-		if (en[p] >= 0)
-			out_fmt_bool(s.o, OUT_ANY, NULL, p ? ",%s" : " %s", en[p] == 1);
+		if (ss->en[p] == MLX_SET)
+			out_fmt_bool(s.o, OUT_ANY, NULL, p ? ",%s" : " %s", ss->on[p]);
 		else
 			out_fmt_null(s.o, OUT_ANY, NULL, p ? ",%s" : " %s");
 	out_list_end(s.o);
@@ -256,9 +270,8 @@ static void render_dcqcn_side(struct cli *cli, const struct mlx_dcqcn_port *dp,
 	 * layouts, so a state applies and diffs across them. */
 	out_list_begin(s.o, "parameters", NULL);
 	t = mlx_dcqcn_params(&n);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && i < MLX_DCQCN_MAXP; i++) {
 		char name[64];
-		uint64_t val;
 
 		if (t[i].prio >= 0 || t[i].side != side)
 			continue;
@@ -266,207 +279,190 @@ static void render_dcqcn_side(struct cli *cli, const struct mlx_dcqcn_port *dp,
 		out_obj_begin(s.o, NULL, NULL);
 		out_fmt_str(s.o, OUT_JSON, "name", NULL, name);
 		snprintf(fmt, sizeof(fmt), "  %s.%s = %%s\n", s.pfx, name);
-		if (mlx_dcqcn_read(cli->ctx, dp, &t[i], side, &val) == 0)
-			out_fmt_u64(s.o, OUT_ANY, "value", fmt, val);
+		if (ss->h[i] == MLX_SET)
+			out_fmt_u64(s.o, OUT_ANY, "value", fmt, ss->v[i]);
 		else
 			out_fmt_null(s.o, OUT_ANY, "value", fmt);
 		out_obj_end(s.o);
 	}
-	mlx_err_clear(cli->ctx);
 	out_list_end(s.o);
 	out_obj_end(s.o);
 }
 
-static void render_dcqcn(struct cli *cli, const struct mlx_function *fn, const struct mlx_port *port)
+static void render_dcqcn(struct out *o, const struct mlx_dcqcn_settings *d)
 {
-	struct sr s = { cli->out, NULL };
-	struct mlx_dcqcn_port dp;
-	int rp[8], np[8];
+	struct sr s = { o, NULL };
 
-	if (mlx_dcqcn_open(cli->ctx, fn, port, &dp) < 0) {
-		mlx_err_clear(cli->ctx);
+	if (d->have != MLX_SET) {
 		kv_null(&s, "dcqcn");
 		return;
 	}
-	mlx_dcqcn_prio_state(cli->ctx, &dp, rp, np);
 	out_obj_begin(s.o, "dcqcn", NULL);
-	s.pfx = "dcqcn";
-	out_fmt_str(s.o, OUT_JSON, "layout", NULL, mlx_dcqcn_layout_name(dp.layout));
-	render_dcqcn_side(cli, &dp, MLX_DCQCN_RP, rp);
-	render_dcqcn_side(cli, &dp, MLX_DCQCN_NP, np);
+	out_fmt_str(s.o, OUT_JSON, "layout", NULL, mlx_dcqcn_layout_name(d->layout));
+	render_dcqcn_side(o, d, MLX_DCQCN_RP);
+	render_dcqcn_side(o, d, MLX_DCQCN_NP);
 	out_obj_end(s.o);
 }
 
 /* ---- params: the driver's knobs a port changes at run time ---- */
 
-/*
- * The knobs of one port that `apply` can set back (issue 17's catalogue,
- * read by lib/params, as `params -j` types them): the netdev's ethtool
- * knobs and MTU, the function's devlink parameters in cmode runtime.  Not
- * a fixed feature (the device cannot change it), not a knob that takes
- * effect at a reload or a firmware reset, not mlx5_core's module
- * parameters (host-wide, not a port's), not rdma_cm's (the "roce" section
- * holds them) or MLNX_OFED's traffic_class (its "unset" is a state no
- * write restores).
- */
 bool state_knob_in(const struct mlx_knob *k)
 {
-	return k && k->src != MLX_KS_MODULE && k->src != MLX_KS_RDMA;
+	return mlx_params_state_knob(k);
 }
 
-/* @bdf: the function's devlink parameters too (with its first port); @ifname
- * NULL: no netdev. */
-static void render_params(struct cli *cli, struct mlx_params_cache *c, const char *ifname,
-			  const char *bdf, bool pf)
+static void render_params(struct out *o, const struct mlx_params_settings *ps)
 {
-	struct sr s = { cli->out, NULL };
-	struct mlx_params p;
+	struct sr s = { o, NULL };
 	char fmt[128];
 
-	if (!c || (!ifname && !bdf) || mlx_params_port(cli->ctx, c, ifname, bdf, pf, &p) < 0) {
-		mlx_err_clear(cli->ctx);
+	if (ps->have != MLX_SET) {
 		kv_null(&s, "params");
 		return;
 	}
-	mlx_err_clear(cli->ctx);
 	out_obj_begin(s.o, "params", NULL);
-	for (size_t i = 0; i < p.n; i++) {
-		const struct mlx_knob_value *v = &p.v[i];
-		bool dup = false;
-
-		if (!state_knob_in(v->k) || v->apply != MLX_KA_RUNTIME || v->fixed)
-			continue;
-		/* a devlink parameter reported in several cmodes: its runtime row once */
-		for (size_t j = 0; j < i && !dup; j++)
-			dup = p.v[j].k == v->k && p.v[j].apply == MLX_KA_RUNTIME && !p.v[j].fixed;
-		if (dup)
-			continue;
-		snprintf(fmt, sizeof(fmt), "  params.%s = %%s\n", v->k->name);
-		params_out_value(s.o, v->k->name, fmt, v->known ? v->value : NULL, v->k->type);
+	for (size_t i = 0; i < ps->n; i++) {
+		snprintf(fmt, sizeof(fmt), "  params.%s = %%s\n", ps->kv[i].k->name);
+		cli_out_fmt_val(s.o, OUT_ANY, ps->kv[i].k->name, fmt, &ps->kv[i].v);
 	}
 	out_obj_end(s.o);
-	mlx_params_free(&p);
 }
 
 /* ---- RoCE: the RDMA CM defaults (configfs) ---- */
 
-static void render_roce(struct cli *cli, const struct mlx_port *port)
+static void render_roce(struct out *o, const struct mlx_roce_settings *r)
 {
-	struct sr s = { cli->out, "roce" };
-	struct mlx_roce_cm cm;
+	struct sr s = { o, "roce" };
 
-	mlx_roce_cm_get(cli->ctx, port && port->rdma_dev[0] ? port->rdma_dev : NULL,
-			port && port->rdma_port ? port->rdma_port : 1, &cm);
+	if (r->have != MLX_SET) {
+		s.pfx = NULL;
+		kv_null(&s, "roce");
+		return;
+	}
 	out_obj_begin(s.o, "roce", NULL);
-	kv_str(&s, "default_roce_mode", cm.mode[0] ? cm.mode : NULL);
-	kv_int(&s, "default_roce_tos", cm.tos);
+	kv_str(&s, "default_roce_mode", r->mode_h == MLX_SET ? r->mode : NULL);
+	kv_int(&s, "default_roce_tos", r->tos_h == MLX_SET ? (int64_t)r->tos : -1);
 	out_obj_end(s.o);
 }
 
 /* ---- SR-IOV: numvfs, eswitch mode, each VF's settings ---- */
 
-static void render_vf(const struct sr *vs, const struct mlx_vf_info *vf)
+static void render_vf(const struct sr *vs, const struct mlx_vf_settings *vf)
 {
 	char buf[32];
 
 	out_obj_begin(vs->o, NULL, NULL);
 	out_fmt_u64(vs->o, OUT_JSON, "vf", NULL, vf->vf);
-	if (vf->has_mac) {
-		snprintf(buf, sizeof(buf), "%02x:%02x:%02x:%02x:%02x:%02x", vf->mac[0], vf->mac[1],
-			 vf->mac[2], vf->mac[3], vf->mac[4], vf->mac[5]);
-		kv_str(vs, "mac", buf);
-	} else {
-		kv_null(vs, "mac");
-	}
-	kv_int(vs, "vlan", vf->has_vlan ? (int64_t)vf->vlan : -1);
-	kv_int(vs, "qos", vf->has_vlan ? (int64_t)vf->qos : -1);
-	if (vf->vlan_proto) {
-		snprintf(buf, sizeof(buf), "0x%04x", vf->vlan_proto);
-		kv_str(vs, "vlan_protocol", buf);
-	} else {
-		kv_null(vs, "vlan_protocol");
-	}
-	kv_int(vs, "min_tx_rate_mbps", vf->has_rate || vf->max_tx_rate ? (int64_t)vf->min_tx_rate : -1);
-	kv_int(vs, "max_tx_rate_mbps", vf->has_rate || vf->max_tx_rate ? (int64_t)vf->max_tx_rate : -1);
-	kv_tri(vs, "spoofchk", vf->spoofchk);
-	kv_tri(vs, "trusted", vf->trust);
-	kv_str(vs, "link_state", mlx_vf_link_state_str(vf->link_state));
+	mlx_fmt_mac(vf->mac, buf, sizeof(buf));
+	kv_have_str(vs, "mac", vf->mac_h, buf);
+	kv_have_u64(vs, "vlan", vf->vlan_h, vf->vlan);
+	kv_have_u64(vs, "qos", vf->qos_h, vf->qos);
+	snprintf(buf, sizeof(buf), "0x%04x", vf->proto);
+	kv_have_str(vs, "vlan_protocol", vf->proto_h, buf);
+	kv_have_u64(vs, "min_tx_rate_mbps", vf->min_h, vf->min_rate);
+	kv_have_u64(vs, "max_tx_rate_mbps", vf->max_h, vf->max_rate);
+	kv_have_bool(vs, "spoofchk", vf->spoofchk_h, vf->spoofchk);
+	kv_have_bool(vs, "trusted", vf->trust_h, vf->trust);
+	kv_have_str(vs, "link_state", vf->link_h, mlx_vf_link_state_str(vf->link_state));
 	out_obj_end(vs->o);
 }
 
-static void render_sriov(struct cli *cli, const struct mlx_function *pf)
+static void render_sriov(struct out *o, const struct mlx_sriov_settings *sv)
 {
-	struct sr s = { cli->out, "sriov" };
-	struct mlx_link_vfs l;
-	struct mlx_eswitch esw;
+	struct sr s = { o, "sriov" };
 
-	if (pf->sriov_totalvfs <= 0) {
+	if (sv->have != MLX_SET) {
 		s.pfx = NULL;
 		kv_null(&s, "sriov");
 		return;
 	}
 	out_obj_begin(s.o, "sriov", NULL);
-	kv_int(&s, "num_vfs", pf->sriov_numvfs);
-	if (mlx_devlink_eswitch_get(cli->ctx, pf, &esw) == 0)
-		kv_str(&s, "eswitch_mode", mlx_eswitch_mode_str(esw.mode));
-	else
-		kv_null(&s, "eswitch_mode");
-	mlx_err_clear(cli->ctx);
-	memset(&l, 0, sizeof(l));
-	if (mlx_sriov_query(cli->ctx, pf, &l) < 0) {
-		mlx_err_clear(cli->ctx);
+	kv_have_u64(&s, "num_vfs", sv->numvfs_h, sv->numvfs);
+	kv_have_str(&s, "eswitch_mode", sv->esw_h, mlx_eswitch_mode_str(sv->esw_mode));
+	if (sv->vfs_h != MLX_SET) {
 		kv_null(&s, "vfs");
 	} else {
 		out_list_begin(s.o, "vfs", NULL);
-		for (size_t i = 0; i < l.nvf; i++) {
+		for (size_t i = 0; i < sv->nvf; i++) {
 			char pfx[24];
 			struct sr vs = { s.o, pfx };
 
-			snprintf(pfx, sizeof(pfx), "sriov.vfs.%" PRIu32, l.vf[i].vf);
-			render_vf(&vs, &l.vf[i]);
+			snprintf(pfx, sizeof(pfx), "sriov.vfs.%" PRIu32, sv->vf[i].vf);
+			render_vf(&vs, &sv->vf[i]);
 		}
 		out_list_end(s.o);
 	}
-	mlx_link_vfs_free(&l);
 	out_obj_end(s.o);
 }
 
 /* ---- the document ---- */
 
-static void render_port(struct cli *cli, struct mlx_params_cache *c, const struct mlx_function *fn,
-			const struct mlx_port *port)
+void state_out_port(struct cli *cli, const struct mlx_port_settings *p)
 {
 	struct sr s = { cli->out, NULL };
-	const char *ifname = port && port->ifname[0] ? port->ifname : NULL;
 
 	out_obj_begin(s.o, NULL, NULL);
-	out_fmt_str(s.o, OUT_ANY, "pci_address", "port %s", fn->bdf);
-	out_fmt_str(s.o, OUT_ANY, "netdev", " %s\n", ifname);
-	render_dcb(cli, &s, ifname);
-	render_dcqcn(cli, fn, port);
-	/* devlink parameters are the function's: with its first port */
-	render_params(cli, c, ifname, !port || port == &fn->ports[0] ? fn->bdf : NULL,
-		      fn->role == MLX_FN_PF);
-	render_roce(cli, port);
-	render_sriov(cli, fn);
+	out_fmt_str(s.o, OUT_ANY, "pci_address", "port %s", p->pci_address[0] ? p->pci_address : NULL);
+	out_fmt_str(s.o, OUT_ANY, "netdev", " %s\n", p->netdev[0] ? p->netdev : NULL);
+	render_dcb(&s, &p->qos);
+	render_dcqcn(s.o, &p->dcqcn);
+	render_params(s.o, &p->params);
+	render_roce(s.o, &p->roce);
+	render_sriov(s.o, &p->sriov);
 	out_obj_end(s.o);
 }
 
-/* A netdev that is no ConnectX port (--any-netdev): its params, null for
- * every section it cannot have (no DCB, DCQCN, RDMA CM, SR-IOV). */
-static void render_netdev(struct cli *cli, struct mlx_params_cache *c, const char *ifname)
+int state_for_ports(struct cli *cli, const struct mlx_function *only, bool functions,
+		    const char *const *netdevs, size_t nnetdev,
+		    void (*fn)(void *arg, struct mlx_port_settings *p), void *arg)
 {
-	struct sr s = { cli->out, NULL };
+	struct mlx_devices *devs;
+	struct mlx_settings_reader *rd;
+	struct mlx_port_ref t;
+	struct mlx_port_settings *p;
+	int r;
 
-	out_obj_begin(s.o, NULL, NULL);
-	out_fmt_str(s.o, OUT_ANY, "pci_address", "port %s", NULL);
-	out_fmt_str(s.o, OUT_ANY, "netdev", " %s\n", ifname);
-	render_dcb(cli, &s, NULL);
-	kv_null(&s, "dcqcn");
-	render_params(cli, c, ifname, NULL, false);
-	kv_null(&s, "roce");
-	kv_null(&s, "sriov");
-	out_obj_end(s.o);
+	/* settings only: the port's MAC, MTU, carrier... are not read */
+	if (!cli->scanned)
+		cli->scan_skip |= MLX_SCAN_PORT_DETAILS;
+	r = cli_devices(cli, &devs);
+	if (r)
+		return r;
+	if (mlx_settings_reader_new(cli->ctx, &rd) < 0)
+		return cli_fail(cli, -ENOMEM, "cannot allocate memory");
+	for (size_t i = 0; i < devs->nfn && functions; i++) {
+		const struct mlx_function *f = &devs->fn[i];
+
+		/* VFs are configured through their PF (sriov.vfs) */
+		if (only ? f != only : f->role != MLX_FN_PF)
+			continue;
+		for (size_t j = 0; j < (f->nports ? f->nports : 1); j++) {
+			mlx_port_ref_init(&t, f, f->nports ? &f->ports[j] : NULL, NULL);
+			if (mlx_settings_read(rd, &t, &p) < 0) {
+				mlx_settings_reader_free(rd);
+				return cli_fail(cli, -ENOMEM, "cannot allocate memory");
+			}
+			fn(arg, p);
+		}
+	}
+	/* a netdev that is no ConnectX port (--any-netdev): its params, null
+	 * for every section it cannot have (no DCB, DCQCN, RDMA CM, SR-IOV) */
+	for (size_t i = 0; i < nnetdev; i++) {
+		mlx_port_ref_init(&t, NULL, NULL, netdevs[i]);
+		if (mlx_settings_read(rd, &t, &p) < 0) {
+			mlx_settings_reader_free(rd);
+			return cli_fail(cli, -ENOMEM, "cannot allocate memory");
+		}
+		fn(arg, p);
+	}
+	mlx_settings_reader_free(rd);
+	return EXIT_OK;
+}
+
+static void out_one(void *arg, struct mlx_port_settings *p)
+{
+	state_out_port(arg, p);
+	mlx_port_settings_free(p);
 }
 
 int state_render(struct cli *cli, const struct mlx_function *only)
@@ -477,39 +473,12 @@ int state_render(struct cli *cli, const struct mlx_function *only)
 int state_render_ports(struct cli *cli, const struct mlx_function *only, bool functions,
 		       const char *const *netdevs, size_t nnetdev)
 {
-	struct mlx_devices *devs;
-	struct mlx_params_cache *c = NULL;
 	int r;
 
-	/* settings only: the port's MAC, MTU, carrier... are not read */
-	if (!cli->scanned)
-		cli->scan_skip |= MLX_SCAN_PORT_DETAILS;
-	r = cli_devices(cli, &devs);
-
-	if (r)
-		return r;
-	/* one ethtool and devlink dump per message type for every port */
-	if (mlx_params_cache_new(cli->ctx, &c) < 0) {
-		mlx_err_clear(cli->ctx);
-		c = NULL;
-	}
 	out_list_begin(cli->out, "ports", NULL);
-	for (size_t i = 0; i < devs->nfn && functions; i++) {
-		const struct mlx_function *fn = &devs->fn[i];
-
-		/* VFs are configured through their PF (sriov.vfs) */
-		if (only ? fn != only : fn->role != MLX_FN_PF)
-			continue;
-		if (!fn->nports)
-			render_port(cli, c, fn, NULL);
-		for (size_t j = 0; j < fn->nports; j++)
-			render_port(cli, c, fn, &fn->ports[j]);
-	}
-	for (size_t i = 0; i < nnetdev; i++)
-		render_netdev(cli, c, netdevs[i]);
+	r = state_for_ports(cli, only, functions, netdevs, nnetdev, out_one, cli);
 	out_list_end(cli->out);
-	mlx_params_cache_free(c);
-	return EXIT_OK;
+	return r;
 }
 
 const struct cmd_opt state_opts[] = {

@@ -127,7 +127,23 @@ struct mlx_ctx {
 	char *canon;            /* realpath of root when not live (lock names) */
 	char *runtime_dir;      /* mlx_ctx_set_runtime_dir(), NULL none */
 	char *incident;         /* the dump-me-now incident root is the snapshot of, or NULL */
+	/* The journal of the write transaction running on a captured system
+	 * (lib/journal.h): every change of its files is logged there first. */
+	struct mlx_journal *journal;
 };
+
+/* A number unique in the context's life (names of temporary files). */
+static inline unsigned mlx_ctx_seq(struct mlx_ctx *ctx)
+{
+	return ctx->tmp_seq++;
+}
+
+/* lib/core/lock.c: the private directory of this user's locks of captured
+ * systems (and their journals, lib/core/journal.c); @make: made when
+ * missing (a write), else only named (a read). */
+int mlx_lock_dir(struct mlx_ctx *ctx, char *buf, size_t len, bool make);
+/* The name of @ctx's system in that directory: "capture-<32 hex>". */
+void mlx_capture_key(struct mlx_ctx *ctx, char *buf, size_t len);
 
 /* 0 when the target may be written; -EROFS with the story when the root
  * is evidence (an incident's snapshot).  Every write path asks. */

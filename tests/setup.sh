@@ -19,12 +19,13 @@ BUILD=${BUILD:-$SRC/build}
 #   pciutils         lspci (kernel tier, bench)      ethtool: bench, counters-netns
 #   man-db bsdextrautils  man, col (tests/cli/meta.sh)
 #   time hyperfine   the bench      prometheus: promtool (tests/cli/counters.sh)
+#   strace           delivers a signal at the k-th write (tests/cli/write-signal.sh)
 #   build-essential dpkg-dev debhelper fakeroot lintian bash-completion
 #                    the Debian package and its test (tests/pkg/deb.sh)
 PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
 libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
 util-linux procps ethtool man-db bsdextrautils clang libclang-rt-14-dev valgrind
-hyperfine time python3 tmux zsh prometheus ansible-core
+hyperfine time python3 tmux zsh prometheus ansible-core strace
 build-essential dpkg-dev debhelper fakeroot lintian bash-completion"
 
 missing=

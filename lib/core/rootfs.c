@@ -20,6 +20,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "journal.h"
 #include "mlx-private.h"
 
 int mlx_path(const struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
@@ -525,6 +526,8 @@ int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
 
 	if (!ctx->live) {
 		r = mlx_may_write(ctx);
+		if (r == 0)
+			r = mlx_journal_file(ctx, path);   /* a transaction's undo log */
 		if (r < 0)
 			return (int)r;
 		fd = mlx_open(ctx, path, O_RDWR, 0);
@@ -665,6 +668,8 @@ int mlx_replace_file(struct mlx_ctx *ctx, const char *path, const void *data, si
 	if (!slash || slash == path || (size_t)(slash - path) >= sizeof(dir) || !slash[1])
 		return -EINVAL;
 	r = mlx_may_write(ctx);
+	if (r == 0)
+		r = mlx_journal_file(ctx, path);   /* a transaction's undo log */
 	if (r < 0)
 		return r;
 	memcpy(dir, path, (size_t)(slash - path));

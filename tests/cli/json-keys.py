@@ -53,7 +53,7 @@ READ = {
     'counters watch': [['-c', '1', '-i', '0.1'], ['-c', '1', '-i', '0.1', '--group', 'phy', '--all']],
     'counters': [[], ['--format', 'prometheus']],
     'counters show': [[]], 'counters cc': [[]], 'counters prio': [[]], 'counters errors': [[]],
-    'sriov show': [[]], 'state': [[]],
+    'sriov show': [[]], 'state': [[]], 'recover': [[], ['--dry-run']],
     'diff': [['SAMPLES/cx5-ofed', 'SAMPLES/cx6dx-upstream'],
              ['--match', 'position', 'SAMPLES/cx5-ofed', 'SAMPLES/cx6dx-upstream']],
     'qosconfig show': [[]],

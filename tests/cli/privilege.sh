@@ -83,6 +83,7 @@ R|counters errors|counters errors
 R|state|state
 R|diff|-
 W|apply|apply $PRIV/roce-lossless.json
+R|recover|recover
 R|snapshot|-
 R|dump-me-now|-
 R|dump-me-now list|-

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The settings model in cmd/ (lib/settings.h): the one parser of a state
+ * document (apply's desired state, diff's state files) into the model
+ * (cmd/settings-json.c), and the one renderer of a port's model as `state`
+ * prints it (cmd/state.c).
+ */
+#ifndef MLXCLI_SETTINGS_CMD_H
+#define MLXCLI_SETTINGS_CMD_H
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "settings.h"
+
+/* A port of a document: how it names the port, and its settings. */
+struct doc_port {
+	char path[24];            /* "ports[2]" */
+	const char *file;         /* the file it came from, for messages */
+	const char *pci;          /* pci_address when a string, else NULL */
+	const char *netdev;       /* netdev when a string, else NULL */
+	bool match;               /* a "match" selector ... */
+	const char *product;      /* ... of this product (NULL: any) */
+	bool vf;                  /* ... of VFs ("function": "vf") */
+	struct mlx_port_settings *want;
+};
+
+struct doc {
+	struct doc_port *p;
+	size_t n, cap;
+	json_t **roots;           /* the documents the names point into */
+	size_t nroots;
+};
+
+/*
+ * Parse @root (a document read from @file) into @d's ports: every key
+ * known, every value of its type and through its setting's validator
+ * (lib/settings.h), or exit 2 with "FILE: PATH: why@suffix".  The
+ * document's strings stay referenced (@d keeps @root).  An exit code.
+ */
+int doc_parse(struct cli *cli, const char *file, json_t *root, const char *suffix,
+	      struct doc *d);
+/* Read @file (JSON) and parse it: "cannot read FILE: why" (exit 2) when it
+ * cannot be read, "FILE: line N: why" when it is no JSON. */
+int doc_load(struct cli *cli, const char *file, const char *suffix, struct doc *d);
+void doc_free(struct doc *d);
+
+/* ---- cmd/state.c ---- */
+
+/* One port's model as `state` renders it (text "path = value" lines). */
+void state_out_port(struct cli *cli, const struct mlx_port_settings *p);
+
+#endif
