@@ -47,6 +47,25 @@ void doc_free(struct doc *d);
 
 /* ---- cmd/state.c ---- */
 
+/*
+ * `state`'s text beside the JSON: one line "  PATH.KEY = VALUE" per field
+ * (the paths diff prints), @pfx the object's path ("pfc", "dcqcn.rp").
+ * The renderers of the structures (qos_out_dcb, ...) use these in state's
+ * view.  A NULL string or a negative number is null; lists are "a,b,c" or
+ * "none".
+ */
+struct spath {
+	struct out *o;
+	const char *pfx;
+};
+void sp_str(const struct spath *s, const char *key, const char *val);
+void sp_u64(const struct spath *s, const char *key, uint64_t v);
+void sp_int(const struct spath *s, const char *key, int64_t v);
+void sp_tri(const struct spath *s, const char *key, int v);
+void sp_null(const struct spath *s, const char *key);
+void sp_list(const struct spath *s, const char *key, const uint64_t *v, size_t n);
+void sp_u8list(const struct spath *s, const char *key, const uint8_t *v, size_t n);
+
 /* One port's model as `state` renders it (text "path = value" lines). */
 void state_out_port(struct cli *cli, const struct mlx_port_settings *p);
 
