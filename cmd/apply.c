@@ -427,9 +427,10 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 			r = failed(cli, &a, e);
 			goto out;
 		}
-		cli_txn_recovered(cli, a.txn);
 	}
 	out_changes(cli, &a);
+	if (!cli->dry_run)
+		r = cli_txn_done(cli, a.txn);
 out:
 	apply_free(&a);
 	return r;

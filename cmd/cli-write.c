@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "txn.h"
@@ -153,7 +154,13 @@ void cli_out_change(struct cli *cli, const struct mlx_change *c)
 	out_bool(o, "changed", NULL, c->changed);
 	out_str(o, "note", NULL, c->note);
 	/* Text: the Windows tool's name where the feature has one
-	 * (DCQCN's -Get spelling), else the setting. */
+	 * (DCQCN's -Get spelling), else the setting; an action, what it does
+	 * (no old value). */
+	if (c->flags & MLX_CHG_ACTION) {
+		mlx_val_fmt(&c->new, b, sizeof(b));
+		out_text(o, c->label[0] ? c->label : c->setting, b);
+		return;
+	}
 	change_text(c, a, b, sizeof(a));
 	snprintf(line, sizeof(line), "%s -> %s%s%s%s", a, b,
 		 c->changed || c->note ? "" : " (unchanged)", c->note ? " (" : "",
@@ -191,6 +198,10 @@ int cli_txn_exit(int e, const struct mlx_txn_result *res)
 	if (res->signal)
 		return 128 + res->signal;
 	r = cli_exit_code(e);
+	/* an action the driver refused did nothing: not supported, as the
+	 * read of what it lacks would say */
+	if (res->action && !res->written && e == -EOPNOTSUPP)
+		return EXIT_NOTSUP;
 	if ((res->change >= 0 || res->written) && r != EXIT_PERM)
 		r = EXIT_FAIL;
 	if (res->phase == MLX_WRITE_PLAN && (e == -EINVAL || e == -ERANGE || e == -EEXIST))
@@ -207,12 +218,54 @@ static bool ends_with(const char *s, const char *end)
 	return a >= b && !strcmp(s + a - b, end);
 }
 
-void cli_txn_recovered(struct cli *cli, const struct mlx_txn *t)
+static void txn_recovered(struct cli *cli, const struct mlx_txn *t)
 {
 	const struct mlx_txn_result *res = mlx_txn_result(t);
 
 	if (res->nrecovered)
 		cli_warn(cli, "%s", res->recovered);
+}
+
+int cli_txn_done(struct cli *cli, const struct mlx_txn *t)
+{
+	const struct mlx_txn_result *res = mlx_txn_result(t);
+
+	txn_recovered(cli, t);
+	if (!res->signal)
+		return EXIT_OK;
+	cli_warn(cli, "interrupted (%s) after the last change was written and read back: every "
+		 "change stays", strsignal(res->signal));
+	return 128 + res->signal;
+}
+
+bool cli_will_ask(struct cli *cli)
+{
+	return !cli_opt(cli, "yes") && !cli->dry_run && isatty(STDIN_FILENO);
+}
+
+int cli_confirm(struct cli *cli, struct mlx_txn *t, const char *refusal, const char *hint,
+		const char *question)
+{
+	char answer[16];
+	int e;
+
+	if (cli_opt(cli, "yes") || cli->dry_run)
+		return EXIT_OK;
+	if (!isatty(STDIN_FILENO)) {
+		cli_error(cli, "%s", refusal);
+		if (hint)
+			cli_hint(cli, "%s", hint);
+		return EXIT_USAGE;
+	}
+	if (t && (e = mlx_txn_may_write(t)) < 0)
+		return cli_txn_fail(cli, t, e, NULL, "write");
+	fprintf(cli->err_fp, "%s? [y/N] ", question);
+	fflush(cli->err_fp);
+	if (!fgets(answer, sizeof(answer), stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
+		cli_error(cli, "not confirmed; nothing was changed");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
 }
 
 int cli_txn_fail(struct cli *cli, const struct mlx_txn *t, int e, const char *path,
@@ -223,7 +276,7 @@ int cli_txn_fail(struct cli *cli, const struct mlx_txn *t, int e, const char *pa
 	bool none = !res->written && !res->nback && res->change < 0;
 	int r = cli_txn_exit(e, res);
 
-	cli_txn_recovered(cli, t);
+	txn_recovered(cli, t);
 	if (!*msg)
 		msg = strerror(-e);
 	if (res->in_plan && path)
@@ -263,9 +316,46 @@ int cli_write_step(struct cli *cli, int sub, const struct mlx_port_ref *target,
 		mlx_txn_free(t);
 		return r;
 	}
-	cli_txn_recovered(cli, t);
 	mlx_txn_step(t, 0, &st);
 	cli_out_changes(cli, st.plan);
+	r = cli->dry_run ? EXIT_OK : cli_txn_done(cli, t);
+	if (r) {
+		mlx_txn_free(t);
+		return r;
+	}
 	*out = t;
 	return EXIT_OK;
+}
+
+int cli_write_action(struct cli *cli, int act, const struct mlx_port_ref *target, const void *obj,
+		     const char *refusal, const char *question, int *err)
+{
+	struct mlx_txn *t;
+	struct mlx_txn_step st;
+	int e, r;
+
+	*err = 0;
+	e = mlx_txn_new(cli->ctx, &t);
+	if (e == 0)
+		e = mlx_txn_add_action(t, (enum mlx_action)act, target, obj);
+	if (e < 0) {
+		mlx_txn_free(t);
+		return cli_fail(cli, e, "cannot allocate memory");
+	}
+	/* the plan first: the question is asked from it, with no lock held */
+	e = mlx_txn_plan(t, 0);
+	r = e < 0 || !mlx_txn_destroys(t) ? EXIT_OK : cli_confirm(cli, t, refusal, NULL, question);
+	if (e == 0 && r == EXIT_OK && !cli->dry_run)
+		e = mlx_txn_run(t, MLX_TXN_DESTROY_OK);
+	if (e < 0) {
+		*err = e;
+		r = cli_txn_fail(cli, t, e, NULL, "write");
+	} else if (r == EXIT_OK) {
+		mlx_txn_step(t, 0, &st);
+		cli_out_changes(cli, st.plan);
+		if (!cli->dry_run)
+			r = cli_txn_done(cli, t);
+	}
+	mlx_txn_free(t);
+	return r;
 }

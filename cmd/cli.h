@@ -214,6 +214,15 @@ struct mlx_port_settings;
  */
 int cli_write_step(struct cli *cli, int sub, const struct mlx_port_ref *target,
 		   const struct mlx_port_settings *want, size_t vf, struct mlx_txn **out);
+/*
+ * An action (lib/txn.h enum mlx_action) on @target (@obj: its object) as a
+ * one-step transaction: planned, confirmed (cli_confirm with @refusal and
+ * @question: an action that destroys settings), run unless --dry-run,
+ * its change record rendered.  An exit code; on a failure the story is
+ * out and *err is the -errno (for the caller's hint).
+ */
+int cli_write_action(struct cli *cli, int act, const struct mlx_port_ref *target, const void *obj,
+		     const char *refusal, const char *question, int *err);
 /* A failed transaction: its story (@path, the desired state's port, names
  * a value a plan refused; @what is the command, "apply"), what was put
  * back, the exit code (cli_txn_exit). */
@@ -221,8 +230,23 @@ int cli_txn_fail(struct cli *cli, const struct mlx_txn *t, int e, const char *pa
 		 const char *what);
 /* The one set of exit-code rules of a failed transaction. */
 int cli_txn_exit(int e, const struct mlx_txn_result *res);
-/* Say what an interrupted transaction's recovery did first, if anything. */
-void cli_txn_recovered(struct cli *cli, const struct mlx_txn *t);
+/* A transaction that ran: say what an interrupted transaction's recovery
+ * did first, if anything, and a signal that came after the last write
+ * (every change stays); EXIT_OK, or 128 + that signal. */
+int cli_txn_done(struct cli *cli, const struct mlx_txn *t);
+/*
+ * The one confirmation rule (DESIGN "Writes"): a change that destroys
+ * other settings goes ahead with --yes (or in a dry run); else, without a
+ * terminal, @refusal is the error (and @hint, if any), exit 2; with one,
+ * @question is asked ("? [y/N]"), exit 1 unless the answer is y.  Asked
+ * from the plan, before the transaction @t (NULL: none) runs, and after
+ * its may-write check: nothing waits on a person while a lock is held,
+ * and no one is asked about what cannot be done.  EXIT_OK to go ahead.
+ */
+int cli_confirm(struct cli *cli, struct mlx_txn *t, const char *refusal, const char *hint,
+		const char *question);
+/* Would cli_confirm ask at the terminal? */
+bool cli_will_ask(struct cli *cli);
 /* cmd/recover.c: `mlxcli recover`; the read commands' warning while an
  * interrupted write's journal is pending. */
 int cmd_recover(struct cli *cli, int argc, char **argv);

@@ -133,23 +133,21 @@ static void out_lost(struct cli *cli, const struct mlx_devices *devs, const stru
 
 /*
  * DESIGN "Writes": a change that destroys other settings says what will be
- * lost and needs --yes or a terminal's answer (as dbg restart and sw-reset).
- * Asked from the plan, before the transaction runs (nothing waits on a
- * terminal while a lock is held); the run goes ahead only with the count
- * the question named (lib/txn.h).  EXIT_OK to go ahead, else the exit code
- * of the refusal (its message out).
+ * lost and needs --yes or a terminal's answer (cli_confirm, the one rule),
+ * asked from the plan before the transaction runs; the run goes ahead
+ * only with the count the question named (lib/txn.h).  EXIT_OK to go
+ * ahead, else the exit code of the refusal (its message out).
  */
-static int confirm_lost(struct cli *cli, const struct mlx_devices *devs,
+static int confirm_lost(struct cli *cli, struct mlx_txn *t, const struct mlx_devices *devs,
 			const struct mlx_sriov_writer *w, unsigned n)
 {
 	const struct mlx_function *pf = w->pf;
 	unsigned cur = w->cur_numvfs;
-	char line[200], answer[16];
-	bool tty = isatty(STDIN_FILENO);
+	char line[200], refusal[300], question[200];
 
 	if (cli_opt(cli, "yes") || cli->dry_run)
 		return EXIT_OK;
-	if (tty)
+	if (cli_will_ask(cli))
 		fprintf(cli->err_fp, "numvfs %u -> %u on %s takes every VF away first; this is lost:\n",
 			cur, n, pf->bdf);
 	for (unsigned k = 0; k < cur; k++) {
@@ -157,20 +155,11 @@ static int confirm_lost(struct cli *cli, const struct mlx_devices *devs,
 			  sizeof(line));
 		fprintf(cli->err_fp, "  %s\n", line);
 	}
-	if (!tty) {
-		cli_error(cli, "numvfs %u -> %u on %s takes every VF away first and loses the settings "
-			  "listed above; nothing was changed", cur, n, pf->bdf);
-		cli_hint(cli, "add --yes to go ahead, or --dry-run to see the change; nothing was "
-			 "changed");
-		return EXIT_USAGE;
-	}
-	fprintf(cli->err_fp, "go ahead? [y/N] ");
-	fflush(cli->err_fp);
-	if (!fgets(answer, sizeof(answer), stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
-		cli_error(cli, "not confirmed; nothing was changed");
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
+	snprintf(refusal, sizeof(refusal), "numvfs %u -> %u on %s takes every VF away first and loses "
+		 "the settings listed above; nothing was changed", cur, n, pf->bdf);
+	snprintf(question, sizeof(question), "go ahead");
+	return cli_confirm(cli, t, refusal, "add --yes to go ahead, or --dry-run to see the change; "
+			   "nothing was changed", question);
 }
 
 static struct mlx_port_settings *want_new(struct cli *cli)
@@ -225,7 +214,7 @@ int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 		mlx_txn_step(txn, 0, &st);
 		w = st.writer;
 		if (mlx_txn_destroys(txn))
-			r = confirm_lost(cli, devs, w, n);
+			r = confirm_lost(cli, txn, devs, w, n);
 		/* --yes takes what the count is under the lock; an answer at the
 		 * terminal, only what it was asked about */
 		if (!r && !cli->dry_run)
@@ -238,12 +227,13 @@ int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 			cli_hint(cli, "changing %s needs root", pf->bdf);
 	}
 	if (r == EXIT_OK) {
-		cli_txn_recovered(cli, txn);
 		mlx_txn_step(txn, 0, &st);
 		w = st.writer;
 		cli_out_changes(cli, st.plan);
 		out_lost(cli, devs, pf, w->cur_numvfs != n ? (int)w->cur_numvfs : 0, n,
 			 w->have_before ? &w->before : NULL);
+		if (!cli->dry_run)
+			r = cli_txn_done(cli, txn);
 	}
 	mlx_txn_free(txn);
 	mlx_port_settings_free(want);

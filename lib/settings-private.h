@@ -11,6 +11,7 @@
 #include "settings.h"
 #include "sriov.h"
 #include "state.h"
+#include "txn.h"
 
 struct mlx_settings_reader {
 	struct mlx_ctx *ctx;
@@ -98,5 +99,8 @@ void mlx_sriov_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *
 int mlx_sriov_merge(struct mlx_sriov_settings *dst, const struct mlx_sriov_settings *src,
 		    bool add);
 void mlx_sriov_settings_free(struct mlx_sriov_settings *s);
+
+/* lib/settings/actions.c: the table of actions (lib/txn.h) */
+const struct mlx_subsys *mlx_action(enum mlx_action id);
 
 #endif /* MLX_SETTINGS_PRIVATE_H */

@@ -305,6 +305,10 @@ struct mlx_subsys {
 	 * @want against the device (a TC it lacks, a VF it has not). */
 	int (*plan)(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings *want,
 		    size_t vf, struct mlx_plan *pl);
+	/* An action's (lib/txn.h mlx_txn_add_action), in place of plan: the
+	 * change that does it to @obj.  Its ops have no read: nothing to read
+	 * back, nothing to put back, nothing journaled. */
+	int (*plan_action)(struct mlx_ctx *ctx, void *feat, const void *obj, struct mlx_plan *pl);
 	const struct mlx_write_ops *ops;
 	/* Optional: may this process write it at all (before any lock is
 	 * taken)?  0, or -EPERM with the story. */

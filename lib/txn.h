@@ -39,11 +39,16 @@ enum mlx_txn_flag {
 	 * settings (-ECANCELED): it needs a confirmation before the rest of
 	 * the plan (a VF of a count to be) means anything */
 	MLX_TXN_STOP_AT_DESTROY = 1u << 1,
+	/* a held signal is delivered again when the run ends (to the
+	 * caller's handler: dump-me-now stops between items), not only
+	 * said in the result */
+	MLX_TXN_REDELIVER = 1u << 3,
 };
 
 struct mlx_txn_result {
 	long step;                /* the step that failed; -1 none */
 	bool in_plan;             /* its subsystem refused a desired value ... */
+	bool action;              /* it was an action (mlx_txn_add_action) */
 	const char *where;        /* ... this one ("tcs", "sriov.num_vfs"); "" none */
 	enum mlx_write_phase phase;   /* where the failed step stopped */
 	long change;              /* its change that failed; -1 none */
@@ -65,9 +70,30 @@ void mlx_txn_free(struct mlx_txn *t);
 int mlx_txn_add(struct mlx_txn *t, enum mlx_sub sub, const struct mlx_port_ref *tg,
 		const struct mlx_port_settings *want, size_t vf);
 
+/*
+ * Actions: no settings, but written through the same engine (the lock,
+ * the dry run, the change record, the signals held, the confirmation a
+ * change that destroys needs); they cannot be put back, so a transaction
+ * holds one as its last step, or alone.
+ */
+enum mlx_action {
+	MLX_ACT_RELOAD,           /* devlink reload driver_reinit of @tg's function */
+	MLX_ACT_LINK_RESTART,     /* @tg's netdev down, then up */
+	MLX_ACT_DUMP_CLEAR,       /* forget the dump of @obj, a struct mlx_health_reporter
+				   * of @tg's function (borrowed) */
+	MLX_NACT
+};
+int mlx_txn_add_action(struct mlx_txn *t, enum mlx_action act, const struct mlx_port_ref *tg,
+		       const void *obj);
+
 /* Plan every step as a dry run (no lock, nothing written).  0 or -errno
  * with the story; mlx_txn_result says which step and why. */
 int mlx_txn_plan(struct mlx_txn *t, unsigned flags);
+/* May this process write every step at all (a captured system cannot
+ * reload a driver; evidence is never written)?  Checked by the run before
+ * any lock; the caller may ask before it asks a person.  0 or -errno with
+ * the story; mlx_txn_result says which step. */
+int mlx_txn_may_write(struct mlx_txn *t);
 /* Run it for real.  0, or -errno with the story (-EINTR: a signal). */
 int mlx_txn_run(struct mlx_txn *t, unsigned flags);
 

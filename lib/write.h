@@ -105,6 +105,7 @@ enum mlx_change_flag {
 	MLX_CHG_DISABLES = 1u << 1,     /* new turns the function off (DCQCN at the line rate) */
 	MLX_CHG_DESTROYS = 1u << 2,     /* the write destroys other settings (numvfs between
 					 * two non-zero counts): it needs a confirmation */
+	MLX_CHG_ACTION = 1u << 3,       /* no setting: an action done (a reload); old is null */
 };
 
 /* An ordered list of changes: they are written in this order. */
@@ -141,7 +142,9 @@ size_t mlx_plan_nchanged(const struct mlx_plan *pl);
  * -errno and leaves the story in mlx_errmsg.
  */
 struct mlx_write_ops {
-	/* Read the current value of @c's setting. */
+	/* Read the current value of @c's setting.  NULL: the changes are
+	 * actions (a devlink reload, a link restart): no old value (null), no
+	 * read-back, no put-back. */
 	int (*read)(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		    struct mlx_val *out);
 	/*

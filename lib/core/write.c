@@ -383,6 +383,12 @@ static int read_old(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *
 
 		if (c->have_old)
 			continue;
+		/* an action (a reload): nothing to read, nothing to put back */
+		if (!ops->read) {
+			c->old = mlx_val_null();
+			c->have_old = true;
+			continue;
+		}
 		e = ops->read(ctx, feat, c, &c->old);
 		if (e < 0) {
 			char why[256], on[80];
@@ -410,6 +416,14 @@ static int put_back(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *
 		    struct mlx_plan *pl, long failed)
 {
 	int first = 0, e;
+
+	/* an action cannot be undone: was one done? */
+	if (!ops->read) {
+		for (size_t i = 0; i < pl->n; i++)
+			if (pl->c[i].written)
+				return -ENOTRECOVERABLE;
+		return 0;
+	}
 
 	for (size_t i = pl->n; i-- > 0;) {
 		struct mlx_change *c = &pl->c[i];
@@ -522,8 +536,12 @@ int mlx_write_commit(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void 
 		if (e < 0) {
 			res->failed = (long)i;
 			mlx_val_fmt(&c->new, a, sizeof(a));
-			snprintf(what, sizeof(what), "cannot set %s to %s%s: %s", name(c), a, on,
-				 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
+			/* an action's own story says what it could not do */
+			if (!ops->read && *mlx_errmsg(ctx))
+				snprintf(what, sizeof(what), "%s", mlx_errmsg(ctx));
+			else
+				snprintf(what, sizeof(what), "cannot set %s to %s%s: %s", name(c), a, on,
+					 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
 			goto undo;
 		}
 		c->written = true;
@@ -546,7 +564,7 @@ int mlx_write_commit(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void 
 	}
 	/* Read back after every write: a later write may have disturbed an
 	 * earlier one, and a driver may take a value and keep another. */
-	for (size_t i = 0; i < pl->n; i++) {
+	for (size_t i = 0; i < pl->n && ops->read; i++) {
 		struct mlx_change *c = &pl->c[i];
 
 		if (!c->written)

@@ -19,6 +19,7 @@
 #include "lock.h"
 #include "mlx-private.h"
 #include "settings-private.h"
+#include "txn-private.h"
 #include "txn.h"
 
 struct step {
@@ -26,6 +27,7 @@ struct step {
 	struct mlx_port_ref t;
 	const struct mlx_port_settings *want;
 	size_t vf;
+	const void *obj;          /* an action's object */
 	long parent;              /* the step whose writer this one borrows from; -1 none */
 	void *feat;
 	bool open;
@@ -36,8 +38,6 @@ struct step {
 	/* the dry plan's changes that destroy settings, as confirmed */
 	struct mlx_change *confirmed;
 	size_t nconfirmed;
-	/* a recovery's step: its changes come from a journal */
-	bool recovery;
 };
 
 struct mlx_txn {
@@ -81,14 +81,14 @@ void mlx_txn_free(struct mlx_txn *t)
 	free(t);
 }
 
-int mlx_txn_add(struct mlx_txn *t, enum mlx_sub sub, const struct mlx_port_ref *tg,
-		const struct mlx_port_settings *want, size_t vf)
+static int add_step(struct mlx_txn *t, const struct mlx_subsys *ss, const struct mlx_port_ref *tg,
+		    const struct mlx_port_settings *want, size_t vf, const void *obj)
 {
-	const struct mlx_subsys *ss = mlx_subsys(sub);
 	struct step *s;
 
-	if (!ss)
-		return mlx_err(t->ctx, EINVAL, "no subsystem %d", (int)sub);
+	if (t->n && t->s[t->n - 1].sub->plan_action)
+		return mlx_err(t->ctx, EINVAL, "an action (%s) cannot be put back: it is the last step "
+			       "of a transaction", t->s[t->n - 1].sub->name);
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 8;
 		struct step *v = realloc(t->s, cap * sizeof(*v));
@@ -104,6 +104,7 @@ int mlx_txn_add(struct mlx_txn *t, enum mlx_sub sub, const struct mlx_port_ref *
 	s->t = *tg;
 	s->want = want;
 	s->vf = vf;
+	s->obj = obj;
 	s->feat = calloc(1, ss->feat_size);
 	if (!s->feat)
 		return mlx_err(t->ctx, ENOMEM, "out of memory");
@@ -117,6 +118,26 @@ int mlx_txn_add(struct mlx_txn *t, enum mlx_sub sub, const struct mlx_port_ref *
 			break;
 		}
 	return (int)t->n++;
+}
+
+int mlx_txn_add(struct mlx_txn *t, enum mlx_sub sub, const struct mlx_port_ref *tg,
+		const struct mlx_port_settings *want, size_t vf)
+{
+	const struct mlx_subsys *ss = mlx_subsys(sub);
+
+	if (!ss)
+		return mlx_err(t->ctx, EINVAL, "no subsystem %d", (int)sub);
+	return add_step(t, ss, tg, want, vf, NULL);
+}
+
+int mlx_txn_add_action(struct mlx_txn *t, enum mlx_action act, const struct mlx_port_ref *tg,
+		       const void *obj)
+{
+	const struct mlx_subsys *ss = mlx_action(act);
+
+	if (!ss)
+		return mlx_err(t->ctx, EINVAL, "no action %d", (int)act);
+	return add_step(t, ss, tg, NULL, 0, obj);
 }
 
 size_t mlx_txn_nsteps(const struct mlx_txn *t)
@@ -166,8 +187,8 @@ static int step_plan(struct mlx_txn *t, struct step *s)
 	if (e < 0)
 		return e;
 	s->open = true;
-	if (s->recovery)
-		return 0;
+	if (s->sub->plan_action)
+		return s->sub->plan_action(ctx, s->feat, s->obj, &s->pl);
 	return s->sub->plan(ctx, s->feat, s->want, s->vf, &s->pl);
 }
 
@@ -177,6 +198,7 @@ static int fail_at(struct mlx_txn *t, size_t i, int e, bool in_plan)
 
 	t->res.step = (long)i;
 	t->res.in_plan = in_plan;
+	t->res.action = s->sub->plan_action != NULL;
 	t->res.where = in_plan ? s->pl.where : "";
 	t->res.phase = in_plan ? MLX_WRITE_PLAN : s->res.phase;
 	t->res.change = s->res.failed;
@@ -295,14 +317,9 @@ static const char *signame(int sig)
 
 /* ---- the journal's records of a step ---- */
 
-struct lines {
-	char **v;
-	size_t n;
-};
-
-static int lines_add(void *arg, const char *text)
+int mlx_txn_lines_add(void *arg, const char *text)
 {
-	struct lines *l = arg;
+	struct mlx_txn_lines *l = arg;
 	char **v = realloc(l->v, (l->n + 1) * sizeof(*v));
 
 	if (!v || !(v[l->n] = strdup(text))) {
@@ -315,14 +332,14 @@ static int lines_add(void *arg, const char *text)
 	return 0;
 }
 
-static void lines_free(struct lines *l)
+void mlx_txn_lines_free(struct mlx_txn_lines *l)
 {
 	for (size_t i = 0; i < l->n; i++)
 		free(l->v[i]);
 	free(l->v);
 }
 
-static int hexs(const char *s, char *buf, size_t len)
+int mlx_txn_hex(const char *s, char *buf, size_t len)
 {
 	size_t n = strlen(s);
 
@@ -337,7 +354,7 @@ static int hexs(const char *s, char *buf, size_t len)
 	return 0;
 }
 
-static int unhexs(const char *h, char *buf, size_t len)
+int mlx_txn_unhex(const char *h, char *buf, size_t len)
 {
 	size_t n = strlen(h);
 
@@ -362,36 +379,36 @@ static int unhexs(const char *h, char *buf, size_t len)
  * ARG SETTING OLD"), the subsystem's own ("x ..."). */
 static int journal_step(struct mlx_journal *j, struct step *s)
 {
-	struct lines l = { 0 };
+	struct mlx_txn_lines l = { 0 };
 	char line[800], lk[140], bdf[40], ifn[40], set[100], old[400];
 	int r;
 
-	r = hexs(s->t.lock ? s->t.lock : "", lk, sizeof(lk));
-	r = r ? r : hexs(s->t.fn ? s->t.fn->bdf : "", bdf, sizeof(bdf));
-	r = r ? r : hexs(s->t.ifname ? s->t.ifname : "", ifn, sizeof(ifn));
+	r = mlx_txn_hex(s->t.lock ? s->t.lock : "", lk, sizeof(lk));
+	r = r ? r : mlx_txn_hex(s->t.fn ? s->t.fn->bdf : "", bdf, sizeof(bdf));
+	r = r ? r : mlx_txn_hex(s->t.ifname ? s->t.ifname : "", ifn, sizeof(ifn));
 	if (r == 0) {
 		/* a VF's step as "vf": its key is its PF's */
 		snprintf(line, sizeof(line), "step %s %s %s %s %zu", s->sub->id == MLX_SUB_VF ? "vf" :
 			 s->sub->key, lk, bdf, ifn,
 			 s->sub->id == MLX_SUB_VF ? (size_t)((struct mlx_sriov_writer *)s->feat)->vf : 0);
-		r = lines_add(&l, line);
+		r = mlx_txn_lines_add(&l, line);
 	}
 	for (size_t k = 0; r == 0 && k < s->pl.n; k++) {
 		const struct mlx_change *c = &s->pl.c[k];
 
 		if (!c->changed && !c->rewrite)
 			continue;
-		r = hexs(c->setting, set, sizeof(set));
+		r = mlx_txn_hex(c->setting, set, sizeof(set));
 		r = r ? r : mlx_val_encode(&c->old, old, sizeof(old));
 		if (r == 0) {
 			snprintf(line, sizeof(line), "c %d %d %s %s", c->id, c->arg, set, old);
-			r = lines_add(&l, line);
+			r = mlx_txn_lines_add(&l, line);
 		}
 	}
 	if (r == 0 && s->sub->journal_save)
-		r = s->sub->journal_save(s->feat, lines_add, &l);
+		r = s->sub->journal_save(s->feat, mlx_txn_lines_add, &l);
 	r = r < 0 ? r : mlx_journal_step(j, (const char *const *)l.v, l.n);
-	lines_free(&l);
+	mlx_txn_lines_free(&l);
 	return r;
 }
 
@@ -417,7 +434,7 @@ static int cmp_str(const void *a, const void *b)
 
 /* The locks of @names (each once, in address order, so two transactions
  * over overlapping devices cannot wait on each other). */
-static int lock_all(struct mlx_ctx *ctx, const char **names, size_t n, int *fds, size_t *nfd)
+int mlx_txn_lock_all(struct mlx_ctx *ctx, const char **names, size_t n, int *fds, size_t *nfd)
 {
 	qsort(names, n, sizeof(*names), cmp_str);
 	*nfd = 0;
@@ -438,7 +455,7 @@ static int lock_all(struct mlx_ctx *ctx, const char **names, size_t n, int *fds,
 	return 0;
 }
 
-static void unlock_all(int *fds, size_t n)
+void mlx_txn_unlock_all(int *fds, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		close(fds[i]);
@@ -473,6 +490,16 @@ static void put_back_before(struct mlx_txn *t, size_t k)
 		mlx_log(t->ctx, MLX_LOG_ERR, "%s", first);
 }
 
+int mlx_txn_may_write(struct mlx_txn *t)
+{
+	int e;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (t->s[i].sub->may_write && (e = t->s[i].sub->may_write(t->ctx, &t->s[i].t)) < 0)
+			return fail_at(t, i, e, false);
+	return 0;
+}
+
 int mlx_txn_run(struct mlx_txn *t, unsigned flags)
 {
 	struct mlx_ctx *ctx = t->ctx;
@@ -497,9 +524,9 @@ int mlx_txn_run(struct mlx_txn *t, unsigned flags)
 		return mlx_err(ctx, -e, "an interrupted write left a change half done that cannot be "
 			       "put back (%s); nothing was changed ('mlxcli recover' says more)",
 			       rec.story);
-	for (i = 0; i < t->n; i++)
-		if (t->s[i].sub->may_write && (e = t->s[i].sub->may_write(ctx, &t->s[i].t)) < 0)
-			return fail_at(t, i, e, false);
+	e = mlx_txn_may_write(t);
+	if (e < 0)
+		return e;
 	names = calloc(t->n + 1, sizeof(*names));
 	fds = calloc(t->n + 1, sizeof(*fds));
 	if (!names || !fds) {
@@ -508,7 +535,7 @@ int mlx_txn_run(struct mlx_txn *t, unsigned flags)
 	}
 	for (i = 0; i < t->n; i++)
 		names[i] = t->s[i].t.lock;
-	e = lock_all(ctx, names, t->n, fds, &nfd);
+	e = mlx_txn_lock_all(ctx, names, t->n, fds, &nfd);
 	if (e < 0) {
 		snprintf(story, sizeof(story), "%s", mlx_errmsg(ctx));
 		e = mlx_err(ctx, -e, "%s; nothing was changed", story);
@@ -519,12 +546,6 @@ int mlx_txn_run(struct mlx_txn *t, unsigned flags)
 	 * writes, and what was written is put back */
 	held_set(&set);
 	blocked = sigprocmask(SIG_BLOCK, &set, &old) == 0;
-	e = mlx_journal_begin(ctx, &j);
-	if (e < 0) {
-		snprintf(story, sizeof(story), "%s", mlx_errmsg(ctx));
-		e = mlx_err(ctx, -e, "%s; nothing was changed", story);
-		goto out;
-	}
 	for (i = 0; i < t->n; i++) {
 		struct step *s = &t->s[i];
 		struct mlx_write_req req = { .on = s->on };
@@ -556,8 +577,14 @@ int mlx_txn_run(struct mlx_txn *t, unsigned flags)
 			if (!rewrite)
 				continue;
 		}
-		/* what it changes, with the old values, on disk before the first write */
-		e = journal_step(j, s);
+		/* what it changes, with the old values, on disk before the first
+		 * write (the journal made then: a transaction that changes
+		 * nothing makes none); an action has nothing to put back */
+		e = 0;
+		if (!j && !s->sub->plan_action)
+			e = mlx_journal_begin(ctx, &j);
+		if (e == 0 && !s->sub->plan_action)
+			e = journal_step(j, s);
 		if (e < 0) {
 			snprintf(story, sizeof(story), "%s", mlx_errmsg(ctx));
 			e = mlx_err(ctx, -e, "%s", story);
@@ -610,275 +637,14 @@ int mlx_txn_run(struct mlx_txn *t, unsigned flags)
 out:
 	if (j)
 		mlx_journal_end(j, false, false);
-	unlock_all(fds, nfd);
+	mlx_txn_unlock_all(fds, nfd);
 	if (blocked) {
 		drain(t);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 	}
+	if (t->sig && (flags & MLX_TXN_REDELIVER))
+		raise(t->sig);
 	free(names);
 	free(fds);
 	return e;
-}
-
-/* ---- recovery ---- */
-
-struct found {
-	struct mlx_ctx *ctx;
-	struct mlx_txn_pending *p;
-	char (*paths)[4096];
-	size_t n, cap;
-};
-
-static void on_found(void *arg, const struct mlx_journal_found *f)
-{
-	struct found *fd = arg;
-
-	if (f->alive)
-		return;
-	if (fd->p) {
-		if (!fd->p->n++) {
-			fd->p->pid = f->pid;
-			fd->p->started = f->started;
-		}
-		return;
-	}
-	if (fd->n == fd->cap) {
-		size_t cap = fd->cap ? 2 * fd->cap : 4;
-		char (*v)[4096] = realloc(fd->paths, cap * sizeof(*v));
-
-		if (!v)
-			return;
-		fd->paths = v;
-		fd->cap = cap;
-	}
-	snprintf(fd->paths[fd->n++], sizeof(fd->paths[0]), "%s", f->path);
-}
-
-void mlx_txn_pending(struct mlx_ctx *ctx, struct mlx_txn_pending *p)
-{
-	struct found f = { ctx, p, NULL, 0, 0 };
-
-	memset(p, 0, sizeof(*p));
-	mlx_journal_list(ctx, on_found, &f);
-}
-
-/* A journal's "step" line, its target found again on the devices now. */
-static int parse_step(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *line,
-		      struct mlx_port_ref *tg, const struct mlx_subsys **sub, size_t *vf, char *lock,
-		      size_t lklen, char *ifname, size_t iflen)
-{
-	char key[32], lk[140], bdf[40], ifn[40], b[24];
-	const struct mlx_function *fn = NULL;
-	const struct mlx_port *port = NULL;
-
-	if (sscanf(line, "step %31s %139s %39s %39s %zu", key, lk, bdf, ifn, vf) != 5 ||
-	    !(*sub = !strcmp(key, "vf") ? mlx_subsys(MLX_SUB_VF) : mlx_subsys_find(key)) ||
-	    unhexs(lk, lock, lklen) < 0 || unhexs(bdf, b, sizeof(b)) < 0 ||
-	    unhexs(ifn, ifname, iflen) < 0)
-		return mlx_err(ctx, EBADMSG, "a damaged step: '%.80s'", line);
-	for (size_t i = 0; b[0] && i < devs->nfn && !fn; i++)
-		if (!strcmp(devs->fn[i].bdf, b))
-			fn = &devs->fn[i];
-	if (b[0] && !fn)
-		return mlx_err(ctx, ENODEV, "%s is not on this system any more", b);
-	for (size_t i = 0; fn && ifname[0] && i < fn->nports && !port; i++)
-		if (!strcmp(fn->ports[i].ifname, ifname))
-			port = &fn->ports[i];
-	mlx_port_ref_init(tg, fn, port, ifname[0] ? ifname : NULL);
-	if (!port && fn)
-		tg->ifname = ifname[0] ? ifname : NULL;
-	tg->lock = lock;
-	return 0;
-}
-
-struct rstep {
-	struct mlx_port_ref t;
-	const struct mlx_subsys *sub;
-	size_t vf;
-	char lock[70], ifname[20];
-	struct mlx_plan pl;
-	struct lines extra;
-};
-
-/* Put back a live system's changes from a journal's records, newest step
- * first, through the engine; the devices' locks held. */
-static int recover_live(struct mlx_ctx *ctx, const struct mlx_journal_rec *jr, size_t *nchanges)
-{
-	struct mlx_devices devs;
-	struct rstep *rs = NULL;
-	size_t n = 0;
-	const char **names = NULL;
-	int *fds = NULL, e, first = 0;
-	size_t nfd = 0;
-
-	e = mlx_devices_scan(ctx, &devs);
-	if (e < 0)
-		return e;
-	for (size_t i = 0; i < jr->nlines && e == 0; i++) {
-		const char *l = jr->lines[i];
-
-		if (!strncmp(l, "step ", 5)) {
-			struct rstep *v = realloc(rs, (n + 1) * sizeof(*v));
-
-			if (!v) {
-				e = -ENOMEM;
-				break;
-			}
-			rs = v;
-			memset(&rs[n], 0, sizeof(rs[n]));
-			e = parse_step(ctx, &devs, l, &rs[n].t, &rs[n].sub, &rs[n].vf, rs[n].lock,
-				       sizeof(rs[n].lock), rs[n].ifname, sizeof(rs[n].ifname));
-			n++;
-		} else if (!strncmp(l, "c ", 2) && n) {
-			char set[100], hs[210], old[420];
-			struct mlx_val v;
-			int id, arg, k;
-
-			if (sscanf(l, "c %d %d %209s %419s", &id, &arg, hs, old) != 4 ||
-			    unhexs(hs, set, sizeof(set)) < 0 || mlx_val_decode(old, &v) < 0) {
-				e = mlx_err(ctx, EBADMSG, "a damaged change: '%.80s'", l);
-				break;
-			}
-			/* the old value is what is written back */
-			k = mlx_plan_add(&rs[n - 1].pl, set, NULL, id, arg, v);
-			if (k < 0)
-				e = -ENOMEM;
-		} else if (!strncmp(l, "vf ", 3) && n) {
-			e = lines_add(&rs[n - 1].extra, l);
-		}
-	}
-	/* the targets name their step's own strings (the array moved) */
-	for (size_t i = 0; i < n; i++) {
-		rs[i].t.lock = rs[i].lock[0] ? rs[i].lock : NULL;
-		rs[i].t.ifname = rs[i].ifname[0] ? rs[i].ifname : NULL;
-	}
-	if (e == 0) {
-		names = calloc(n + 1, sizeof(*names));
-		fds = calloc(n + 1, sizeof(*fds));
-		if (!names || !fds)
-			e = -ENOMEM;
-		for (size_t i = 0; e == 0 && i < n; i++)
-			names[i] = rs[i].lock[0] ? rs[i].lock : NULL;
-		if (e == 0)
-			e = lock_all(ctx, names, n, fds, &nfd);
-	}
-	for (size_t i = n; e == 0 && i-- > 0;) {
-		struct rstep *s = &rs[i];
-		void *feat = calloc(1, s->sub->feat_size);
-		struct mlx_write_req req = { .on = mlx_port_ref_name(&s->t) };
-		struct mlx_write_result res;
-		int f;
-
-		if (!feat) {
-			e = -ENOMEM;
-			break;
-		}
-		f = s->sub->open(ctx, feat, &s->t, NULL);
-		if (s->sub->id == MLX_SUB_VF)
-			((struct mlx_sriov_writer *)feat)->vf = (uint32_t)s->vf;
-		for (size_t k = 0; f == 0 && k < s->extra.n && s->sub->journal_load; k++)
-			f = s->sub->journal_load(ctx, feat, s->extra.v[k]);
-		if (f == 0)
-			f = mlx_write_prepare(ctx, s->sub->ops, feat, &req, &s->pl, &res);
-		if (f == 0) {
-			*nchanges += mlx_plan_nchanged(&s->pl);
-			f = mlx_write_commit(ctx, s->sub->ops, feat, &req, &s->pl, &res, NULL);
-		}
-		if (s->sub->after_put_back && s->sub->after_put_back(ctx, feat) < 0 && f == 0)
-			f = -EIO;
-		if (f < 0 && !first)
-			first = f;
-		if (s->sub->close)
-			s->sub->close(feat);
-		free(feat);
-	}
-	unlock_all(fds ? fds : (int[]){ 0 }, nfd);
-	for (size_t i = 0; i < n; i++) {
-		mlx_plan_free(&rs[i].pl);
-		lines_free(&rs[i].extra);
-	}
-	free(rs);
-	free(names);
-	free(fds);
-	mlx_devices_free(&devs);
-	return e < 0 ? e : first;
-}
-
-/* The devices a journal's steps lock, held while a captured system's
- * files are put back. */
-static int lock_journal(struct mlx_ctx *ctx, const struct mlx_journal_rec *jr, int **fds, size_t *nfd)
-{
-	const char **names = calloc(jr->nlines + 1, sizeof(*names));
-	char (*locks)[70] = calloc(jr->nlines + 1, sizeof(*locks));
-	size_t n = 0;
-	int e = 0;
-
-	*fds = calloc(jr->nlines + 1, sizeof(**fds));
-	*nfd = 0;
-	if (!names || !locks || !*fds) {
-		e = -ENOMEM;
-		goto out;
-	}
-	for (size_t i = 0; i < jr->nlines; i++) {
-		char key[32], lk[140];
-
-		if (sscanf(jr->lines[i], "step %31s %139s", key, lk) == 2 &&
-		    unhexs(lk, locks[n], sizeof(locks[n])) == 0 && locks[n][0])
-			names[n] = locks[n], n++;
-	}
-	e = lock_all(ctx, names, n, *fds, nfd);
-out:
-	free(names);
-	free(locks);
-	return e;
-}
-
-int mlx_txn_recover(struct mlx_ctx *ctx, bool forget, struct mlx_txn_recovery *rep)
-{
-	struct found f = { ctx, NULL, NULL, 0, 0 };
-	int first = 0;
-
-	memset(rep, 0, sizeof(*rep));
-	mlx_journal_sweep(ctx);
-	mlx_journal_list(ctx, on_found, &f);
-	for (size_t i = 0; i < f.n; i++) {
-		struct mlx_journal_rec jr;
-		int *fds = NULL, e;
-		size_t nfd = 0;
-
-		e = mlx_journal_open(ctx, f.paths[i], &jr);
-		if (e == -EBUSY || e == -ENOENT) {
-			/* another recovery has it, or finished it */
-			mlx_err_clear(ctx);
-			continue;
-		}
-		if (e == 0 && !forget && jr.files)
-			e = lock_journal(ctx, &jr, &fds, &nfd);
-		if (e == 0 && !forget && jr.files)
-			e = mlx_journal_replay(ctx, &jr);
-		else if (e == 0 && !forget && !jr.committed)
-			e = recover_live(ctx, &jr, &rep->nchanges);
-		unlock_all(fds ? fds : (int[]){ 0 }, nfd);
-		free(fds);
-		if (e < 0) {
-			rep->nfailed++;
-			if (!first) {
-				first = e;
-				snprintf(rep->story, sizeof(rep->story), "the journal of pid %ld: %s", jr.pid,
-					 *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
-			}
-		} else {
-			rep->n++;
-			if (!rep->story[0])
-				snprintf(rep->story, sizeof(rep->story), "%s the %s of an interrupted write "
-					 "(pid %ld)%s", forget ? "forgot" : "finished", forget ?
-					 "journal" : jr.committed ? "clean-up" : "rollback", jr.pid,
-					 forget || jr.committed ? "" : ": its changes were put back");
-		}
-		mlx_journal_close(&jr, e == 0);
-	}
-	free(f.paths);
-	if (first)
-		return mlx_err(ctx, -first, "%s", rep->story);
-	return 0;
 }
