@@ -239,15 +239,20 @@ int mlx_val_decode(const char *t, struct mlx_val *v)
 		v->kind = MLX_VAL_NULL;
 		return t[1] ? -EBADMSG : 0;
 	case 'u':
+		/* digits only: strtoull would take blanks, a sign, "-1" */
 		v->kind = MLX_VAL_UINT;
+		if (t[1] < '0' || t[1] > '9')
+			return -EBADMSG;
 		errno = 0;
 		v->u = strtoull(t + 1, &end, 10);
-		return errno || end == t + 1 || *end ? -EBADMSG : 0;
+		return errno || *end ? -EBADMSG : 0;
 	case 'i':
 		v->kind = MLX_VAL_INT;
+		if ((t[1] < '0' || t[1] > '9') && (t[1] != '-' || t[2] < '0' || t[2] > '9'))
+			return -EBADMSG;
 		errno = 0;
 		v->i = strtoll(t + 1, &end, 10);
-		return errno || end == t + 1 || *end ? -EBADMSG : 0;
+		return errno || *end ? -EBADMSG : 0;
 	case 'b':
 		v->kind = MLX_VAL_BOOL;
 		v->b = t[1] == '1';
