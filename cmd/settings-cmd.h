@@ -45,6 +45,35 @@ int doc_parse(struct cli *cli, const char *file, json_t *root, const char *suffi
 int doc_load(struct cli *cli, const char *file, const char *suffix, struct doc *d);
 void doc_free(struct doc *d);
 
+/* ---- the reader's pieces (cmd/settings-json.c, settings-json-qos.c) ---- */
+
+struct rd {
+	struct cli *cli;
+	const char *file;         /* for messages */
+	const char *suffix;       /* "; nothing was changed" for apply */
+};
+
+#define P(buf, ...) snprintf(buf, sizeof(buf), __VA_ARGS__)
+
+/* "FILE: PATH: why" (exit 2); a lib validator's no (mlx_errmsg). */
+int rd_bad(struct rd *r, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int rd_refused(struct rd *r, const char *path);
+/* @o is an object whose keys are all in @allowed (NULL-terminated). */
+int rd_keys(struct rd *r, json_t *o, const char *path, const char *const *allowed);
+/* A value that is there (null: leave it alone, or unknown). */
+bool rd_given(json_t *x);
+/* A value of its JSON type, else exit 2 naming @path. */
+int rd_integer(struct rd *r, json_t *x, const char *path, int64_t *v);
+int rd_string(struct rd *r, json_t *x, const char *path, const char **s);
+int rd_boolean(struct rd *r, json_t *x, const char *path, bool *b);
+/* An array of exactly @n entries (0: up to 64). */
+int rd_array(struct rd *r, json_t *a, const char *path, size_t n);
+/* The section @key of @o: absent, null (MLX_NULL), or there. */
+json_t *rd_section(json_t *o, const char *key, uint8_t *have);
+/* A port's QoS and DCQCN sections (cmd/settings-json-qos.c). */
+int rd_qos_dcqcn(struct rd *r, json_t *o, const char *path, struct mlx_port_settings *w);
+
 /* ---- cmd/state.c ---- */
 
 /*
