@@ -59,6 +59,9 @@ struct rd {
 int rd_bad(struct rd *r, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int rd_refused(struct rd *r, const char *path);
+/* "@parent.@key" into @buf (cut to fit): by memcpy, as the paths of a
+ * VF's nine keys are made for each of thousands of VFs. */
+const char *rd_path(char *buf, size_t len, const char *parent, const char *key);
 /* @o is an object whose keys are all in @allowed (NULL-terminated). */
 int rd_keys(struct rd *r, json_t *o, const char *path, const char *const *allowed);
 /* A value that is there (null: leave it alone, or unknown). */

@@ -36,6 +36,24 @@ int rd_bad(struct rd *r, const char *path, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+const char *rd_path(char *buf, size_t len, const char *parent, const char *key)
+{
+	size_t a = strlen(parent), b = strlen(key);
+
+	if (!len)
+		return buf;
+	if (a >= len)
+		a = len - 1;
+	memcpy(buf, parent, a);
+	if (a + 1 < len)
+		buf[a++] = '.';
+	if (a + b >= len)
+		b = len - 1 - a;
+	memcpy(buf + a, key, b);
+	buf[a + b] = '\0';
+	return buf;
+}
+
 /* A lib validator said no (mlx_errmsg). */
 int rd_refused(struct rd *r, const char *path)
 {
@@ -235,7 +253,7 @@ static int vf(struct rd *r, json_t *v, const char *p, struct mlx_sriov_settings 
 		return rd_bad(r, p, "expected an object");
 	if ((rc = rd_keys(r, v, p, k)))
 		return rc;
-	P(q, "%s.vf", p);
+	rd_path(q, sizeof(q), p, "vf");
 	if ((rc = rd_integer(r, json_object_get(v, "vf"), q, &n)))
 		return rc;
 	if (n < 0 || n > 65535)
@@ -245,7 +263,7 @@ static int vf(struct rd *r, json_t *v, const char *p, struct mlx_sriov_settings 
 	if (!(vs = mlx_sriov_vf(ctx, s, (uint32_t)n, true)))
 		return rd_refused(r, q);
 #define FIELD(key, h, get, put) do { \
-		P(q, "%s.%s", p, key); \
+		rd_path(q, sizeof(q), p, key); \
 		x = rd_section(v, key, &vs->h); \
 		if (x && ((rc = get) || (put) < 0)) \
 			return rc ? rc : rd_refused(r, q); \

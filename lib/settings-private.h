@@ -43,7 +43,7 @@ int mlx_qos_plan(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings
 		 size_t vf, struct mlx_plan *pl);
 int mlx_qos_may_write(struct mlx_ctx *ctx, const struct mlx_port_ref *t);
 void mlx_qos_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *arg);
-int mlx_qos_merge(struct mlx_qos_settings *dst, const struct mlx_qos_settings *src, bool add);
+int mlx_qos_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
 
 /* lib/dcqcn/dcqcn-settings.c */
 void mlx_dcqcn_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
@@ -54,7 +54,7 @@ int mlx_dcqcn_open_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_r
 int mlx_dcqcn_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings *want,
 			size_t vf, struct mlx_plan *pl);
 void mlx_dcqcn_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *arg);
-void mlx_dcqcn_merge(struct mlx_dcqcn_settings *dst, const struct mlx_dcqcn_settings *src);
+int mlx_dcqcn_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
 
 /* lib/params/params-settings.c */
 void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
@@ -66,8 +66,9 @@ void mlx_params_close_step(void *feat);
 int mlx_params_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings *want,
 			 size_t vf, struct mlx_plan *pl);
 void mlx_params_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *arg);
-int mlx_params_merge(struct mlx_params_settings *dst, const struct mlx_params_settings *src);
-void mlx_params_settings_free(struct mlx_params_settings *p);
+int mlx_params_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
+int mlx_params_dup(struct mlx_port_settings *dst, const struct mlx_port_settings *src);
+void mlx_params_release(struct mlx_port_settings *p);
 
 /* lib/state/roce-cm.c */
 void mlx_roce_read(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
@@ -78,7 +79,7 @@ int mlx_roce_open(struct mlx_ctx *ctx, void *feat, const struct mlx_port_ref *t,
 int mlx_roce_plan(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings *want,
 		  size_t vf, struct mlx_plan *pl);
 void mlx_roce_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *arg);
-void mlx_roce_merge(struct mlx_roce_settings *dst, const struct mlx_roce_settings *src);
+int mlx_roce_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
 
 /* lib/sriov/sriov-settings.c: the PF (eswitch mode, numvfs) and each VF */
 void mlx_sriov_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
@@ -96,9 +97,9 @@ int mlx_sriov_after_put_back(struct mlx_ctx *ctx, void *feat);
 int mlx_sriov_journal_save(void *feat, int (*line)(void *arg, const char *text), void *arg);
 int mlx_sriov_journal_load(struct mlx_ctx *ctx, void *feat, const char *text);
 void mlx_sriov_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *arg);
-int mlx_sriov_merge(struct mlx_sriov_settings *dst, const struct mlx_sriov_settings *src,
-		    bool add);
-void mlx_sriov_settings_free(struct mlx_sriov_settings *s);
+int mlx_sriov_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
+int mlx_sriov_dup(struct mlx_port_settings *dst, const struct mlx_port_settings *src);
+void mlx_sriov_release(struct mlx_port_settings *p);
 
 /* lib/settings/actions.c: the table of actions (lib/txn.h) */
 const struct mlx_subsys *mlx_action(enum mlx_action id);

@@ -323,6 +323,13 @@ struct mlx_subsys {
 	/* Its settings for diff (NULL: none of its own). */
 	void (*flatten)(const struct mlx_port_settings *p,
 			void (*fn)(void *arg, const char *path, const struct mlx_val *v), void *arg);
+	/* Its section of a model (NULL: none of its own): lay what @src
+	 * sets over @dst (mlx_port_settings_merge), and, where the section
+	 * holds memory of its own, copy it into a shallow copy @dst (NULL
+	 * pointers on -ENOMEM) and free it. */
+	int (*merge)(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
+	int (*dup)(struct mlx_port_settings *dst, const struct mlx_port_settings *src);
+	void (*release)(struct mlx_port_settings *p);
 };
 
 const struct mlx_subsys *mlx_subsys(enum mlx_sub id);

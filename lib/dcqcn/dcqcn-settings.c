@@ -279,10 +279,14 @@ void mlx_dcqcn_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *
 	}
 }
 
-void mlx_dcqcn_merge(struct mlx_dcqcn_settings *dst, const struct mlx_dcqcn_settings *src)
+int mlx_dcqcn_merge(struct mlx_port_settings *pd, const struct mlx_port_settings *ps, bool add)
 {
+	struct mlx_dcqcn_settings *dst = &pd->dcqcn;
+	const struct mlx_dcqcn_settings *src = &ps->dcqcn;
+
+	(void)add;
 	if (src->have != MLX_SET)
-		return;
+		return 0;
 	if (dst->have != MLX_SET)
 		dst->layout = src->layout;
 	dst->have = MLX_SET;
@@ -298,4 +302,5 @@ void mlx_dcqcn_merge(struct mlx_dcqcn_settings *dst, const struct mlx_dcqcn_sett
 				dst->side[s].v[i] = src->side[s].v[i];
 			}
 	}
+	return 0;
 }

@@ -65,11 +65,29 @@ static struct mlx_knob_setting *knob_of(const struct mlx_params_settings *p, con
 	return NULL;
 }
 
-void mlx_params_settings_free(struct mlx_params_settings *p)
+void mlx_params_release(struct mlx_port_settings *ps)
 {
+	struct mlx_params_settings *p = &ps->params;
+
 	free(p->kv);
 	p->kv = NULL;
 	p->n = p->cap = 0;
+}
+
+int mlx_params_dup(struct mlx_port_settings *dst, const struct mlx_port_settings *src)
+{
+	size_t n = src->params.n;
+
+	dst->params.kv = NULL;
+	dst->params.n = dst->params.cap = 0;
+	if (!n)
+		return 0;
+	dst->params.kv = malloc(n * sizeof(*dst->params.kv));
+	if (!dst->params.kv)
+		return -ENOMEM;
+	memcpy(dst->params.kv, src->params.kv, n * sizeof(*dst->params.kv));
+	dst->params.n = dst->params.cap = n;
+	return 0;
 }
 
 void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
@@ -211,8 +229,12 @@ void mlx_params_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void 
 	}
 }
 
-int mlx_params_merge(struct mlx_params_settings *dst, const struct mlx_params_settings *src)
+int mlx_params_merge(struct mlx_port_settings *pd, const struct mlx_port_settings *ps, bool add)
 {
+	struct mlx_params_settings *dst = &pd->params;
+	const struct mlx_params_settings *src = &ps->params;
+
+	(void)add;
 	if (src->have != MLX_SET)
 		return 0;
 	dst->have = MLX_SET;

@@ -680,8 +680,10 @@ void mlx_qos_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *ar
 
 /* ---- a port named twice, a desired state laid over a state ---- */
 
-int mlx_qos_merge(struct mlx_qos_settings *dst, const struct mlx_qos_settings *s, bool add)
+int mlx_qos_merge(struct mlx_port_settings *pd, const struct mlx_port_settings *ps, bool add)
 {
+	struct mlx_qos_settings *dst = &pd->qos;
+	const struct mlx_qos_settings *s = &ps->qos;
 	struct mlx_dcb_state *d = &dst->st;
 	/* a traffic class the destination lacks: taken when it may be added,
 	 * or when the destination has no TC list at all */

@@ -23,14 +23,14 @@ static const struct mlx_subsys subsystems[MLX_NSUB] = {
 		.feat_size = sizeof(struct mlx_dcb_writer), .parent_sub = MLX_NSUB,
 		.open = mlx_qos_open, .close = mlx_qos_close, .plan = mlx_qos_plan,
 		.ops = &mlx_dcb_write_ops, .may_write = mlx_qos_may_write,
-		.flatten = mlx_qos_flatten,
+		.flatten = mlx_qos_flatten, .merge = mlx_qos_merge,
 	},
 	[MLX_SUB_DCQCN] = {
 		.id = MLX_SUB_DCQCN, .key = "dcqcn", .name = "DCQCN",
 		.read = mlx_dcqcn_sread, .wanted = mlx_dcqcn_wanted,
 		.feat_size = sizeof(struct mlx_dcqcn_writer), .parent_sub = MLX_NSUB,
 		.open = mlx_dcqcn_open_step, .plan = mlx_dcqcn_plan_step,
-		.ops = &mlx_dcqcn_write_ops, .flatten = mlx_dcqcn_flatten,
+		.ops = &mlx_dcqcn_write_ops, .flatten = mlx_dcqcn_flatten, .merge = mlx_dcqcn_merge,
 	},
 	[MLX_SUB_PARAMS] = {
 		.id = MLX_SUB_PARAMS, .key = "params", .name = "driver knob",
@@ -38,7 +38,8 @@ static const struct mlx_subsys subsystems[MLX_NSUB] = {
 		.feat_size = sizeof(struct mlx_params_writer), .parent_sub = MLX_NSUB,
 		.open = mlx_params_open_step, .close = mlx_params_close_step,
 		.plan = mlx_params_plan_step, .ops = &mlx_params_write_ops,
-		.flatten = mlx_params_flatten,
+		.flatten = mlx_params_flatten, .merge = mlx_params_merge, .dup = mlx_params_dup,
+		.release = mlx_params_release,
 	},
 	[MLX_SUB_SRIOV] = {
 		.id = MLX_SUB_SRIOV, .key = "sriov", .name = "SR-IOV",
@@ -48,7 +49,8 @@ static const struct mlx_subsys subsystems[MLX_NSUB] = {
 		.plan = mlx_sriov_plan_step, .ops = &mlx_sriov_write_ops,
 		.after_put_back = mlx_sriov_after_put_back,
 		.journal_save = mlx_sriov_journal_save, .journal_load = mlx_sriov_journal_load,
-		.flatten = mlx_sriov_flatten,
+		.flatten = mlx_sriov_flatten, .merge = mlx_sriov_merge, .dup = mlx_sriov_dup,
+		.release = mlx_sriov_release,
 	},
 	[MLX_SUB_VF] = {
 		.id = MLX_SUB_VF, .key = "sriov", .name = "SR-IOV VF",
@@ -62,7 +64,7 @@ static const struct mlx_subsys subsystems[MLX_NSUB] = {
 		.read = mlx_roce_read, .wanted = mlx_roce_wanted,
 		.feat_size = sizeof(struct mlx_roce_cm_writer), .parent_sub = MLX_NSUB,
 		.open = mlx_roce_open, .plan = mlx_roce_plan, .ops = &mlx_roce_cm_write_ops,
-		.flatten = mlx_roce_flatten,
+		.flatten = mlx_roce_flatten, .merge = mlx_roce_merge,
 	},
 };
 
@@ -111,55 +113,45 @@ void mlx_port_settings_free(struct mlx_port_settings *p)
 {
 	if (!p)
 		return;
-	mlx_params_settings_free(&p->params);
-	mlx_sriov_settings_free(&p->sriov);
+	for (size_t i = 0; i < MLX_NSUB; i++)
+		if (subsystems[i].release)
+			subsystems[i].release(p);
 	free(p);
 }
 
 int mlx_port_settings_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src,
 			    bool add)
 {
-	int r;
+	int r = 0;
 
 	if (!dst->pci_address[0])
 		memcpy(dst->pci_address, src->pci_address, sizeof(dst->pci_address));
 	if (!dst->netdev[0])
 		memcpy(dst->netdev, src->netdev, sizeof(dst->netdev));
-	r = mlx_qos_merge(&dst->qos, &src->qos, add);
-	mlx_dcqcn_merge(&dst->dcqcn, &src->dcqcn);
-	if (r == 0)
-		r = mlx_params_merge(&dst->params, &src->params);
-	mlx_roce_merge(&dst->roce, &src->roce);
-	if (r == 0)
-		r = mlx_sriov_merge(&dst->sriov, &src->sriov, add);
+	for (size_t i = 0; i < MLX_NSUB && r == 0; i++)
+		if (subsystems[i].merge)
+			r = subsystems[i].merge(dst, src, add);
 	return r;
 }
 
 struct mlx_port_settings *mlx_port_settings_copy(const struct mlx_port_settings *src)
 {
 	struct mlx_port_settings *p = malloc(sizeof(*p));
+	int r = 0;
 
 	if (!p)
 		return NULL;
 	*p = *src;
-	p->params.kv = NULL;
-	p->sriov.vf = NULL;
-	p->params.cap = p->sriov.cap = 0;
-	if (src->params.n && !(p->params.kv = malloc(src->params.n * sizeof(*p->params.kv))))
-		goto oom;
-	if (src->params.n)
-		memcpy(p->params.kv, src->params.kv, src->params.n * sizeof(*p->params.kv));
-	p->params.cap = src->params.n;
-	if (src->sriov.nvf && !(p->sriov.vf = malloc(src->sriov.nvf * sizeof(*p->sriov.vf))))
-		goto oom;
-	if (src->sriov.nvf)
-		memcpy(p->sriov.vf, src->sriov.vf, src->sriov.nvf * sizeof(*p->sriov.vf));
-	p->sriov.cap = src->sriov.nvf;
+	/* each section's own memory anew (a failed one leaves NULL: freed
+	 * with the rest) */
+	for (size_t i = 0; i < MLX_NSUB; i++)
+		if (subsystems[i].dup && subsystems[i].dup(p, src) < 0)
+			r = -ENOMEM;
+	if (r < 0) {
+		mlx_port_settings_free(p);
+		return NULL;
+	}
 	return p;
-oom:
-	p->params.n = p->sriov.nvf = 0;
-	mlx_port_settings_free(p);
-	return NULL;
 }
 
 /* ---- reading ---- */

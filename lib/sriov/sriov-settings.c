@@ -48,11 +48,29 @@ void mlx_vf_settings_from_info(struct mlx_vf_settings *s, const struct mlx_vf_in
 	s->link_state = vf->link_state;
 }
 
-void mlx_sriov_settings_free(struct mlx_sriov_settings *s)
+void mlx_sriov_release(struct mlx_port_settings *p)
 {
+	struct mlx_sriov_settings *s = &p->sriov;
+
 	free(s->vf);
 	s->vf = NULL;
 	s->nvf = s->cap = 0;
+}
+
+int mlx_sriov_dup(struct mlx_port_settings *dst, const struct mlx_port_settings *src)
+{
+	size_t n = src->sriov.nvf;
+
+	dst->sriov.vf = NULL;
+	dst->sriov.nvf = dst->sriov.cap = 0;
+	if (!n)
+		return 0;
+	dst->sriov.vf = malloc(n * sizeof(*dst->sriov.vf));
+	if (!dst->sriov.vf)
+		return -ENOMEM;
+	memcpy(dst->sriov.vf, src->sriov.vf, n * sizeof(*dst->sriov.vf));
+	dst->sriov.nvf = dst->sriov.cap = n;
+	return 0;
 }
 
 struct mlx_vf_settings *mlx_sriov_vf(struct mlx_ctx *ctx, struct mlx_sriov_settings *s,
@@ -92,7 +110,7 @@ void mlx_sriov_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *
 	struct mlx_link_vfs l;
 	struct mlx_eswitch esw;
 
-	mlx_sriov_settings_free(s);
+	mlx_sriov_release(out);
 	memset(s, 0, sizeof(*s));
 	if (!pf || pf->sriov_totalvfs <= 0) {
 		s->have = MLX_NULL;
@@ -499,8 +517,11 @@ void mlx_sriov_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *
 		char *k = path + n;
 		size_t kl = sizeof(path) - (size_t)n;
 
-#define FLAT(key, have, val) do { snprintf(k, kl, "%s", key); x = (val); \
-		mlx_flat_val(fn, arg, path, have, &x); } while (0)
+		/* the key by memcpy, not snprintf: 9 a VF, thousands of VFs */
+#define FLAT(key, have, val) do { memcpy(k, key, sizeof(key) <= kl ? sizeof(key) : 0); \
+		x = (val); mlx_flat_val(fn, arg, path, have, &x); } while (0)
+		if (kl < sizeof("min_tx_rate_mbps"))
+			continue;
 		mlx_fmt_mac(v->mac, buf, sizeof(buf));
 		FLAT("mac", v->mac_h, mlx_val_str(buf));
 		FLAT("vlan", v->vlan_h, mlx_val_uint(v->vlan));
@@ -517,9 +538,10 @@ void mlx_sriov_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *
 	}
 }
 
-int mlx_sriov_merge(struct mlx_sriov_settings *dst, const struct mlx_sriov_settings *src,
-		    bool add)
+int mlx_sriov_merge(struct mlx_port_settings *pd, const struct mlx_port_settings *ps, bool add)
 {
+	struct mlx_sriov_settings *dst = &pd->sriov;
+	const struct mlx_sriov_settings *src = &ps->sriov;
 	/* a VF the destination lacks: taken when it may be added, or when
 	 * the destination has no VF list at all */
 	bool vfs_add = add || dst->vfs_h != MLX_SET;

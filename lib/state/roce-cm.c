@@ -221,10 +221,14 @@ void mlx_roce_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *a
 	mlx_flat_val(fn, arg, "roce.default_roce_tos", r->tos_h, &t);
 }
 
-void mlx_roce_merge(struct mlx_roce_settings *dst, const struct mlx_roce_settings *src)
+int mlx_roce_merge(struct mlx_port_settings *pd, const struct mlx_port_settings *ps, bool add)
 {
+	struct mlx_roce_settings *dst = &pd->roce;
+	const struct mlx_roce_settings *src = &ps->roce;
+
+	(void)add;
 	if (src->have != MLX_SET)
-		return;
+		return 0;
 	dst->have = MLX_SET;
 	if (src->mode_h == MLX_SET) {
 		dst->mode_h = MLX_SET;
@@ -234,4 +238,5 @@ void mlx_roce_merge(struct mlx_roce_settings *dst, const struct mlx_roce_setting
 		dst->tos_h = MLX_SET;
 		dst->tos = src->tos;
 	}
+	return 0;
 }
