@@ -7,7 +7,6 @@
  */
 #include "config.h"
 
-#include <stdio.h>
 #include <time.h>
 
 #include "cli.h"
@@ -45,8 +44,10 @@ int cmd_recover(struct cli *cli, int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	mlx_txn_pending(cli->ctx, &p);
+	/* text: the count a dry run is about, else what was done (or that
+	 * there was nothing); JSON: every field */
 	out_bool(cli->out, "dry_run", NULL, cli->dry_run);
-	out_u64(cli->out, "pending", "pending", p.n);
+	out_u64(cli->out, "pending", cli->dry_run ? "pending" : NULL, p.n);
 	if (cli->dry_run) {
 		out_u64(cli->out, "recovered", NULL, 0);
 		out_u64(cli->out, "failed", NULL, 0);
@@ -56,11 +57,11 @@ int cmd_recover(struct cli *cli, int argc, char **argv)
 	/* also when none is pending: what a writer that died before its
 	 * journal had a name left goes */
 	e = mlx_txn_recover(cli->ctx, cli_opt(cli, "forget") != NULL, &rep);
-	if (e == 0 && !rep.n && !out_is_json(cli->out))
-		fprintf(cli->out_fp, "nothing to recover: no write was interrupted\n");
-	out_u64(cli->out, "recovered", "recovered", rep.n);
-	out_u64(cli->out, "failed", "failed", rep.nfailed);
-	out_str(cli->out, "story", "story", rep.story[0] ? rep.story : NULL);
+	if (e == 0 && !rep.n)
+		out_text(cli->out, "nothing to recover", "no write was interrupted");
+	out_u64(cli->out, "recovered", rep.n ? "recovered" : NULL, rep.n);
+	out_u64(cli->out, "failed", rep.nfailed ? "failed" : NULL, rep.nfailed);
+	out_str(cli->out, "story", rep.story[0] ? "story" : NULL, rep.story[0] ? rep.story : NULL);
 	if (e < 0) {
 		cli_error(cli, "%s", rep.story);
 		cli_hint(cli, "'mlxcli recover --forget' drops a journal whose device is gone");
