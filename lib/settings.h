@@ -63,7 +63,7 @@ const char *mlx_port_ref_name(const struct mlx_port_ref *t);
 /* ---- QoS: DCBX owner, trust, DSCP map, PFC, ETS, TC rates, buffers ---- */
 
 struct mlx_qos_settings {
-	struct mlx_dcb_state st;  /* the values (a desired state: where given); first */
+	struct mlx_dcb_state st;  /* the values (a desired state: where given) */
 	uint8_t have;             /* MLX_NULL: no DCB state (no netdev, no DCB ops) */
 	bool buf_sysfs;           /* the buffers are MLNX_OFED's qos/ sysfs files */
 	uint8_t dcbx, dcbx_mode;  /* the dcbx object; its mode (st.dcbx & HOST) */
