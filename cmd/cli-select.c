@@ -86,6 +86,27 @@ static void warn_other_reading(struct cli *cli, const struct mlx_devices *devs,
 			 cli->device, sel->bus, sel->text, o.text, o.text);
 }
 
+/* --any-device: -d names a device that is no ConnectX function; it joins
+ * the device model as the function the command acts on. */
+static int select_other(struct cli *cli, struct mlx_function **fn, struct mlx_port **port)
+{
+	struct mlx_devices *devs = NULL;
+	int r = cli_devices(cli, &devs);
+
+	if (r)
+		return r;
+	r = mlx_devices_add_other(cli->ctx, devs, cli->device, MLX_SCAN_ALL & ~cli->scan_skip, fn);
+	if (r < 0) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		return r == -EINVAL ? EXIT_USAGE : r == -ENOMEM ? EXIT_FAIL : EXIT_NODEV;
+	}
+	if (port)
+		for (size_t i = 0; i < (*fn)->nports; i++)
+			if (!strcmp((*fn)->ports[i].ifname, cli->device))
+				*port = &(*fn)->ports[i];
+	return EXIT_OK;
+}
+
 int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port)
 {
 	struct mlx_selector sel;
@@ -97,6 +118,9 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
 		*port = NULL;
 	if (!cli->device)
 		return EXIT_OK;
+	/* a devlink handle (BUS/NAME) is no selector: --any-device's alone */
+	if (cli_opt(cli, "any-device") && strchr(cli->device, '/'))
+		return select_other(cli, fn, port);
 	/* Check the spelling before touching the system: bad input is exit 2
 	 * whether or not any device is present. */
 	if (mlx_selector_parse(cli->ctx, cli->device, &sel) < 0) {
@@ -107,6 +131,10 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
 	if (r)
 		return r;
 	r = mlx_select(cli->ctx, devs, &sel, fn, port);
+	if (r == -ENODEV && cli_opt(cli, "any-device")) {
+		mlx_err_clear(cli->ctx);
+		return select_other(cli, fn, port);
+	}
 	if (r == -ENODEV) {
 		char note[200];
 

@@ -348,7 +348,8 @@ int cli_write_action(struct cli *cli, int act, const struct mlx_port_ref *target
 	if (e == 0 && r == EXIT_OK && !cli->dry_run)
 		e = mlx_txn_run(t, MLX_TXN_DESTROY_OK);
 	if (e < 0) {
-		*err = e;
+		/* the device's own refusal of the action, not a check before it */
+		*err = mlx_txn_result(t)->change >= 0 ? e : 0;
 		r = cli_txn_fail(cli, t, e, NULL, "write");
 	} else if (r == EXIT_OK) {
 		mlx_txn_step(t, 0, &st);

@@ -62,6 +62,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_recover, 0, 0, CMD_WRITES | CMD_NO_SCAN, NULL, recover_opts, NULL, "mlxcli-state(8)" },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL, "mlxcli-snapshot(8)" },
+	{ "rdma", "", "the RDMA half: devices and ports, RoCE mode and ToS, QPs, CM IDs, GIDs, counters",
+	  cmd_rdma_show, 0, 0, 0, &rdma_group, NULL, NULL },
 	{ "dump-me-now", "", "make an incident folder per device (CR space, state, snapshot)",
 	  cmd_dump_me_now, 0, 0, 0, &dmn_group, dmn_opts, NULL },
 	{ "monitor", "", "a stream of events: link, devlink health, ethtool settings, mlx5 kernel log",

@@ -219,7 +219,8 @@ int cli_write_step(struct cli *cli, int sub, const struct mlx_port_ref *target,
  * one-step transaction: planned, confirmed (cli_confirm with @refusal and
  * @question: an action that destroys settings), run unless --dry-run,
  * its change record rendered.  An exit code; on a failure the story is
- * out and *err is the -errno (for the caller's hint).
+ * out, and *err is the -errno the device refused the action with (for
+ * the caller's hint; 0 when it failed before: a captured system).
  */
 int cli_write_action(struct cli *cli, int act, const struct mlx_port_ref *target, const void *obj,
 		     const char *refusal, const char *question, int *err);
@@ -276,6 +277,17 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
  * false (cli_select's path).  Returns an exit code.
  */
 int cli_other_netdev(struct cli *cli, bool *other);
+
+/*
+ * --any-device (the commands whose table lists it: sriov, dbg get-state):
+ * -d naming a device that is no ConnectX function, by a netdev of it or
+ * its devlink handle BUS/NAME (netdevsim/netdevsim1, another vendor's
+ * pci/0000:03:00.0), is taken for the generic paths (devlink health,
+ * SR-IOV numvfs and VF settings): cli_select() adds it to the device
+ * model (mlx_devices_add_other) when no ConnectX function matches.
+ */
+#define CLI_ANY_DEVICE_HELP "with -d: a device that is no ConnectX function (its netdev, or " \
+	"its devlink handle BUS/NAME): the generic devlink and SR-IOV paths"
 /*
  * The one wording of "this host has no ConnectX" for a read of every
  * device (exit 0, on stderr in text and JSON alike; the JSON list stays
@@ -357,6 +369,12 @@ extern const struct cmd_group selfhealing_group;   /* selfhealing.c: show selfhe
 struct mlx_counters;
 /* phy-prom.c: module and FEC gauges after `counters --format prometheus` */
 int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs);
+
+/* rdma.c, rdma-res.c (issue 24): the RDMA half of the ports */
+extern const struct cmd_group rdma_group, nd_group;
+int cmd_rdma_show(struct cli *cli, int argc, char **argv);
+int cmd_rdma_qp(struct cli *cli, int argc, char **argv);
+int cmd_rdma_cm_id(struct cli *cli, int argc, char **argv);
 
 /* help.c */
 int cmd_help(struct cli *cli, int argc, char **argv);

@@ -55,7 +55,10 @@ static const struct win_word win_words[] = {
 	{ "Defaults", W_ACTION, "defaults", "qosconfig dcqcn" },
 	{ "Restore", W_ACTION, "restore", "qosconfig dcqcn" },
 	/* mlx5cmd verbs of other manual sections (seeds 004). */
-	{ "Stat", W_MISSING, "fw", NULL },
+	/* -Stat: the adapter's status, the RoCE mode both ends must agree on
+	 * (seeds 004); -NdStat: the ND (RDMA) connections */
+	{ "Stat", W_VERB, "rdma show", NULL },
+	{ "NdStat", W_VERB, "rdma qp", NULL },
 	{ "Features", W_VERB, "params features", NULL },
 	{ "Dbg", W_MISSING, NULL, NULL },
 	{ "RegKeys", W_VERB, "params regkeys", NULL },
@@ -78,6 +81,7 @@ struct tool_form {
 static const struct tool_form tool_forms[] = {
 	{ "show qos", true, { "show qos", "qosconfig show", NULL } },
 	{ "dbg dump-me-now", true, { "dbg dump-me-now", "dump-me-now", NULL } },
+	{ "dbg resources", true, { "dbg resources", "rdma show", NULL } },
 	{ "modify tc-bw", false, { "modify tc-bw", "qosconfig tc-bw set", "qosconfig tc-bw" } },
 };
 #define NFORMS (sizeof(tool_forms) / sizeof(tool_forms[0]))

@@ -307,7 +307,7 @@ static void state_fn(struct cli *cli, const struct mlx_function *fn)
 	snprintf(label, sizeof(label), "%s (%s, %s)", fn->bdf, fn->id ? fn->id->product : "?",
 		 fn->role == MLX_FN_VF ? "vf" : "pf");
 	out_obj_begin(o, NULL, label);
-	out_str(o, "pci_address", NULL, fn->bdf);
+	out_str(o, "pci_address", NULL, mlx_fn_is_pci(fn) ? fn->bdf : NULL);
 	out_str(o, "role", NULL, fn->role == MLX_FN_VF ? "vf" : "pf");
 	out_str(o, "driver", "driver", fn->driver[0] ? fn->driver : NULL);
 	out_list_begin(o, "ports", NULL);
@@ -531,7 +531,7 @@ static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
 	if (r) {
 		if (r == EXIT_PERM)
 			cli_hint(cli, "devlink reload needs CAP_NET_ADMIN: run as root");
-		else if (e == -EOPNOTSUPP && mlx_kernel_can(cli->ctx, MLX_KCAP_DEVICE))
+		else if (e == -EOPNOTSUPP)
 			cli_hint(cli, "the driver refuses a reload in this state (SR-IOV VFs, switchdev, "
 				 "or a LAG); see the kernel's reason above");
 		return r;
@@ -559,6 +559,11 @@ static const struct cmd_opt pddr_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_opt getstate_opts[] = {
+	{ "any-device", 0, NULL, CLI_ANY_DEVICE_HELP, NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 static const struct cmd_opt cmdstats_opts[] = {
 	{ "all", 'a', NULL, "also the commands never run (count 0)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
@@ -575,7 +580,7 @@ static const struct cmd dbg_cmds[] = {
 	{ "dump-me-now", "[BUS DEV FUNC]", "make an incident folder (same as 'mlxcli dump-me-now')",
 	  cmd_dbg_dump_me_now, 0, 3, 0, NULL, dmn_opts, NULL, "mlxcli-dump-me-now(8)" },
 	{ "get-state", "", "health at a glance: link, PCIe, AER, DCQCN layout, devlink health",
-	  cmd_dbg_get_state, 0, 0, 0, NULL, NULL, NULL },
+	  cmd_dbg_get_state, 0, 0, 0, NULL, getstate_opts, NULL },
 	{ "restart", "", "take a ConnectX interface down and up",
 	  cmd_dbg_restart, 1, 1, CMD_WRITES, NULL, restart_opts, NULL, NULL, restart_args },
 	{ "pddrinfo", "", "link state and the kernel's link-down reason (ethtool netlink)",
@@ -584,6 +589,9 @@ static const struct cmd dbg_cmds[] = {
 	  cmd_dbg_cmd_stats, 0, 0, 0, NULL, cmdstats_opts, NULL },
 	{ "sw-reset", "", "devlink reload (driver_reinit) of a device",
 	  cmd_dbg_sw_reset, 0, 0, CMD_WRITES, NULL, restart_opts, NULL },
+	{ "resources", "", "mlxtool's resource view: RDMA devices with their resource counts "
+	  "(same as 'mlxcli rdma show')", cmd_rdma_show, 0, 0, 0, NULL, NULL, "rdma show",
+	  "mlxcli-rdma(8)" },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -365,6 +365,9 @@ static const struct cmd show_cmds[] = {
 	{ "driverparams", "", "data-path knobs of one port: rings, channels, coalescing, private "
 	  "flags (see mlxcli-params(8))", cmd_params_driverparams, 1, 1, 0, NULL, NULL, NULL,
 	  "mlxcli-params(8)", params_if_arg },
+	/* issue 24 (cmd/rdma.c): show nd connections */
+	{ "nd", "", "mlxtool's NetworkDirect views: nd connections (see mlxcli-rdma(8))",
+	  NULL, 0, 0, 0, &nd_group, NULL, NULL, "mlxcli-rdma(8)" },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -92,6 +92,8 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_dcqcn(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_pci(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_pci_raw(struct dmn_run *run, const struct mlx_function *fn);
+/* rdma-qp.json, rdma-cm-id.json (`rdma qp`, `rdma cm-id`), rdma-raw.json */
+int dmn_item_rdma(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn);
 int dmn_item_snapshot(struct dmn_run *run, const struct mlx_devices *devs);
 

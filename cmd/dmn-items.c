@@ -22,6 +22,7 @@
 #include "dmn-cmd.h"
 #include "evidence.h"
 #include "health-json.h"
+#include "rdma.h"
 #include "sha256.h"
 #include "snapshot.h"
 #include "txn.h"
@@ -185,6 +186,114 @@ int dmn_item_pci(struct dmn_run *run, const struct mlx_function *fn)
 	static const struct cmd pci = { "pci", "", "", cmd_pci, 0, 0, 0, NULL, NULL, NULL };
 
 	return item_cmd(run, "pci.json", &pci, fn);
+}
+
+/* ---- RDMA (issue 24) ---- */
+
+struct rdma_doc {
+	struct mlx_ctx *ctx;
+	const struct mlx_function *fn;
+	const struct mlx_rdma_devs *devs;
+	int err;                       /* the first failure, for the manifest */
+	size_t n;
+};
+
+/* rdma-raw.json: the raw vendor contexts (RES_{QP,CQ,MR,SRQ}_GET_RAW) of
+ * the function's RDMA devices: opaque firmware resource dumps, in hex. */
+static void render_rdma_raw(struct out *o, const void *arg)
+{
+	struct rdma_doc *d = (struct rdma_doc *)arg;
+
+	out_str(o, "pci_address", NULL, d->fn->bdf);
+	out_list_begin(o, "contexts", NULL);
+	for (size_t i = 0; i < d->fn->nrdma; i++) {
+		const struct mlx_rdma_dev *dev = mlx_rdma_dev_find(d->devs, d->fn->rdma[i].name);
+
+		for (int k = 0; dev && k < MLX_RDMA_NKINDS; k++) {
+			struct mlx_rdma_raw_list l = { 0 };
+			int r;
+
+			if (!mlx_rdma_kind_has_raw((enum mlx_rdma_kind)k))
+				continue;
+			r = mlx_rdma_raw_get(d->ctx, dev, (enum mlx_rdma_kind)k, &l);
+			if (r < 0 && !d->err)
+				d->err = r;
+			mlx_err_clear(d->ctx);
+			for (size_t j = 0; j < l.n; j++) {
+				char *hex = malloc(l.v[j].len * 2 + 1);
+
+				if (!hex)
+					break;
+				for (size_t b = 0; b < l.v[j].len; b++)
+					snprintf(hex + 2 * b, 3, "%02x", l.v[j].data[b]);
+				hex[l.v[j].len * 2] = '\0';
+				out_obj_begin(o, NULL, NULL);
+				out_str(o, "rdma_device", NULL, dev->name);
+				out_str(o, "kind", NULL, mlx_rdma_kind_name((enum mlx_rdma_kind)k));
+				if (l.v[j].has_id)
+					out_u64(o, "object_id", NULL, l.v[j].id);
+				else
+					out_null(o, "object_id", NULL);
+				out_str(o, "data_hex", NULL, hex);
+				out_obj_end(o);
+				free(hex);
+				d->n++;
+			}
+			mlx_rdma_raw_list_free(&l);
+		}
+	}
+	out_list_end(o);
+}
+
+int dmn_item_rdma(struct dmn_run *run, const struct mlx_function *fn)
+{
+	static const struct cmd qp = { "qp", "", "", cmd_rdma_qp, 0, 0, 0, NULL, NULL, NULL };
+	static const struct cmd cm = { "cm-id", "", "", cmd_rdma_cm_id, 0, 0, 0, NULL, NULL, NULL };
+	struct mlx_ctx *ctx = run->cli->ctx;
+	struct mlx_rdma_devs devs;
+	struct rdma_doc doc = { ctx, fn, &devs, 0, 0 };
+	char reason[600];
+	int r;
+
+	if (!fn->nrdma)
+		return add_item(run, "rdma-qp.json", "unavailable", "the function has no RDMA device",
+				-1, NULL);
+	r = item_cmd(run, "rdma-qp.json", &qp, fn);
+	if (r == 0)
+		r = item_cmd(run, "rdma-cm-id.json", &cm, fn);
+	if (r < 0)
+		return r;
+	if (mlx_rdma_devs_get(ctx, &devs) < 0)
+		return add_item(run, "rdma-raw.json", "unavailable", lib_reason(ctx, -ENODATA, reason,
+				sizeof(reason)), -1, NULL);
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		struct out *o = f ? out_new(true, true, f) : NULL;
+
+		if (o) {
+			render_rdma_raw(o, &doc);
+			r = out_finish(o);
+			out_free(o);
+		} else {
+			r = -ENOMEM;
+		}
+		if (f && fclose(f) != 0 && r == 0)
+			r = -ENOMEM;
+		if (r == 0 && doc.n)
+			r = item_data(run, "rdma-raw.json", buf, len);
+		else if (r == 0)
+			r = add_item(run, "rdma-raw.json", "unavailable", doc.err == -EPERM ||
+				     doc.err == -EACCES ? "permission: the raw contexts need "
+				     "CAP_NET_ADMIN (root)" : doc.err == -ENODATA ?
+				     "the capture has no raw contexts" : doc.err ?
+				     "the kernel or driver offers no raw contexts" :
+				     "no QP, CQ, MR or SRQ had a raw context", -1, NULL);
+		free(buf);
+	}
+	mlx_rdma_devs_free(&devs);
+	return r;
 }
 
 /* ---- CR space ---- */
@@ -411,6 +520,17 @@ int dmn_item_pci_raw(struct dmn_run *run, const struct mlx_function *fn)
 	size_t len;
 	int r;
 
+	if (!mlx_fn_is_pci(fn)) {      /* --any-device: a device of another bus */
+		snprintf(reason, sizeof(reason), "%s/%s is not a PCI function", mlx_fn_bus(fn), fn->bdf);
+		r = add_item(run, "pci-config.bin", "unavailable", reason, -1, NULL);
+		for (unsigned i = 0; r == 0 && i < MLX_EVIDENCE_NAER; i++) {
+			char name[64];
+
+			snprintf(name, sizeof(name), "%s.txt", mlx_evidence_aer_names[i]);
+			r = add_item(run, name, "unavailable", reason, -1, NULL);
+		}
+		return r;
+	}
 	n = mlx_evidence_pci_config(ctx, fn, cfg, sizeof(cfg));
 	if (n > 0)
 		r = item_data(run, "pci-config.bin", cfg, (size_t)n);
@@ -451,7 +571,8 @@ int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn)
 
 int dmn_item_snapshot(struct dmn_run *run, const struct mlx_devices *devs)
 {
-	struct mlx_snapshot_meta meta = { .tool_version = PACKAGE_VERSION };
+	/* the RDMA raw vendor contexts too: the incident is the moment to have them */
+	struct mlx_snapshot_meta meta = { .tool_version = PACKAGE_VERSION, .rdma_raw = true };
 	struct mlx_snapshot_stats st;
 	char path[8192];
 	int r;

@@ -324,6 +324,8 @@ int dmn_make_incident(struct cli *cli, const struct dmn_settings *s, const struc
 	if (!r)
 		r = dmn_item_pci_raw(&run, fn);
 	if (!r)
+		r = dmn_item_rdma(&run, fn);    /* issue 24: QPs, CM IDs, raw contexts */
+	if (!r)
 		r = check_stop(&run);
 	if (!r)
 		r = dmn_item_kernel_log(&run, fn);
@@ -525,13 +527,14 @@ int cmd_dbg_dump_me_now(struct cli *cli, int argc, char **argv)
 const struct cmd_opt dmn_opts[] = {
 	{ "reason", 0, "TEXT", "why the dump was taken (part of the folder name)", NULL },
 	{ "no-crdump", 0, NULL, "skip the CR-space dump", NULL },
+	{ "any-device", 0, NULL, CLI_ANY_DEVICE_HELP, NULL },
 	/* From here on the settings `list` and `show` read too (DMN_READ_OPTS). */
 	{ "dir", 0, "DIR", "the dump root (default /var/lib/mlxcli/dmn, or dmn_dir= in /etc/mlxcli.conf)", NULL },
 	{ "total-count", 0, "N", "DumpMeNowTotalCount: incidents kept at most (default 128)", NULL },
 	{ "preserved-count", 0, "N", "DumpMeNowPreservedCountMin: first incidents never removed (default 8)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
-#define DMN_READ_OPTS (&dmn_opts[2])
+#define DMN_READ_OPTS (&dmn_opts[3])
 
 static const struct cmd_arg dmn_show_args[] = {
 	{ "PATH", NULL, SRC_INCIDENTS, 0 },

@@ -284,6 +284,8 @@ int prom_command(struct cli *cli, const struct mlx_counters *cs, prom_filter_fn 
 		r = prom_state(cli, fp, only);
 		if (r >= 0)
 			r = prom_write_phy(cli, fp, cs);   /* module and FEC gauges (issue 18) */
+		if (r >= 0)
+			r = prom_write_rdma(cli, fp, only);   /* RDMA resources (issue 24) */
 	}
 	if (path) {
 		int c = prom_file_close(&pf, r >= 0);

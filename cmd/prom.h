@@ -50,6 +50,10 @@ struct prom_file {
 int prom_file_open(struct prom_file *pf, const char *path);
 int prom_file_close(struct prom_file *pf, bool commit);
 
+/* RDMA resource counts per device and type, QPs in error (cmd/rdma-prom.c):
+ * of @only's RDMA devices, else of every one.  0 or -errno. */
+int prom_write_rdma(struct cli *cli, FILE *fp, const struct mlx_function *only);
+
 /* `counters --format prometheus [--output FILE]`: the counters of @cs
  * that @keep accepts, then the state gauges, to stdout or FILE.  An exit
  * code. */

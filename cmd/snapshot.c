@@ -28,7 +28,9 @@ int cmd_snapshot(struct cli *cli, int argc, char **argv)
 	if (r)
 		return r;
 	if (!devs->nfn)
-		cli_warn(cli, "no ConnectX device was found: the snapshot holds only the metadata");
+		cli_warn(cli, "no ConnectX device was found: the snapshot holds the metadata and the "
+			 "host-wide parts only (RDMA devices and their replies, rdma_cm, module "
+			 "parameters)");
 	r = mlx_snapshot(cli->ctx, devs, argv[0], &meta, &st);
 	if (r < 0)
 		return cli_fail(cli, r, "snapshot failed");

@@ -26,6 +26,7 @@
 /* --dry-run comes from the dispatcher (CMD_WRITES). */
 const struct cmd_opt sriov_numvfs_opts[] = {
 	{ "yes", 'y', NULL, "do not ask before VFs and their settings are lost", NULL },
+	{ "any-device", 0, NULL, CLI_ANY_DEVICE_HELP, NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
@@ -101,7 +102,7 @@ static void out_lost(struct cli *cli, const struct mlx_devices *devs, const stru
 
 		out_obj_begin(o, NULL, NULL);
 		out_u64(o, "vf", NULL, (uint64_t)k);
-		out_str(o, "pci_address", NULL, fn ? fn->bdf : NULL);
+		out_str(o, "pci_address", NULL, fn && mlx_fn_is_pci(fn) ? fn->bdf : NULL);
 		out_str(o, "netdev", NULL, fn && fn->nports ? fn->ports[0].ifname : NULL);
 		out_str(o, "fate", NULL, (unsigned)k < n ? "reset" : "removed");
 		if (vf && vf->has_mac) {
@@ -189,7 +190,7 @@ int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 		return r;
 	if (parse_uint(cli, "VF count", argv[0], 65535, &n))
 		return EXIT_USAGE;
-	if (n > (unsigned)pf->sriov_totalvfs) {
+	if (pf->sriov_totalvfs >= 0 && n > (unsigned)pf->sriov_totalvfs) {
 		cli_error(cli, "cannot set numvfs on %s to %u: the limit is %d (TotalVFs)", pf->bdf, n,
 			  pf->sriov_totalvfs);
 		return EXIT_USAGE;
@@ -202,7 +203,7 @@ int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 	want->sriov.have = want->sriov.numvfs_h = MLX_SET;
 	want->sriov.numvfs = n;
 	mlx_port_ref_init(&ref, pf, NULL, NULL);
-	out_str(cli->out, "pci_address", NULL, pf->bdf);
+	out_str(cli->out, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
 	e = mlx_txn_new(cli->ctx, &txn);
 	if (e == 0)
 		e = mlx_txn_add(txn, MLX_SUB_SRIOV, &ref, want, 0);
@@ -380,7 +381,7 @@ int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 	}
 	if (r == EXIT_OK) {
 		mlx_port_ref_init(&ref, pf, NULL, NULL);
-		out_str(cli->out, "pci_address", NULL, pf->bdf);
+		out_str(cli->out, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
 		out_u64(cli->out, "vf", NULL, vf);
 		r = cli_write_step(cli, MLX_SUB_VF, &ref, want, 0, &txn);
 		if (r == EXIT_OK)
@@ -404,7 +405,7 @@ static int eswitch_all(struct cli *cli)
 	for (size_t i = 0; i < devs->nfn; i++) {
 		const struct mlx_function *fn = &devs->fn[i];
 
-		if (fn->role != MLX_FN_PF || fn->sriov_totalvfs < 0)
+		if (fn->role != MLX_FN_PF || (fn->sriov_totalvfs < 0 && fn->sriov_numvfs < 0))
 			continue;
 		r = mlx_devlink_eswitch_get(cli->ctx, fn, &esw);
 		if (r < 0)
@@ -412,7 +413,7 @@ static int eswitch_all(struct cli *cli)
 				*mlx_errmsg(cli->ctx) ? mlx_errmsg(cli->ctx) : strerror(-r));
 		mlx_err_clear(cli->ctx);
 		out_row_begin(cli->out);
-		out_str(cli->out, "pci_address", "PCI", fn->bdf);
+		out_str(cli->out, "pci_address", "PCI", mlx_fn_is_pci(fn) ? fn->bdf : NULL);
 		out_str(cli->out, "eswitch_mode", "ESWITCH_MODE", r == 0 ? mlx_eswitch_mode_str(esw.mode) : NULL);
 		out_row_end(cli->out);
 	}
@@ -448,7 +449,7 @@ int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 	r = need_pf(cli, &pf);
 	if (r)
 		return r;
-	out_str(cli->out, "pci_address", NULL, pf->bdf);
+	out_str(cli->out, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
 	if (!argc) {
 		r = mlx_devlink_eswitch_get(cli->ctx, pf, &esw);
 		if (r < 0)

@@ -61,7 +61,7 @@ int sriov_pick_pf(struct cli *cli, struct mlx_function *sel, struct mlx_function
 		}
 		*pf = sel->pf;
 	}
-	if (*pf && (*pf)->sriov_totalvfs < 0 && !(*pf)->cfg.sriov.present) {
+	if (*pf && (*pf)->sriov_totalvfs < 0 && (*pf)->sriov_numvfs < 0 && !(*pf)->cfg.sriov.present) {
 		cli_error(cli, "%s has no SR-IOV (no sriov_totalvfs, no SR-IOV capability)",
 			  (*pf)->bdf);
 		return EXIT_NOTSUP;
@@ -155,7 +155,7 @@ static void out_vf(struct cli *cli, const struct mlx_devices *devs, const struct
 		mlx_vf_settings_from_info(&vs, vf);
 	out_row_begin(o);
 	out_u64(o, "vf", "VF", idx);
-	out_str(o, "pci_address", "PCI", fn ? fn->bdf : NULL);
+	out_str(o, "pci_address", "PCI", fn && mlx_fn_is_pci(fn) ? fn->bdf : NULL);
 	out_str(o, "netdev", "NETDEV", fn && fn->nports ? fn->ports[0].ifname : NULL);
 	out_str(o, "rdma_device", "RDMA", fn && fn->nrdma ? fn->rdma[0].name : NULL);
 	out_str(o, "driver", "DRIVER", fn && fn->driver[0] ? fn->driver : NULL);
@@ -202,11 +202,15 @@ static void show_pf(struct cli *cli, const struct mlx_devices *devs, struct mlx_
 	snprintf(label, sizeof(label), "%s (%s%s%s)", pf->bdf, pf->id ? pf->id->product : "?",
 		 pf->nports ? ", " : "", pf->nports ? pf->ports[0].ifname : "");
 	out_obj_begin(o, NULL, label);
-	out_str(o, "pci_address", NULL, pf->bdf);
+	out_str(o, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
 	out_str(o, "product", NULL, pf->id ? pf->id->product : NULL);
 	out_str(o, "netdev", NULL, pf->nports ? pf->ports[0].ifname : NULL);
-	if (pf->sriov_totalvfs >= 0) {
-		out_u64(o, "total_vfs", "total VFs", (uint64_t)pf->sriov_totalvfs);
+	if (pf->sriov_totalvfs >= 0 || pf->sriov_numvfs >= 0) {
+		/* a device of another bus may have no sriov_totalvfs (netdevsim) */
+		if (pf->sriov_totalvfs >= 0)
+			out_u64(o, "total_vfs", "total VFs", (uint64_t)pf->sriov_totalvfs);
+		else
+			out_null(o, "total_vfs", "total VFs");
 		out_u64(o, "num_vfs", "enabled VFs", pf->sriov_numvfs > 0 ? (uint64_t)pf->sriov_numvfs : 0);
 	} else {
 		out_null(o, "total_vfs", "total VFs");
@@ -267,7 +271,8 @@ static int cmd_sriov_show(struct cli *cli, int argc, char **argv)
 	for (size_t i = 0; i < devs->nfn; i++) {
 		struct mlx_function *fn = &devs->fn[i];
 
-		if (pf ? fn != pf : (fn->role != MLX_FN_PF || fn->sriov_totalvfs < 0))
+		if (pf ? fn != pf : (fn->role != MLX_FN_PF || (fn->sriov_totalvfs < 0 &&
+							       fn->sriov_numvfs < 0)))
 			continue;
 		show_pf(cli, devs, fn);
 	}
@@ -289,6 +294,12 @@ static const struct cmd_group sriov_set_group = { "set", "settings of a PF", "ml
 
 static const char *const vf_verbs[] = { "set", NULL };
 
+/* -d naming a device that is no ConnectX function (cli_select) */
+const struct cmd_opt sriov_any_opts[] = {
+	{ "any-device", 0, NULL, CLI_ANY_DEVICE_HELP, NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 static const struct cmd_arg vf_args[] = {
 	{ "VF", NULL, SRC_NONE, 0 },
 	{ NULL, vf_verbs, SRC_NONE, 0 },
@@ -306,14 +317,14 @@ static const struct cmd_arg eswitch_args[] = {
 
 static const struct cmd sriov_cmds[] = {
 	{ "show", "", "PFs with their SR-IOV capability, eswitch mode and one row per VF",
-	  cmd_sriov_show, 0, 0, 0, NULL, NULL, NULL },
+	  cmd_sriov_show, 0, 0, 0, NULL, sriov_any_opts, NULL },
 	{ "set", "", "settings of a PF: numvfs",
 	  NULL, 0, 0, 0, &sriov_set_group, NULL, NULL },
 	{ "vf", "", "set mac, vlan, qos, rate/max-rate, min-rate, spoofchk, trust or state of one VF",
-	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, NULL, NULL,
-	  NULL, vf_args },
+	  cmd_sriov_vf, 4, -1, CMD_NEEDS_DEVICE | CMD_WRITES | CMD_NEEDS_ROOT, NULL, sriov_any_opts,
+	  NULL, NULL, vf_args },
 	{ "eswitch", "", "show the eswitch mode (every PF without -d) or set it on a PF (devlink)",
-	  cmd_sriov_eswitch, 0, 1, CMD_WRITES, NULL, NULL, NULL, NULL, eswitch_args },
+	  cmd_sriov_eswitch, 0, 1, CMD_WRITES, NULL, sriov_any_opts, NULL, NULL, eswitch_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

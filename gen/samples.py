@@ -24,6 +24,7 @@ import struct
 import sys
 
 import samples_phy
+import samples_rdma
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "tests", "data", "samples")
@@ -1687,6 +1688,10 @@ def write_host(root, hostname, kernel, fns):
     samples_phy.write_links(root, fns, nla, nla_str, nlmsg, ETHTOOL_GENL_ID)
     samples_phy.write_hwmon(root, hostname, fns)
     write_params(root, hostname, fns)  # issue 17: params
+    # issue 24: RDMA netlink replies, resource owners, routed GIDs
+    samples_rdma.write_rdma(root, hostname, fns, HW_COUNTERS, HW_NONZERO, nla, nla_str, nlmsg,
+                            nlmsg_done, NL_PID, wfile)
+    samples_rdma.write_gids(root, fns, wval, nla, nla_str, nlmsg, wfile)
 
 
 def check_links(root):

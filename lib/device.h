@@ -48,6 +48,12 @@ struct mlx_rdma {
 enum mlx_fn_role { MLX_FN_PF, MLX_FN_VF };
 
 struct mlx_function {
+	/* The bus the device is on, as sysfs (/sys/bus/<bus_name>/devices/
+	 * <bdf>) and devlink (<bus_name>/<bdf>) name it: "pci" for every
+	 * ConnectX function; another bus ("netdevsim") only for a device that
+	 * is no ConnectX function, added by mlx_devices_add_other(), and then
+	 * bdf is its name on that bus ("netdevsim1"), not a PCI address. */
+	char bus_name[16];
 	char bdf[MLX_BDF_LEN];        /* always the full "dddd:bb:dd.f" form */
 	unsigned domain, bus, dev, func;
 	uint16_t vendor, device, subsys_vendor, subsys_device;
@@ -110,6 +116,27 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs);
 #define MLX_SCAN_PORT_DETAILS 0x1u
 #define MLX_SCAN_ALL (~0u)
 int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want);
+
+/*
+ * A device that is no ConnectX function, for the generic parts (devlink
+ * health, SR-IOV numvfs and VF settings): @name is a netdev of it (its
+ * sysfs "device") or its devlink handle "BUS/NAME" ("netdevsim/
+ * netdevsim1", "pci/0000:03:00.0").  It is appended to @devs as a PF
+ * with no device ID (id NULL), its ports the netdevs below it, its SR-IOV
+ * the bus's sriov_numvfs/sriov_totalvfs where it has them; *out points to
+ * it (pointers into @devs stay valid: they are moved with it).  A netdev
+ * without a device (veth, bridge) is -ENODEV with the story in mlx_errmsg;
+ * so is a device that is already one of @devs' functions (-EEXIST).
+ */
+int mlx_devices_add_other(struct mlx_ctx *ctx, struct mlx_devices *devs, const char *name,
+			  unsigned want, struct mlx_function **out);
+/* "/sys/bus/<bus_name>/devices/<bdf>": the function's sysfs directory. */
+void mlx_fn_sysfs_dir(const struct mlx_function *fn, char *buf, size_t len);
+/* Whether @fn is a PCI function (every ConnectX one); renderers print no
+ * pci_address for the others. */
+bool mlx_fn_is_pci(const struct mlx_function *fn);
+/* Its bus_name, "pci" when unset (a function made by hand, in tests). */
+const char *mlx_fn_bus(const struct mlx_function *fn);
 
 /* ---- network interfaces by name, any driver (lib/device/netdev.c) ---- */
 /* Is @name a network interface of the target (a safe name that exists)? */

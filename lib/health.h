@@ -73,7 +73,7 @@ struct mlx_fmsg_parser {
 	int pending_type;             /* OBJ_VALUE_TYPE seen, DATA not yet: the type; else -1 */
 	size_t nodes, bytes;
 	unsigned unknown_types;       /* values of a type this decoder does not know */
-	bool done;                    /* the root object closed */
+	unsigned root_ends;           /* NEST_ENDs seen with only the root open */
 };
 
 void mlx_fmsg_init(struct mlx_fmsg_parser *p);

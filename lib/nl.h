@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The netlink layer of libmlx, shared by every feature that talks netlink
- * (rtnetlink VF info, devlink, DCB, ethtool).
+ * (rtnetlink VF info, devlink, DCB, ethtool, RDMA).
  *
  * One socket per family per context, opened on first use and closed with
  * the context (mlx_ctx_free).  Generic-netlink family ids are resolved once
@@ -42,6 +42,7 @@ enum mlx_nl_family {
 	MLX_NL_ROUTE,        /* NETLINK_ROUTE: rtnetlink, DCB */
 	MLX_NL_DEVLINK,      /* NETLINK_GENERIC family "devlink" */
 	MLX_NL_ETHTOOL,      /* NETLINK_GENERIC family "ethtool" */
+	MLX_NL_RDMA,         /* NETLINK_RDMA (RDMA_NL_NLDEV: lib/rdma.h) */
 	MLX_NL_NFAMILIES
 };
 
@@ -134,5 +135,19 @@ size_t mlx_nlb_nest_start(struct mlx_nlbuf *b, uint16_t type);
 void mlx_nlb_nest_end(struct mlx_nlbuf *b, size_t at);
 /* Set nlmsg_len; returns the message length or -EMSGSIZE on overflow. */
 int mlx_nlb_finish(struct mlx_nlbuf *b);
+
+/*
+ * Start an ethtool netlink request: the message header (@nlflags:
+ * NLM_F_DUMP, NLM_F_ACK or 0), the generic-netlink header of @cmd and the
+ * request header nest (ETHTOOL_A_<MSG>_HEADER, attribute 1 of every ethtool
+ * message) naming the device @ifname, or none when NULL (a dump), with the
+ * ETHTOOL_A_HEADER_FLAGS @hflags when not 0.  The nest is always there:
+ * kernels before 6.2 refuse any request without it, a dump included ("request
+ * header missing", EINVAL: net/ethtool/netlink.c ethnl_parse_header_dev_get
+ * in 6.1, Debian 12's kernel); later ones take it empty.  Every ethtool
+ * request of libmlx starts here.
+ */
+void mlx_ethtool_req_start(struct mlx_nlbuf *b, uint8_t cmd, uint16_t nlflags, const char *ifname,
+			   uint32_t hflags);
 
 #endif /* MLX_NL_H */

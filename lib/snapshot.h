@@ -26,6 +26,7 @@ struct mlx_snapshot_stats {
 struct mlx_snapshot_meta {
 	const char *tool_version;
 	const char *hostname;    /* NULL: the captured system's (uname() live) */
+	bool rdma_raw;           /* the RDMA raw vendor contexts too (dump-me-now) */
 };
 
 /* Capture the functions in @devs (all of them) into @dest, which must not

@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The README's second command, and what CI runs (.ci/run): set up, build,
 # then every test tier (`make check`: unit, cli, captured, kernel), again
-# in an ASan+UBSan build, `make distcheck` and the Debian package.
+# in an ASan+UBSan build, the kernel lab (tests/vm: Debian 12's kernel in
+# QEMU), `make distcheck` and the Debian package.
 #
 # The sanitizer build runs from a copy of the checkout under a fresh 0700
 # directory, as a checkout in root's home is (/root/mlxcli): the tests that
 # drop to nobody must work from there too.  Under CI (CI=true) the kernel
-# tier must run: a kernel test that skipped fails the run, with its reason.
+# tier and the kernel lab must run: a test of either that skipped fails the
+# run, with its reason.
 set -e
 . "$(dirname "$0")/setup.sh"
 LOGS=$(mktemp -d)
@@ -60,6 +62,19 @@ echo "(the sanitizer build runs from $PRIVATE/mlxcli, under a 0700 directory)"
 	export FIXTURES
 run_check sanitizers "$PRIVATE/mlxcli" "$PRIVATE/mlxcli/build-asan" --enable-sanitizers
 
+# The kernel lab (tests/vm): Debian 12's own kernel in QEMU runs the kernel
+# tier and the lab's tests (netdevsim, rdma_rxe) in one boot.  Under CI it
+# must run: a skip of the lab or of any test in it fails the run.
+echo "== kernel lab (tests/vm: Debian 12's kernel in QEMU, one boot)"
+rc=0; (cd "$BUILD" && make -s check-lab) >"$LOGS/lab.log" 2>&1 || rc=$?
+grep -E '^(# (kernel|TOTAL|PASS|SKIP|FAIL)|(PASS|FAIL|SKIP):|#   )' "$LOGS/lab.log" || tail -n 40 "$LOGS/lab.log"
+[ "$rc" -eq 0 ] || status=1
+if [ "${CI:-}" = true ]; then
+	n=$(grep -c '^SKIP: tests/vm/lab' "$LOGS/lab.log" || true)
+	[ "$n" -eq 0 ] || { echo "FAIL (CI): the kernel lab must run, but $n of it skipped (above)"; \
+		ci_skips=$((ci_skips + n)); status=1; }
+fi
+
 echo "== distcheck"
 (cd "$BUILD" && make -s distcheck) >"$LOGS/distcheck.log" 2>&1 || { status=1; tail -n 60 "$LOGS/distcheck.log"; }
 grep -E 'archives ready|ERROR|FAIL' "$LOGS/distcheck.log" | head -5
@@ -84,9 +99,13 @@ echo "== fuzz (short pass)"
 (cd "$BUILD" && make -s fuzz FUZZ_TIME=10) || status=1
 
 # One closing line over every tier and build, in the plain form.
-pass=$(cat "$LOGS"/check.log "$LOGS"/sanitizers.log | sed -n 's/^# PASS: *//p' | awk '{s+=$1} END {print s+0}')
-fail=$(cat "$LOGS"/check.log "$LOGS"/sanitizers.log | sed -n 's/^# \(FAIL\|ERROR\|XPASS\): *//p' | awk '{s+=$1} END {print s+0}')
-skip=$(cat "$LOGS"/check.log "$LOGS"/sanitizers.log | sed -n 's/^# SKIP: *//p' | awk '{s+=$1} END {print s+0}')
+logs="$LOGS/check.log $LOGS/sanitizers.log $LOGS/lab.log"
+# shellcheck disable=SC2086
+pass=$(cat $logs | sed -n 's/^# PASS: *//p' | awk '{s+=$1} END {print s+0}')
+# shellcheck disable=SC2086
+fail=$(cat $logs | sed -n 's/^# \(FAIL\|ERROR\|XPASS\): *//p' | awk '{s+=$1} END {print s+0}')
+# shellcheck disable=SC2086
+skip=$(cat $logs | sed -n 's/^# SKIP: *//p' | awk '{s+=$1} END {print s+0}')
 # under CI a kernel test that skipped counts as failed
 fail=$((fail + ci_skips)) skip=$((skip - ci_skips))
 [ "$status" -eq 0 ] || [ "$fail" -gt 0 ] || fail=1

@@ -22,11 +22,21 @@ BUILD=${BUILD:-$SRC/build}
 #   strace           delivers a signal at the k-th write (tests/cli/write-signal.sh)
 #   build-essential dpkg-dev debhelper fakeroot lintian bash-completion
 #                    the Debian package and its test (tests/pkg/deb.sh)
+#   qemu-system-x86 busybox-static cpio kmod xz-utils gcc-12
+#                    the kernel lab (tests/vm/lab.sh): QEMU, the initramfs,
+#                    depmod, linux-source's tarball, netdevsim built against
+#                    the kernel's headers (their Makefile names gcc-12); the
+#                    kernel, its headers and linux-source are fetched by
+#                    lab.sh itself (apt-get download, never installed)
+#   ibverbs-utils rdmacm-utils ibverbs-providers
+#                    ibv_rc_pingpong, rping and rxe's verbs provider, run in
+#                    the lab's guest on rdma_rxe
 PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
 libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
 util-linux procps ethtool man-db bsdextrautils clang libclang-rt-14-dev valgrind
 hyperfine time python3 tmux zsh prometheus ansible-core strace
-build-essential dpkg-dev debhelper fakeroot lintian bash-completion"
+build-essential dpkg-dev debhelper fakeroot lintian bash-completion
+qemu-system-x86 busybox-static cpio kmod xz-utils gcc-12 ibverbs-utils rdmacm-utils ibverbs-providers"
 
 missing=
 for p in $PKGS; do

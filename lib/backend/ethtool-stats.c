@@ -504,20 +504,15 @@ int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *
 	struct names_arg a = { .out = out, .err = -ENODATA };
 	uint8_t req[256], *msg = NULL;
 	struct mlx_nlbuf b;
-	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_STRSET_GET, .version = ETHTOOL_GENL_VERSION };
 	char **names = NULL;
-	size_t n = 0, len = 0, nest, set, inner;
+	size_t n = 0, len = 0, set, inner;
 	int r, rl;
 
 	memset(out, 0, sizeof(*out));
 	if (strlen(ifname) >= IFNAMSIZ || !mlx_name_is_safe(ifname))
 		return mlx_err(ctx, EINVAL, "'%s' is not a valid interface name", ifname);
 	mlx_nlb_init(&b, req, sizeof(req));
-	mlx_nlb_msg(&b, 0, 0);
-	mlx_nlb_put(&b, &g, sizeof(g));
-	nest = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_HEADER);
-	mlx_nlb_str(&b, ETHTOOL_A_HEADER_DEV_NAME, ifname);
-	mlx_nlb_nest_end(&b, nest);
+	mlx_ethtool_req_start(&b, ETHTOOL_MSG_STRSET_GET, 0, ifname, 0);
 	set = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_STRINGSETS);
 	inner = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRINGSETS_STRINGSET);
 	mlx_nlb_u32(&b, ETHTOOL_A_STRINGSET_ID, ETH_SS_STATS);
@@ -589,7 +584,6 @@ static int dump_cb(const struct nlmsghdr *h, size_t len, void *arg)
 int mlx_ethtool_stat_names_dump(struct mlx_ctx *ctx, mlx_ethtool_names_cb cb, void *arg)
 {
 	struct dump_arg d = { .cb = cb, .arg = arg };
-	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_STRSET_GET, .version = ETHTOOL_GENL_VERSION };
 	struct mlx_nlbuf b;
 	uint8_t req[128];
 	size_t set, inner;
@@ -598,8 +592,7 @@ int mlx_ethtool_stat_names_dump(struct mlx_ctx *ctx, mlx_ethtool_names_cb cb, vo
 	if (!mlx_kernel_can(ctx, MLX_KCAP_DUMP))
 		return -EOPNOTSUPP;   /* a capture has replies per interface only */
 	mlx_nlb_init(&b, req, sizeof(req));
-	mlx_nlb_msg(&b, 0, NLM_F_DUMP);
-	mlx_nlb_put(&b, &g, sizeof(g));
+	mlx_ethtool_req_start(&b, ETHTOOL_MSG_STRSET_GET, NLM_F_DUMP, NULL, 0);
 	set = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_STRINGSETS);
 	inner = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRINGSETS_STRINGSET);
 	mlx_nlb_u32(&b, ETHTOOL_A_STRINGSET_ID, ETH_SS_STATS);

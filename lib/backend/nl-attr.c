@@ -8,6 +8,8 @@
 
 #include <errno.h>
 #include <string.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
 
 #include "nl.h"
 
@@ -209,4 +211,21 @@ int mlx_nlb_finish(struct mlx_nlbuf *b)
 	h.nlmsg_len = (uint32_t)b->len;
 	memcpy(b->buf, &h, sizeof(h));
 	return (int)b->len;
+}
+
+void mlx_ethtool_req_start(struct mlx_nlbuf *b, uint8_t cmd, uint16_t nlflags, const char *ifname,
+			   uint32_t hflags)
+{
+	struct genlmsghdr g = { .cmd = cmd, .version = ETHTOOL_GENL_VERSION };
+	size_t nest;
+
+	mlx_nlb_msg(b, 0, nlflags);
+	mlx_nlb_put(b, &g, sizeof(g));
+	/* ETHTOOL_A_STRSET_HEADER, ETHTOOL_A_RINGS_HEADER, ...: all are 1 */
+	nest = mlx_nlb_nest_start(b, NLA_F_NESTED | ETHTOOL_A_STRSET_HEADER);
+	if (ifname)
+		mlx_nlb_str(b, ETHTOOL_A_HEADER_DEV_NAME, ifname);
+	if (hflags)
+		mlx_nlb_u32(b, ETHTOOL_A_HEADER_FLAGS, hflags);
+	mlx_nlb_nest_end(b, nest);
 }

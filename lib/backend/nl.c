@@ -34,8 +34,12 @@
 #define NETLINK_CAP_ACK 10
 #endif
 
+#ifndef NETLINK_RDMA
+#define NETLINK_RDMA 20
+#endif
+
 struct mlx_nl {
-	struct nl_sock *route, *genl;
+	struct nl_sock *route, *genl, *rdma;
 	int genl_id[MLX_NL_NFAMILIES];      /* 0: not resolved yet, <0: absent */
 	char *capture;                      /* host directory, or NULL */
 	char extack[256];
@@ -44,10 +48,12 @@ struct mlx_nl {
 static const struct {
 	const char *dir;        /* capture directory name */
 	const char *genl;       /* generic-netlink family name, NULL for route */
+	int proto;              /* the socket's protocol */
 } families[MLX_NL_NFAMILIES] = {
-	[MLX_NL_ROUTE] = { "route", NULL },
-	[MLX_NL_DEVLINK] = { "devlink", "devlink" },
-	[MLX_NL_ETHTOOL] = { "ethtool", "ethtool" },
+	[MLX_NL_ROUTE] = { "route", NULL, NETLINK_ROUTE },
+	[MLX_NL_DEVLINK] = { "devlink", "devlink", NETLINK_GENERIC },
+	[MLX_NL_ETHTOOL] = { "ethtool", "ethtool", NETLINK_GENERIC },
+	[MLX_NL_RDMA] = { "rdma", NULL, NETLINK_RDMA },
 };
 
 const char *mlx_nl_family_name(enum mlx_nl_family fam)
@@ -72,6 +78,8 @@ void mlx_nl_ctx_free(struct mlx_ctx *ctx)
 		nl_socket_free(nl->route);
 	if (nl->genl)
 		nl_socket_free(nl->genl);
+	if (nl->rdma)
+		nl_socket_free(nl->rdma);
 	free(nl->capture);
 	free(nl);
 	ctx->nl = NULL;
@@ -179,6 +187,16 @@ static int get_sock(struct mlx_ctx *ctx, enum mlx_nl_family fam, struct nl_sock 
 
 	if (!nl)
 		return -ENOMEM;
+	if (families[fam].proto == NETLINK_RDMA) {
+		/* ib_core registers NETLINK_RDMA; without it (no RDMA stack
+		 * loaded) the socket cannot be made */
+		if (!nl->rdma && !(nl->rdma = open_sock(ctx, NETLINK_RDMA, &r)))
+			return mlx_err(ctx, EPROTONOSUPPORT, "cannot open an RDMA netlink socket "
+				       "(no RDMA stack: is ib_core loaded?): %s", strerror(-r));
+		*out = nl->rdma;
+		*type = -1;
+		return 0;
+	}
 	if (!families[fam].genl) {
 		if (!nl->route && !(nl->route = open_sock(ctx, NETLINK_ROUTE, &r)))
 			return mlx_err(ctx, r, "cannot open a rtnetlink socket: %s", strerror(-r));

@@ -24,6 +24,7 @@
 #include "nl.h"
 #include "json-writer.h"
 #include "params.h"
+#include "rdma.h"
 #include "snapshot.h"
 #include "health.h"
 #include "phy.h"
@@ -46,6 +47,7 @@ struct snap {
 	const char *tmp;          /* temporary destination directory */
 	struct mlx_snapshot_stats *st;
 	unsigned debugfs_budget;
+	bool rdma_raw;            /* record the RDMA raw vendor contexts */
 };
 
 static bool skip(const char *name)
@@ -353,6 +355,67 @@ int mlx_netlink_capture_path(char *buf, size_t len, const char *family, const ch
 	return 0;
 }
 
+/* /sys/class/<cls>/<name> and the device directory it points to, unless
+ * a function's copy has it already: the RDMA devices that are no ConnectX
+ * function's (rxe over a veth) and their netdevs, so that `rdma gids` and
+ * the active MTU replay from a snapshot as they read live. */
+static int copy_class_entry(struct snap *s, const char *cls, const char *name)
+{
+	char link[PATH_MAX], target[PATH_MAX], real[PATH_MAX], dst[PATH_MAX];
+	const char *p;
+	struct stat st;
+	int r;
+
+	if (!mlx_name_is_safe(name))
+		return 0;
+	snprintf(link, sizeof(link), "/sys/class/%s/%s", cls, name);
+	snprintf(dst, sizeof(dst), "%s%s", s->tmp, link);
+	if (lstat(dst, &st) == 0 || mlx_readlink(s->ctx, link, target, sizeof(target)) < 0) {
+		mlx_err_clear(s->ctx);
+		return 0;
+	}
+	if (target[0] == '/')
+		return 0;                        /* sysfs links are relative */
+	snprintf(real, sizeof(real), "/sys/class/%s", cls);
+	for (p = target; !strncmp(p, "../", 3); p += 3) {
+		char *sl = strrchr(real, '/');
+
+		if (!sl || sl == real)
+			return 0;                /* it would leave /sys: not ours */
+		*sl = '\0';
+	}
+	if (strstr(p, "/../") || strlen(real) + 1 + strlen(p) >= sizeof(real))
+		return 0;
+	strcat(strcat(real, "/"), p);
+	r = copy_link(s, link);
+	if (r == 0)
+		r = copy_tree(s, real, 0, false);
+	return r;
+}
+
+static void capture_rdma_devices(struct snap *s)
+{
+	struct mlx_rdma_devs devs;
+
+	if (mlx_rdma_devs_get(s->ctx, &devs) < 0) {
+		mlx_err_clear(s->ctx);
+		return;
+	}
+	for (size_t i = 0; i < devs.n; i++) {
+		struct mlx_rdma_port *ports = NULL;
+		size_t np = 0;
+
+		copy_class_entry(s, "infiniband", devs.v[i].name);
+		if (mlx_rdma_ports_get(s->ctx, &devs.v[i], &ports, &np) == 0)
+			for (size_t k = 0; k < np; k++)
+				if (ports[k].netdev[0])
+					copy_class_entry(s, "net", ports[k].netdev);
+		free(ports);
+	}
+	mlx_rdma_devs_free(&devs);
+	mlx_err_clear(s->ctx);
+}
+
 static int capture_function(struct snap *s, const struct mlx_function *fn)
 {
 	char link[PATH_MAX], target[PATH_MAX], real[PATH_MAX];
@@ -421,8 +484,14 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 {
 	int r;
 
-	if (mlx_kernel_can(s->ctx, MLX_KCAP_RECORDED))
-		return mlx_is_dir(s->ctx, "/netlink") ? copy_tree(s, "/netlink", 0, false) : 0;
+	if (mlx_kernel_can(s->ctx, MLX_KCAP_RECORDED)) {
+		/* the recorded owners' names of RDMA resources (issue 24) come
+		 * with the replies; a capture's /proc holds nothing else */
+		r = mlx_is_dir(s->ctx, "/proc") ? copy_tree(s, "/proc", 0, false) : 0;
+		if (r == 0)
+			r = mlx_is_dir(s->ctx, "/netlink") ? copy_tree(s, "/netlink", 0, false) : 0;
+		return r;
+	}
 	r = mlx_nl_set_capture(s->ctx, s->tmp);
 	if (r < 0)
 		return r;
@@ -432,8 +501,8 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 		struct mlx_devlink_info info;
 		struct mlx_eswitch esw;
 
-		if (fn->role != MLX_FN_PF)
-			continue;
+		if (fn->role != MLX_FN_PF || !mlx_fn_is_pci(fn))
+			continue;       /* a device of another bus: not in the format */
 		if (fn->nports && mlx_sriov_query(s->ctx, fn, &l) == 0)
 			mlx_link_vfs_free(&l);
 		mlx_devlink_info_get(s->ctx, fn, &info);
@@ -502,6 +571,12 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	/* params (issue 17, lib/params/params.c): the five ethtool dumps and
 	 * the devlink parameter dump (netlink/{ethtool,devlink}/all/). */
 	mlx_params_record(s->ctx);
+	/* RDMA (issue 24, lib/rdma/rdma.c): every RDMA netlink reply `mlxcli
+	 * rdma` reads, for every RDMA device (a software one too), and the
+	 * /proc/<pid>/comm of the owners; the raw vendor contexts only in a
+	 * dump-me-now incident. */
+	mlx_rdma_record(s->ctx, s->rdma_raw);
+	capture_rdma_devices(s);
 	mlx_nl_set_capture(s->ctx, NULL);
 	mlx_err_clear(s->ctx);
 	return 0;
@@ -654,9 +729,13 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	if (!mkdtemp(tmp))
 		return mlx_err(ctx, errno, "cannot create '%s': %s", tmp, strerror(errno));
 	s.tmp = tmp;
+	s.rdma_raw = meta && meta->rdma_raw;
 
+	/* The format holds PCI functions; a device of another bus (a
+	 * netdevsim that --any-device added to the model) is left out. */
 	for (size_t i = 0; i < devs->nfn && r == 0; i++)
-		r = capture_function(&s, &devs->fn[i]);
+		if (mlx_fn_is_pci(&devs->fn[i]))
+			r = capture_function(&s, &devs->fn[i]);
 	if (r == 0)
 		r = mkdirs(&s, "/sys/bus/pci/devices");
 	if (r == 0)
@@ -666,6 +745,12 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 		r = copy_tree(&s, "/sys/module/mlx5_core/parameters", 0, false);
 	if (r == 0 && mlx_is_dir(ctx, "/sys/kernel/config/rdma_cm"))
 		r = copy_tree(&s, "/sys/kernel/config/rdma_cm", 0, false);
+	/* rdma show's driver version (issue 24): MLNX_OFED modules have one */
+	if (r == 0 && mlx_exists(ctx, "/sys/module/mlx5_core/version")) {
+		r = mkdirs(&s, "/sys/module/mlx5_core");
+		if (r == 0)
+			r = copy_file(&s, "/sys/module/mlx5_core/version", 0444);
+	}
 	if (r == 0)
 		r = capture_kmsg(&s, devs);
 	if (r == 0)

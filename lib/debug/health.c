@@ -35,7 +35,8 @@ static int get_cb(const struct nlmsghdr *h, size_t len, void *arg)
 	struct get_arg *a = arg;
 	char err[160] = "";
 
-	if (mlx_health_reporter_decode(h, len, "pci", a->fn->bdf, a->out, err, sizeof(err)) < 0)
+	if (mlx_health_reporter_decode(h, len, mlx_fn_bus(a->fn), a->fn->bdf, a->out, err,
+				       sizeof(err)) < 0)
 		return mlx_err(a->ctx, EBADMSG, "cannot decode the devlink health reply of %s: %s",
 			       a->fn->bdf, err);
 	return 0;
@@ -50,7 +51,7 @@ int mlx_health_get(struct mlx_ctx *ctx, const struct mlx_function *fn, struct ml
 
 	memset(out, 0, sizeof(*out));
 	mlx_devlink_object(fn, obj, sizeof(obj));
-	len = mlx_health_build(req, sizeof(req), DEVLINK_CMD_HEALTH_REPORTER_GET, "pci", fn->bdf,
+	len = mlx_health_build(req, sizeof(req), DEVLINK_CMD_HEALTH_REPORTER_GET, mlx_fn_bus(fn), fn->bdf,
 			       NULL, -1);
 	if (len < 0)
 		return len;
@@ -90,7 +91,7 @@ static int fmsg_query(struct mlx_ctx *ctx, const struct mlx_function *fn,
 
 	*out = NULL;
 	mlx_devlink_object(fn, obj, sizeof(obj));
-	len = mlx_health_build(req, sizeof(req), cmd, "pci", fn->bdf, rep->name, rep->port_index);
+	len = mlx_health_build(req, sizeof(req), cmd, mlx_fn_bus(fn), fn->bdf, rep->name, rep->port_index);
 	if (len < 0)
 		return len;
 	if (!mlx_name_is_safe(rep->name))
@@ -152,8 +153,8 @@ int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
 	if (q < 0)
 		return q;
 	mlx_devlink_object(fn, obj, sizeof(obj));
-	len = mlx_health_build(req, sizeof(req), DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR, "pci", fn->bdf,
-			       r->name, r->port_index);
+	len = mlx_health_build(req, sizeof(req), DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR,
+			       mlx_fn_bus(fn), fn->bdf, r->name, r->port_index);
 	if (len < 0)
 		return len;
 	q = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, "dump-clear", req, (size_t)len, NULL, NULL);
@@ -183,7 +184,7 @@ int mlx_devlink_reload(struct mlx_ctx *ctx, const struct mlx_function *fn)
 	if (r < 0)
 		return r;
 	mlx_devlink_object(fn, obj, sizeof(obj));
-	len = mlx_devlink_reload_build(req, sizeof(req), "pci", fn->bdf,
+	len = mlx_devlink_reload_build(req, sizeof(req), mlx_fn_bus(fn), fn->bdf,
 				       DEVLINK_RELOAD_ACTION_DRIVER_REINIT);
 	if (len < 0)
 		return len;

@@ -279,6 +279,7 @@ static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
 /* Identity, from what the PCI scan read (no file of its own). */
 static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw)
 {
+	snprintf(fn->bus_name, sizeof(fn->bus_name), "pci");
 	fn->domain = raw->domain;
 	fn->bus = raw->bus;
 	fn->dev = raw->dev;
@@ -323,7 +324,7 @@ static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned 
 	uint64_t u;
 	int r;
 
-	snprintf(dir, sizeof(dir), FN_DIR, fn->bdf);
+	mlx_fn_sysfs_dir(fn, dir, sizeof(dir));
 	if (mlx_chdir(ctx, dir) < 0)
 		return 0;       /* removed since the scan: nothing more to know */
 
@@ -583,6 +584,108 @@ fail:
 	free_children(ib, devs->nfn);
 	mlx_devices_free(devs);
 	return r;
+}
+
+void mlx_fn_sysfs_dir(const struct mlx_function *fn, char *buf, size_t len)
+{
+	snprintf(buf, len, "/sys/bus/%s/devices/%s", mlx_fn_bus(fn), fn->bdf);
+}
+
+bool mlx_fn_is_pci(const struct mlx_function *fn)
+{
+	return !strcmp(mlx_fn_bus(fn), "pci");
+}
+
+const char *mlx_fn_bus(const struct mlx_function *fn)
+{
+	return fn->bus_name[0] ? fn->bus_name : "pci";
+}
+
+/* @name's bus and device: "BUS/NAME" as given, or a netdev's sysfs
+ * "device" link (../../../netdevsim1, its subsystem ../../bus/netdevsim). */
+static int other_handle(struct mlx_ctx *ctx, const char *name, char *bus, size_t blen,
+			char *dev, size_t dlen)
+{
+	const char *slash = strchr(name, '/');
+	char path[PATH_MAX];
+
+	if (slash) {
+		if ((size_t)(slash - name) >= blen || strlen(slash + 1) >= dlen)
+			return mlx_err(ctx, EINVAL, "'%s' is too long for a devlink handle", name);
+		snprintf(bus, blen, "%.*s", (int)(slash - name), name);
+		snprintf(dev, dlen, "%s", slash + 1);
+	} else {
+		if (!mlx_name_is_safe(name) || strlen(name) >= MLX_IFNAME_LEN)
+			return mlx_err(ctx, EINVAL, "'%s' is not a network interface name", name);
+		if (!mlx_netdev_exists(ctx, name))
+			return mlx_err(ctx, ENODEV, "no network interface or device '%s'", name);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device", name);
+		if (mlx_readlink_base(ctx, path, dev, dlen) < 0) {
+			mlx_err_clear(ctx);
+			return mlx_err(ctx, ENODEV, "'%s' is a virtual interface: it has no device "
+				       "(no devlink instance, no SR-IOV)", name);
+		}
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device/subsystem", name);
+		if (mlx_readlink_base(ctx, path, bus, blen) < 0)
+			return mlx_err(ctx, ENODEV, "cannot tell the bus of %s's device %s", name, dev);
+	}
+	if (!bus[0] || !dev[0] || !mlx_name_is_safe(bus) || !mlx_name_is_safe(dev))
+		return mlx_err(ctx, EINVAL, "'%s' is not a device (BUS/NAME or a netdev)", name);
+	return 0;
+}
+
+int mlx_devices_add_other(struct mlx_ctx *ctx, struct mlx_devices *devs, const char *name,
+			  unsigned want, struct mlx_function **out)
+{
+	char bus[sizeof(devs->fn->bus_name)], dev[MLX_BDF_LEN], dir[PATH_MAX];
+	struct mlx_function *fn, *nfn;
+	ptrdiff_t *pf = NULL;
+	int r;
+
+	*out = NULL;
+	r = other_handle(ctx, name, bus, sizeof(bus), dev, sizeof(dev));
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < devs->nfn; i++)
+		if (!strcmp(devs->fn[i].bus_name, bus) && !strcmp(devs->fn[i].bdf, dev))
+			return mlx_err(ctx, EEXIST, "%s/%s is a ConnectX function already", bus, dev);
+	snprintf(dir, sizeof(dir), "/sys/bus/%s/devices/%s", bus, dev);
+	if (!mlx_is_dir(ctx, dir))
+		return mlx_err(ctx, ENODEV, "no device %s/%s (no %s)", bus, dev, dir);
+	/* Functions point at their PF and ports at their function: keep the
+	 * PFs as indexes over the move, then point everything again. */
+	if (devs->nfn && !(pf = calloc(devs->nfn, sizeof(*pf))))
+		return -ENOMEM;
+	for (size_t i = 0; i < devs->nfn; i++)
+		pf[i] = devs->fn[i].pf ? devs->fn[i].pf - devs->fn : -1;
+	nfn = realloc(devs->fn, (devs->nfn + 1) * sizeof(*nfn));
+	if (!nfn) {
+		free(pf);
+		return -ENOMEM;
+	}
+	devs->fn = nfn;
+	for (size_t i = 0; i < devs->nfn; i++) {
+		devs->fn[i].pf = pf[i] >= 0 ? &devs->fn[pf[i]] : NULL;
+		for (size_t k = 0; k < devs->fn[i].nports; k++)
+			devs->fn[i].ports[k].fn = &devs->fn[i];
+	}
+	free(pf);
+	fn = &devs->fn[devs->nfn];
+	memset(fn, 0, sizeof(*fn));
+	snprintf(fn->bus_name, sizeof(fn->bus_name), "%s", bus);
+	snprintf(fn->bdf, sizeof(fn->bdf), "%s", dev);
+	fn->vf_index = -1;
+	fn->numa_node = -1;
+	fn->sriov_totalvfs = fn->sriov_numvfs = -1;
+	r = read_function(ctx, fn, want, NULL, NULL);
+	if (r < 0) {
+		free(fn->ports);
+		free(fn->rdma);
+		return r;
+	}
+	devs->nfn++;
+	*out = fn;
+	return 0;
 }
 
 void mlx_devices_free(struct mlx_devices *devs)

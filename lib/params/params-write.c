@@ -170,15 +170,7 @@ int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *
 
 static void eth_header(struct mlx_nlbuf *b, uint8_t cmd, const char *ifname)
 {
-	struct genlmsghdr g = { .cmd = cmd, .version = ETHTOOL_GENL_VERSION };
-	size_t n;
-
-	mlx_nlb_msg(b, 0, NLM_F_ACK);
-	mlx_nlb_put(b, &g, sizeof(g));
-	/* every ethtool request's header is attribute 1 */
-	n = mlx_nlb_nest_start(b, ETHTOOL_A_RINGS_HEADER | NLA_F_NESTED);
-	mlx_nlb_str(b, ETHTOOL_A_HEADER_DEV_NAME, ifname);
-	mlx_nlb_nest_end(b, n);
+	mlx_ethtool_req_start(b, cmd, NLM_F_ACK, ifname, 0);
 }
 
 int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bdf,

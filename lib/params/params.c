@@ -109,7 +109,6 @@ static int keep_cb(const struct nlmsghdr *h, size_t len, void *arg)
 
 static int eth_dump(struct mlx_ctx *ctx, struct mlx_params_cache *c, size_t i)
 {
-	struct genlmsghdr g = { .cmd = eth_dumps[i].cmd, .version = ETHTOOL_GENL_VERSION };
 	struct vec *v = &c->eth[i];
 	struct mlx_nlbuf b;
 	uint8_t req[64];
@@ -119,8 +118,7 @@ static int eth_dump(struct mlx_ctx *ctx, struct mlx_params_cache *c, size_t i)
 		return v->err;
 	v->done = true;
 	mlx_nlb_init(&b, req, sizeof(req));
-	mlx_nlb_msg(&b, 0, NLM_F_DUMP);
-	mlx_nlb_put(&b, &g, sizeof(g));
+	mlx_ethtool_req_start(&b, eth_dumps[i].cmd, NLM_F_DUMP, NULL, 0);
 	rl = mlx_nlb_finish(&b);
 	if (rl < 0)
 		return v->err = rl;

@@ -22,19 +22,10 @@
 
 int mlx_link_build(void *buf, size_t cap, uint8_t cmd, const char *ifname, bool stats)
 {
-	struct genlmsghdr g = { .cmd = cmd, .version = ETHTOOL_GENL_VERSION };
 	struct mlx_nlbuf b;
-	size_t nest;
 
 	mlx_nlb_init(&b, buf, cap);
-	mlx_nlb_msg(&b, 0, 0);
-	mlx_nlb_put(&b, &g, sizeof(g));
-	/* every ETHTOOL_A_*_HEADER is attribute 1 */
-	nest = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_LINKMODES_HEADER);
-	mlx_nlb_str(&b, ETHTOOL_A_HEADER_DEV_NAME, ifname);
-	if (stats)
-		mlx_nlb_u32(&b, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_STATS);
-	mlx_nlb_nest_end(&b, nest);
+	mlx_ethtool_req_start(&b, cmd, 0, ifname, stats ? ETHTOOL_FLAG_STATS : 0);
 	return mlx_nlb_finish(&b);
 }
 

@@ -24,16 +24,10 @@
 
 int mlx_module_eeprom_build(void *buf, size_t cap, const char *ifname, const struct mlx_mod_want *w)
 {
-	struct genlmsghdr g = { .cmd = ETHTOOL_MSG_MODULE_EEPROM_GET, .version = ETHTOOL_GENL_VERSION };
 	struct mlx_nlbuf b;
-	size_t nest;
 
 	mlx_nlb_init(&b, buf, cap);
-	mlx_nlb_msg(&b, 0, 0);
-	mlx_nlb_put(&b, &g, sizeof(g));
-	nest = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_MODULE_EEPROM_HEADER);
-	mlx_nlb_str(&b, ETHTOOL_A_HEADER_DEV_NAME, ifname);
-	mlx_nlb_nest_end(&b, nest);
+	mlx_ethtool_req_start(&b, ETHTOOL_MSG_MODULE_EEPROM_GET, 0, ifname, 0);
 	mlx_nlb_u32(&b, ETHTOOL_A_MODULE_EEPROM_OFFSET, w->offset);
 	mlx_nlb_u32(&b, ETHTOOL_A_MODULE_EEPROM_LENGTH, w->len);
 	mlx_nlb_u8(&b, ETHTOOL_A_MODULE_EEPROM_PAGE, w->page);

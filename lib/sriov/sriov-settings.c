@@ -101,6 +101,14 @@ struct mlx_vf_settings *mlx_sriov_vf(struct mlx_ctx *ctx, struct mlx_sriov_setti
 	return v;
 }
 
+/* Does @pf have SR-IOV: TotalVFs above 0, or, on a device of another bus
+ * (netdevsim), an sriov_numvfs without sriov_totalvfs (its kernel refuses
+ * a count too high; lib/sriov/sriov.c mlx_sriov_set_numvfs). */
+static bool has_sriov(const struct mlx_function *pf)
+{
+	return pf && (pf->sriov_totalvfs > 0 || (pf->sriov_totalvfs < 0 && pf->sriov_numvfs >= 0));
+}
+
 void mlx_sriov_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
 		     struct mlx_port_settings *out)
 {
@@ -112,7 +120,7 @@ void mlx_sriov_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *
 
 	mlx_sriov_release(out);
 	memset(s, 0, sizeof(*s));
-	if (!pf || pf->sriov_totalvfs <= 0) {
+	if (!has_sriov(pf)) {
 		s->have = MLX_NULL;
 		return;
 	}
@@ -279,7 +287,7 @@ int mlx_sriov_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_s
 	int i;
 
 	(void)vf;
-	if (!pf || pf->role != MLX_FN_PF || pf->sriov_totalvfs <= 0)
+	if (!pf || pf->role != MLX_FN_PF || !has_sriov(pf))
 		return mlx_plan_fail(ctx, pl, EOPNOTSUPP, "sriov", "%s has no SR-IOV",
 				     pf ? pf->bdf : want->netdev);
 	/* read now: under the transaction's locks, or for a dry run */
@@ -288,7 +296,7 @@ int mlx_sriov_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_s
 		return mlx_plan_fail(ctx, pl, EIO, "sriov", "%s", why);
 	}
 	n = s->numvfs_h == MLX_SET ? s->numvfs : w->cur_numvfs;
-	if (n > (unsigned)pf->sriov_totalvfs)
+	if (pf->sriov_totalvfs >= 0 && n > (unsigned)pf->sriov_totalvfs)
 		return mlx_plan_fail(ctx, pl, ERANGE, "sriov.num_vfs", "%u is above the %d VFs %s can "
 				     "have (TotalVFs)", n, pf->sriov_totalvfs, pf->bdf);
 	w->recreates = n != w->cur_numvfs;

@@ -18,7 +18,6 @@
 #include "sriov.h"
 #include "write.h"
 
-#define FN_DIR "/sys/bus/pci/devices/%s"
 
 /* Setting name and unit of each enum mlx_sriov_setting (the JSON of
  * `sriov show` spells the same names, with the unit as suffix). */
@@ -48,7 +47,8 @@ int mlx_sriov_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, unsigne
 	int64_t v;
 	int r;
 
-	snprintf(path, sizeof(path), FN_DIR "/sriov_numvfs", pf->bdf);
+	mlx_fn_sysfs_dir(pf, path, sizeof(path));
+	strncat(path, "/sriov_numvfs", sizeof(path) - strlen(path) - 1);
 	r = mlx_read_s64(ctx, path, &v);
 	if (r < 0)
 		return mlx_err(ctx, -r, "cannot read '%s': %s", path, strerror(-r));

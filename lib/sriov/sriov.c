@@ -18,11 +18,9 @@
 #include "nl.h"
 #include "sriov.h"
 
-#define FN_DIR "/sys/bus/pci/devices/%s"
-
 void mlx_devlink_object(const struct mlx_function *fn, char *buf, size_t len)
 {
-	snprintf(buf, len, "pci:%s", fn->bdf);
+	snprintf(buf, len, "%s:%s", mlx_fn_bus(fn), fn->bdf);
 }
 
 /* The netdev rtnetlink knows the PF by. */
@@ -102,12 +100,15 @@ int mlx_sriov_set_numvfs(struct mlx_ctx *ctx, const struct mlx_function *pf, uns
 	int64_t cur;
 	int r;
 
-	if (pf->role != MLX_FN_PF || pf->sriov_totalvfs < 0)
+	/* A device of another bus may have sriov_numvfs and no
+	 * sriov_totalvfs (netdevsim): its kernel refuses a count too high. */
+	if (pf->role != MLX_FN_PF || (pf->sriov_totalvfs < 0 && pf->sriov_numvfs < 0))
 		return mlx_err(ctx, EOPNOTSUPP, "%s has no SR-IOV (no sriov_totalvfs)", pf->bdf);
-	if (n > (unsigned)pf->sriov_totalvfs)
+	if (pf->sriov_totalvfs >= 0 && n > (unsigned)pf->sriov_totalvfs)
 		return mlx_err(ctx, EINVAL, "%s supports at most %d VFs (sriov_totalvfs); %u asked",
 			       pf->bdf, pf->sriov_totalvfs, n);
-	snprintf(path, sizeof(path), FN_DIR "/sriov_numvfs", pf->bdf);
+	mlx_fn_sysfs_dir(pf, path, sizeof(path));
+	strncat(path, "/sriov_numvfs", sizeof(path) - strlen(path) - 1);
 	r = mlx_read_s64(ctx, path, &cur);
 	if (r < 0)
 		return mlx_err(ctx, r, "cannot read '%s': %s", path, strerror(-r));
@@ -236,7 +237,7 @@ int mlx_devlink_eswitch_get(struct mlx_ctx *ctx, const struct mlx_function *pf,
 
 	out->mode = out->inline_mode = out->encap_mode = -1;
 	mlx_devlink_object(pf, obj, sizeof(obj));
-	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_ESWITCH_GET, "pci", pf->bdf, -1);
+	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_ESWITCH_GET, mlx_fn_bus(pf), pf->bdf, -1);
 	if (len < 0)
 		return len;
 	r = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, MLX_REQ_ESWITCH_GET, req, (size_t)len, esw_cb,
@@ -253,7 +254,7 @@ int mlx_devlink_eswitch_set(struct mlx_ctx *ctx, const struct mlx_function *pf, 
 	int len, r;
 
 	mlx_devlink_object(pf, obj, sizeof(obj));
-	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_ESWITCH_SET, "pci", pf->bdf, mode);
+	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_ESWITCH_SET, mlx_fn_bus(pf), pf->bdf, mode);
 	if (len < 0)
 		return len;
 	r = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, "eswitch-set", req, (size_t)len, NULL, NULL);
@@ -274,7 +275,7 @@ int mlx_devlink_info_get(struct mlx_ctx *ctx, const struct mlx_function *fn,
 
 	memset(out, 0, sizeof(*out));
 	mlx_devlink_object(fn, obj, sizeof(obj));
-	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_INFO_GET, "pci", fn->bdf, -1);
+	len = mlx_devlink_build(req, sizeof(req), DEVLINK_CMD_INFO_GET, mlx_fn_bus(fn), fn->bdf, -1);
 	if (len < 0)
 		return len;
 	r = mlx_nl_query(ctx, MLX_NL_DEVLINK, obj, MLX_REQ_INFO_GET, req, (size_t)len, first_cb,

@@ -213,6 +213,22 @@ if "$MLXCLI" help counters >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v
 else
 	echo "== counters: skipped (needs root and the counters command)"
 fi
+# rdma (issue 24): `rdma qp -j` on a captured host with 10,000 QPs (5,000
+# CM IDs, 100 owners; tests/bench/gen-rdma-qps.py), text and JSON, and
+# `rdma -j resource show qp` live beside it where the machine has RDMA
+# devices (rdma_rxe in the kernel lab; these build machines have none).
+echo "== rdma"
+NQP=10000
+[ -n "${BENCH_QUICK:-}" ] && NQP=1000
+python3 "$SRC/tests/bench/gen-rdma-qps.py" "$MLXCLI_SAMPLES_DIR" "$WORK/rdmaq" "$NQP" >/dev/null
+bench rdma-qp-json "$MLXCLI --sysroot $WORK/rdmaq -j rdma qp"
+bench rdma-qp-text "$MLXCLI --sysroot $WORK/rdmaq rdma qp"
+if command -v rdma >/dev/null && [ -n "$(rdma -j dev show 2>/dev/null | tr -d '[] \n')" ]; then
+	bench rdma-qp-live "$MLXCLI -j rdma qp"
+	bench iproute2-rdma-qp-live "rdma -j resource show qp"
+	ratio iproute2-rdma-qp-live rdma-qp-live "rdma -j resource show qp / mlxcli -j rdma qp (live)"
+fi
+
 # params (issue 17): the sample host (2 PFs + 4 VFs) offline, and live in
 # the namespace: mlxcli's host-wide dumps (every veth's replies collected
 # for one -d) beside the five ethtool reads and devlink a user would run

@@ -53,6 +53,12 @@ expect "$("$MLXCLI" help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\).*/\1/p
 expect "0000:5e:00.0 0000:5e:00.1 0000:5e:00.2 0000:5e:00.3 0000:5e:00.4 0000:5e:00.5" --sample devices -d 0000
 expect "enp94s0f0np0" --sample -d enp94s0f0
 expect "mlx5_0 mlx5_1" --sample=cx6dx-upstream -d mlx5
+# issue 24: rdma's commands, its devices, the QP and CM ID states
+expect "cm-id cq ctx gids mr pd qp show srq stats" rdma ""
+expect "mlx5_0 mlx5_1" --sample=cx6dx-upstream rdma qp -d mlx5
+expect "ERR INIT RESET RTR RTS SQD SQE" rdma qp --state ""
+expect "LISTEN" rdma cm-id --state L
+expect "connections" show nd ""
 # Positional words from the tables (issue 8): DCQCN parameter names in
 # both spellings, priorities, option values with choices, help's words.
 expect "DcqcnRpgAiRate" qosconfig dcqcn set DcqcnRpgAi

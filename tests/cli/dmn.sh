@@ -50,7 +50,7 @@ for host in cx5-ofed cx6dx-upstream; do
 		got=$(jq -c '[.items[].name]' "$m")
 		p0=$(( $(jq -r .pci_address "$m" | sed 's/.*\.//') ))   # vhca 0/1: uplink port 65535/131071
 		port=$(( (p0 << 16) | 65535 ))
-		want='["crspace.txt","devlink-health.json","devlink-health-dump-fw.json","devlink-health-dump-fw_fatal.json","devlink-health-dump-tx-port'$port'.json","devlink-health-dump-rx-port'$port'.json","dcqcn.json","pci.json","pci-config.bin","aer_dev_correctable.txt","aer_dev_nonfatal.txt","aer_dev_fatal.txt","kernel-log.txt","snapshot"]'
+		want='["crspace.txt","devlink-health.json","devlink-health-dump-fw.json","devlink-health-dump-fw_fatal.json","devlink-health-dump-tx-port'$port'.json","devlink-health-dump-rx-port'$port'.json","dcqcn.json","pci.json","pci-config.bin","aer_dev_correctable.txt","aer_dev_nonfatal.txt","aer_dev_fatal.txt","rdma-qp.json","rdma-cm-id.json","rdma-raw.json","kernel-log.txt","snapshot"]'
 		[ "$got" = "$want" ] && ok "items" || bad "$name: items $got"
 		st() { jq -r ".items[] | select(.name == \"$1\") | .result" "$m"; }
 		[ "$(st crspace.txt)" = unavailable ] && jq -r '.items[0].reason' "$m" | grep -E -q 'live device|permission' &&
@@ -68,10 +68,23 @@ for host in cx5-ofed cx6dx-upstream; do
 		"$MLXCLI" --sample="$host" -j -d "$bdf0" dbg get-state 2>/dev/null | jq -S '.devices[0].devlink_health' >"$tmp/b"
 		[ "$(jq '.reporters | length' "$tmp/a")" = 4 ] && cmp -s "$tmp/a" "$tmp/b" && ok "snapshot: get-state devlink health" ||
 			bad "$name: snapshot get-state health differs"
-		for i in dcqcn.json pci.json pci-config.bin snapshot devlink-health.json; do
+		for i in dcqcn.json pci.json pci-config.bin snapshot devlink-health.json rdma-qp.json rdma-cm-id.json; do
 			[ "$(st $i)" = ok ] || bad "$name: $i $(st $i) $(jq -r ".items[] | select(.name == \"$i\") | .reason" "$m")"
 		done
 		[ "$(st kernel-log.txt)" = unavailable ] || bad "$name: kernel-log $(st kernel-log.txt)"
+		# issue 24: the QPs of the function's RDMA device at the incident, as
+		# `rdma qp -d` gives them; raw contexts where the capture has them
+		# (cx5-ofed mlx5_0), else unavailable with the reason
+		"$MLXCLI" --sample="$host" -j -d "$bdf0" rdma qp 2>/dev/null | jq -S . >"$tmp/a"
+		jq -S . "$d/rdma-qp.json" >"$tmp/b"
+		cmp -s "$tmp/a" "$tmp/b" && ok "rdma-qp.json: rdma qp at the incident" || bad "$name: rdma-qp.json differs"
+		case $host/$bdf0 in
+		cx5-ofed/0000:5e:00.0) [ "$(st rdma-raw.json)" = ok ] &&
+			[ "$(jq '[.contexts[] | select(.kind == "qp")] | length' "$d/rdma-raw.json")" = 5 ] &&
+			ok "rdma-raw.json: the 5 QP contexts" || bad "$name: rdma-raw.json $(st rdma-raw.json)" ;;
+		*) [ "$(st rdma-raw.json)" = unavailable ] && ok "rdma-raw.json unavailable: $(jq -r '.items[] | select(.name == "rdma-raw.json") | .reason' "$m")" ||
+			bad "$name: rdma-raw.json $(st rdma-raw.json)" ;;
+		esac
 		[ "$(jq '[.items[] | select(.result != "ok" and .result != "unavailable" and .result != "failed")] | length' "$m")" = 0 ] ||
 			bad "$name: a status outside ok|unavailable|failed"
 		# every ok file: size and sha256 match, mode 0600
@@ -95,7 +108,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	done <"$tmp/out"
 	# show and list
 	first=$(head -1 "$tmp/out")
-	"$MLXCLI" -j dump-me-now show "$first" | jq -e '.items | length == 14' >/dev/null &&
+	"$MLXCLI" -j dump-me-now show "$first" | jq -e '.items | length == 17' >/dev/null &&
 		ok "show -j" || bad "show -j"
 	"$MLXCLI" -j dump-me-now list --dir "$root" | jq -e ".incidents | length == $npf" >/dev/null &&
 		ok "list -j" || bad "list -j"

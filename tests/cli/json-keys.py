@@ -68,6 +68,11 @@ READ = {
     'params info': [[]], 'params regkeys': [['--dynamic']], 'params features': [[]],
     'show regkeys config': [[]], 'show regkeys diff': [[]], 'show regkeys info': [[]],
     'show driverparams': [['enp94s0f0np0']],
+    # issue 24: rdma
+    'rdma': [[]], 'rdma show': [[]], 'rdma qp': [[], ['--errors']], 'rdma cm-id': [[]],
+    'rdma cq': [[]], 'rdma mr': [[]], 'rdma pd': [[]], 'rdma ctx': [[]], 'rdma srq': [[]],
+    'rdma gids': [[]], 'rdma stats': [[]], 'show nd connections': [[], ['-e']],
+    'dbg resources': [[]],
 }
 # Each write command that has --dry-run, with its arguments: it runs here
 # as `CMD -d DEV ARGS --dry-run -j` (NETDEV: the first port's netdev), so
@@ -255,6 +260,12 @@ def main():
                     problems.append(f'[{s}] {" ".join(argv)} -j: exit {rc}: {err.strip()}')
                 else:
                     walk(json.loads(out), '', seen, f'[{s}] {c}')
+            # the incident's RDMA items (issue 24), which only an incident holds
+            for dp, _, fs in os.walk(os.path.join(state, 'dmn')):
+                for fn in sorted(fs):
+                    if fn.startswith('rdma-') and fn.endswith('.json'):
+                        with open(os.path.join(dp, fn)) as f:
+                            walk(json.load(f), '', seen, f'[{s}] incident {fn}')
             for c, arglists in READ.items():
                 for args in arglists:
                     if args == ['LAST']:

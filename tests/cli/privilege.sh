@@ -93,6 +93,19 @@ R|dbg dump-me-now|-
 R|dbg get-state|dbg get-state
 W|dbg restart|dbg restart $P0 --yes
 R|dbg pddrinfo|dbg pddrinfo
+R|dbg resources|dbg resources
+R|rdma|rdma
+R|rdma show|rdma show
+R|rdma qp|rdma qp --errors
+R|rdma cm-id|rdma cm-id
+R|rdma cq|rdma cq
+R|rdma mr|rdma mr
+R|rdma pd|rdma pd
+R|rdma ctx|rdma ctx
+R|rdma srq|rdma srq
+R|rdma gids|rdma gids
+R|rdma stats|rdma stats
+R|show nd connections|show nd connections -e
 X|dbg cmd-stats|dbg cmd-stats
 R|dbg sw-reset|-
 R|sample list|-

@@ -91,6 +91,11 @@ sensors)
 vpd) copy $(find "$samples" -name vpd -type f | sort) ;;
 dcb) copy $(nl 'ieee-get.nl') $(nl 'gdcbx.nl') ;;
 rtnl-vf) copy $(nl 'getlink-vf.nl') ;;
+rdma) copy $(find "$samples" -path "*/netlink/rdma/*" -name "*.nl" -type f | sort | awk 'NR % 4 == 1') ;;
+gid)
+	copy $(nl 'getlink-linkinfo.nl')
+	text 'fe80:0000:0000:0000:0ac0:ebff:fe3b:3490' '0000:0000:0000:0000:0000:ffff:0a10:f239' \
+		'RoCE v2' 'IB/RoCE v1' ;;
 devlink-info) copy $(nl 'info-get.nl') $(nl 'eswitch-get.nl') ;;
 params) copy $(nl '*-dump.nl') ;;
 ethtool-stats) copy $(nl 'strset-stats.nl' | head -4) $(nl 'stats-values.nl' | head -4) ;;

@@ -18,7 +18,8 @@
 # namespace, no veth) says why and exits 77; all-tests.sh fails a CI run
 # where this tier skipped.
 
-. "$(dirname "$0")/../cli/lib.sh"
+# (by TOP_SRCDIR when set: the kernel lab's tests, tests/vm/guest, source this too)
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/cli/lib.sh"
 
 need_root() {
 	if [ "$(id -u)" -ne 0 ]; then

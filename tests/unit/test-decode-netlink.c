@@ -19,6 +19,7 @@
 #include <string.h>
 #include <arpa/inet.h>
 #include <linux/devlink.h>
+#include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 #include <linux/if_link.h>
 #include <linux/rtnetlink.h>
@@ -540,6 +541,67 @@ static void test_replay_stream(void **state)
 	mlx_ctx_free(ctx);
 }
 
+/* Every ethtool request carries the header nest (attribute 1), a dump an
+ * empty one: Debian 12's 6.1 refuses a dump without it with EINVAL
+ * ("request header missing"), which emptied params and state there. */
+static void eth_req_header(const uint8_t *buf, int n, uint16_t nlflags, uint8_t cmd,
+			   const char *ifname, uint32_t hflags)
+{
+	struct nlmsghdr h;
+	struct genlmsghdr g;
+	const uint8_t *attrs;
+	size_t alen, off = 0, o2 = 0;
+	struct mlx_nla a, f;
+	char name[32] = "";
+	uint32_t flags = 0;
+	int nattrs = 0;
+
+	assert_true(n > 0);
+	memcpy(&h, buf, sizeof(h));
+	assert_int_equal(h.nlmsg_len, n);
+	assert_int_equal(h.nlmsg_flags, NLM_F_REQUEST | nlflags);
+	memcpy(&g, buf + NLMSG_HDRLEN, sizeof(g));
+	assert_int_equal(g.cmd, cmd);
+	assert_int_equal(g.version, ETHTOOL_GENL_VERSION);
+	assert_int_equal(mlx_nlmsg_attrs((struct nlmsghdr *)buf, (size_t)n, sizeof(g), &attrs, &alen), 0);
+	assert_int_equal(mlx_nla_next(attrs, alen, &off, &a), 1);
+	assert_int_equal(a.type, ETHTOOL_A_STRSET_HEADER);
+	assert_true((attrs[2] | attrs[3] << 8) & NLA_F_NESTED);
+	while (mlx_nla_next(a.data, a.len, &o2, &f) == 1) {
+		nattrs++;
+		if (f.type == ETHTOOL_A_HEADER_DEV_NAME)
+			mlx_nla_str(&f, name, sizeof(name));
+		else if (f.type == ETHTOOL_A_HEADER_FLAGS)
+			assert_int_equal(mlx_nla_u32(&f, &flags), 0);
+		else
+			fail_msg("unexpected header attribute %u", f.type);
+	}
+	assert_string_equal(name, ifname ? ifname : "");
+	assert_int_equal(flags, hflags);
+	assert_int_equal(nattrs, !!ifname + !!hflags);
+}
+
+static void test_ethtool_request_header(void **state)
+{
+	uint8_t buf[128];
+	struct mlx_nlbuf b;
+
+	(void)state;
+	mlx_nlb_init(&b, buf, sizeof(buf));
+	mlx_ethtool_req_start(&b, ETHTOOL_MSG_CHANNELS_GET, NLM_F_DUMP, NULL, 0);
+	eth_req_header(buf, mlx_nlb_finish(&b), NLM_F_DUMP, ETHTOOL_MSG_CHANNELS_GET, NULL, 0);
+	mlx_nlb_init(&b, buf, sizeof(buf));
+	mlx_ethtool_req_start(&b, ETHTOOL_MSG_PAUSE_GET, 0, "va", ETHTOOL_FLAG_STATS);
+	eth_req_header(buf, mlx_nlb_finish(&b), 0, ETHTOOL_MSG_PAUSE_GET, "va", ETHTOOL_FLAG_STATS);
+	mlx_nlb_init(&b, buf, sizeof(buf));
+	mlx_ethtool_req_start(&b, ETHTOOL_MSG_RINGS_SET, NLM_F_ACK, "enp8s0f0", 0);
+	eth_req_header(buf, mlx_nlb_finish(&b), NLM_F_ACK, ETHTOOL_MSG_RINGS_SET, "enp8s0f0", 0);
+	/* too small a buffer: the builder marks the overflow */
+	mlx_nlb_init(&b, buf, 24);
+	mlx_ethtool_req_start(&b, ETHTOOL_MSG_RINGS_SET, NLM_F_ACK, "enp8s0f0", 0);
+	assert_int_equal(mlx_nlb_finish(&b), -EMSGSIZE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -556,6 +618,7 @@ int main(void)
 		cmocka_unit_test(test_devlink_version_without_name),
 		cmocka_unit_test(test_devlink_eswitch),
 		cmocka_unit_test(test_replay_stream),
+		cmocka_unit_test(test_ethtool_request_header),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

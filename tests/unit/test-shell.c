@@ -171,6 +171,9 @@ static const struct map_case mlx5cmd_cases[] = {
 	  "qosconfig|dcqcn|defaults|-d|eth1" },
 	/* The manual prints -Restore without -Qosconfig. */
 	{ "-Dcqcn|-Name|eth1|-Restore", CLI_COMPAT_MAPPED, "qosconfig|dcqcn|restore|-d|eth1" },
+	/* issue 24: -Stat (the adapter's status, its RoCE mode) and -NdStat */
+	{ "-Stat|-Name|mlx5_0", CLI_COMPAT_MAPPED, "rdma|show|-d|mlx5_0" },
+	{ "-NdStat", CLI_COMPAT_MAPPED, "rdma|qp" },
 	{ "-Qosconfig|-Dcqcn|-Name|eth1|-Restore", CLI_COMPAT_MAPPED,
 	  "qosconfig|dcqcn|restore|-d|eth1" },
 	{ "-QoSConfig|-DefaultUntaggedPriority|-Name|eth1|-Get", CLI_COMPAT_MAPPED,
@@ -204,7 +207,7 @@ static const struct map_case mlx5cmd_cases[] = {
 	{ "-Qosconfig|-Name|eth1|-Get", CLI_COMPAT_FAILED, "needs -Dcqcn or" },
 	{ "-Qosconfig|-DefaultUntaggedPriority|-Name|eth1|-Enable", CLI_COMPAT_FAILED,
 	  "'-Enable' is not an action of '-DefaultUntaggedPriority'" },
-	{ "-Stat", CLI_COMPAT_FAILED, "'-Stat' is not available yet" },
+	{ "-Sniffer", CLI_COMPAT_FAILED, "'-Sniffer' is not available yet" },
 	{ "-Qosconfig|-Dcqcn|eth1|-Get", CLI_COMPAT_FAILED, "unexpected 'eth1'" },
 };
 
