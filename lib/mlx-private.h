@@ -105,6 +105,15 @@ int mlx_emul_numvfs_write(struct mlx_ctx *ctx, const char *bdf, const char *val)
 int mlx_emul_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
 /* `params set`'s requests (lib/emul/params-emul.c); @fam enum mlx_nl_family. */
 int mlx_emul_params(struct mlx_ctx *ctx, int fam, const uint8_t *req, size_t len);
+/* issue 27's writes (lib/emul/lifecycle-emul.c): does the emulator take
+ * the request, and its answer.  HEALTH_REPORTER_SET; PAUSE_SET,
+ * LINKMODES_SET, FEC_SET. */
+bool mlx_emul_health_takes(enum mlx_nl_family fam, const void *req, size_t len);
+int mlx_emul_health_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req,
+			    size_t len, mlx_nl_cb cb, void *arg);
+bool mlx_emul_link_takes(enum mlx_nl_family fam, const void *req, size_t len);
+int mlx_emul_link_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req,
+			  size_t len, mlx_nl_cb cb, void *arg);
 /* MLNX_OFED's traffic_class file: a write reads back "Global tclass=N". */
 bool mlx_emul_params_is_tclass(const char *path);
 int mlx_emul_params_tclass(struct mlx_ctx *ctx, const char *path, const char *val);

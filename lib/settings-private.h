@@ -101,6 +101,30 @@ int mlx_sriov_merge(struct mlx_port_settings *dst, const struct mlx_port_setting
 int mlx_sriov_dup(struct mlx_port_settings *dst, const struct mlx_port_settings *src);
 void mlx_sriov_release(struct mlx_port_settings *p);
 
+/* lib/debug/health-policy.c: each health reporter's policy */
+void mlx_health_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
+		      struct mlx_port_settings *out);
+bool mlx_health_wanted(const struct mlx_port_settings *want, size_t vf);
+int mlx_health_open_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_ref *t,
+			 void *parent);
+int mlx_health_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings *want,
+			 size_t vf, struct mlx_plan *pl);
+void mlx_health_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *arg);
+int mlx_health_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
+extern const struct mlx_write_ops mlx_health_write_ops;
+
+/* lib/phy/link-settings.c: pause, speed, duplex, autonegotiation, FEC */
+void mlx_link_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
+		    struct mlx_port_settings *out);
+bool mlx_link_wanted(const struct mlx_port_settings *want, size_t vf);
+int mlx_link_open_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_ref *t,
+		       void *parent);
+int mlx_link_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings *want,
+		       size_t vf, struct mlx_plan *pl);
+void mlx_link_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *arg);
+int mlx_link_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
+extern const struct mlx_write_ops mlx_link_write_ops;
+
 /* lib/settings/actions.c: the table of actions (lib/txn.h) */
 const struct mlx_subsys *mlx_action(enum mlx_action id);
 

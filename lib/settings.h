@@ -238,6 +238,71 @@ int mlx_vf_put_link_state(struct mlx_ctx *ctx, struct mlx_vf_settings *v, const 
 /* "legacy", "switchdev" -> DEVLINK_ESWITCH_MODE_*; -EINVAL. */
 int mlx_eswitch_mode_parse(const char *s, int *mode);
 
+/* ---- health: each devlink health reporter's self-healing policy ---- */
+
+/*
+ * The policy devlink keeps per reporter (net/devlink health:
+ * DEVLINK_ATTR_HEALTH_REPORTER_GRACEFUL_PERIOD, _AUTO_RECOVER,
+ * _AUTO_DUMP): the minimum time between two automatic recoveries, whether
+ * an error is recovered at once, whether it keeps a dump.  A reporter
+ * without a recovery has no grace period and no auto_recover, one without
+ * a dump no auto_dump (the kernel refuses them: MLX_NULL when read).
+ * WinOF-2's self-healing keys, and how each maps, are in lib/health.h.
+ */
+#define MLX_HEALTH_POLICY_MAX 32
+
+struct mlx_health_policy {
+	char reporter[64];        /* "" in a desired state: every reporter (health set) */
+	int64_t port_index;       /* -1: a device reporter; a desired state's: any */
+	uint8_t grace_h, recover_h, dump_h;
+	uint64_t grace_period_ms;
+	bool auto_recover, auto_dump;
+};
+
+struct mlx_health_settings {
+	uint8_t have;             /* MLX_NULL: no devlink health (a netdev, a captured gap) */
+	size_t n;
+	struct mlx_health_policy r[MLX_HEALTH_POLICY_MAX];
+};
+
+/* The entry of reporter @name (port @port_index, -1 any) of a desired
+ * state, added: -EEXIST when named twice, -ENOSPC beyond the maximum,
+ * -EINVAL for a name that is no devlink reporter's (NUL, '/', control
+ * characters, longer than 63 bytes).  Returns the entry or NULL with the
+ * story in mlx_errmsg. */
+struct mlx_health_policy *mlx_health_put_reporter(struct mlx_ctx *ctx, struct mlx_health_settings *h,
+						  const char *name, int64_t port_index);
+/* grace_period_ms: 0 (none) up to INT64_MAX (devlink takes a u64). */
+int mlx_health_put_grace(struct mlx_ctx *ctx, struct mlx_health_policy *p, int64_t ms);
+
+/* ---- link: pause, speed/duplex/autonegotiation, FEC (ethtool netlink) ---- */
+
+/* The FEC modes `link set fec` takes (ethtool's encodings). */
+enum mlx_fec_mode { MLX_FEC_AUTO, MLX_FEC_OFF, MLX_FEC_RS, MLX_FEC_BASER, MLX_FEC_LLRS, MLX_FEC_NMODES };
+
+struct mlx_link_settings {
+	uint8_t have;             /* MLX_NULL: no netdev (no ethtool) */
+	uint8_t pause_autoneg_h, pause_rx_h, pause_tx_h;
+	bool pause_autoneg, pause_rx, pause_tx;
+	uint8_t autoneg_h, speed_h, duplex_h;
+	bool autoneg;
+	uint32_t speed_mbps;
+	bool duplex_full;
+	uint8_t fec_h;
+	/* one mode (a desired state, or a device that reports one); read: a
+	 * device may report several configured modes: fec_modes as bits of
+	 * enum mlx_fec_mode */
+	uint8_t fec;
+	uint8_t fec_modes;
+};
+
+/* "auto", "off", "rs", "baser", "llrs" <-> enum mlx_fec_mode; -EINVAL. */
+int mlx_fec_mode_parse(const char *s, uint8_t *mode);
+const char *mlx_fec_mode_name(unsigned mode);
+int mlx_link_put_speed(struct mlx_ctx *ctx, struct mlx_link_settings *l, int64_t mbps);
+int mlx_link_put_duplex(struct mlx_ctx *ctx, struct mlx_link_settings *l, const char *text);
+int mlx_link_put_fec(struct mlx_ctx *ctx, struct mlx_link_settings *l, const char *text);
+
 /* ---- a port ---- */
 
 struct mlx_port_settings {
@@ -248,6 +313,8 @@ struct mlx_port_settings {
 	struct mlx_params_settings params;
 	struct mlx_roce_settings roce;
 	struct mlx_sriov_settings sriov;
+	struct mlx_link_settings link;
+	struct mlx_health_settings health;
 };
 
 /* A model with nothing in it (every setting absent). */
@@ -271,14 +338,22 @@ struct mlx_port_settings *mlx_port_settings_copy(const struct mlx_port_settings 
  * flow_steering_mode and esw_port_metadata in switchdev mode, fs_core.c
  * mlx5_fs_mode_validate and mlx5_devlink_esw_port_metadata_validate, and
  * SR-IOV may switch to it); numvfs (and the eswitch mode) before the VFs'
- * settings; the RDMA CM's defaults last (nothing depends on them). */
+ * settings; the RDMA CM's defaults last of the port's settings (nothing
+ * depends on them).  The link's pause after QoS: mlx5 keeps global pause
+ * and PFC in one register (PFCC) and each write clears the other (port.c
+ * mlx5_set_port_pause, mlx5_set_port_pfc), so a desired state with PFC on
+ * and pause off, or pause on and PFC off, holds only when pause is
+ * written after PFC.  The health policy last: it is the devlink
+ * instance's, and a reload or numvfs change before it leaves it as is. */
 enum mlx_sub {
 	MLX_SUB_QOS,
+	MLX_SUB_LINK,
 	MLX_SUB_DCQCN,
 	MLX_SUB_PARAMS,
 	MLX_SUB_SRIOV,
 	MLX_SUB_VF,
 	MLX_SUB_ROCE,
+	MLX_SUB_HEALTH,
 	MLX_NSUB
 };
 

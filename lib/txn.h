@@ -81,6 +81,12 @@ enum mlx_action {
 	MLX_ACT_LINK_RESTART,     /* @tg's netdev down, then up */
 	MLX_ACT_DUMP_CLEAR,       /* forget the dump of @obj, a struct mlx_health_reporter
 				   * of @tg's function (borrowed) */
+	MLX_ACT_HEALTH_RECOVER,   /* recover the reporter @obj (a struct mlx_health_reporter
+				   * of @tg's function) now */
+	MLX_ACT_FW_FLASH,         /* flash @obj, a struct mlx_fw_flash (lib/fw.h), into @tg's
+				   * function through devlink */
+	MLX_ACT_FW_ACTIVATE,      /* devlink reload fw_activate of @tg's function; @obj a
+				   * struct mlx_fw_activate (lib/fw.h) */
 	MLX_NACT
 };
 int mlx_txn_add_action(struct mlx_txn *t, enum mlx_action act, const struct mlx_port_ref *tg,

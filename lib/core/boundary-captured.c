@@ -54,6 +54,11 @@ static int captured_nl(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *
 		return mlx_emul_params(ctx, fam, req, len);
 	if (fam == MLX_NL_ROUTE && h.nlmsg_type == RTM_SETLINK)
 		return mlx_emul_sriov_setlink(ctx, req, len);
+	/* issue 27: the health policy, the link's pause, modes and FEC */
+	if (mlx_emul_health_takes(fam, req, len))
+		return mlx_emul_health_request(ctx, fam, req, len, cb, arg);
+	if (mlx_emul_link_takes(fam, req, len))
+		return mlx_emul_link_request(ctx, fam, req, len, cb, arg);
 	if (fam == MLX_NL_DEVLINK && len >= NLMSG_HDRLEN + GENL_HDRLEN)
 		memcpy(&g, (const uint8_t *)req + NLMSG_HDRLEN, sizeof(g));
 	if (fam == MLX_NL_DEVLINK && g.cmd == DEVLINK_CMD_ESWITCH_SET)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fw.h"
 #include "health.h"
 #include "mlx-private.h"
 #include "settings-private.h"
@@ -137,6 +138,44 @@ static int dump_clear_write(struct mlx_ctx *ctx, void *feat, const struct mlx_ch
 
 static const struct mlx_write_ops dump_clear_ops = { .write = dump_clear_write };
 
+/* ---- DEVLINK_CMD_HEALTH_REPORTER_RECOVER: the reporter's recovery, now.
+ * It resets what the reporter watches (mlx5: tx and rx reopen the failing
+ * queues, fw_fatal reloads the function), so it is confirmed ---- */
+
+static int recover_may_write(struct mlx_ctx *ctx, const struct mlx_port_ref *t)
+{
+	(void)t;
+	return mlx_health_recover_check(ctx);
+}
+
+static int recover_plan(struct mlx_ctx *ctx, void *feat, const void *obj, struct mlx_plan *pl)
+{
+	struct act_writer *w = feat;
+	const struct mlx_health_reporter *r = obj;
+	char setting[40];
+
+	if (!w->t.fn || !r)
+		return mlx_err(ctx, EINVAL, "a recovery needs a devlink instance and a reporter");
+	if (!r->has_grace)
+		return mlx_err(ctx, EOPNOTSUPP, "health reporter %s of %s has no recovery", r->name,
+			       w->t.fn->bdf);
+	w->obj = obj;
+	snprintf(setting, sizeof(setting), "%s", r->name);
+	return act_add(pl, setting, "recover", MLX_CHG_DESTROYS) < 0 ? -ENOMEM : 0;
+}
+
+static int recover_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
+			 const struct mlx_val *v)
+{
+	const struct act_writer *w = feat;
+
+	(void)c;
+	(void)v;
+	return mlx_health_recover(ctx, w->t.fn, w->obj);
+}
+
+static const struct mlx_write_ops recover_ops = { .write = recover_write };
+
 /* The table of actions (enum mlx_action).  id MLX_NSUB: no settings
  * subsystem (the settings' loops never see them). */
 static const struct mlx_subsys actions[MLX_NACT] = {
@@ -157,6 +196,24 @@ static const struct mlx_subsys actions[MLX_NACT] = {
 		.feat_size = sizeof(struct act_writer), .parent_sub = MLX_NSUB,
 		.open = act_open, .plan_action = dump_clear_plan, .ops = &dump_clear_ops,
 		.may_write = dump_clear_may_write,
+	},
+	[MLX_ACT_HEALTH_RECOVER] = {
+		.id = MLX_NSUB, .key = "health", .name = "health recovery",
+		.feat_size = sizeof(struct act_writer), .parent_sub = MLX_NSUB,
+		.open = act_open, .plan_action = recover_plan, .ops = &recover_ops,
+		.may_write = recover_may_write,
+	},
+	[MLX_ACT_FW_FLASH] = {
+		.id = MLX_NSUB, .key = "fw", .name = "firmware flash",
+		.feat_size = sizeof(struct mlx_fw_act_writer), .parent_sub = MLX_NSUB,
+		.open = mlx_fw_act_open, .plan_action = mlx_fw_flash_plan, .ops = &mlx_fw_flash_ops,
+		.may_write = mlx_fw_flash_may_write,
+	},
+	[MLX_ACT_FW_ACTIVATE] = {
+		.id = MLX_NSUB, .key = "fw", .name = "firmware activation",
+		.feat_size = sizeof(struct mlx_fw_act_writer), .parent_sub = MLX_NSUB,
+		.open = mlx_fw_act_open, .plan_action = mlx_fw_activate_plan,
+		.ops = &mlx_fw_activate_ops, .may_write = mlx_fw_flash_may_write,
 	},
 };
 
