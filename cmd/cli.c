@@ -50,8 +50,12 @@ static const struct cmd top_cmds[] = {
 	  cmd_counters, 0, 0, 0, &counters_group, counters_opts, NULL },
 	{ "module", "", "transceiver identity and live diagnostics per lane, with thresholds",
 	  cmd_module, 0, 0, 0, NULL, module_opts, NULL, "mlxcli-module(8)", NULL },
-	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict",
-	  cmd_link, 0, 0, 0, NULL, link_opts, NULL, "mlxcli-module(8)", NULL },
+	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict; "
+	  "set pause, speed, FEC", cmd_link, 0, 0, 0, &link_group, link_opts, NULL, "mlxcli-module(8)",
+	  NULL },
+	{ "health", "", "devlink health reporters: state, errors, the self-healing policy; set, "
+	  "recover, dump, clear, diagnose", cmd_health_show, 0, 0, 0, &health_group, health_opts, NULL,
+	  "mlxcli-health(8)" },
 	{ "state", "", "the configurable state of every ConnectX port as one document (apply's schema)",
 	  cmd_state, 0, 0, 0, NULL, state_opts, NULL, "mlxcli-state(8)" },
 	{ "apply", "FILE", "make this host match a desired state (state -j's schema): idempotent, --check, --diff",

@@ -308,6 +308,17 @@ extern const struct cmd_group sriov_group;
 int cmd_fw(struct cli *cli, int argc, char **argv);
 int cmd_pci(struct cli *cli, int argc, char **argv);
 extern const struct cmd_group fw_group, pci_group;
+/* The devlink handle of @fn ("pci/0000:08:00.0", "netdevsim/netdevsim1")
+ * as the field "devlink" (cmd/health.c). */
+void out_devlink(struct out *o, const struct mlx_function *fn);
+/* fw-flash.c (issue 27): fw flash, fw activate */
+int cmd_fw_flash(struct cli *cli, int argc, char **argv);
+int cmd_fw_activate(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt fw_flash_opts[], fw_activate_opts[];
+/* health.c (issue 27): devlink health reporters, the self-healing policy */
+extern const struct cmd_group health_group;
+extern const struct cmd_opt health_opts[];
+int cmd_health_show(struct cli *cli, int argc, char **argv);
 void cli_out_sriov_cap(struct out *o, const struct mlx_function *fn);
 extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
 /* params.c (issue 17): params show/info */
@@ -365,6 +376,9 @@ int cmd_module(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt module_opts[];
 int cmd_link(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt link_opts[];
+/* link-write.c (issue 27): link set */
+int cmd_link_set(struct cli *cli, int argc, char **argv);
+extern const struct cmd_group link_group;
 extern const struct cmd_group selfhealing_group;   /* selfhealing.c: show selfhealing port */
 struct mlx_counters;
 /* phy-prom.c: module and FEC gauges after `counters --format prometheus` */

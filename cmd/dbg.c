@@ -249,7 +249,7 @@ static void state_health(struct cli *cli, const struct mlx_function *fn)
 		const char *st = mlx_health_state_str(p->state);
 
 		out_obj_begin(o, NULL, NULL);
-		cli_out_reporter(o, p);
+		cli_out_reporter(o, p, false);
 		out_obj_end(o);
 		if (l < sizeof(txt))
 			l += (size_t)snprintf(txt + l, sizeof(txt) - l, "%s%s %s (errors %llu, recovered %llu)",

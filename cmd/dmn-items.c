@@ -390,7 +390,7 @@ static void render_health(struct out *o, const void *arg)
 		int r = mlx_health_diagnose(d->ctx, d->fn, &d->h->r[i], &diag);
 
 		out_obj_begin(o, NULL, NULL);
-		cli_out_reporter(o, &d->h->r[i]);
+		cli_out_reporter(o, &d->h->r[i], false);
 		if (r == 0)
 			cli_out_fmsg(o, "diagnose", diag);
 		else
