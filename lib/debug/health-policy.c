@@ -443,7 +443,7 @@ int mlx_health_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_
 			for (size_t k = 0; k < w->cur.n && l < sizeof(names); k++)
 				l += (size_t)snprintf(names + l, sizeof(names) - l, "%s%s", k ? ", " : "",
 						      w->cur.r[k].name);
-			return mlx_plan_fail(ctx, pl, p->reporter[0] ? ENOENT : EOPNOTSUPP, where,
+			return mlx_plan_fail(ctx, pl, p->reporter[0] ? EINVAL : EOPNOTSUPP, where,
 					     p->reporter[0] ? "%s has no health reporter '%s' (it has: %s)"
 					     : "%s has no health reporters%s", w->on, p->reporter,
 					     w->cur.n ? names : "none");
