@@ -60,6 +60,16 @@ R|fw query|fw query
 R|pci|pci
 R|module|module
 R|link|link
+R|link show|link show
+W|link set|link set -d $P0 fec rs
+R|health show|health show
+R|health diagnose|health diagnose -d 5e:00.0 tx
+W|health set|health set -d 5e:00.0 tx grace_period 1000
+X|health recover|health recover -d 5e:00.0 tx --yes
+X|health clear|health clear -d 5e:00.0 fw
+R|health dump|-
+R|fw flash|-
+X|fw activate|fw activate -d 5e:00.0 --yes
 R|show selfhealing port|show selfhealing port
 R|pci show|pci show
 R|params show|params show
@@ -120,7 +130,10 @@ EOF
 # "-": not run here (needs the live system, writes outside the tree, or is
 # interactive; covered by their own tests).  X: the write is not supported
 # on this driver or this capture (exit 4: no APP default priority in mlx5,
-# no debugfs in the MLNX_OFED sample), before any privilege matters.
+# no debugfs in the MLNX_OFED sample; a health recovery, a dump cleared or
+# a firmware activated on a captured system), before any privilege matters.
+# health dump takes a dump when none is held and fw flash needs an MFA2
+# image: both live only (tests/vm/guest/nsim-lifecycle.sh).
 
 # Walk the tables: every leaf command of `mlxcli help`.
 leaves() {   # $1: the group words ("" for the top)
