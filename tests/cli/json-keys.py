@@ -61,6 +61,7 @@ READ = {
     'qosconfig dcqcn describe': [[]],
     'dbg get-state': [[]], 'dbg pddrinfo': [[]], 'dbg cmd-stats': [[]],
     'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
+    'dump-me-now verify': [[], ['LAST']],
     'sample list': [[]],
     'monitor': [[], ['--catalogue']],
     'module': [[], ['--raw']], 'link': [[]], 'show selfhealing port': [[]],
