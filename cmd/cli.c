@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "dcqcn.h"
+#include "lock.h"
 #include "mlx.h"
 #include "shell.h"
 #include "state-cmd.h"
@@ -95,9 +96,13 @@ const struct cmd_group cli_top = { "", "manage and diagnose NVIDIA/Mellanox Conn
 static void vmsg(struct cli *cli, const char *kind, const char *fmt, va_list ap)
 {
 	FILE *fp = cli->err_fp ? cli->err_fp : stderr;
+	char *msg = NULL;
 
 	fprintf(fp, "mlxcli: %s: ", kind);
-	vfprintf(fp, fmt, ap);
+	/* a message quotes names and values of the target: escaped as output is */
+	if (vasprintf(&msg, fmt, ap) >= 0)
+		out_escape(fp, msg, true);
+	free(msg);
 	fputc('\n', fp);
 }
 
@@ -176,7 +181,7 @@ const char *cli_opt(const struct cli *cli, const char *name)
 
 static const char *const global_longs[] = {
 	"--json", "--pretty", "--device", "--sysroot", "--sample", "--verbose", "--version",
-	"--help", "--batch",
+	"--help", "--batch", "--wait",
 };
 
 static bool all_digits(const char *s)
@@ -254,6 +259,16 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 				return EXIT_USAGE;
 			}
 			cli->sysroot = v;
+		} else if (!strncmp(a, "--wait", 6) && (!a[6] || a[6] == '=')) {
+			/* how long a write waits for another writer's device lock */
+			v = long_value(a, "--wait", &i, argc, argv);
+			if (!v || !all_digits(v) || strlen(v) > 5 || atoi(v) > 86400) {
+				cli_error(cli, "option '--wait' needs the seconds a write may wait for "
+					  "a device's lock, 0 to 86400%s%s%s", v ? " (not '" : "", v ? v : "",
+					  v ? "')" : "");
+				return EXIT_USAGE;
+			}
+			cli->lock_wait_s = atoi(v);
 		} else if (!strncmp(a, "--batch", 7) && (!a[7] || a[7] == '=')) {
 			/* Batch mode (cmd/shell.c): -b FILE, --batch FILE. */
 			v = long_value(a, "--batch", &i, argc, argv);
@@ -492,9 +507,13 @@ static int open_ctx(struct cli *cli)
 	if (r < 0) {
 		cli_error(cli, "%s", err ? err : strerror(-r));
 		free(err);
+		if (cli_exit_code(r) == EXIT_PERM)
+			return EXIT_PERM;
 		return cli->sysroot ? EXIT_USAGE : EXIT_FAIL;
 	}
 	mlx_ctx_set_runtime_dir(cli->ctx, getenv("XDG_RUNTIME_DIR"));   /* lock.h: captures' locks */
+	if (cli->lock_wait_s >= 0)
+		mlx_lock_set_wait(cli->ctx, cli->lock_wait_s * 1000);
 	mlx_set_log(cli->ctx, log_sink, cli,
 		    cli->verbose >= 2 ? MLX_LOG_DEBUG : cli->verbose ? MLX_LOG_INFO : MLX_LOG_WARN);
 	return EXIT_OK;
@@ -538,6 +557,7 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 	int nrest = 0, i = 0, r, nargs;
 
 	memset(&cli, 0, sizeof(cli));
+	cli.lock_wait_s = -1;
 	cli.out_fp = outfp;
 	cli.err_fp = errfp;
 
@@ -566,6 +586,8 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		cli.pretty |= dflt->pretty;
 		if (!cli.verbose)
 			cli.verbose = dflt->verbose;
+		if (cli.lock_wait_s < 0 && dflt->lock_wait_given)
+			cli.lock_wait_s = dflt->lock_wait_s;
 	}
 	if (cli.batch)
 		return run_batch(&cli, rest, nrest);

@@ -137,6 +137,7 @@ struct cli {
 	const char *sysroot;
 	const char *sample;           /* --sample[=NAME]; "" = default */
 	bool want_help;
+	int lock_wait_s;              /* --wait SEC; -1 not given */
 
 	/* command-local option values, parsed against cmd->opts */
 	const struct cmd *cmd;
@@ -168,6 +169,8 @@ struct cli_defaults {
 	const char *device, *sysroot, *sample;
 	bool json, pretty;
 	int verbose;
+	bool lock_wait_given;         /* --wait SEC */
+	int lock_wait_s;
 };
 
 /* In-process entry point: main() and the tests call this. */

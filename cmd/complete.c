@@ -24,7 +24,7 @@
 /* Long option names for completion. */
 static const char *const global_words[] = {
 	"--json", "--pretty", "--device", "--sysroot", "--sample", "--verbose", "--help",
-	"--version", "--batch", NULL,
+	"--version", "--batch", "--wait", NULL,
 };
 
 void cli_complete_add(struct completion *cp, const char *cand)
@@ -321,7 +321,8 @@ void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand
 	for (int i = 0; i + 1 < argc; i++) {
 		const char *w = argv[i];
 
-		if (!strcmp(w, "-d") || !strcmp(w, "--device") || !strcmp(w, "--sysroot")) {
+		if (!strcmp(w, "-d") || !strcmp(w, "--device") || !strcmp(w, "--sysroot") ||
+		    !strcmp(w, "--wait")) {
 			i++;
 			continue;
 		}
@@ -373,6 +374,8 @@ void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand
 	}
 	if (!strcmp(prev, "--sysroot"))
 		return;         /* the shell completes file names */
+	if (!strcmp(prev, "--wait"))
+		return;         /* seconds: nothing to offer */
 	/* --sample=NAME: the attached form only ("--sample devices" is the
 	 * default sample); bash hands it over as "--sample" "=" "NAME". */
 	if (argc >= 3 && !strcmp(prev, "=") && !strcmp(argv[argc - 3], "--sample")) {

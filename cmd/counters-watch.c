@@ -158,7 +158,7 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 	gmtime_r(&cur->wall.tv_sec, &tm);
 	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	if (isatty(fileno(cli->out_fp)))
-		out_printf(o, "\033[H\033[2J");
+		out_ctl(o, "\033[H\033[2J");
 	/* one header, both forms: "sample 3 at TIME, interval 1.000 s" */
 	out_fmt_str(o, OUT_JSON, "record", NULL, "sample");
 	out_fmt_u64(o, OUT_ANY, "sample", "sample %s", seq);

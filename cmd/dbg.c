@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "incident.h"
 #include "dbg-cmd.h"
 #include "dcqcn.h"
 #include "fw.h"
@@ -135,6 +136,10 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 		}
 		r = db->r;
 		n = db->n;
+	}
+	if (ofile && (fd = mlx_incident_guard(cli->ctx, ofile)) < 0) {
+		free(own);
+		return cli_fail(cli, fd, "evidence");
 	}
 	if (ofile) {
 		fd = open(ofile, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);

@@ -107,5 +107,12 @@ void dmn_manifest_free(struct dmn_manifest *m);
 void dmn_manifest_out(struct out *o, const struct dmn_manifest *m, bool labels);
 int dmn_list(struct cli *cli);
 int dmn_show(struct cli *cli, const char *arg);
+/* A manifest's bytes parsed (pure), or one read from @path (a regular
+ * file); NULL and @err when not one.  Freed with dmn_manifest_free. */
+struct dmn_manifest *dmn_manifest_parse(const char *buf, size_t len, char *err, size_t errlen);
+struct dmn_manifest *dmn_manifest_load(const char *path, char *err, size_t errlen);
+/* `dump-me-now verify [PATH]` (cmd/dmn-verify.c): each item's SHA-256
+ * against the manifest; every incident of the dump root without PATH. */
+int dmn_verify(struct cli *cli, const char *arg);
 
 #endif

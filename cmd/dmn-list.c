@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -144,15 +146,16 @@ static void copy_str(char *dst, size_t len, json_t *v)
 	snprintf(dst, len, "%s", json_is_string(v) ? json_string_value(v) : "");
 }
 
-/* A manifest.json read back; NULL (and @err) when it is not one. */
-static struct dmn_manifest *manifest_load(const char *path, char *err, size_t errlen)
+/* A manifest's bytes parsed (pure: the fuzz harness's entry); NULL (and
+ * @err) when they are not one. */
+struct dmn_manifest *dmn_manifest_parse(const char *buf, size_t len, char *err, size_t errlen)
 {
 	struct dmn_manifest *m;
 	json_error_t jerr;
 	json_t *j, *items, *it, *reason;
 	size_t i;
 
-	j = json_load_file(path, 0, &jerr);
+	j = json_loadb(buf, len, 0, &jerr);
 	if (!j) {
 		snprintf(err, errlen, "%s", jerr.text);
 		return NULL;
@@ -210,6 +213,46 @@ static struct dmn_manifest *manifest_load(const char *path, char *err, size_t er
 	return m;
 }
 
+/* A manifest.json read back: a regular file (an incident someone sent may
+ * hold a FIFO there: O_NONBLOCK, refused), at most 4 MiB. */
+struct dmn_manifest *dmn_manifest_load(const char *path, char *err, size_t errlen)
+{
+	struct dmn_manifest *m = NULL;
+	struct stat st;
+	char *buf = NULL;
+	size_t n = 0;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > (4 << 20)) {
+		snprintf(err, errlen, "not a regular file of at most 4 MiB");
+		close(fd);
+		return NULL;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	while (buf && n < (size_t)st.st_size) {
+		ssize_t r = read(fd, buf + n, (size_t)st.st_size - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	if (!buf) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	m = dmn_manifest_parse(buf, n, err, errlen);
+	free(buf);
+	return m;
+}
+
 int dmn_show(struct cli *cli, const char *arg)
 {
 	struct dmn_settings s;
@@ -230,7 +273,7 @@ int dmn_show(struct cli *cli, const char *arg)
 	} else {
 		snprintf(path, sizeof(path), "%s/manifest.json", arg);
 	}
-	m = manifest_load(path, err, sizeof(err));
+	m = dmn_manifest_load(path, err, sizeof(err));
 	if (!m) {
 		cli_error(cli, "cannot read '%s': %s", path, err);
 		return access(path, F_OK) ? EXIT_USAGE : EXIT_FAIL;

@@ -14,6 +14,7 @@
  * No test hook: the tests fail the k-th write with the LD_PRELOAD shim
  * (tests/fault/fault-shim.c), so the product carries nothing for them.
  */
+#include "incident.h"
 #include "config.h"
 
 #include <errno.h>
@@ -425,6 +426,9 @@ static int dmn_create(struct cli *cli)
 			return EXIT_NODEV;
 		}
 	}
+	/* never a dump root inside an incident (evidence): lib/incident.h */
+	if (mlx_incident_guard(cli->ctx, s.dir) < 0)
+		return cli_fail(cli, -EROFS, "evidence");
 	r = mlx_dmn_root_prepare(s.dir);
 	if (r < 0) {
 		cli_error(cli, "cannot create the dump root '%s': %s", s.dir, strerror(-r));
@@ -490,6 +494,11 @@ static int cmd_dmn_show(struct cli *cli, int argc, char **argv)
 	return dmn_show(cli, argv[0]);
 }
 
+static int cmd_dmn_verify(struct cli *cli, int argc, char **argv)
+{
+	return dmn_verify(cli, argc ? argv[0] : NULL);
+}
+
 int cli_dmn_root(struct cli *cli, char *buf, size_t len)
 {
 	struct dmn_settings s;
@@ -547,6 +556,9 @@ static const struct cmd dmn_cmds[] = {
 	  cmd_dmn_list, 0, 0, 0, NULL, DMN_READ_OPTS, NULL },
 	{ "show", "", "what one incident holds, item by item (PATH: its name in the dump root, or its folder)",
 	  cmd_dmn_show, 1, 1, 0, NULL, DMN_READ_OPTS, NULL, NULL, dmn_show_args },
+	{ "verify", "", "is an incident as it was dumped? each item's SHA-256 (the snapshot's tree) "
+	  "against its manifest; every incident without PATH", cmd_dmn_verify, 0, 1, 0, NULL,
+	  DMN_READ_OPTS, NULL, NULL, dmn_show_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -20,6 +20,7 @@ static const struct {
 	{ "-d, --device DEV", "PCI address (5e:00.0), 'BUS DEV FUNC' in decimal, netdev or RDMA device" },
 	{ "    --sysroot DIR", "read (and write) a captured system instead of this one" },
 	{ "    --sample[=NAME]", "use a bundled sample host (default " CLI_DEFAULT_SAMPLE ")" },
+	{ "    --wait SEC", "how long a write waits for another writer of the device (default 30)" },
 	{ "-v, --verbose", "say more on stderr (twice for debug)" },
 	{ "-h, --help", "help for the command given" },
 	{ "    --version", "print the version" },

@@ -13,6 +13,7 @@
  * makes: a restarted monitor does not get a new budget, and retention
  * (dmn_total_count) removing old ones gives room again only on restart.
  */
+#include "incident.h"
 #include "config.h"
 
 #include <errno.h>
@@ -63,6 +64,9 @@ int mon_dump_load(struct cli *cli, struct mon_dump *d, bool reload)
 	d->policy.budget = s.events_num;
 	d->on = s.monitor_dump;
 	if (d->on && (!was_on || strcmp(s.dir, d->s.dir))) {
+		/* never a dump root inside an incident (evidence): lib/incident.h */
+		if (mlx_incident_guard(cli->ctx, s.dir) < 0)
+			return cli_fail(cli, -EROFS, "evidence");
 		r = mlx_dmn_root_prepare(s.dir);
 		if (r < 0) {
 			cli_error(cli, "cannot create the dump root '%s': %s", s.dir, strerror(-r));

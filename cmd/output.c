@@ -102,6 +102,69 @@ static void j_pop(struct out *o)
 
 /* ---- text plumbing ---- */
 
+/*
+ * Every byte of text output passes here.  What a capture or the kernel
+ * hands us (an interface's address, a counter's name, a firmware string)
+ * may hold terminal controls: ESC [ 2 J clears the screen, OSC sequences
+ * retitle it or write files in some terminals.  So a control character
+ * (C0, DEL, and C1 as UTF-8 U+0080..U+009F) is written as \xHH, as JSON
+ * writes \u00HH; a value never ends a line or indents one (@keep_nl only
+ * for out_printf(), whose newlines and tabs are the renderer's own).
+ */
+static size_t t_esc_len(const unsigned char *c, bool keep_nl)
+{
+	if (keep_nl && (*c == '\n' || *c == '\t'))
+		return 0;
+	if (*c < 0x20 || *c == 0x7f)
+		return 1;
+	if (*c == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f)
+		return 2;
+	return 0;
+}
+
+void out_escape(FILE *fp, const char *s, bool keep_nl)
+{
+	const unsigned char *c = (const unsigned char *)s;
+
+	while (*c) {
+		size_t run = 0, e;
+
+		while (c[run] && !t_esc_len(c + run, keep_nl))
+			run++;
+		if (run)
+			fwrite(c, 1, run, fp);
+		c += run;
+		if (!*c)
+			break;
+		e = t_esc_len(c, keep_nl);
+		if (e == 2)
+			fprintf(fp, "\\u%04x", c[1]);
+		else
+			fprintf(fp, "\\x%02x", *c);
+		c += e;
+	}
+}
+
+/* A value escaped (malloc'ed; NULL for NULL or out of memory). */
+static char *t_escdup(const char *s, bool keep_nl)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (!s)
+		return NULL;
+	m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	out_escape(m, s, keep_nl);
+	if (fclose(m) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 /* Open a text level; only a labelled one indents, and only its end undoes it. */
 static void t_push(struct out *o, bool indents)
 {
@@ -139,7 +202,7 @@ static void t_cell(struct out *o, const char *label, const char *val)
 		t->hdr[t->ncols++] = label;
 	}
 	free(t->cells[(t->nrows - 1) * MAX_COLS + col]);
-	t->cells[(t->nrows - 1) * MAX_COLS + col] = strdup(val ? val : "-");
+	t->cells[(t->nrows - 1) * MAX_COLS + col] = t_escdup(val ? val : "-", false);
 }
 
 static void t_line(struct out *o, const char *label, const char *val)
@@ -148,7 +211,19 @@ static void t_line(struct out *o, const char *label, const char *val)
 		t_cell(o, label, val);
 		return;
 	}
-	fprintf(o->fp, "%*s%s: %s\n", o->indent * 2, "", label, val ? val : "-");
+	fprintf(o->fp, "%*s", o->indent * 2, "");
+	out_escape(o->fp, label, false);
+	fputs(": ", o->fp);
+	out_escape(o->fp, val ? val : "-", false);
+	fputc('\n', o->fp);
+}
+
+/* "LABEL:" opening an object or a list */
+static void t_heading(struct out *o, const char *label)
+{
+	fprintf(o->fp, "%*s", o->indent * 2, "");
+	out_escape(o->fp, label, false);
+	fputs(":\n", o->fp);
 }
 
 void out_obj_begin(struct out *o, const char *key, const char *label)
@@ -158,7 +233,7 @@ void out_obj_begin(struct out *o, const char *key, const char *label)
 		return;
 	}
 	if (label && !(o->tab && o->tab->in_row)) {
-		fprintf(o->fp, "%*s%s:\n", o->indent * 2, "", label);
+		t_heading(o, label);
 		t_push(o, true);
 	} else {
 		t_push(o, false);
@@ -178,7 +253,7 @@ void out_list_begin(struct out *o, const char *key, const char *label)
 	if (o->json)
 		mlx_json_arr_begin(o->j, key);
 	else if (label && !(o->tab && o->tab->in_row)) {
-		fprintf(o->fp, "%*s%s:\n", o->indent * 2, "", label);
+		t_heading(o, label);
 		t_push(o, true);
 	} else {
 		t_push(o, false);
@@ -250,7 +325,10 @@ void out_table_end(struct out *o)
 	if (!t->ncols)
 		t->nrows = 0;
 	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = strlen(t->hdr[c]);
+		char *h = t_escdup(t->hdr[c], false);
+
+		w[c] = h ? strlen(h) : 0;
+		free(h);
 		for (size_t r = 0; r < t->nrows; r++) {
 			const char *s = t->cells[r * MAX_COLS + c];
 			size_t n = s ? strlen(s) : 1;
@@ -263,12 +341,17 @@ void out_table_end(struct out *o)
 		for (size_t c = 0; c < t->ncols; c++) {
 			const char *s = r == 0 ? t->hdr[c] : t->cells[(r - 1) * MAX_COLS + c];
 
+			char *h = r == 0 ? t_escdup(s, false) : NULL;
+
+			if (h)
+				s = h;  /* a header; the cells were escaped when stored */
 			if (!s)
 				s = "-";
 			if (c + 1 == t->ncols)
 				fprintf(o->fp, "%s", s);
 			else
 				fprintf(o->fp, "%-*s  ", (int)w[c], s);
+			free(h);
 		}
 		fputc('\n', o->fp);
 	}
@@ -370,12 +453,16 @@ void out_text(struct out *o, const char *label, const char *val)
  * caller's literal; the value is never a format). */
 static void t_fmt(struct out *o, enum out_to to, const char *fmt, const char *val)
 {
+	char *e;
+
 	if (o->json || to == OUT_JSON || !fmt)
 		return;
+	e = t_escdup(val, false);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-	fprintf(o->fp, fmt, val);
+	fprintf(o->fp, fmt, e ? e : "-");
 #pragma GCC diagnostic pop
+	free(e);
 }
 
 void out_fmt_str(struct out *o, enum out_to to, const char *key, const char *fmt, const char *val)
@@ -411,9 +498,23 @@ void out_printf(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
 
+	char *buf = NULL;
+	int n;
+
 	if (o->json)
 		return;
 	va_start(ap, fmt);
-	vfprintf(o->fp, fmt, ap);
+	n = vasprintf(&buf, fmt, ap);
 	va_end(ap);
+	if (n < 0)
+		return;
+	/* the format's newlines and tabs stay; a value's controls do not */
+	out_escape(o->fp, buf, true);
+	free(buf);
+}
+
+void out_ctl(struct out *o, const char *seq)
+{
+	if (!o->json)
+		fputs(seq, o->fp);
 }

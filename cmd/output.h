@@ -73,5 +73,14 @@ void out_fmt_bool(struct out *o, enum out_to to, const char *key, const char *fm
 void out_fmt_null(struct out *o, enum out_to to, const char *key, const char *fmt);
 /* Text only: the layout around fmt fields (line ends, headings). */
 void out_printf(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A terminal control sequence of the renderer's own (counters watch
+ * clearing the screen), text only, written as it is: out_printf() and
+ * every field escape control characters (a capture's values may hold
+ * them). */
+void out_ctl(struct out *o, const char *seq);
+/* @s to @fp with its control characters escaped (\xHH; C1 as \u00HH),
+ * the one escaping of text output, also used for messages on stderr;
+ * @keep_nl keeps newlines and tabs. */
+void out_escape(FILE *fp, const char *s, bool keep_nl);
 
 #endif

@@ -12,6 +12,7 @@
  * exposes no per-priority DCQCN enable, so there is no mlxcli_dcqcn_enabled
  * for its ports.
  */
+#include "incident.h"
 #include "config.h"
 
 #include <errno.h>
@@ -269,6 +270,8 @@ int prom_command(struct cli *cli, const struct mlx_counters *cs, prom_filter_fn 
 	r = cli_select(cli, &only, NULL);
 	if (r)
 		return r;
+	if (path && (r = mlx_incident_guard(cli->ctx, path)) < 0)
+		return cli_fail(cli, r, "evidence");
 	if (path) {
 		r = prom_file_open(&pf, path);
 		if (r < 0) {

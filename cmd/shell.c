@@ -260,6 +260,8 @@ static void session_init(struct session *s, struct cli *cli)
 	s->d.sysroot = cli->sysroot;
 	s->d.sample = cli->sample;
 	s->d.verbose = cli->verbose;
+	s->d.lock_wait_given = cli->lock_wait_s >= 0;
+	s->d.lock_wait_s = cli->lock_wait_s;
 	s->d.json = cli->json;
 	s->d.pretty = cli->pretty;
 	set_device(s, cli->device);

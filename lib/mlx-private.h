@@ -139,6 +139,7 @@ struct mlx_ctx {
 	/* The journal of the write transaction running on a captured system
 	 * (lib/journal.h): every change of its files is logged there first. */
 	struct mlx_journal *journal;
+	int lock_wait_ms;       /* lock.h: mlx_lock_set_wait(), -1 no limit */
 };
 
 /* A number unique in the context's life (names of temporary files). */

@@ -120,6 +120,27 @@ int mlx_readlink_base(struct mlx_ctx *ctx, const char *path, char *buf, size_t l
 int mlx_readlink(struct mlx_ctx *ctx, const char *path, char *buf, size_t len);
 bool mlx_exists(struct mlx_ctx *ctx, const char *path);
 bool mlx_is_dir(struct mlx_ctx *ctx, const char *path);
+/* 0 when @path is a directory, else -errno: -EACCES (this user may not
+ * enter it) is not -ENOENT (it is not there). */
+int mlx_dir_probe(struct mlx_ctx *ctx, const char *path);
+/*
+ * Changes to the tree of a captured system (the emulators' commit and
+ * undo), each resolved inside the root as reads are: the parent directory
+ * through mlx_open() (RESOLVE_IN_ROOT, or the walk of mlx_open_walk()),
+ * the last component by name from that directory's fd, never followed.
+ * A link of the capture, absolute or "..", can never make one of them
+ * create, rename or remove anything outside the root.  Each asks
+ * mlx_may_write() first.  0 or -errno.
+ */
+int mlx_mkdir(struct mlx_ctx *ctx, const char *path, mode_t mode);
+int mlx_symlink(struct mlx_ctx *ctx, const char *target, const char *path);
+/* a file or a link (never a directory) */
+int mlx_unlink(struct mlx_ctx *ctx, const char *path);
+/* @from and @to in the same directory or not; neither last component followed */
+int mlx_rename(struct mlx_ctx *ctx, const char *from, const char *to);
+/* rm -rf of @path: directories opened O_NOFOLLOW from their parent's fd,
+ * links removed as links; 0 when @path does not exist */
+int mlx_remove_tree(struct mlx_ctx *ctx, const char *path);
 /*
  * Replace a file of a captured system as one step (new file beside it,
  * renamed over the old one): a failure leaves the old bytes, a reader

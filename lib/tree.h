@@ -11,5 +11,10 @@
 int mlx_tree_copy(const char *src, const char *dst);
 /* rm -rf without following links.  0 or -errno of the first failure. */
 int mlx_tree_remove(const char *path);
+/* The same for the entry @name of the directory @dfd (no '/' in @name):
+ * every directory below is opened from its parent's fd with O_NOFOLLOW,
+ * so nothing outside the tree is touched, whatever its links say; a
+ * file system mounted inside is not entered (-EXDEV). */
+int mlx_tree_remove_at(int dfd, const char *name);
 
 #endif

@@ -163,7 +163,10 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 	/* volatile: these change between setjmp() and a possible longjmp(). */
 	struct mlx_pci_raw *volatile v = NULL;
 	struct pci_dev **volatile all = NULL;
-	struct vf_places places = { 0 };
+	/* in memory, not a local the compiler may keep in registers: a
+	 * longjmp() from libpci's error handler lands in "out" after the
+	 * list grew, and it was lost there (valgrind, hostile-capture.sh) */
+	struct vf_places places_mem = { 0 }, *volatile places = &places_mem;
 	uint8_t *volatile buf = NULL;
 	struct mlx_pci_raw *nv;
 	struct pci_access *pacc;
@@ -247,7 +250,7 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 		raw->dev = d->dev;
 		raw->func = d->func;
 		raw->vf_index = -1;
-		pl = find_place(&places, dev_key(d));
+		pl = find_place(places, dev_key(d));
 		if (pl) {
 			raw->vendor = v[pl->pf].vendor;
 			raw->device = pl->device;
@@ -287,7 +290,7 @@ int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
 			pci_fill_info(d, PCI_FILL_CLASS);
 			raw->class_code = (uint32_t)d->device_class << 8;
 		}
-		if (!pl && add_places(&places, raw, cnt) < 0) {
+		if (!pl && add_places(places, raw, cnt) < 0) {
 			r = -ENOMEM;
 			goto out;
 		}
@@ -299,7 +302,7 @@ out:
 	pci_cleanup(pacc);
 	free(all);
 	free(buf);
-	free(places.v);
+	free(places->v);
 	if (r < 0) {
 		free(v);
 		return r;

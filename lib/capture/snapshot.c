@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "incident.h"
 #include "mlx-private.h"
 #include "counters.h"
 #include "dcb.h"
@@ -213,7 +215,7 @@ static int copy_tree(struct snap *s, const char *path, int depth, bool debugfs)
  * of a capture, which write_meta() writes: flat, one key each), unescaped
  * into @buf.  false when absent, not a string, or too long.
  */
-static bool meta_value(const char *text, const char *key, char *buf, size_t len)
+bool mlx_snapshot_meta_value(const char *text, const char *key, char *buf, size_t len)
 {
 	char pat[40];
 	const char *p;
@@ -238,7 +240,11 @@ static bool meta_value(const char *text, const char *key, char *buf, size_t len)
 			const char *e = p[1] ? strchr(esc, p[1]) : NULL;
 			unsigned u;
 
-			if (p[1] == 'u' && sscanf(p + 2, "%4x", &u) == 1 && u && u < 0x80) {
+			/* four hex digits, all there (a capture's file may end
+			 * anywhere: sscanf took fewer, and p ran past the end) */
+			if (p[1] == 'u' && isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3]) &&
+			    isxdigit((unsigned char)p[4]) && isxdigit((unsigned char)p[5]) &&
+			    sscanf(p + 2, "%4x", &u) == 1 && u && u < 0x80) {
 				c = (char)u;
 				p += 5;
 			} else if (e && (e - esc) % 2 == 0) {
@@ -282,8 +288,8 @@ static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char
 		return;
 	}
 	if (mlx_read_file(ctx, "/mlxcli-snapshot.json", &text, &len) == 0) {
-		h = meta_value(text, "hostname", host, hlen);
-		k = meta_value(text, "kernel", kernel, klen);
+		h = mlx_snapshot_meta_value(text, "hostname", host, hlen);
+		k = mlx_snapshot_meta_value(text, "kernel", kernel, klen);
 		free(text);
 	}
 	if (!h && mlx_read_str(ctx, "/proc/sys/kernel/hostname", host, hlen) < 0)
@@ -724,6 +730,10 @@ int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char
 	s.st = st;
 	if (lstat(dest, &sb) == 0)
 		return mlx_err(ctx, EEXIST, "'%s' already exists; give a new directory", dest);
+	/* never into an incident (evidence), at any depth (lib/incident.h) */
+	r = mlx_incident_guard(ctx, dest);
+	if (r < 0)
+		return r;
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", dest) >= (int)sizeof(tmp))
 		return mlx_err(ctx, ENAMETOOLONG, "path too long: '%s'", dest);
 	if (!mkdtemp(tmp))

@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "incident.h"
+#include "lock.h"
 #include "mlx-private.h"
 
 static int dir_ok(const char *path)
@@ -34,37 +36,6 @@ static char *fmt_alloc(const char *fmt, const char *a, const char *b)
 	if (asprintf(&s, fmt, a, b) < 0)
 		return NULL;
 	return s;
-}
-
-/*
- * Is @canon the snapshot inside a dump-me-now incident?  The incident's
- * manifest (cmd/dmn.c: "format": "mlxcli-dmn") sits beside it, written
- * when the incident was complete, so old incidents are recognised too.
- * Returns the incident directory (malloc'ed) or NULL.
- */
-static char *incident_of(const char *canon)
-{
-	const char *slash = strrchr(canon, '/');
-	char path[PATH_MAX], buf[4096];
-	ssize_t n;
-	int fd;
-
-	if (!slash || slash == canon)
-		return NULL;
-	if (snprintf(path, sizeof(path), "%.*s/manifest.json", (int)(slash - canon), canon) >=
-	    (int)sizeof(path))
-		return NULL;
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return NULL;
-	buf[n] = '\0';
-	if (!strstr(buf, "\"format\": \"mlxcli-dmn\""))
-		return NULL;
-	return strndup(canon, (size_t)(slash - canon));
 }
 
 int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
@@ -87,6 +58,7 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 	ctx->base_fd = -1;
 	ctx->ioctl_fd = -1;
 	ctx->log_max = MLX_LOG_WARN;
+	ctx->lock_wait_ms = MLX_LOCK_WAIT_DEFAULT_MS;
 
 	/* Normalise: no trailing slashes except for "/" itself. */
 	ctx->root = strdup(root);
@@ -103,6 +75,12 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 
 	if (!ctx->live) {
 		r = dir_ok(ctx->root);
+		if (r == -EACCES || r == -EPERM) {
+			if (errmsg)
+				*errmsg = fmt_alloc("cannot read the captured system '%s': %s",
+						    ctx->root, "permission denied");
+			goto fail;
+		}
 		if (r < 0) {
 			if (errmsg)
 				*errmsg = fmt_alloc("cannot use '%s' as system root: %s",
@@ -110,9 +88,16 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 			goto fail;
 		}
 		/* A captured system has at least the PCI bus directory; anything
-		 * else is a typo or the wrong directory, said plainly. */
+		 * else is a typo or the wrong directory, said plainly.  One this
+		 * user may not enter is not a missing one: exit 5, not 2. */
 		snprintf(probe, sizeof(probe), "%s/sys/bus/pci/devices", ctx->root);
 		r = dir_ok(probe);
+		if (r == -EACCES || r == -EPERM) {
+			if (errmsg)
+				*errmsg = fmt_alloc("cannot read the captured system '%s': permission "
+						    "denied (%s)", ctx->root, "sys/bus/pci/devices");
+			goto fail;
+		}
 		if (r < 0) {
 			if (errmsg)
 				*errmsg = fmt_alloc("'%s' is not a captured system: %s is missing",
@@ -134,7 +119,8 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 				*errmsg = fmt_alloc("cannot resolve '%s': %s", ctx->root, strerror(-r));
 			goto fail;
 		}
-		ctx->incident = incident_of(ctx->canon);
+		/* inside an incident folder, at any depth (lib/incident.h) */
+		ctx->incident = mlx_incident_of(ctx->canon);
 	}
 	*out = ctx;
 	return 0;
@@ -182,7 +168,7 @@ int mlx_may_write(struct mlx_ctx *ctx)
 {
 	if (!ctx->incident)
 		return 0;
-	return mlx_err(ctx, EROFS, "'%s' is the snapshot of the dump-me-now incident '%s': an "
+	return mlx_err(ctx, EROFS, "'%s' is inside the dump-me-now incident '%s': an "
 		       "incident folder is evidence and mlxcli never writes into it; to experiment, "
 		       "copy the snapshot elsewhere (cp -a '%s' DIR) and use --sysroot DIR",
 		       ctx->root, ctx->incident, ctx->root);
@@ -223,13 +209,18 @@ void mlx_log(struct mlx_ctx *ctx, enum mlx_log_level lvl, const char *fmt, ...)
 	ctx->log_fn(ctx->log_data, lvl, msg);
 }
 
+/* Any argument may be mlx_errmsg() itself (a story that quotes the one
+ * before it): format into a scratch buffer, then copy, so vsnprintf never
+ * reads the bytes it is writing (valgrind: overlap in mempcpy). */
 int mlx_err(struct mlx_ctx *ctx, int err, const char *fmt, ...)
 {
+	char msg[sizeof(ctx->errmsg)];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(ctx->errmsg, sizeof(ctx->errmsg), fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	memcpy(ctx->errmsg, msg, sizeof(msg));
 	mlx_log(ctx, MLX_LOG_DEBUG, "%s", ctx->errmsg);
 	return err > 0 ? -err : err;
 }

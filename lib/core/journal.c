@@ -22,7 +22,6 @@
 
 #include "journal.h"
 #include "mlx-private.h"
-#include "tree.h"
 
 #define LIVE_DIR "/run/mlxcli"
 #define SUFFIX ".journal"
@@ -55,6 +54,7 @@ static int area(struct mlx_ctx *ctx, char *dir, size_t len, char *key, size_t kl
 static int make_area(struct mlx_ctx *ctx, char *dir, size_t len, char *key, size_t klen)
 {
 	int r = area(ctx, dir, len, key, klen, true);
+	struct stat st;
 
 	if (r < 0 || !ctx->live)
 		return r;
@@ -63,6 +63,11 @@ static int make_area(struct mlx_ctx *ctx, char *dir, size_t len, char *key, size
 		return mlx_err(ctx, errno, "cannot create '%s': %s", LIVE_DIR, strerror(errno));
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return mlx_err(ctx, errno, "cannot create '%s': %s", dir, strerror(errno));
+	/* as the live locks beside it (lib/core/lock.c): no one else's */
+	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return mlx_err(ctx, EPERM, "the journal directory '%s' is not this user's alone: "
+			       "remove it and let mlxcli make it again", dir);
 	return 0;
 }
 
@@ -168,12 +173,11 @@ int mlx_journal_step(struct mlx_journal *j, const char *const *lines, size_t n)
 			       strerror(-r)) : 0;
 }
 
+/* Inside the captured system only (its links may lead out of it). */
 static void remove_dir(struct mlx_ctx *ctx, const char *path)
 {
-	char host[PATH_MAX];
-
-	if (snprintf(host, sizeof(host), "%s%s", mlx_root(ctx), path) < (int)sizeof(host))
-		mlx_tree_remove(host);
+	if (mlx_remove_tree(ctx, path) < 0)
+		mlx_err_clear(ctx);
 }
 
 void mlx_journal_end(struct mlx_journal *j, bool committed, bool keep)

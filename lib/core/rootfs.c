@@ -22,6 +22,7 @@
 
 #include "journal.h"
 #include "mlx-private.h"
+#include "tree.h"
 
 int mlx_path(const struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
 {
@@ -173,6 +174,58 @@ int mlx_open_walk(int dirfd, const char *path, int flags, mode_t mode, bool bene
 	return fd;
 }
 
+/*
+ * A captured system is someone else's tree: where sysfs has a file, it may
+ * hold a FIFO (an open or read waits forever for a writer), a device node
+ * (/dev/zero's numbers: endless), a socket.  So its files are opened
+ * O_NONBLOCK|O_NOCTTY (a FIFO's open returns at once) and what is not a
+ * regular file, a directory or a link to one is refused before any read
+ * (-EINVAL, said in mlx_errmsg).  A caller that asks for O_NONBLOCK itself
+ * reads a stream and copes with one that has nothing yet: it may have a
+ * FIFO (the monitor's replay of a capture's kernel log, dev/kmsg), never
+ * a device or a socket.  Not on the live system, whose sysfs and debugfs
+ * hold none, and where the extra fstat would cost every read.
+ */
+static int captured_open(struct mlx_ctx *ctx, int dirfd, const char *rel, int flags, mode_t mode,
+			 bool beneath)
+{
+	struct open_how how = {
+		.flags = (uint64_t)flags | O_CLOEXEC,
+		.mode = (flags & O_CREAT) ? mode : 0,
+		.resolve = (beneath ? RESOLVE_BENEATH : RESOLVE_IN_ROOT) | RESOLVE_NO_MAGICLINKS,
+	};
+	bool io = !(flags & (O_PATH | O_DIRECTORY));
+	bool stream = flags & O_NONBLOCK;
+	struct stat st;
+	int fd;
+
+	if (io) {
+		flags |= O_NONBLOCK | O_NOCTTY;
+		how.flags = (uint64_t)flags | O_CLOEXEC;
+	}
+	fd = openat2_retry(dirfd, rel, &how);
+	if (fd < 0 && errno == ENOSYS)
+		/* Kernel older than 5.6, or valgrind: the same, by hand. */
+		fd = mlx_open_walk(dirfd, rel, flags, mode, beneath);
+	else if (fd < 0)
+		fd = -errno;
+	if (fd < 0 || !io)
+		return fd;
+	if (fstat(fd, &st) < 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || (stream && S_ISFIFO(st.st_mode)))
+		return fd;
+	close(fd);
+	return mlx_err(ctx, EINVAL, "'%s' in the capture '%s' is a %s, not a file: refused", rel,
+		       ctx->root, S_ISFIFO(st.st_mode) ? "FIFO" : S_ISCHR(st.st_mode) ?
+		       "character device" : S_ISBLK(st.st_mode) ? "block device" :
+		       S_ISSOCK(st.st_mode) ? "socket" : "special file");
+}
+
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 {
 	char full[PATH_MAX];
@@ -188,28 +241,19 @@ int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 
 		if (ctx->base_fd < 0 || !*path)
 			return -EINVAL;
+		if (!ctx->live)
+			return captured_open(ctx, ctx->base_fd, path, flags, mode, true);
 		fd = openat2_retry(ctx->base_fd, path, &how);
 		if (fd < 0 && errno == ENOSYS)
 			return mlx_open_walk(ctx->base_fd, path, flags, mode, true);
 		return fd < 0 ? -errno : fd;
 	}
 	if (!ctx->live) {
-		struct open_how how = {
-			.flags = (uint64_t)flags | O_CLOEXEC,
-			.mode = (flags & O_CREAT) ? mode : 0,
-			.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
-		};
 		const char *rel = path + 1;
 
 		if (!*rel)
 			rel = ".";
-		fd = openat2_retry(ctx->root_fd, rel, &how);
-		if (fd >= 0)
-			return fd;
-		if (errno != ENOSYS)
-			return -errno;
-		/* Kernel older than 5.6, or valgrind: the same, by hand. */
-		return mlx_open_walk(ctx->root_fd, rel, flags, mode, false);
+		return captured_open(ctx, ctx->root_fd, rel, flags, mode, false);
 	}
 	if (mlx_path(ctx, full, sizeof(full), "%s", path) < 0)
 		return -ENAMETOOLONG;
@@ -474,6 +518,16 @@ bool mlx_exists(struct mlx_ctx *ctx, const char *path)
 	return true;
 }
 
+int mlx_dir_probe(struct mlx_ctx *ctx, const char *path)
+{
+	int fd = mlx_open(ctx, path, O_PATH | O_DIRECTORY, 0);
+
+	if (fd < 0)
+		return fd;
+	close(fd);
+	return 0;
+}
+
 bool mlx_is_dir(struct mlx_ctx *ctx, const char *path)
 {
 	int fd = mlx_open(ctx, path, O_PATH | O_DIRECTORY, 0);
@@ -484,40 +538,6 @@ bool mlx_is_dir(struct mlx_ctx *ctx, const char *path)
 	return true;
 }
 
-/*
- * Under --sysroot the file is the attribute: like a sysfs store, a write
- * takes the whole value or leaves the old one.  So no O_TRUNC before the
- * write (a failed write would leave the file empty): overwrite in place,
- * cut to the new length on success, and put the old bytes back after a
- * short write.
- */
-static int write_captured(int fd, const char *val, size_t len)
-{
-	char old[4096];
-	ssize_t n, r;
-
-	n = pread(fd, old, sizeof(old), 0);
-	do
-		r = pwrite(fd, val, len, 0);
-	while (r < 0 && errno == EINTR);
-	if (r < 0)
-		return -errno;
-	if ((size_t)r != len) {
-		/* A short write: put the old value back.  Should that fail
-		 * too, the file holds neither value: its errno says why. */
-		if (n < 0)
-			return -EIO;
-		if (pwrite(fd, old, (size_t)n, 0) != n)
-			return -EIO;
-		if (ftruncate(fd, n) < 0)
-			return -errno;
-		return -EIO;
-	}
-	if (ftruncate(fd, (off_t)len) < 0)
-		return -errno;
-	return 0;
-}
-
 int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
 {
 	size_t len = strlen(val);
@@ -525,20 +545,20 @@ int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
 	int fd;
 
 	if (!ctx->live) {
-		r = mlx_may_write(ctx);
-		if (r == 0)
-			r = mlx_journal_file(ctx, path);   /* a transaction's undo log */
-		if (r < 0)
-			return (int)r;
-		fd = mlx_open(ctx, path, O_RDWR, 0);
-		if (fd == -EACCES)   /* a write-only attribute: no old value to keep */
-			fd = mlx_open(ctx, path, O_WRONLY, 0);
+		/*
+		 * Under --sysroot the file is the attribute: like a sysfs store,
+		 * a write takes the whole value or leaves the old one.  The file
+		 * is replaced (a new inode renamed over it), never written in
+		 * place: a capture hard-linked from another (cp -al of an
+		 * incident's snapshot) shares its inodes, and a write in place
+		 * would change the other one too.  It must exist, as a sysfs
+		 * attribute must.
+		 */
+		fd = mlx_open(ctx, path, O_PATH, 0);
 		if (fd < 0)
 			return fd;
-		r = write_captured(fd, val, len);
-		if (close(fd) < 0 && !r)
-			r = -errno;
-		return (int)r;
+		close(fd);
+		return mlx_replace_file(ctx, path, val, len);
 	}
 	fd = mlx_open(ctx, path, O_WRONLY, 0);
 	if (fd < 0)
@@ -662,6 +682,8 @@ int mlx_replace_file(struct mlx_ctx *ctx, const char *path, const void *data, si
 	char dir[PATH_MAX], tmp[NAME_MAX + 1];
 	const char *slash = strrchr(path, '/');
 	const char *base;
+	struct stat st;
+	mode_t fmode = 0644;
 	size_t off = 0;
 	int dfd, fd, r = 0;
 
@@ -685,7 +707,17 @@ int mlx_replace_file(struct mlx_ctx *ctx, const char *path, const void *data, si
 		r = -errno;
 		goto out;
 	}
-	fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	/* the new file keeps the old one's mode (a read-only or write-only
+	 * attribute stays one) */
+	if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+		fmode = st.st_mode & 07777;
+	fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, fmode);
+	if (fd >= 0 && fmode != 0644 && fchmod(fd, fmode) < 0) {   /* past the umask */
+		r = -errno;
+		close(fd);
+		unlinkat(dfd, tmp, 0);
+		goto out;
+	}
 	if (fd < 0) {
 		r = -errno;
 		goto out;
@@ -708,6 +740,93 @@ int mlx_replace_file(struct mlx_ctx *ctx, const char *path, const void *data, si
 	if (r < 0)
 		unlinkat(dfd, tmp, 0);
 out:
+	close(dfd);
+	return r;
+}
+
+/* ---- changes to a captured tree, each inside the root (mlx.h) ---- */
+
+/* The parent of @path opened inside the root, the last component in
+ * *base: a name, never "." or "..". */
+static int change_parent(struct mlx_ctx *ctx, const char *path, const char **base)
+{
+	int r = mlx_may_write(ctx);
+
+	if (r < 0)
+		return r;
+	r = open_parent(ctx, path, base);
+	if (r >= 0 && !mlx_name_is_safe(*base)) {
+		close(r);
+		return -EINVAL;
+	}
+	return r;
+}
+
+int mlx_mkdir(struct mlx_ctx *ctx, const char *path, mode_t mode)
+{
+	const char *base;
+	int dfd = change_parent(ctx, path, &base), r;
+
+	if (dfd < 0)
+		return dfd;
+	r = mkdirat(dfd, base, mode) < 0 ? -errno : 0;
+	close(dfd);
+	return r;
+}
+
+int mlx_symlink(struct mlx_ctx *ctx, const char *target, const char *path)
+{
+	const char *base;
+	int dfd = change_parent(ctx, path, &base), r;
+
+	if (dfd < 0)
+		return dfd;
+	r = symlinkat(target, dfd, base) < 0 ? -errno : 0;
+	close(dfd);
+	return r;
+}
+
+int mlx_unlink(struct mlx_ctx *ctx, const char *path)
+{
+	const char *base;
+	int dfd = change_parent(ctx, path, &base), r;
+
+	if (dfd < 0)
+		return dfd;
+	r = unlinkat(dfd, base, 0) < 0 ? -errno : 0;
+	close(dfd);
+	return r;
+}
+
+int mlx_rename(struct mlx_ctx *ctx, const char *from, const char *to)
+{
+	const char *b1, *b2;
+	int d1, d2, r;
+
+	d1 = change_parent(ctx, from, &b1);
+	if (d1 < 0)
+		return d1;
+	d2 = change_parent(ctx, to, &b2);
+	if (d2 < 0) {
+		close(d1);
+		return d2;
+	}
+	r = renameat(d1, b1, d2, b2) < 0 ? -errno : 0;
+	close(d1);
+	close(d2);
+	return r;
+}
+
+int mlx_remove_tree(struct mlx_ctx *ctx, const char *path)
+{
+	const char *base;
+	int dfd = change_parent(ctx, path, &base), r;
+
+	if (dfd == -ENOENT)
+		return 0;
+	if (dfd < 0)
+		return dfd;
+	r = mlx_tree_remove_at(dfd, base);
 	close(dfd);
 	return r;
 }

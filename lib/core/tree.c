@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,12 +16,18 @@
 static int copy_file(const char *src, const char *dst, mode_t mode)
 {
 	char buf[65536];
+	struct stat st;
 	int in, out, r = 0;
 	ssize_t n;
 
-	in = open(src, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	/* lstat() said a regular file; it may have become a FIFO since */
+	in = open(src, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
 	if (in < 0)
 		return -errno;
+	if (fstat(in, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(in);
+		return -EINVAL;
+	}
 	/* Owner-writable, so that writes to a sample's working copy work
 	 * even when the pristine files are read-only (an installed tree). */
 	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode & 07777) | 0200);
@@ -105,36 +112,110 @@ int mlx_tree_copy(const char *src, const char *dst)
 	return r;
 }
 
-int mlx_tree_remove(const char *path)
+/*
+ * rm -rf of the entry @name of the directory @dfd, by descriptors: each
+ * directory is opened from its parent's fd with O_NOFOLLOW, each entry
+ * removed by name from the directory holding it, so a link (of a
+ * capture, or one swapped in meanwhile) is removed as a link and never
+ * leads the removal elsewhere; another file system mounted inside is
+ * not entered (rm --one-file-system).  @dev: the file system of the top.
+ */
+#define REMOVE_MAX_DEPTH 256
+
+static int remove_at(int dfd, const char *name, dev_t dev, int depth)
 {
-	char child[PATH_MAX];
 	struct dirent *de;
 	struct stat st;
 	DIR *dir;
-	int r = 0;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int fd, r = 0;
 
-	if (lstat(path, &st) < 0)
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT ? 0 : -errno;
 	if (!S_ISDIR(st.st_mode))
-		return unlink(path) < 0 ? -errno : 0;
-	dir = opendir(path);
-	if (!dir)
+		return unlinkat(dfd, name, 0) < 0 && errno != ENOENT ? -errno : 0;
+	if (st.st_dev != dev)
+		return -EXDEV;
+	if (depth >= REMOVE_MAX_DEPTH)
+		return -ELOOP;
+	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
+	dir = fdopendir(fd);
+	if (!dir) {
+		r = -errno;
+		close(fd);
+		return r;
+	}
+	/* the names first: removing entries while readdir() walks the
+	 * directory may skip some */
 	while ((de = readdir(dir))) {
-		int e;
+		char **nv;
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		if (snprintf(child, sizeof(child), "%s/%s", path, de->d_name) >= (int)sizeof(child)) {
-			r = r ? r : -ENAMETOOLONG;
-			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			nv = realloc(names, cap * sizeof(*nv));
+			if (!nv) {
+				r = -ENOMEM;
+				break;
+			}
+			names = nv;
 		}
-		e = mlx_tree_remove(child);
+		if (!(names[n] = strdup(de->d_name))) {
+			r = -ENOMEM;
+			break;
+		}
+		n++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int e = r < 0 ? 0 : remove_at(dirfd(dir), names[i], dev, depth + 1);
+
 		if (e < 0 && r == 0)
 			r = e;
+		free(names[i]);
 	}
+	free(names);
 	closedir(dir);
-	if (rmdir(path) < 0 && r == 0)
+	if (r == 0 && unlinkat(dfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 		r = -errno;
+	return r;
+}
+
+int mlx_tree_remove_at(int dfd, const char *name)
+{
+	struct stat st;
+
+	if (!*name || !strcmp(name, ".") || !strcmp(name, "..") || strchr(name, '/'))
+		return -EINVAL;
+	if (fstat(dfd, &st) < 0)
+		return -errno;
+	return remove_at(dfd, name, st.st_dev, 0);
+}
+
+int mlx_tree_remove(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int dfd, r;
+
+	if (!slash) {
+		strcpy(dir, ".");
+		slash = path - 1;
+	} else if (slash == path) {
+		strcpy(dir, "/");
+	} else {
+		if ((size_t)(slash - path) >= sizeof(dir))
+			return -ENAMETOOLONG;
+		memcpy(dir, path, (size_t)(slash - path));
+		dir[slash - path] = '\0';
+	}
+	dfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	r = mlx_tree_remove_at(dfd, slash + 1);
+	close(dfd);
 	return r;
 }

@@ -281,7 +281,12 @@ int mlx_dcqcn_open(struct mlx_ctx *ctx, const struct mlx_function *fn,
 	/* MLNX_OFED: ecn/ under the netdev (en_sysfs.c, PFs only). */
 	if (port && port->ifname[0]) {
 		snprintf(ofed, sizeof(ofed), "/sys/class/net/%s/ecn", port->ifname);
-		if (mlx_is_dir(ctx, ofed)) {
+		r = mlx_dir_probe(ctx, ofed);
+		/* a directory this user may not enter is not an absent one */
+		if (r == -EACCES || r == -EPERM)
+			return mlx_err(ctx, EACCES, "cannot read the DCQCN files of %s: '%s': permission "
+				       "denied (run as root, or as a user who may read it)", fn->bdf, ofed);
+		if (r == 0) {
 			dp->layout = MLX_DCQCN_OFED;
 			snprintf(dp->dir[0], sizeof(dp->dir[0]), "%s/%s", ofed,
 				 mlx_dcqcn_ofed_dir(MLX_DCQCN_RP));

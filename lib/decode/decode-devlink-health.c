@@ -126,9 +126,11 @@ static int attach(struct mlx_fmsg_parser *p, struct mlx_fmsg_node *n, char *err,
 
 	if (p->depth == 0) {
 		if (p->root || n->kind != MLX_FMSG_OBJ) {
+			/* the message before the free: it reads @n (fuzz-fmsg) */
+			r = bad(err, errlen, -EBADMSG, "%s outside the top-level object",
+				n->kind == MLX_FMSG_OBJ ? "a second top-level object" : "an item");
 			mlx_fmsg_free(n);
-			return bad(err, errlen, -EBADMSG, "%s outside the top-level object",
-				   n->kind == MLX_FMSG_OBJ ? "a second top-level object" : "an item");
+			return r;
 		}
 		p->root = n;
 		return 0;

@@ -37,7 +37,6 @@
 #include "nl.h"
 #include "snapshot.h"
 #include "sriov.h"
-#include "tree.h"
 #include "sriov-emul-private.h"
 
 #define FN_DIR "/sys/bus/pci/devices/%s"
@@ -414,7 +413,6 @@ static void txn_undo(struct mlx_ctx *ctx, struct txn *t)
 {
 	for (size_t i = t->n; i-- > 0;) {
 		const struct undo *u = &t->v[i];
-		char host[PATH_MAX];
 		const char *base;
 		int dfd = -1, r = 0;
 
@@ -441,8 +439,8 @@ static void txn_undo(struct mlx_ctx *ctx, struct txn *t)
 				r = -errno;
 			break;
 		case UNDO_MKDIR:
-			snprintf(host, sizeof(host), "%s%s", mlx_root(ctx), u->path);
-			r = mlx_tree_remove(host);
+			/* inside the root: the capture's links may lead out */
+			r = mlx_remove_tree(ctx, u->path);
 			break;
 		case UNDO_MOVE:
 			if (renameat(dfd, strrchr(u->aux, '/') + 1, dfd, base) < 0)
@@ -464,12 +462,8 @@ report:
 static void txn_commit(struct mlx_ctx *ctx, struct txn *t)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (t->v[i].kind == UNDO_MOVE && mlx_journal_cleanup(ctx, t->v[i].aux) == 0) {
-			char host[PATH_MAX];
-
-			snprintf(host, sizeof(host), "%s%s", mlx_root(ctx), t->v[i].aux);
-			mlx_tree_remove(host);
-		}
+		if (t->v[i].kind == UNDO_MOVE && mlx_journal_cleanup(ctx, t->v[i].aux) == 0)
+			mlx_remove_tree(ctx, t->v[i].aux);
 	mlx_err_clear(ctx);
 	txn_free(t);
 }

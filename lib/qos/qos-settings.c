@@ -540,11 +540,9 @@ int mlx_qos_plan(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings
 		return mlx_plan_fail(ctx, pl, EOPNOTSUPP, "", "%s has no netdev, so no QoS settings",
 				     want->pci_address[0] ? want->pci_address : "the port");
 	e = mlx_dcb_writer_state(ctx, w, &old);
-	if (e < 0 && !*mlx_errmsg(ctx))
+	if (e < 0)      /* mlx_err copies its arguments first: it may quote itself */
 		return mlx_err(ctx, -e, "cannot read the QoS settings of %s: %s", w->ifname,
-			       strerror(-e));
-	if (e < 0)
-		return e;       /* mlx_dcb_get said what and why */
+			       *mlx_errmsg(ctx) ? mlx_errmsg(ctx) : strerror(-e));
 	if (!w->planned && !(w->planned = malloc(sizeof(*w->planned))))
 		return mlx_err(ctx, ENOMEM, "out of memory");
 	n = w->planned;

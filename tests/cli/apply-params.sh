@@ -93,10 +93,10 @@ done
 # ---- all or nothing: a failure at each write
 SHIM=$TOP_BUILDDIR/tests/fault/fault-shim.so
 if [ -r "$SHIM" ] && [ "$MLXCLI" = "${MLXCLI_REAL:-$MLXCLI}" ]; then
-	fault() {   # NTH PATH FILE: run apply with the k-th wopen failing
+	fault() {   # NTH PATH FILE: run apply with the k-th wopen (or $FCALL) failing
 		n=$1 p=$2 f=$3; shift 3
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-		LD_PRELOAD=$SHIM MLXCLI_FAULT_CALL=wopen MLXCLI_FAULT_NTH=$n MLXCLI_FAULT_ERRNO=EIO \
+		LD_PRELOAD=$SHIM MLXCLI_FAULT_CALL=${FCALL:-wopen} MLXCLI_FAULT_NTH=$n MLXCLI_FAULT_ERRNO=EIO \
 			MLXCLI_FAULT_PATH=$p MLXCLI_FAULT_COUNT=$tmp/count MLXCLI_FAULT_LOG=$tmp/log \
 			"$MLXCLI" --sysroot "$tmp/f" -j apply "$@" "$f" >"$tmp/o" 2>"$tmp/e"
 	}
@@ -126,8 +126,10 @@ if [ -r "$SHIM" ] && [ "$MLXCLI" = "${MLXCLI_REAL:-$MLXCLI}" ]; then
 		k=$((k + 1))
 	done
 	check "a failure at each of the $total writes: exit 1, state -j as before" "$held" "$total"
-	# the MTU write itself fails: QoS and the knobs before it put back
-	fault 1 enp94s0f0np0/mtu "$tmp/multi.json"; rc=$?
+	# the MTU write itself fails: QoS and the knobs before it put back (a
+	# captured file is replaced, never written in place: the write is the
+	# rename of its new file over it)
+	FCALL=rename fault 1 enp94s0f0np0/mtu "$tmp/multi.json"; rc=$?
 	check "the MTU write fails: exit 1" "$rc" 1
 	grep -q "was put back: nothing was changed" "$tmp/e" && ok "... QoS put back" || bad "no put-back: $(cat "$tmp/e")"
 	check "... state -j as before" "$(st f | cmp -s - "$tmp/old.json" && echo same)" same

@@ -110,7 +110,7 @@ expect "enp94s0f0np0 enp94s0f1np1 enp94s0f2 enp94s0f3 enp94s0f4 enp94s0f5" --sam
 expect "enp94s0f1np1" --sample modify tc-bw enp94s0f1
 expect "activate flash query" fw ""
 expect "show" pci ""
-expect "list show" dump-me-now ""
+expect "list show verify" dump-me-now ""
 # --sample=NAME as bash hands it over: "--sample" "=" NAME
 expect "cx5-ofed cx6dx-upstream" --sample =
 expect "cx6dx-upstream" --sample = cx6

@@ -67,6 +67,7 @@ READ = {
     'qosconfig dcqcn describe': [[]],
     'dbg get-state': [[]], 'dbg pddrinfo': [[]], 'dbg cmd-stats': [[]],
     'dump-me-now list': [[]], 'dump-me-now show': [['LAST']],
+    'dump-me-now verify': [[], ['LAST']],
     'sample list': [[]],
     'monitor': [[], ['--catalogue']],
     'module': [[], ['--raw']], 'link': [[]], 'link show': [[]], 'show selfhealing port': [[]],

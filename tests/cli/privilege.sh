@@ -98,6 +98,7 @@ R|snapshot|-
 R|dump-me-now|-
 R|dump-me-now list|-
 R|dump-me-now show|-
+R|dump-me-now verify|-
 R|dbg mstdump|-
 R|dbg dump-me-now|-
 R|dbg get-state|dbg get-state

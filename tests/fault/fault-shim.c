@@ -20,6 +20,9 @@
  *   MLXCLI_FAULT_COUNT  a file: the number of matching calls is written there
  *                       at exit (the dry run of a fault matrix)
  *   MLXCLI_FAULT_LOG    a file: one line per matching call ("k call path")
+ *   MLXCLI_NO_OPENAT2   1: openat2 answers ENOSYS, as on kernels before 5.6
+ *                       and under valgrind, so mlxcli takes its own walk
+ *                       (mlx_open_walk); combines with the above
  *
  * The openat2 case matters: valgrind does not know openat2 and answers
  * ENOSYS, after which mlxcli opens with openat; both are "open" calls
@@ -267,7 +270,13 @@ long syscall(long nr, ...)
 	if (nr == SYS_openat2) {
 		char full[PATH_MAX];
 		uint64_t flags = 0;
+		const char *no = getenv("MLXCLI_NO_OPENAT2");
 		long r;
+
+		if (no && !strcmp(no, "1")) {
+			errno = ENOSYS;
+			return -1;
+		}
 
 		if (a[2])
 			memcpy(&flags, (const void *)a[2], sizeof(flags));   /* open_how.flags */

@@ -136,6 +136,15 @@ cli)
 		'sample\nlist' 'help\nqosconfig' '--sample=cx6dx-upstream\nqosconfig\ndcqcn\nget' \
 		'-Qosconfig\n-Dcqcn\n-Get' 'dbg\nget-state' 'modify\ntc-bw\nenp94s0f0np0\n50' \
 		'__complete\nqosconfig dc' ;;
+fmsg) copy $(nl 'diagnose-*.nl') $(nl 'dump-*.nl') ;;
+dmn-manifest)
+	# the manifest dump-me-now writes (cmd/dmn.c write_manifest), and one
+	# of an earlier version ("status" for "result")
+	text '{\n  "format": "mlxcli-dmn",\n  "name": "dmn-0000_5e_00.0-GENERAL-USER-NA--2026.11.27-23.04.35.011-21376.0",\n  "path": "/var/lib/mlxcli/dmn/x",\n  "pci_address": "0000:5e:00.0",\n  "product": "ConnectX-5",\n  "type": "GENERAL",\n  "source": "USER",\n  "reason": null,\n  "created_at": "2026-11-27T23:04:35Z",\n  "mlxcli_version": "0.1.0",\n  "system": "live",\n  "items": [\n    {"name": "pci.json", "result": "ok", "reason": null, "size": 1234, "sha256": "77aea9a5a713962647b26d9cb7751c224c1619b3e1bc18a913f90490fc0215db"},\n    {"name": "crspace.txt", "result": "unavailable", "reason": "permission: x", "size": null, "sha256": null}\n  ]\n}\n' \
+		'{"format": "mlxcli-dmn", "name": "n", "items": [{"name": "snapshot", "status": "ok", "size": -1}]}' ;;
+snapshot-meta)
+	copy $(find "$samples" -maxdepth 2 -name mlxcli-snapshot.json | sort)
+	text '{"hostname": "a\\u0041\\n", "kernel": "6.1"}' '{"hostname":"\\u00' ;;
 state-doc)
 	# the example desired state, and each sample's own state (what
 	# `state -j` prints and diff reads) where a test left one

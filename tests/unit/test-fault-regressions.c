@@ -108,14 +108,18 @@ static void test_write_str_failed_keeps_old(void **state)
 	assert_string_equal(buf, "10\n");
 }
 
-/* The same with a short write (room for 3 of 5 bytes): -EIO, old value. */
+/* The same with a short write (room for 3 of 5 bytes): an error (-EFBIG
+ * since the value is written to a new file renamed over the old one,
+ * issue 29; -EIO when it was written in place), the old value. */
 static void test_write_str_short_keeps_old(void **state)
 {
 	char buf[64];
+	int r;
 
 	(void)state;
 	put("sys/x/v", "10\n");
-	assert_int_equal(write_limited("12345", 3), -EIO);
+	r = write_limited("12345", 3);
+	assert_true(r == -EFBIG || r == -EIO);
 	get("sys/x/v", buf, sizeof(buf));
 	assert_string_equal(buf, "10\n");
 	/* and a write that succeeds replaces the whole value */

@@ -16,7 +16,11 @@
 #include <time.h>
 #include <cmocka.h>
 
+#include <linux/devlink.h>
+
 #include "dmn.h"
+#include "health.h"
+#include "snapshot.h"
 #include "vsec.h"
 
 /*
@@ -110,12 +114,63 @@ static void test_dmn_name_parse_dash_prefix(void **state)
 	}
 }
 
+/*
+ * fuzz-fmsg (issue 29): a value before any object (at depth 0) was freed
+ * by attach() and then read for the message ("an item outside the
+ * top-level object"): a use after free, which ASan reports here.
+ * Reduced from the crash input: OBJ_VALUE_TYPE u8, OBJ_VALUE_DATA 7.
+ */
+static void test_fmsg_value_outside_object(void **state)
+{
+	static const uint8_t in[] = {
+		5, 0, DEVLINK_ATTR_FMSG_OBJ_VALUE_TYPE, 0, MLX_FMSG_U8, 0, 0, 0,
+		5, 0, DEVLINK_ATTR_FMSG_OBJ_VALUE_DATA, 0, 7, 0, 0, 0,
+	};
+	struct mlx_fmsg_parser p;
+	char err[160];
+	uint8_t *copy = malloc(sizeof(in));
+
+	(void)state;
+	memcpy(copy, in, sizeof(in));
+	mlx_fmsg_init(&p);
+	assert_int_equal(mlx_fmsg_feed(&p, copy, sizeof(in), err, sizeof(err)), -EBADMSG);
+	assert_string_equal(err, "an item outside the top-level object");
+	mlx_fmsg_parser_free(&p);
+	free(copy);
+}
+
+/* A capture's mlxcli-snapshot.json ending in a short \u escape: the
+ * reader took "%4x" of fewer digits and stepped 5 bytes on, past the end
+ * of the text (fuzz-snapshot-meta, issue 29; ASan reads it here). */
+static void test_snapshot_meta_short_escape(void **state)
+{
+	static const char *const texts[] = {
+		"{\"hostname\":\"\\u1", "{\"hostname\":\"\\u00", "{\"hostname\":\"a\\u004",
+	};
+	char out[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		size_t n = strlen(texts[i]);
+		char *t = malloc(n + 1);   /* exact: a read past it is ASan's */
+
+		memcpy(t, texts[i], n + 1);
+		assert_false(mlx_snapshot_meta_value(t, "hostname", out, sizeof(out)));
+		free(t);
+	}
+	assert_true(mlx_snapshot_meta_value("{\"hostname\": \"a\\u0041\"}", "hostname", out,
+					    sizeof(out)));
+	assert_string_equal(out, "aA");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dmn_name_long_source),
 		cmocka_unit_test(test_cr_ranges_address_wrap),
 		cmocka_unit_test(test_dmn_name_parse_dash_prefix),
+		cmocka_unit_test(test_fmsg_value_outside_object),
+		cmocka_unit_test(test_snapshot_meta_short_escape),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
