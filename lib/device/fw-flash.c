@@ -251,9 +251,13 @@ int mlx_fw_stage(struct mlx_ctx *ctx, struct mlx_fw_flash *f, bool dry)
 	 * system's own root is the loader's, and only then is the name real) */
 	if (mlx_kernel_can(ctx, MLX_KCAP_DEVICE) && realpath(f->file, real)) {
 		for (size_t i = 0; i < n; i++) {
-			size_t l = strlen(dirs[i]);
+			/* the directory resolved as the file is: on a merged-/usr
+			 * system /lib/firmware/x is /usr/lib/firmware/x */
+			char rdir[PATH_MAX];
+			const char *d = realpath(dirs[i], rdir) ? rdir : dirs[i];
+			size_t l = strlen(d);
 
-			if (strncmp(real, dirs[i], l) || real[l] != '/' || !real[l + 1])
+			if (strncmp(real, d, l) || real[l] != '/' || !real[l + 1])
 				continue;
 			if (strlen(real + l + 1) >= sizeof(f->loader_name))
 				break;
