@@ -115,10 +115,13 @@ DRY_FAILS = {
 # Registry keys only a live device prints (a captured sample refuses the
 # command before its record): what each is, and the test that sees it.
 LIVE_ONLY = {
-    k: 'fw flash/activate on a live device: tests/vm/guest/nsim-lifecycle.sh (the kernel lab)'
-    for k in ('actions_performed', 'copied', 'file', 'image', 'last_status', 'limit', 'loaded_as',
-              'psids', 'status_count')
+    k: 'fw flash on a live device: tests/vm/guest/nsim-lifecycle.sh (the kernel lab)'
+    for k in ('copied', 'file', 'image', 'last_status', 'loaded_as', 'psids', 'status_count')
 }
+# fw activate's, printed after a reload fw_activate: no device here offers
+# one (netdevsim of Debian 12's kernel offers driver_reinit only)
+LIVE_ONLY.update({k: 'fw activate on a device with reload fw_activate (mlx5): not run by any test'
+                  for k in ('actions_performed', 'limit')})
 GROUPS = set()
 # What is left to bring to the registry's vocabulary: (key, type seen) for a
 # key that has another type somewhere, (key, None) for a key not yet renamed.
