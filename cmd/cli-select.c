@@ -158,7 +158,8 @@ void cli_say_no_devices(struct cli *cli, const struct mlx_devices *devs)
 
 	fprintf(cli->err_fp, "mlxcli: no ConnectX device was found (%u other PCI function%s ignored)\n",
 		n, n == 1 ? "" : "s");
-	if (mlx_kernel_can(cli->ctx, MLX_KCAP_RUNNING) && !cli->json)
+	/* the user named no system: the sample is the one to try */
+	if (!cli->sysroot && !cli->sample && !cli->json)
 		cli_hint(cli, "'mlxcli --sample devices' shows the bundled sample host");
 }
 

@@ -169,9 +169,9 @@ const char *cli_opt(const struct cli *cli, const char *name)
 {
 	if (cli->dry_run && !strcmp(name, cli_dry_run_opt.name))
 		return "";
-	if (!cli->cmd || !cli->cmd->opts)
+	if (!cli->cmd || !cli->cmd->opts || !cli->optval)
 		return NULL;
-	for (int i = 0; cli->cmd->opts[i].name && i < 16; i++)
+	for (int i = 0; cli->cmd->opts[i].name; i++)
 		if (!strcmp(cli->cmd->opts[i].name, name))
 			return cli->optval[i];
 	return NULL;
@@ -353,11 +353,19 @@ static int parse_globals(struct cli *cli, int argc, char **argv, char **rest, in
 	return PARSE_OK;
 }
 
-/* Parse the command's own options out of args; positional ones stay. */
-static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *nargs)
+int cli_parse_opts(struct cli *cli, const struct cmd *c, char **args, int *nargs)
 {
-	int out = 0;
+	int out = 0, nopts = 0;
 	bool dashdash = false;
+
+	while (c->opts && c->opts[nopts].name)
+		nopts++;
+	free(cli->optval);
+	cli->optval = calloc(nopts ? (size_t)nopts : 1, sizeof(*cli->optval));
+	if (!cli->optval) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
 
 	for (int i = 0; i < *nargs; i++) {
 		char *a = args[i];
@@ -438,11 +446,10 @@ static int parse_locals(struct cli *cli, const struct cmd *c, char **args, int *
 				return EXIT_USAGE;
 			}
 		}
-		if (idx < 16)
-			cli->optval[idx] = val;
+		cli->optval[idx] = val;
 	}
 	*nargs = out;
-	return PARSE_OK;
+	return EXIT_OK;
 }
 
 const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w)
@@ -596,13 +603,18 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 			cli_error(&cli, "--version takes no arguments (got '%s')", rest[i]);
 			return EXIT_USAGE;
 		}
-		/* -j: a small object, as every command's JSON (mlxcli(8)). */
-		if (cli.json)
-			fprintf(outfp, cli.pretty ? "{\n  \"schema_version\": %d,\n  \"version\": \"%s\"\n}\n"
-				: "{\"schema_version\":%d,\"version\":\"%s\"}\n",
-				OUT_SCHEMA_VERSION, PACKAGE_VERSION);
-		else
-			fprintf(outfp, "mlxcli %s\n", PACKAGE_VERSION);
+		/* -j: a small object, as every command's JSON (mlxcli(8)),
+		 * through the output layer as every command's. */
+		cli.out = out_new(cli.json, cli.pretty, outfp);
+		if (!cli.out)
+			return EXIT_FAIL;
+		out_fmt_str(cli.out, OUT_ANY, "version", "mlxcli %s\n", PACKAGE_VERSION);
+		r = out_finish(cli.out);
+		out_free(cli.out);
+		if (r < 0) {
+			cli_error(&cli, "cannot write the output: %s", strerror(-r));
+			return EXIT_FAIL;
+		}
 		return EXIT_OK;
 	}
 
@@ -685,12 +697,12 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 	}
 	cli.cmd = c;
 	nargs = nrest - i;
-	r = parse_locals(&cli, c, rest + i, &nargs);
-	if (r != PARSE_OK)
-		return r;
+	r = cli_parse_opts(&cli, c, rest + i, &nargs);
+	if (r)
+		goto out;
 	if (cli.want_help) {
 		cli_usage(&cli, outfp, g, c, cli.path);
-		return EXIT_OK;
+		goto out;
 	}
 	if (nargs < c->min_args || (c->max_args >= 0 && nargs > c->max_args)) {
 		char syn[512];
@@ -702,22 +714,38 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 			cli_error(&cli, "unexpected argument '%s' for 'mlxcli %s'",
 				  rest[i + c->max_args], cli.path);
 		cli_usage(&cli, errfp, g, c, cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 	if (cli.json && (c->flags & CMD_NO_JSON)) {
 		cli_error(&cli, "'mlxcli %s' has no JSON output", cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 	if ((c->flags & CMD_NEEDS_DEVICE) && !cli.device) {
 		cli_error(&cli, "'mlxcli %s' changes a device and will not guess which: give -d DEV",
 			  cli.path);
-		return EXIT_USAGE;
+		r = EXIT_USAGE;
+		goto out;
 	}
 
 	if (!(c->flags & CMD_NO_SCAN) || cli.sysroot || cli.sample) {
 		r = open_ctx(&cli);
 		if (r)
 			goto out;
+	}
+	/* The table's promise: a command only root may run on this system is
+	 * refused before it does anything (a captured system's file
+	 * permissions decide there, mlx_kernel_privileged); a dry run writes
+	 * nothing and goes on. */
+	if ((c->flags & CMD_NEEDS_ROOT) && cli.ctx && !cli_opt(&cli, "dry-run") &&
+	    !mlx_kernel_privileged(cli.ctx)) {
+		cli_error(&cli, "'mlxcli %s' needs root: only root may make this change on the "
+			  "running system", cli.path);
+		cli_hint(&cli, "run it as root%s", cli_takes_dry_run(c) ?
+			 " (--dry-run shows what it would do without it)" : "");
+		r = EXIT_PERM;
+		goto out;
 	}
 	cli.out = out_new(cli.json, cli.pretty, outfp);
 	if (!cli.out) {
@@ -741,6 +769,7 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		}
 	}
 out:
+	free(cli.optval);
 	out_free(cli.out);
 	if (cli.scanned)
 		mlx_devices_free(&cli.devs);

@@ -82,6 +82,9 @@ struct cmd_opt {
 enum cmd_flags {
 	CMD_NEEDS_DEVICE = 1u << 0,   /* refuses to guess: -d is required */
 	CMD_WRITES       = 1u << 1,   /* changes the device */
+	/* only root may run it on the running system (config-space writes,
+	 * sriov_numvfs): the dispatcher refuses others with exit 5 before the
+	 * command does anything; a dry run goes on */
 	CMD_NEEDS_ROOT   = 1u << 2,
 	CMD_HIDDEN       = 1u << 3,   /* not in help or completion */
 	CMD_NO_SCAN      = 1u << 4,   /* does not need the device model */
@@ -142,7 +145,9 @@ struct cli {
 	/* command-local option values, parsed against cmd->opts */
 	const struct cmd *cmd;
 	char path[128];               /* "qosconfig dcqcn get" */
-	const char *optval[16];       /* by index in cmd->opts; "" for flags */
+	/* by index in cmd->opts, one per option the table has (no limit:
+	 * cli_parse_opts allocates them): "" for a flag, NULL not given */
+	const char **optval;
 	/* --dry-run/-n, which the dispatcher gives every CMD_WRITES command */
 	bool dry_run;
 
@@ -191,6 +196,13 @@ const struct cmd *cli_find_cmd(const struct cmd *cmds, const char *w);
 
 /* Local option value: NULL when not given ("dry-run": cli->dry_run). */
 const char *cli_opt(const struct cli *cli, const char *name);
+/*
+ * The dispatcher's parse of @c's own options (and --dry-run) out of
+ * args[0..*nargs): the positional words stay, *nargs becomes their count;
+ * the values go to cli->optval, allocated here for every option of @c
+ * (the caller frees it).  EXIT_OK, or EXIT_USAGE with the message.
+ */
+int cli_parse_opts(struct cli *cli, const struct cmd *c, char **args, int *nargs);
 
 /*
  * The writes (cmd/cli-write.c).  Every CMD_WRITES command takes this
@@ -419,8 +431,9 @@ struct completion {
 	bool dashed;               /* DCQCN names in mlx5cmd's "-Name" form */
 	const char *root;          /* the system the devices come from */
 	const struct cmd *cmd;     /* the command on the line, NULL before one */
-	/* its options' values typed so far (for a source such as the dump root) */
-	const char *optname[16], *optval[16];
+	/* its options' values typed so far (for a source such as the dump
+	 * root): nopt of them, room for every word of the line */
+	const char **optname, **optval;
 	int nopt;
 };
 /* Offer @cand (with cp->deco in front) when it extends the partial word. */

@@ -98,12 +98,21 @@ static void incidents(struct completion *cp)
 	char dir[4096];
 	size_t n = 0;
 
+	int nopts = 0;
+
 	memset(&cli, 0, sizeof(cli));
 	cli.cmd = cp->cmd;
+	while (cp->cmd && cp->cmd->opts && cp->cmd->opts[nopts].name)
+		nopts++;
+	cli.optval = calloc(nopts ? (size_t)nopts : 1, sizeof(*cli.optval));
 	cli.err_fp = fopen("/dev/null", "we");
-	if (!cli.err_fp)
+	if (!cli.err_fp || !cli.optval) {
+		if (cli.err_fp)
+			fclose(cli.err_fp);
+		free(cli.optval);
 		return;
-	for (int i = 0; cp->cmd && cp->cmd->opts && cp->cmd->opts[i].name && i < 16; i++)
+	}
+	for (int i = 0; i < nopts; i++)
 		for (int k = 0; k < cp->nopt; k++)
 			if (!strcmp(cp->optname[k], cp->cmd->opts[i].name))
 				cli.optval[i] = cp->optval[k];
@@ -113,6 +122,7 @@ static void incidents(struct completion *cp)
 		free(e);
 	}
 	fclose(cli.err_fp);
+	free(cli.optval);
 }
 
 /* DCQCN parameter names in both spellings; mlx5cmd's own "-Name VALUE"
@@ -303,20 +313,19 @@ static void command_words(struct completion *cp, const struct cmd_group *g)
 			cli_complete_add(cp, k->name);
 }
 
-void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand), void *data)
+static void complete_line(struct completion *cp, int argc, char **argv)
 {
 	const struct cmd_group *g = &cli_top;
 	const struct cmd *c = NULL, *k;
 	const struct cmd_opt *o;
-	struct completion cp = { .fn = fn, .data = data, .partial = argc ? argv[argc - 1] : "" };
 	const char *eq, *prev = argc >= 2 ? argv[argc - 2] : "";
 	char samp[4096];
 	bool in_help = false;
 	int npos = 0;
 
-	cp.root = line_root(argc, argv, samp, sizeof(samp));
+	cp->root = line_root(argc, argv, samp, sizeof(samp));
 	/* mlx5cmd's syntax (-Qosconfig -Dcqcn ...) has words of its own. */
-	if (cli_compat_complete(&cp, argc, argv))
+	if (cli_compat_complete(cp, argc, argv))
 		return;
 	for (int i = 0; i + 1 < argc; i++) {
 		const char *w = argv[i];
@@ -337,9 +346,9 @@ void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand
 				i++;    /* bash's "--names = VALUE" */
 			if (!eq && i + 2 < argc)
 				v = argv[++i];  /* the option's value */
-			if (v && cp.nopt < 16) {
-				cp.optname[cp.nopt] = o->name;
-				cp.optval[cp.nopt++] = v;
+			if (v) {
+				cp->optname[cp->nopt] = o->name;
+				cp->optval[cp->nopt++] = v;
 			}
 			continue;
 		}
@@ -367,9 +376,9 @@ void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand
 		if (in_help)
 			c = NULL;
 	}
-	cp.cmd = c;
+	cp->cmd = c;
 	if (!strcmp(prev, "-d") || !strcmp(prev, "--device")) {
-		cli_complete_source(&cp, SRC_DEVICES);
+		cli_complete_source(cp, SRC_DEVICES);
 		return;
 	}
 	if (!strcmp(prev, "--sysroot"))
@@ -379,56 +388,69 @@ void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand
 	/* --sample=NAME: the attached form only ("--sample devices" is the
 	 * default sample); bash hands it over as "--sample" "=" "NAME". */
 	if (argc >= 3 && !strcmp(prev, "=") && !strcmp(argv[argc - 3], "--sample")) {
-		cli_complete_source(&cp, SRC_SAMPLES);
+		cli_complete_source(cp, SRC_SAMPLES);
 		return;
 	}
-	if (!strncmp(cp.partial, "--sample=", 9)) {
-		cp.deco = "--sample=";
-		cli_complete_source(&cp, SRC_SAMPLES);
+	if (!strncmp(cp->partial, "--sample=", 9)) {
+		cp->deco = "--sample=";
+		cli_complete_source(cp, SRC_SAMPLES);
 		return;
 	}
 	/* The value of an option: "--names ml", "--names=ml", and "--names =
 	 * ml" (bash splits words at '=', COMP_WORDBREAKS). */
 	if (!in_help && argc >= 3 && !strcmp(prev, "=") &&
 	    (o = find_opt(c, argv[argc - 3], &eq)) && o->arg && !eq) {
-		opt_values(&cp, o, "", cp.partial);
+		opt_values(cp, o, "", cp->partial);
 		return;
 	}
 	if (!in_help && (o = find_opt(c, prev, &eq)) && o->arg && !eq) {
-		opt_values(&cp, o, "", cp.partial);
+		opt_values(cp, o, "", cp->partial);
 		return;
 	}
-	if (!in_help && (o = find_opt(c, cp.partial, &eq)) && eq) {
+	if (!in_help && (o = find_opt(c, cp->partial, &eq)) && eq) {
 		char deco[80];
 
 		snprintf(deco, sizeof(deco), "--%s=", o->name);
-		opt_values(&cp, o, deco, eq);
+		opt_values(cp, o, deco, eq);
 		return;
 	}
-	if (cp.partial[0] == '-') {
+	if (cp->partial[0] == '-') {
 		if (in_help)
 			return;
-		add_list(&cp, global_words);
+		add_list(cp, global_words);
 		if (c && cli_takes_dry_run(c))
-			cli_complete_add(&cp, "--dry-run");
+			cli_complete_add(cp, "--dry-run");
 		if (c && c->opts)
 			for (const struct cmd_opt *x = c->opts; x->name; x++) {
 				char buf[64];
 
 				snprintf(buf, sizeof(buf), "--%s", x->name);
-				cli_complete_add(&cp, buf);
+				cli_complete_add(cp, buf);
 			}
 		if (c && (c->flags & CMD_RAW_ARGS))
-			arg_values(&cp, arg_at(c, npos));
+			arg_values(cp, arg_at(c, npos));
 		return;
 	}
 	if (!c || in_help) {
-		command_words(&cp, g);
+		command_words(cp, g);
 		return;
 	}
 	if (c->sub && npos == 0)
-		command_words(&cp, c->sub);
-	arg_values(&cp, arg_at(c, npos));
+		command_words(cp, c->sub);
+	arg_values(cp, arg_at(c, npos));
+}
+
+void cli_complete(int argc, char **argv, void (*fn)(void *data, const char *cand), void *data)
+{
+	struct completion cp = { .fn = fn, .data = data, .partial = argc ? argv[argc - 1] : "" };
+
+	/* every option of the line may have a value: room for each word */
+	cp.optname = calloc((size_t)argc + 1, sizeof(*cp.optname));
+	cp.optval = calloc((size_t)argc + 1, sizeof(*cp.optval));
+	if (cp.optname && cp.optval)
+		complete_line(&cp, argc, argv);
+	free(cp.optname);
+	free(cp.optval);
 }
 
 static void print_cand(void *data, const char *cand)

@@ -332,8 +332,7 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 	for (size_t i = 0; i < prev.nports; i++) {
 		const struct mlx_counter *ls = mlx_counters_find(&prev.ports[i], MLX_CSRC_HW, "lifespan");
 
-		if (ls && ls->valid && (double)ls->value > iv * 1000 &&
-		    mlx_kernel_can(cli->ctx, MLX_KCAP_RUNNING))
+		if (ls && ls->valid && (double)ls->value > iv * 1000)
 			cli_warn(cli, "%s caches hw_counters for %" PRIu64 " ms, longer than the "
 				 "interval: some samples will repeat", prev.ports[i].rdma_dev, ls->value);
 	}

@@ -64,13 +64,13 @@ static int dbg_devices(struct cli *cli, struct mlx_function **sel, struct mlx_de
 	return EXIT_OK;
 }
 
-static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
+/* The dump of mstdump through the open gateway @cr. */
+static int mstdump(struct cli *cli, const struct mlx_function *fn, struct mlx_crdump *cr,
+		   const char *ranges, const char *ofile)
 {
-	const char *ranges = cli_opt(cli, "ranges"), *ofile = cli_opt(cli, "output");
 	struct mlx_cr_range *own = NULL;
 	const struct mlx_cr_range *r;
 	const struct mlx_cr_ranges_db *db = NULL;
-	struct mlx_function *fn;
 	struct mlx_vsec_stats st;
 	struct emit_ctx ec = { cli->out_fp, NULL };
 	struct timespec t0, t1;
@@ -79,29 +79,6 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 	int rc, fd = -1;
 	FILE *fp = NULL;
 
-	(void)argc;
-	(void)argv;
-	if (!cli->device) {
-		cli_error(cli, "'mlxcli dbg mstdump' dumps one device: give -d DEV");
-		return EXIT_USAGE;
-	}
-	rc = cli_select(cli, &fn, NULL);
-	if (rc)
-		return rc;
-	if (!mlx_kernel_can(cli->ctx, MLX_KCAP_DEVICE)) {
-		cli_error(cli, "the CR space needs the live device: %s is a captured system", mlx_root(cli->ctx));
-		return EXIT_NOTSUP;
-	}
-	if (fn->role == MLX_FN_VF) {
-		cli_error(cli, "%s is a virtual function: the CR-space gateway is on the PF only%s%s",
-			  fn->bdf, fn->pf ? "; give " : "", fn->pf ? fn->pf->bdf : "");
-		return EXIT_NOTSUP;
-	}
-	if (geteuid() != 0) {
-		cli_error(cli, "reading the CR space of %s needs root", fn->bdf);
-		cli_hint(cli, "the gateway is driven by config-space writes, which only root may do; run as root");
-		return EXIT_PERM;
-	}
 	if (ranges) {
 		char *text = NULL, err[128];
 		size_t len = 0, bad;
@@ -157,7 +134,7 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 		out_table_begin(cli->out, "dwords");
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	rc = mlx_crdump(cli->ctx, fn, r, n, emit_dword, &ec, &st);
+	rc = mlx_crdump_read(cr, r, n, emit_dword, &ec, &st);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (ec.o)
 		out_table_end(cli->out);
@@ -184,6 +161,37 @@ static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
 		out_u64(cli->out, "dwords_read", NULL, st.dwords);
 	}
 	return EXIT_OK;
+}
+
+static int cmd_dbg_mstdump(struct cli *cli, int argc, char **argv)
+{
+	struct mlx_function *fn;
+	struct mlx_crdump *cr = NULL;
+	int rc;
+
+	(void)argc;
+	(void)argv;
+	if (!cli->device) {
+		cli_error(cli, "'mlxcli dbg mstdump' dumps one device: give -d DEV");
+		return EXIT_USAGE;
+	}
+	rc = cli_select(cli, &fn, NULL);
+	if (rc)
+		return rc;
+	if (fn->role == MLX_FN_VF) {
+		cli_error(cli, "%s is a virtual function: the CR-space gateway is on the PF only%s%s",
+			  fn->bdf, fn->pf ? "; give " : "", fn->pf ? fn->pf->bdf : "");
+		return EXIT_NOTSUP;
+	}
+	/* The gateway first: a captured system, a missing capability or
+	 * privilege are said before any output is made.  Root itself the
+	 * dispatcher asked for (CMD_NEEDS_ROOT). */
+	rc = mlx_crdump_open(cli->ctx, fn, &cr);
+	if (rc < 0)
+		return cli_fail(cli, rc, "cannot open the CR-space gateway");
+	rc = mstdump(cli, fn, cr, cli_opt(cli, "ranges"), cli_opt(cli, "output"));
+	mlx_crdump_close(cr);
+	return rc;
 }
 
 /* ---- get-state: devlink health ---- */
@@ -537,8 +545,8 @@ static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
 		if (r == EXIT_PERM)
 			cli_hint(cli, "devlink reload needs CAP_NET_ADMIN: run as root");
 		else if (e == -EOPNOTSUPP)
-			cli_hint(cli, "the driver refuses a reload in this state (SR-IOV VFs, switchdev, "
-				 "or a LAG); see the kernel's reason above");
+			cli_hint(cli, "the reason is above (a driver refuses a reload with SR-IOV VFs, "
+				 "in switchdev or in a LAG)");
 		return r;
 	}
 	out_str(cli->out, "pci_address", cli->dry_run ? "would reload" : "reloaded", fn->bdf);

@@ -166,12 +166,6 @@ int cmd_fw_flash(struct cli *cli, int argc, char **argv)
 	r = pick_pf(cli, &fn);
 	if (r)
 		return r;
-	/* a captured system cannot flash: said before the image is read */
-	mlx_port_ref_init(&ref, fn, NULL, NULL);
-	if (mlx_fw_flash_may_write(cli->ctx, &ref) < 0) {
-		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
-		return EXIT_NOTSUP;
-	}
 	/* the image first: nothing is asked of the device with a bad one */
 	e = mlx_fw_image_load(cli->ctx, argv[0], &f);
 	if (e < 0) {

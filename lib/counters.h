@@ -176,9 +176,10 @@ void mlx_counters_free(struct mlx_counters *c);
 const struct mlx_counter *mlx_counters_find(const struct mlx_counter_port *p,
 					    enum mlx_csrc src, const char *name);
 
-/* `mlxcli snapshot`: record the ethtool statistics of every netdev of
- * @devs into the capture @dir (see lib/backend/ethtool-stats.c for the files). */
-int mlx_counters_capture(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *dir);
+/* `mlxcli snapshot`: read the ethtool statistics of every netdev of @devs
+ * while the snapshot records (mlx_kernel_record; see
+ * lib/backend/ethtool-stats.c for the files). */
+int mlx_counters_capture(struct mlx_ctx *ctx, const struct mlx_devices *devs);
 
 /* ---- ethtool statistics (lib/backend/ethtool-stats.c) ---------------------------- */
 
@@ -189,13 +190,12 @@ struct mlx_ethtool_names {
 };
 
 /* The ETH_SS_STATS names of @ifname (netlink, else ioctl; offline: the
- * recorded reply).  @capture_dir: also record there (snapshot), or NULL. */
-int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *capture_dir,
-			   struct mlx_ethtool_names *out);
+ * recorded reply), recorded while a snapshot records. */
+int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, struct mlx_ethtool_names *out);
 void mlx_ethtool_names_free(struct mlx_ethtool_names *n);
 /*
- * Every netdev's ETH_SS_STATS names in one STRSET_GET dump (live only:
- * -EOPNOTSUPP under --sysroot, whose capture holds replies per interface).
+ * Every netdev's ETH_SS_STATS names in one STRSET_GET dump (a capture
+ * holds replies per interface: -ENODATA there).
  * @cb gets each device's name and its names, which it takes over (n = 0,
  * names NULL: the device has no statistics); a non-zero return stops the
  * dump.  The kernel ends a dump with an error when one device's names do
@@ -206,9 +206,9 @@ void mlx_ethtool_names_free(struct mlx_ethtool_names *n);
 typedef int (*mlx_ethtool_names_cb)(const char *ifname, struct mlx_ethtool_names *names,
 				    void *arg);
 int mlx_ethtool_stat_names_dump(struct mlx_ctx *ctx, mlx_ethtool_names_cb cb, void *arg);
-/* The values, in name order: *n in = room in vals, out = how many. */
-int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char *capture_dir,
-			    uint64_t *vals, size_t *n);
+/* The values, in name order: *n in = room in vals, out = how many;
+ * recorded while a snapshot records. */
+int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, uint64_t *vals, size_t *n);
 
 /* Pure codecs (also the unit tests and the fuzzer's). */
 int mlx_decode_strset_msg(const uint8_t *msg, size_t len, struct mlx_ethtool_names *out);

@@ -212,8 +212,9 @@ bool mlx_dcb_may_write(struct mlx_ctx *ctx);
  * Answer the request @req as dcbnl.c + mlx5 would, from and into the
  * recorded state of @ifname (netlink/route/<ifname>/{ieee-get,gdcbx}.nl).
  * *reply (malloc'ed) holds the reply stream to feed to mlx_nl_replay.
- * Called by the captured system's kernel boundary (lib/core/boundary-
- * captured.c) with the bytes mlx_dcb_send() built.  A driver's refusal of
+ * Called by the captured system's kernel boundary, through the DCB
+ * emulator's entry (lib/emul/dcb-emul.c, emulators.c), with the bytes
+ * mlx_dcb_send() built.  A driver's refusal of
  * one op is injected by a test wrapping the operations table
  * (tests/fault/kops-fault.c), never by a file in the capture.
  */

@@ -148,10 +148,6 @@ int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
 			  const struct mlx_health_reporter *r);
 /* devlink reload driver_reinit: live only. */
 int mlx_devlink_reload(struct mlx_ctx *ctx, const struct mlx_function *fn);
-/* Can this system do them at all (before a transaction takes a lock)?
- * 0, or -EOPNOTSUPP with the story (a captured system). */
-int mlx_health_dump_clear_check(struct mlx_ctx *ctx);
-int mlx_devlink_reload_check(struct mlx_ctx *ctx);
 
 /* ---- the self-healing policy (lib/debug/health-policy.c) ------------------ */
 

@@ -14,12 +14,16 @@
  * The kernel boundary: every operation through which lib/ reaches the
  * kernel, or stands in for it.  Two tables exist, chosen once by
  * mlx_ctx_new(): mlx_kops_live (lib/core/boundary-live.c: sockets,
- * ioctls, /dev/kmsg) and mlx_kops_captured (lib/core/boundary-captured.c:
- * the recorded netlink replies, and the emulators of lib/emul/ fed the
- * same request bytes and values the live path sends).  Reads of plain
- * files are not here: the root prefix (lib/core/rootfs.c) already makes
- * them the same on both.  Unit tests wrap a table (mlx_ctx_set_kops) to
- * inject a kernel's error; the product has no other test hook.
+ * ioctls, /dev/kmsg, uname, libpci's config space) and mlx_kops_captured
+ * (lib/core/boundary-captured.c: the recorded netlink replies, and the
+ * emulators of lib/emul/ fed the same request bytes and values the live
+ * path sends).  A feature never asks which one it has: it calls the
+ * operation, and a captured system answers what it recorded, what an
+ * emulator makes of the request, or -EOPNOTSUPP/-EROFS with the story.
+ * Reads of plain files are not here: the root prefix (lib/core/rootfs.c)
+ * already makes them the same on both.  Unit tests wrap a table
+ * (mlx_ctx_set_kops) to inject a kernel's error; the product has no other
+ * test hook.
  */
 /* A netlink multicast group: @proto NETLINK_ROUTE with @group its number
  * (RTNLGRP_*), or NETLINK_GENERIC with the group named by @genl_family and
@@ -34,16 +38,22 @@ struct mlx_nl_group {
 	const char *what;
 };
 
+struct mlx_cfgio;
+
 struct mlx_kops {
 	const char *name;               /* "live", "captured" */
-	unsigned caps;                  /* enum mlx_kcap bits */
 	/* One netlink request (@req: a complete message the mlx_nlb_*
 	 * builders made), its replies to @cb; contract of mlx_nl_query. */
 	int (*nl_request)(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
 			  const char *request, const void *req, size_t len, mlx_nl_cb cb,
 			  void *arg);
-	/* Write @val to a kernel file (sysfs, debugfs) of the target. */
+	/* Write @val to a kernel file (sysfs, debugfs) of the target, as the
+	 * kernel takes it: what the driver does on such a write happens. */
 	int (*write_file)(struct mlx_ctx *ctx, const char *path, const char *val);
+	/* Store @val in a file of the target (mlx_write_str's contract): one
+	 * write(2) to sysfs live; a captured file rewritten whole, or left
+	 * as it was on a failure. */
+	int (*store)(struct mlx_ctx *ctx, const char *path, const char *val);
 	/* SIOCETHTOOL on @ifname: @data is the ethtool command struct. */
 	int (*ethtool_ioctl)(struct mlx_ctx *ctx, const char *ifname, void *data);
 	/* SIOCGIFFLAGS, then SIOCSIFFLAGS with @set added and @clear removed. */
@@ -53,9 +63,22 @@ struct mlx_kops {
 	/* May this process change network settings (CAP_NET_ADMIN live; a
 	 * captured system's file permissions decide, so true there)? */
 	bool (*net_admin)(struct mlx_ctx *ctx);
+	/* mlx_kernel_privileged's contract. */
+	bool (*privileged)(struct mlx_ctx *ctx);
 	/* A non-blocking netlink socket subscribed to one multicast group
 	 * (mlx_kernel_nl_subscribe's contract): the fd, or -errno. */
 	int (*nl_subscribe)(struct mlx_ctx *ctx, const struct mlx_nl_group *g);
+	/* Config-space access to one function (mlx_kernel_cfg_open). */
+	int (*cfg_open)(struct mlx_ctx *ctx, unsigned domain, unsigned bus, unsigned dev,
+			unsigned func, struct mlx_cfgio **io);
+	/* mlx_kernel_identity's contract. */
+	void (*identity)(struct mlx_ctx *ctx, char *host, size_t hlen, char *kernel, size_t klen);
+	/* mlx_kernel_record's contract. */
+	int (*record)(struct mlx_ctx *ctx, const char *dir);
+	/* mlx_kernel_process_runs's contract. */
+	bool (*process_runs)(struct mlx_ctx *ctx, const char *pid);
+	/* mlx_target_name's contract. */
+	const char *(*target_name)(const struct mlx_ctx *ctx);
 };
 
 extern const struct mlx_kops mlx_kops_live, mlx_kops_captured;
@@ -68,11 +91,65 @@ const struct mlx_kops *mlx_ctx_kops(const struct mlx_ctx *ctx);
 /* The boundary's operations, for lib/ (the table of @ctx). */
 int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val);
 int mlx_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data);
+/* Open the config space of one function for the CR-space gateway
+ * (lib/backend/pci-cfgio.c live: root only; a captured system has no CR
+ * space behind its config file: -EOPNOTSUPP, mlx_errmsg says so).  The
+ * handle goes with mlx_cfgio_ops (vsec.h) and mlx_cfgio_close. */
+int mlx_kernel_cfg_open(struct mlx_ctx *ctx, unsigned domain, unsigned bus, unsigned dev,
+			unsigned func, struct mlx_cfgio **io);
+/* lib/backend/pci-cfgio.c: the live half, through libpci (root only:
+ * -EACCES; -ENODEV no such function), and the close of either. */
+int mlx_cfgio_open(struct mlx_ctx *ctx, unsigned domain, unsigned bus, unsigned dev,
+		   unsigned func, struct mlx_cfgio **io);
+void mlx_cfgio_close(struct mlx_cfgio *io);
+/* The host name and kernel release of the target (empty when unknown):
+ * live, uname(2); a captured system's own record (its
+ * mlxcli-snapshot.json), else its proc/sys/kernel files. */
+void mlx_kernel_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char *kernel, size_t klen);
+/*
+ * A snapshot being made in @dir (a host path) keeps the target's answers
+ * (NULL: stop).  Live, every request from now on is recorded there as the
+ * kernel answers it (mlx_nl_set_capture): 0, and the caller asks what the
+ * snapshot should hold.  A captured system's answers are recordings
+ * already, the tree /netlink of its root: MLX_RECORDED, and the caller
+ * copies that tree instead of asking.  -errno on a failure.
+ */
+#define MLX_RECORDED 1
+int mlx_kernel_record(struct mlx_ctx *ctx, const char *dir);
+/* Does the process whose pid file said @pid run on the target?  Live,
+ * /proc/PID exists (a stale pid file of a stopped daemon does not count);
+ * a captured system keeps no process table: its pid file is taken as the
+ * process it names. */
+bool mlx_kernel_process_runs(struct mlx_ctx *ctx, const char *pid);
 
-/* The RDMA CM's per-port defaults in configfs (default_roce_mode,
- * default_roce_tos): one place says where, for `state`/`apply` and
- * `params` alike (lib/state/roce-cm.c).  -EINVAL for an unsafe name. */
-int mlx_rdma_cm_path(char *buf, size_t len, const char *rdma_dev, unsigned port, const char *file);
+/*
+ * The emulators of lib/emul/: what the kernel and the driver do to a
+ * captured system when the live path would write.  Each says which
+ * requests are its own by pure predicates over exactly what the live path
+ * hands the kernel (the request bytes; the path of a file write) and
+ * answers them; a member it has no use for is NULL.  lib/emul/emulators.c
+ * lists them in one static table, in the order they are asked;
+ * mlx_ctx_new() gives it to the captured boundary, which asks nothing
+ * else about features.  A write no emulator takes stores the value as
+ * given; a netlink request none takes is answered from the recording.
+ */
+struct mlx_emul {
+	const char *name;
+	/* @req is one whole message of @len bytes (nlmsg_len checked). */
+	bool (*nl_takes)(enum mlx_nl_family fam, const void *req, size_t len);
+	int (*nl_request)(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req,
+			  size_t len, mlx_nl_cb cb, void *arg);
+	bool (*file_takes)(const char *path);
+	int (*file_write)(struct mlx_ctx *ctx, const char *path, const char *val);
+	/* SIOCSIFFLAGS (struct mlx_kops.link_flags's contract). */
+	int (*link_flags)(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
+};
+/* lib/emul/emulators.c: every emulator, NULL-terminated. */
+extern const struct mlx_emul *const mlx_emulators[];
+/* Give the captured boundary of @ctx another table (a unit test's);
+ * never called by the product. */
+void mlx_ctx_set_emulators(struct mlx_ctx *ctx, const struct mlx_emul *const *table);
+
 /* lib/backend/ethtool-record.c: the SIOCETHTOOL replies a capture keeps.
  * Record: @result of the ioctl @data, while a snapshot records (else 0,
  * nothing done).  Replay: -EOPNOTSUPP for an ioctl never recorded,
@@ -86,6 +163,11 @@ bool mlx_kernel_net_admin(struct mlx_ctx *ctx);
  * system has no notifications: -EOPNOTSUPP, mlx_errmsg says so. */
 int mlx_kernel_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g);
 
+/* The RDMA CM's per-port defaults in configfs (default_roce_mode,
+ * default_roce_tos): one place says where, for `state`/`apply` and
+ * `params` alike (lib/state/roce-cm.c).  -EINVAL for an unsafe name. */
+int mlx_rdma_cm_path(char *buf, size_t len, const char *rdma_dev, unsigned port, const char *file);
+
 /* lib/backend/nl.c: the live half of mlx_nl_query (socket, send, read,
  * record) and the replay of a recorded reply file. */
 int mlx_nl_query_live(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
@@ -96,7 +178,20 @@ int mlx_nl_query_recorded(struct mlx_ctx *ctx, enum mlx_nl_family fam, const cha
  * (mlx_nl_extack): what an emulator says when it refuses. */
 void mlx_nl_set_extack(struct mlx_ctx *ctx, const char *text);
 
-/* lib/emul/: the kernel's side of a write on a captured system.  Each
+/* lib/core/boundary-captured.c: the string value of "@key" in the text of
+ * a capture's mlxcli-snapshot.json (mlx_snapshot writes it), into @buf;
+ * false when not JSON, absent, not a string, or too long.  The file is the
+ * capture's: any bytes (fuzzed: tests/fuzz/fuzz-snapshot-meta.c). */
+bool mlx_snapshot_meta_value(const char *text, const char *key, char *buf, size_t len);
+
+/* lib/core/rootfs.c: mlx_write_str's two disciplines, one per boundary:
+ * sysfs takes a value in one write(2); a captured file is rewritten whole
+ * (after mlx_may_write) by a new file renamed over it. */
+int mlx_store_sysfs(struct mlx_ctx *ctx, const char *path, const char *val);
+int mlx_store_captured(struct mlx_ctx *ctx, const char *path, const char *val);
+
+/* lib/emul/: the kernel's side of a write on a captured system, for the
+ * emulators' table and the unit tests that feed them requests.  Each
  * takes what the live path hands the kernel: request bytes, or a path and
  * a value.  0 or -errno (mlx_errmsg says why). */
 int mlx_emul_sriov_setlink(struct mlx_ctx *ctx, const uint8_t *req, size_t len);
@@ -121,6 +216,7 @@ int mlx_emul_params_tclass(struct mlx_ctx *ctx, const char *path, const char *va
 struct mlx_ctx {
 	char *root;             /* "/" or a captured system, no trailing '/' */
 	const struct mlx_kops *kops;    /* the kernel boundary, chosen in mlx_ctx_new() */
+	const struct mlx_emul *const *emulators;   /* the captured boundary's (lib/emul/) */
 	bool live;              /* root is "/" (lib/core only: the rest asks kops) */
 	int root_fd;            /* O_PATH fd of root when not live, else -1 */
 	char errmsg[768];

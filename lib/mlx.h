@@ -37,25 +37,17 @@ const char *mlx_root(const struct mlx_ctx *ctx);
  * The kernel boundary (lib/core/boundary-*.c) is chosen once, by
  * mlx_ctx_new(): the running kernel for "/", a captured system (recorded
  * replies plus the emulators of lib/emul/) for any other root.  Features
- * and cmd/ never ask which one they have; where behaviour must differ,
- * they ask the boundary a question about what the target can do.
+ * and cmd/ never ask which one they have: they call an operation, and a
+ * captured system answers it from its recording, with an emulator, or
+ * with -EOPNOTSUPP/-EROFS and the story (mlx_errmsg).
  */
-enum mlx_kcap {
-	/* A running kernel: state changes by itself between two reads
-	 * (channels, netdevs that vanish, cached hw counters), processes in
-	 * /proc, uname, privileges the kernel checks. */
-	MLX_KCAP_RUNNING = 1u << 0,
-	/* The hardware is here: CR space, config-space writes, devlink
-	 * reload and health dumps reach a device. */
-	MLX_KCAP_DEVICE = 1u << 1,
-	/* Netlink dump requests across all objects of a family (a recording
-	 * holds replies per object only). */
-	MLX_KCAP_DUMP = 1u << 2,
-	/* Netlink replies are recordings under ROOT/netlink, asked for by
-	 * name (no ioctl fallback; a snapshot copies them whole). */
-	MLX_KCAP_RECORDED = 1u << 3,
-};
-bool mlx_kernel_can(const struct mlx_ctx *ctx, enum mlx_kcap cap);
+/*
+ * Does this process hold the privilege the target demands of a change
+ * only root may make (config-space writes for the CR space, a PF's
+ * sriov_numvfs)?  Live: effective uid 0.  A captured system: true, its
+ * files' permissions decide (a write they refuse is -EACCES).
+ */
+bool mlx_kernel_privileged(struct mlx_ctx *ctx);
 /* What the target is, for people and manifests: "live", or the root. */
 const char *mlx_target_name(const struct mlx_ctx *ctx);
 /*

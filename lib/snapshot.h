@@ -34,12 +34,6 @@ struct mlx_snapshot_meta {
 int mlx_snapshot(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *dest,
 		 const struct mlx_snapshot_meta *meta, struct mlx_snapshot_stats *st);
 
-/* The string value of "@key" in the text of a capture's
- * mlxcli-snapshot.json (flat, one key each, as mlx_snapshot writes it),
- * unescaped into @buf; false when absent, not a string, or too long.  The
- * file is the capture's: any bytes (fuzzed: tests/fuzz/fuzz-snapshot-meta.c). */
-bool mlx_snapshot_meta_value(const char *text, const char *key, char *buf, size_t len);
-
 /* Where a captured netlink reply lives inside a sysroot (target path). */
 int mlx_netlink_capture_path(char *buf, size_t len, const char *family, const char *object,
 			     const char *request);

@@ -135,30 +135,28 @@ const struct mlx_cr_ranges_db *mlx_cr_ranges_table(size_t *n);
 
 /* ---- the live function -------------------------------------------------- */
 
-struct mlx_ctx;
-struct mlx_cfgio;
-
-/*
- * Open the config space of one function for reading and writing through
- * libpci (live system, root only).  -EOPNOTSUPP under a sysroot (a
- * captured system has no CR space), -EACCES not root, -ENODEV no such
- * function.  *ops and *h are what mlx_vsec_init takes.
- */
-int mlx_cfgio_open(struct mlx_ctx *ctx, unsigned domain, unsigned bus, unsigned dev,
-		   unsigned func, struct mlx_cfgio **io);
-void mlx_cfgio_close(struct mlx_cfgio *io);
+/* The config-space access of one function that mlx_kernel_cfg_open
+ * (mlx-private.h) opens and mlx_cfgio_close closes: the gateway runs on
+ * it with these operations. */
 extern const struct mlx_cfg_ops mlx_cfgio_ops;
 
 /*
- * Dump the blocks r[0..n) of the CR space (AS 0x2) of a live PF through
- * its gateway, calling @emit per dword in list order (mstdump's order).
- * @cap is the vendor-specific capability offset (pcicfg vsec_offset).
- * Errors as mlx_cfgio_open and mlx_vsec_read, plus -EOPNOTSUPP when the
- * capability is absent or not the functional gateway (type != 0); the
- * message is in mlx_errmsg.  *st (may be NULL) receives the counts.
+ * A CR-space dump of a PF through its gateway.  Open first: every reason
+ * the dump cannot be taken (a VF, a captured system, not root, no
+ * vendor-specific capability or not the functional gateway: -EOPNOTSUPP,
+ * -EACCES, ...; mlx_errmsg says which) comes before anything is read, so
+ * a caller can refuse before it makes its output.  Then the blocks
+ * r[0..n) of the CR space (AS 0x2), @emit called per dword in list order
+ * (mstdump's order); errors as mlx_vsec_read's.  *st (may be NULL)
+ * receives the counts.  mlx_crdump is the three in one.
  */
 typedef int (*mlx_crdump_emit)(void *arg, uint32_t addr, uint32_t val);
 struct mlx_function;
+struct mlx_crdump;
+int mlx_crdump_open(struct mlx_ctx *ctx, const struct mlx_function *fn, struct mlx_crdump **out);
+int mlx_crdump_read(struct mlx_crdump *d, const struct mlx_cr_range *r, size_t n,
+		    mlx_crdump_emit emit, void *arg, struct mlx_vsec_stats *st);
+void mlx_crdump_close(struct mlx_crdump *d);
 int mlx_crdump(struct mlx_ctx *ctx, const struct mlx_function *fn, const struct mlx_cr_range *r,
 	       size_t n, mlx_crdump_emit emit, void *arg, struct mlx_vsec_stats *st);
 

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The README's second command, and what CI runs (.ci/run): set up, build,
 # then every test tier (`make check`: unit, cli, captured, kernel), again
-# in an ASan+UBSan build, the kernel lab (tests/vm: Debian 12's kernel in
-# QEMU), `make distcheck` and the Debian package.
+# in an ASan+UBSan build (and there the hostile-capture generator, `make
+# check-hostile`), the kernel lab (tests/vm: Debian 12's kernel in QEMU),
+# `make distcheck` and the Debian package.
 #
 # The sanitizer build runs from a copy of the checkout under a fresh 0700
 # directory, as a checkout in root's home is (/root/mlxcli): the tests that
@@ -61,6 +62,13 @@ echo "(the sanitizer build runs from $PRIVATE/mlxcli, under a 0700 directory)"
 [ -d "${FIXTURES:-$SRC/../shared/fixtures}" ] && FIXTURES=$(cd "${FIXTURES:-$SRC/../shared/fixtures}" && pwd) &&
 	export FIXTURES
 run_check sanitizers "$PRIVATE/mlxcli" "$PRIVATE/mlxcli/build-asan" --enable-sanitizers
+
+# The hostile-capture generator (some 3,000 runs), once, in the sanitizer
+# build: a memory error a hostile capture provokes is caught there.
+echo "== hostile captures (tests/cli/hostile-capture.sh, sanitizer build)"
+(cd "$PRIVATE/mlxcli/build-asan" && make -s check-hostile) >"$LOGS/hostile.log" 2>&1 ||
+	{ status=1; tail -n 40 "$LOGS/hostile.log"; }
+grep -E '^(PASS|FAIL|SKIP):' "$LOGS/hostile.log"
 
 # The kernel lab (tests/vm): Debian 12's own kernel in QEMU runs the kernel
 # tier and the lab's tests (netdevsim, rdma_rxe) in one boot.  Under CI it

@@ -17,6 +17,10 @@
  * and a captured system answers those ioctls from the files, through the
  * same callers (lib/core/boundary-captured.c).  A failure is recorded as
  * one (an empty cage's -EIO is a fact about the port, not a gap).
+ *
+ * ETHTOOL_GSTATS, which every snapshot records (the values of `ethtool
+ * -S`, as netlink/ethtool/<if>/stats-values.nl in the layout of
+ * lib/backend/ethtool-stats.c), is answered from that file.
  */
 #include "config.h"
 
@@ -27,8 +31,10 @@
 #include <string.h>
 #include <sys/uio.h>
 
+#include "counters.h"
 #include "mlx-private.h"
 #include "nl.h"
+#include "snapshot.h"
 
 static const struct {
 	uint32_t cmd;
@@ -91,6 +97,27 @@ int mlx_ethtool_ioctl_record(struct mlx_ctx *ctx, const char *ifname, const void
 	return mlx_nl_record_file(ctx, rel, iov, 2);
 }
 
+/* GSTATS from the recorded values: as many as the caller has room for
+ * (n_stats in), n_stats out the number recorded; more than the room is a
+ * recording that does not match the names (-EBADMSG, as the decoder says). */
+static int replay_gstats(struct mlx_ctx *ctx, const char *ifname, struct ethtool_stats *st)
+{
+	char rel[512], *text = NULL;
+	size_t len = 0, n = st->n_stats;
+	int r;
+
+	if (mlx_netlink_capture_path(rel, sizeof(rel), "ethtool", ifname, "stats-values") < 0)
+		return -EINVAL;
+	r = mlx_read_file(ctx, rel, &text, &len);      /* sets no message */
+	if (r < 0)
+		return r == -ENOENT || r == -ENOTDIR ? -ENODATA : r;
+	r = mlx_decode_stats_msg((const uint8_t *)text, len, (uint64_t *)st->data, &n);
+	if (r == 0)
+		st->n_stats = (uint32_t)n;
+	free(text);
+	return r;
+}
+
 int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data)
 {
 	const char *name = cmd_name(data);
@@ -100,6 +127,9 @@ int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data
 	uint32_t cmd;
 	int r;
 
+	memcpy(&cmd, data, sizeof(cmd));
+	if (cmd == ETHTOOL_GSTATS)
+		return mlx_name_is_safe(ifname) ? replay_gstats(ctx, ifname, data) : -EINVAL;
 	if (!name)
 		return -EOPNOTSUPP;     /* no kernel to ask, and nothing recorded */
 	r = rel_path(rel, sizeof(rel), ifname, name);

@@ -27,15 +27,15 @@
  *          attr 3 MLXCLI_A_STATS_VALUES     u64[] in host byte order, at most
  *                                           8000 per attribute, repeated in
  *                                           order until COUNT values
- * Live, the ioctl results are encoded into these messages and decoded by
- * the same functions that read the files offline.  Nests carry
+ * The ioctl results are encoded into these messages and decoded by the
+ * same functions that read the files offline (where the captured kernel
+ * boundary answers GSTATS from stats-values.nl).  Nests carry
  * NLA_F_NESTED: the ethtool family validates strictly and refuses a
  * request without it (-EINVAL), and the kernel sets it in its replies.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
@@ -47,7 +47,6 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "counters.h"
@@ -441,45 +440,18 @@ static int ioctl_names(struct mlx_ctx *ctx, const char *ifname, char ***names, s
 
 /* ---- capture files ------------------------------------------------------- */
 
-static int capture_write(struct mlx_ctx *ctx, const char *dir, const char *ifname,
-			 const char *request, const uint8_t *buf, size_t len)
+/* A reply this file made (from an ioctl), kept while a snapshot records
+ * (lib/backend/nl.c's recording: the same files a netlink reply goes to);
+ * nothing done otherwise. */
+static int record(struct mlx_ctx *ctx, const char *ifname, const char *request,
+		  const uint8_t *buf, size_t len)
 {
-	char rel[512], full[PATH_MAX];
-	int fd, r = 0;
+	struct iovec iov = { (void *)buf, len };
+	char rel[512];
 
 	if (mlx_netlink_capture_path(rel, sizeof(rel), "ethtool", ifname, request) < 0)
 		return -EINVAL;
-	if ((size_t)snprintf(full, sizeof(full), "%s%s", dir, rel) >= sizeof(full))
-		return -ENAMETOOLONG;
-	for (char *p = full + strlen(dir) + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(full, 0755) < 0 && errno != EEXIST)
-			r = -errno;
-		*p = '/';
-		if (r < 0)
-			return mlx_err(ctx, -r, "cannot create a directory for '%s': %s", full,
-				       strerror(-r));
-	}
-	fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return mlx_err(ctx, errno, "cannot create '%s': %s", full, strerror(errno));
-	while (len) {
-		ssize_t w = write(fd, buf, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			r = mlx_err(ctx, errno ? errno : EIO, "cannot write '%s': %s", full,
-				    strerror(errno ? errno : EIO));
-			break;
-		}
-		buf += w;
-		len -= (size_t)w;
-	}
-	close(fd);
-	return r;
+	return mlx_nl_record_file(ctx, rel, &iov, 1);
 }
 
 /* ---- the two queries ------------------------------------------------------ */
@@ -498,8 +470,7 @@ static int names_cb(const struct nlmsghdr *h, size_t len, void *arg)
 	return 0;
 }
 
-int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *capture_dir,
-			   struct mlx_ethtool_names *out)
+int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, struct mlx_ethtool_names *out)
 {
 	struct names_arg a = { .out = out, .err = -ENODATA };
 	uint8_t req[256], *msg = NULL;
@@ -528,11 +499,13 @@ int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *
 		return 0;
 	}
 	mlx_ethtool_names_free(out);
-	if (mlx_kernel_can(ctx, MLX_KCAP_RECORDED))
-		return r < 0 ? r : mlx_err(ctx, -a.err, "the recorded ethtool string set of '%s' "
-					   "does not decode: %s", ifname, strerror(-a.err));
+	/* The target holds no answer (a capture that did not record one):
+	 * another way of asking has none either. */
+	if (r == -ENODATA)
+		return r;
 	/* No ethtool netlink (older kernel, module absent) or a reply too big
-	 * for its nests: the ioctl, encoded into the same reply layout. */
+	 * for its nests: the ioctl, encoded into the same reply layout (a
+	 * capture answers the ioctl only from what it recorded). */
 	r = ioctl_names(ctx, ifname, &names, &n);
 	if (r == -EAGAIN)
 		r = ioctl_names(ctx, ifname, &names, &n);
@@ -548,8 +521,8 @@ int mlx_ethtool_stat_names(struct mlx_ctx *ctx, const char *ifname, const char *
 	r = mlx_nl_replay(ctx, msg, len, names_cb, &a);
 	if (r == 0)
 		r = a.err;
-	if (r == 0 && capture_dir)
-		r = capture_write(ctx, capture_dir, ifname, "strset-stats", msg, len);
+	if (r == 0)
+		r = record(ctx, ifname, "strset-stats", msg, len);
 	free(msg);
 	if (r < 0)
 		mlx_ethtool_names_free(out);
@@ -589,8 +562,6 @@ int mlx_ethtool_stat_names_dump(struct mlx_ctx *ctx, mlx_ethtool_names_cb cb, vo
 	size_t set, inner;
 	int rl;
 
-	if (!mlx_kernel_can(ctx, MLX_KCAP_DUMP))
-		return -EOPNOTSUPP;   /* a capture has replies per interface only */
 	mlx_nlb_init(&b, req, sizeof(req));
 	mlx_ethtool_req_start(&b, ETHTOOL_MSG_STRSET_GET, NLM_F_DUMP, NULL, 0);
 	set = mlx_nlb_nest_start(&b, NLA_F_NESTED | ETHTOOL_A_STRSET_STRINGSETS);
@@ -657,8 +628,7 @@ static int values_cb(const struct nlmsghdr *h, size_t len, void *arg)
 	return 0;
 }
 
-int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char *capture_dir,
-			    uint64_t *vals, size_t *n)
+int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, uint64_t *vals, size_t *n)
 {
 	struct values_arg a = { .vals = vals, .n = *n, .err = -ENODATA };
 	struct ethtool_stats *st;
@@ -668,21 +638,10 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 
 	if (strlen(ifname) >= IFNAMSIZ || !mlx_name_is_safe(ifname))
 		return -EINVAL;
-	if (mlx_kernel_can(ctx, MLX_KCAP_RECORDED)) {
-		/* No kernel request has this reply (the ioctl made it, live):
-		 * an empty message asks the recording for it by name. */
-		struct nlmsghdr none = { .nlmsg_len = NLMSG_HDRLEN };
-
-		r = mlx_nl_query(ctx, MLX_NL_ETHTOOL, ifname, "stats-values", &none, sizeof(none),
-				 values_cb, &a);
-		if (r == 0)
-			r = a.err;
-		if (r == 0)
-			*n = a.n;
-		return r;
-	}
 	/* GSTATS for as many values as we hold names (the string-set dump
-	 * counted them): no GSSET_INFO ioctl, and its RTNL lock, per netdev.
+	 * counted them): no GSSET_INFO ioctl, and its RTNL lock, per netdev
+	 * (a captured system answers it from its stats-values recording:
+	 * lib/backend/ethtool-record.c).
 	 * When the driver's count has changed since, a current kernel copies
 	 * no value and says n_stats 0; an older one copies them all whatever
 	 * n_stats says, into a buffer that ends at a guard page (EFAULT, not
@@ -707,8 +666,8 @@ int mlx_ethtool_stat_values(struct mlx_ctx *ctx, const char *ifname, const char 
 	r = mlx_nl_replay(ctx, msg, len, values_cb, &a);
 	if (r == 0)
 		r = a.err;
-	if (r == 0 && capture_dir)
-		r = capture_write(ctx, capture_dir, ifname, "stats-values", msg, len);
+	if (r == 0)
+		r = record(ctx, ifname, "stats-values", msg, len);
 	free(msg);
 	if (r == 0)
 		*n = a.n;

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -210,94 +209,6 @@ static int copy_tree(struct snap *s, const char *path, int depth, bool debugfs)
 	return r;
 }
 
-/*
- * The string value of "@key" in the small JSON object @text (the metadata
- * of a capture, which write_meta() writes: flat, one key each), unescaped
- * into @buf.  false when absent, not a string, or too long.
- */
-bool mlx_snapshot_meta_value(const char *text, const char *key, char *buf, size_t len)
-{
-	char pat[40];
-	const char *p;
-	size_t n = 0;
-
-	snprintf(pat, sizeof(pat), "\"%s\"", key);
-	p = strstr(text, pat);
-	if (!p)
-		return false;
-	p += strlen(pat);
-	p += strspn(p, " \t\r\n");
-	if (*p++ != ':')
-		return false;
-	p += strspn(p, " \t\r\n");
-	if (*p++ != '"')
-		return false;
-	for (; *p && *p != '"'; p++) {
-		char c = *p;
-
-		if (c == '\\') {
-			static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-			const char *e = p[1] ? strchr(esc, p[1]) : NULL;
-			unsigned u;
-
-			/* four hex digits, all there (a capture's file may end
-			 * anywhere: sscanf took fewer, and p ran past the end) */
-			if (p[1] == 'u' && isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3]) &&
-			    isxdigit((unsigned char)p[4]) && isxdigit((unsigned char)p[5]) &&
-			    sscanf(p + 2, "%4x", &u) == 1 && u && u < 0x80) {
-				c = (char)u;
-				p += 5;
-			} else if (e && (e - esc) % 2 == 0) {
-				c = e[1];
-				p++;
-			} else {
-				return false;
-			}
-		}
-		if (n + 1 >= len)
-			return false;
-		buf[n++] = c;
-	}
-	if (*p != '"')
-		return false;
-	buf[n] = '\0';
-	return true;
-}
-
-/*
- * The hostname and kernel of the system being captured.  Live: uname().
- * A captured system is not this machine: its own record (the metadata a
- * snapshot or a sample carries), else its proc/sys/kernel files, else
- * unknown (empty: written as null).
- */
-static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char *kernel,
-			      size_t klen)
-{
-	char *text = NULL;
-	size_t len;
-	bool h = false, k = false;
-
-	host[0] = kernel[0] = '\0';
-	if (mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
-		struct utsname u;
-
-		if (uname(&u) == 0) {
-			snprintf(host, hlen, "%s", u.nodename);
-			snprintf(kernel, klen, "%s", u.release);
-		}
-		return;
-	}
-	if (mlx_read_file(ctx, "/mlxcli-snapshot.json", &text, &len) == 0) {
-		h = mlx_snapshot_meta_value(text, "hostname", host, hlen);
-		k = mlx_snapshot_meta_value(text, "kernel", kernel, klen);
-		free(text);
-	}
-	if (!h && mlx_read_str(ctx, "/proc/sys/kernel/hostname", host, hlen) < 0)
-		host[0] = '\0';
-	if (!k && mlx_read_str(ctx, "/proc/sys/kernel/osrelease", kernel, klen) < 0)
-		kernel[0] = '\0';
-}
-
 /* An empty string is unknown: null. */
 static const char *or_null(const char *v)
 {
@@ -316,7 +227,7 @@ static int write_meta(struct snap *s, const struct mlx_snapshot_meta *meta)
 
 	if (!j)
 		return -ENOMEM;
-	captured_identity(s->ctx, host, sizeof(host), kernel, sizeof(kernel));
+	mlx_kernel_identity(s->ctx, host, sizeof(host), kernel, sizeof(kernel));
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	mlx_json_obj_begin(j, NULL);
@@ -480,17 +391,19 @@ static int capture_function(struct snap *s, const struct mlx_function *fn)
 
 /*
  * The netlink replies the read commands replay offline: per PF, the
- * RTM_GETLINK VF list, devlink dev info and the eswitch mode.  Live, the
- * queries themselves record into the capture (mlx_nl_set_capture); from a
- * sysroot, its recorded replies are copied.  A failed query is not a failed
- * snapshot (no devlink, no netdev): the error reply is recorded when the
- * kernel sent one.
+ * RTM_GETLINK VF list, devlink dev info and the eswitch mode.  The kernel
+ * boundary records them as the queries below are answered
+ * (mlx_kernel_record); a captured system's replies are recordings
+ * already, and are copied.  A failed query is not a failed snapshot (no
+ * devlink, no netdev): the error reply is recorded when the kernel sent
+ * one.
  */
 static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 {
 	int r;
 
-	if (mlx_kernel_can(s->ctx, MLX_KCAP_RECORDED)) {
+	r = mlx_kernel_record(s->ctx, s->tmp);
+	if (r == MLX_RECORDED) {
 		/* the recorded owners' names of RDMA resources (issue 24) come
 		 * with the replies; a capture's /proc holds nothing else */
 		r = mlx_is_dir(s->ctx, "/proc") ? copy_tree(s, "/proc", 0, false) : 0;
@@ -498,7 +411,6 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			r = mlx_is_dir(s->ctx, "/netlink") ? copy_tree(s, "/netlink", 0, false) : 0;
 		return r;
 	}
-	r = mlx_nl_set_capture(s->ctx, s->tmp);
 	if (r < 0)
 		return r;
 	for (size_t i = 0; i < devs->nfn; i++) {
@@ -573,7 +485,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	 * synthetic message of lib/backend/ethtool-stats.c).  sysfs counter files
 	 * (statistics/, hw_counters/, counters/, aer_dev_*) are already copied
 	 * with each function. */
-	mlx_counters_capture(s->ctx, devs, s->tmp);
+	mlx_counters_capture(s->ctx, devs);
 	/* params (issue 17, lib/params/params.c): the five ethtool dumps and
 	 * the devlink parameter dump (netlink/{ethtool,devlink}/all/). */
 	mlx_params_record(s->ctx);
@@ -583,7 +495,7 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 	 * dump-me-now incident. */
 	mlx_rdma_record(s->ctx, s->rdma_raw);
 	capture_rdma_devices(s);
-	mlx_nl_set_capture(s->ctx, NULL);
+	mlx_kernel_record(s->ctx, NULL);
 	mlx_err_clear(s->ctx);
 	return 0;
 }

@@ -6,87 +6,57 @@
  * exactly what the live path hands the kernel (the request bytes the
  * builders made, the path and value of a sysfs write) and change the
  * captured files as the kernel would (DESIGN "The root prefix").  So the
- * request builders run in every offline test.
+ * request builders run in every offline test.  Which emulator takes what
+ * is each emulator's own word (struct mlx_emul): this file only walks the
+ * table mlx_ctx_new() gave it, and knows no feature.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/devlink.h>
-#include <linux/genetlink.h>
-#include <linux/rtnetlink.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dcb.h"
-#include "dcqcn.h"
+#include <jansson.h>
+
 #include "mlx-private.h"
-#include "params.h"
 
 static int captured_nl(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
 		       const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg)
 {
 	struct nlmsghdr h;
-	struct genlmsghdr g = { 0 };
-	struct mlx_params_set ps;
-	char why[8];
 
 	memcpy(&h, req, sizeof(h));
 	if (h.nlmsg_len != len)
 		return mlx_err(ctx, EINVAL, "malformed netlink request '%s' for '%s': length %u "
 			       "in a message of %zu bytes", request, object, h.nlmsg_len, len);
-	if (fam == MLX_NL_ROUTE && h.nlmsg_type == RTM_SETDCB) {
-		uint8_t *reply = NULL;
-		size_t rlen = 0;
-		int r = mlx_dcb_emul(ctx, req, len, &reply, &rlen);
-
-		/* The emulator answers as dcbnl would: replay its reply. */
-		if (r == 0)
-			r = mlx_nl_replay(ctx, reply, rlen, cb, arg);
-		free(reply);
-		return r;
-	}
-	/* params set: ethtool *_SET, devlink PARAM_SET, RTM_SETLINK IFLA_MTU */
-	if (mlx_params_req_parse(fam, req, len, &ps, why, sizeof(why)) != -ENOENT)
-		return mlx_emul_params(ctx, fam, req, len);
-	if (fam == MLX_NL_ROUTE && h.nlmsg_type == RTM_SETLINK)
-		return mlx_emul_sriov_setlink(ctx, req, len);
-	/* issue 27: the health policy, the link's pause, modes and FEC */
-	if (mlx_emul_health_takes(fam, req, len))
-		return mlx_emul_health_request(ctx, fam, req, len, cb, arg);
-	if (mlx_emul_link_takes(fam, req, len))
-		return mlx_emul_link_request(ctx, fam, req, len, cb, arg);
-	if (fam == MLX_NL_DEVLINK && len >= NLMSG_HDRLEN + GENL_HDRLEN)
-		memcpy(&g, (const uint8_t *)req + NLMSG_HDRLEN, sizeof(g));
-	if (fam == MLX_NL_DEVLINK && g.cmd == DEVLINK_CMD_ESWITCH_SET)
-		return mlx_emul_eswitch(ctx, req, len);
+	for (const struct mlx_emul *const *e = ctx->emulators; e && *e; e++)
+		if ((*e)->nl_takes && (*e)->nl_takes(fam, req, len))
+			return (*e)->nl_request(ctx, fam, req, len, cb, arg);
 	/* A read: the recorded reply of that request. */
 	return mlx_nl_query_recorded(ctx, fam, object, request, cb, arg);
 }
 
 static int captured_write(struct mlx_ctx *ctx, const char *path, const char *val)
 {
-	static const char pci[] = "/sys/bus/pci/devices/", numvfs[] = "/sriov_numvfs";
-	size_t pl = strlen(path), nl = sizeof(numvfs) - 1;
+	for (const struct mlx_emul *const *e = ctx->emulators; e && *e; e++)
+		if ((*e)->file_takes && (*e)->file_takes(path))
+			return (*e)->file_write(ctx, path, val);
+	/* A file the driver only keeps: the value as given. */
+	return mlx_write_str(ctx, path, val);
+}
 
-	if (!strncmp(path, pci, sizeof(pci) - 1) && pl > sizeof(pci) - 1 + nl &&
-	    !strcmp(path + pl - nl, numvfs)) {
-		char bdf[64];
-		size_t bl = pl - nl - (sizeof(pci) - 1);
-
-		if (bl >= sizeof(bdf) || memchr(path + sizeof(pci) - 1, '/', bl))
-			return mlx_write_str(ctx, path, val);
-		memcpy(bdf, path + sizeof(pci) - 1, bl);
-		bdf[bl] = '\0';
-		return mlx_emul_numvfs_write(ctx, bdf, val);
-	}
-	if (mlx_emul_params_is_tclass(path))
-		return mlx_emul_params_tclass(ctx, path, val);
-	/* DCQCN files, np_cnp_prio's side effect included; others as given. */
-	return mlx_emul_dcqcn_write(ctx, path, val);
+static int captured_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set,
+			       unsigned clear)
+{
+	for (const struct mlx_emul *const *e = ctx->emulators; e && *e; e++)
+		if ((*e)->link_flags)
+			return (*e)->link_flags(ctx, ifname, set, clear);
+	return mlx_err(ctx, EOPNOTSUPP, "'%s' cannot be taken down or up: nothing emulates it "
+		       "on the captured system %s", ifname, mlx_root(ctx));
 }
 
 /* The recorded ethtool netlink replies stand in for most ioctls; the few
@@ -142,14 +112,102 @@ static int captured_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group 
 		       g->what);
 }
 
+/* Config space is recorded (a read like any file), but no gateway is
+ * behind it: the CR space is the device's, and the device is not here. */
+static int captured_cfg_open(struct mlx_ctx *ctx, unsigned domain, unsigned bus, unsigned dev,
+			     unsigned func, struct mlx_cfgio **io)
+{
+	(void)domain;
+	(void)bus;
+	(void)dev;
+	(void)func;
+	*io = NULL;
+	return mlx_err(ctx, EOPNOTSUPP, "the CR space needs the live device: %s is a captured system",
+		       mlx_root(ctx));
+}
+
+/*
+ * The string value of "@key" in the JSON object @text (the metadata of a
+ * capture, which write_meta() writes), into @buf.  false when the text is
+ * not a JSON object, the key is absent or not a string, or the value does
+ * not fit.  jansson parses it: a capture someone sent is hostile input
+ * (tests/fuzz/fuzz-snapshot-meta.c).
+ */
+bool mlx_snapshot_meta_value(const char *text, const char *key, char *buf, size_t len)
+{
+	json_t *o = json_loads(text, JSON_REJECT_DUPLICATES, NULL);
+	const char *v = json_string_value(json_object_get(o, key));
+	bool ok = v && strlen(v) < len;
+
+	if (ok)
+		memcpy(buf, v, strlen(v) + 1);
+	json_decref(o);
+	return ok;
+}
+
+/*
+ * A captured system is not this machine: its own record (the metadata
+ * `mlxcli snapshot` writes and a sample carries, mlxcli-snapshot(8)),
+ * else its proc/sys/kernel files, else unknown.
+ */
+static void captured_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char *kernel,
+			      size_t klen)
+{
+	char *text = NULL;
+	size_t len;
+	bool h = false, k = false;
+
+	if (mlx_read_file(ctx, "/mlxcli-snapshot.json", &text, &len) == 0) {
+		h = mlx_snapshot_meta_value(text, "hostname", host, hlen);
+		k = mlx_snapshot_meta_value(text, "kernel", kernel, klen);
+		free(text);
+	}
+	if (!h && mlx_read_str(ctx, "/proc/sys/kernel/hostname", host, hlen) < 0)
+		host[0] = '\0';
+	if (!k && mlx_read_str(ctx, "/proc/sys/kernel/osrelease", kernel, klen) < 0)
+		kernel[0] = '\0';
+}
+
+/* The answers are recorded already: the tree /netlink is them. */
+static int captured_record(struct mlx_ctx *ctx, const char *dir)
+{
+	(void)ctx;
+	return dir ? MLX_RECORDED : 0;
+}
+
+/* No process table is recorded: the pid file stands for its process. */
+static bool captured_process_runs(struct mlx_ctx *ctx, const char *pid)
+{
+	(void)ctx;
+	(void)pid;
+	return true;
+}
+
+static bool captured_privileged(struct mlx_ctx *ctx)
+{
+	(void)ctx;
+	return true;            /* the working copy's file permissions decide */
+}
+
+static const char *captured_name(const struct mlx_ctx *ctx)
+{
+	return mlx_root(ctx);
+}
+
 const struct mlx_kops mlx_kops_captured = {
 	.name = "captured",
-	.caps = MLX_KCAP_RECORDED,
 	.nl_request = captured_nl,
 	.write_file = captured_write,
+	.store = mlx_store_captured,
 	.ethtool_ioctl = captured_ethtool,
-	.link_flags = mlx_emul_link_flags,
+	.link_flags = captured_link_flags,
 	.kmsg_read = captured_kmsg,
 	.net_admin = captured_net_admin,
+	.privileged = captured_privileged,
 	.nl_subscribe = captured_nl_subscribe,
+	.cfg_open = captured_cfg_open,
+	.identity = captured_identity,
+	.record = captured_record,
+	.process_runs = captured_process_runs,
+	.target_name = captured_name,
 };

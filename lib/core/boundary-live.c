@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The kernel boundary, live: the running kernel's sockets, ioctls and
- * /dev/kmsg.  The only file of lib/ that opens an AF_INET socket, a
- * netlink multicast subscription or /dev/kmsg; the request sockets are
- * lib/backend/nl.c's (libnl), reached from here.
+ * The kernel boundary, live: the running kernel's sockets, ioctls,
+ * /dev/kmsg, uname(2) and processes.  The only file of lib/ that opens an
+ * AF_INET socket, a netlink multicast subscription or /dev/kmsg; the
+ * request sockets are lib/backend/nl.c's (libnl) and config space is
+ * lib/backend/pci-cfgio.c's (libpci), reached from here.
  */
 #include "config.h"
 
@@ -18,6 +19,7 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 #include <linux/netlink.h>
 #include <netlink/genl/ctrl.h>
@@ -111,6 +113,45 @@ static int live_kmsg(struct mlx_ctx *ctx, char **text, size_t *len, const char *
 	return 0;
 }
 
+static bool live_privileged(struct mlx_ctx *ctx)
+{
+	(void)ctx;
+	return geteuid() == 0;
+}
+
+static void live_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char *kernel, size_t klen)
+{
+	struct utsname u;
+
+	(void)ctx;
+	if (uname(&u) == 0) {
+		snprintf(host, hlen, "%s", u.nodename);
+		snprintf(kernel, klen, "%s", u.release);
+	}
+}
+
+/* The requests from now on are recorded as they are answered
+ * (lib/backend/nl.c, lib/backend/ethtool-record.c). */
+static int live_record(struct mlx_ctx *ctx, const char *dir)
+{
+	return mlx_nl_set_capture(ctx, dir);
+}
+
+static bool live_process_runs(struct mlx_ctx *ctx, const char *pid)
+{
+	char proc[PATH_MAX];
+
+	if (!mlx_name_is_safe(pid) || snprintf(proc, sizeof(proc), "/proc/%s", pid) >= (int)sizeof(proc))
+		return false;
+	return mlx_is_dir(ctx, proc);
+}
+
+static const char *live_name(const struct mlx_ctx *ctx)
+{
+	(void)ctx;
+	return "live";
+}
+
 static bool live_net_admin(struct mlx_ctx *ctx)
 {
 	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
@@ -174,12 +215,18 @@ static int live_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
 
 const struct mlx_kops mlx_kops_live = {
 	.name = "live",
-	.caps = MLX_KCAP_RUNNING | MLX_KCAP_DEVICE | MLX_KCAP_DUMP,
 	.nl_request = mlx_nl_query_live,
-	.write_file = mlx_write_str,
+	.write_file = mlx_store_sysfs,
+	.store = mlx_store_sysfs,
 	.ethtool_ioctl = live_ethtool,
 	.link_flags = live_link_flags,
 	.kmsg_read = live_kmsg,
 	.net_admin = live_net_admin,
+	.privileged = live_privileged,
 	.nl_subscribe = live_nl_subscribe,
+	.cfg_open = mlx_cfgio_open,
+	.identity = live_identity,
+	.record = live_record,
+	.process_runs = live_process_runs,
+	.target_name = live_name,
 };

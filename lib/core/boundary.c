@@ -25,14 +25,19 @@ const struct mlx_kops *mlx_ctx_kops(const struct mlx_ctx *ctx)
 	return ctx->kops;
 }
 
-bool mlx_kernel_can(const struct mlx_ctx *ctx, enum mlx_kcap cap)
+void mlx_ctx_set_emulators(struct mlx_ctx *ctx, const struct mlx_emul *const *table)
 {
-	return (ctx->kops->caps & (unsigned)cap) == (unsigned)cap;
+	ctx->emulators = table;
 }
 
 const char *mlx_target_name(const struct mlx_ctx *ctx)
 {
-	return ctx->kops->caps & MLX_KCAP_RUNNING ? "live" : mlx_root(ctx);
+	return ctx->kops->target_name(ctx);
+}
+
+bool mlx_kernel_privileged(struct mlx_ctx *ctx)
+{
+	return ctx->kops->privileged(ctx);
 }
 
 int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val)
@@ -40,19 +45,44 @@ int mlx_kernel_write(struct mlx_ctx *ctx, const char *path, const char *val)
 	return ctx->kops->write_file(ctx, path, val);
 }
 
+int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
+{
+	return ctx->kops->store(ctx, path, val);
+}
+
 int mlx_kernel_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data)
 {
 	int r = ctx->kops->ethtool_ioctl(ctx, ifname, data);
 	int w;
 
-	/* a snapshot being taken keeps the replies a capture can answer
+	/* a snapshot being taken (mlx_kernel_record: only a running kernel's
+	 * answers are recorded) keeps the replies a capture can answer
 	 * (lib/backend/ethtool-record.c); a no-op otherwise */
-	if (ctx->kops->caps & MLX_KCAP_RUNNING) {
-		w = mlx_ethtool_ioctl_record(ctx, ifname, data, r);
-		if (w < 0 && r == 0)
-			r = w;
-	}
-	return r;
+	w = mlx_ethtool_ioctl_record(ctx, ifname, data, r);
+	return w < 0 && r == 0 ? w : r;
+}
+
+int mlx_kernel_cfg_open(struct mlx_ctx *ctx, unsigned domain, unsigned bus, unsigned dev,
+			unsigned func, struct mlx_cfgio **io)
+{
+	*io = NULL;
+	return ctx->kops->cfg_open(ctx, domain, bus, dev, func, io);
+}
+
+void mlx_kernel_identity(struct mlx_ctx *ctx, char *host, size_t hlen, char *kernel, size_t klen)
+{
+	host[0] = kernel[0] = '\0';
+	ctx->kops->identity(ctx, host, hlen, kernel, klen);
+}
+
+int mlx_kernel_record(struct mlx_ctx *ctx, const char *dir)
+{
+	return ctx->kops->record(ctx, dir);
+}
+
+bool mlx_kernel_process_runs(struct mlx_ctx *ctx, const char *pid)
+{
+	return ctx->kops->process_runs(ctx, pid);
 }
 
 int mlx_kernel_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear)

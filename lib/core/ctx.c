@@ -72,6 +72,7 @@ int mlx_ctx_new(const char *root, struct mlx_ctx **out, char **errmsg)
 	ctx->live = strcmp(ctx->root, "/") == 0;
 	/* The one place that chooses the kernel boundary. */
 	ctx->kops = ctx->live ? &mlx_kops_live : &mlx_kops_captured;
+	ctx->emulators = mlx_emulators;
 
 	if (!ctx->live) {
 		r = dir_ok(ctx->root);

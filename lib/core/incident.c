@@ -12,24 +12,32 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "incident.h"
 #include "mlx-private.h"
 #include "sha256.h"
 
+/* Parsed, not searched for one spelling: a manifest written on one line,
+ * or by a later version with other spacing, is evidence still. */
 bool mlx_incident_manifest_is(const char *text, size_t len)
 {
-	static const char fmt[] = "\"format\": \"mlxcli-dmn\"";
+	json_t *m = json_loadb(text, len, 0, NULL);
+	const char *format = json_string_value(json_object_get(m, "format"));
+	bool dmn = format && !strcmp(format, "mlxcli-dmn");
 
-	return memmem(text, len, fmt, sizeof(fmt) - 1) != NULL;
+	json_decref(m);
+	return dmn;
 }
 
 /* @dir holds a dump-me-now manifest: a regular file, read without
  * following a link or waiting on a FIFO. */
 static bool is_incident(const char *dir)
 {
-	char path[PATH_MAX], buf[4096];
+	char path[PATH_MAX], *buf;
 	struct stat st;
 	ssize_t n;
+	bool dmn;
 	int fd;
 
 	if (snprintf(path, sizeof(path), "%s/manifest.json", strcmp(dir, "/") ? dir : "") >=
@@ -38,13 +46,17 @@ static bool is_incident(const char *dir)
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	/* a manifest lists an incident's items: kilobytes, never megabytes */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    st.st_size > 4 << 20 || !(buf = malloc((size_t)st.st_size))) {
 		close(fd);
 		return false;
 	}
-	n = read(fd, buf, sizeof(buf));
+	n = read(fd, buf, (size_t)st.st_size);
 	close(fd);
-	return n > 0 && mlx_incident_manifest_is(buf, (size_t)n);
+	dmn = n > 0 && mlx_incident_manifest_is(buf, (size_t)n);
+	free(buf);
+	return dmn;
 }
 
 /* Walk up from @canon (absolute, resolved) to @stop (a prefix of it, or

@@ -538,28 +538,36 @@ bool mlx_is_dir(struct mlx_ctx *ctx, const char *path)
 	return true;
 }
 
-int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val)
+/*
+ * mlx_write_str on a captured system (boundary-captured.c's store).  Under
+ * --sysroot the file is the attribute: like a sysfs store, a write takes
+ * the whole value or leaves the old one.  The file is replaced (a new
+ * inode renamed over it), never written in place: a capture hard-linked
+ * from another (cp -al of an incident's snapshot) shares its inodes, and
+ * a write in place would change the other one too.  It must exist, as a
+ * sysfs attribute must.
+ */
+int mlx_store_captured(struct mlx_ctx *ctx, const char *path, const char *val)
+{
+	int fd, r;
+
+	r = mlx_may_write(ctx);
+	if (r < 0)
+		return r;
+	fd = mlx_open(ctx, path, O_PATH, 0);
+	if (fd < 0)
+		return fd;
+	close(fd);
+	return mlx_replace_file(ctx, path, val, strlen(val));
+}
+
+/* mlx_write_str on the running kernel (boundary-live.c's store). */
+int mlx_store_sysfs(struct mlx_ctx *ctx, const char *path, const char *val)
 {
 	size_t len = strlen(val);
 	ssize_t r;
 	int fd;
 
-	if (!ctx->live) {
-		/*
-		 * Under --sysroot the file is the attribute: like a sysfs store,
-		 * a write takes the whole value or leaves the old one.  The file
-		 * is replaced (a new inode renamed over it), never written in
-		 * place: a capture hard-linked from another (cp -al of an
-		 * incident's snapshot) shares its inodes, and a write in place
-		 * would change the other one too.  It must exist, as a sysfs
-		 * attribute must.
-		 */
-		fd = mlx_open(ctx, path, O_PATH, 0);
-		if (fd < 0)
-			return fd;
-		close(fd);
-		return mlx_replace_file(ctx, path, val, len);
-	}
 	fd = mlx_open(ctx, path, O_WRONLY, 0);
 	if (fd < 0)
 		return fd;

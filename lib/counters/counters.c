@@ -365,7 +365,7 @@ static int ethtool_names(struct mlx_ctx *ctx, struct mlx_cstate *st, const char 
 	struct mlx_ethtool_names en;
 	int r;
 
-	r = mlx_ethtool_stat_names(ctx, ifname, NULL, &en);
+	r = mlx_ethtool_stat_names(ctx, ifname, &en);
 	if (r < 0)
 		return r;
 	*out = cn_add(st, MLX_CSRC_ETHTOOL, ifname, en.names, en.n, 0);
@@ -400,9 +400,8 @@ again:
 	vals = calloc(n + 1, sizeof(*vals));
 	if (!vals)
 		return -ENOMEM;
-	r = mlx_ethtool_stat_values(ctx, p->ifname, NULL, vals, &n);
-	if ((r == -ESTALE || (r == 0 && n != cn->n)) && tries++ == 0 &&
-	    mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
+	r = mlx_ethtool_stat_values(ctx, p->ifname, vals, &n);
+	if ((r == -ESTALE || (r == 0 && n != cn->n)) && tries++ == 0) {
 		/* Channels changed since the names were fetched. */
 		free(vals);
 		cn->stale = true;
@@ -522,7 +521,7 @@ static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct 
 		r = sample_ethtool(ctx, st, p);
 		if (r == -ENOMEM)
 			return r;
-		if (r == -ENODEV && mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
+		if (r == -ENODEV) {
 			p->gone = true;           /* vanished between the check and the ioctl */
 			return 0;
 		}
@@ -579,12 +578,13 @@ int mlx_counters_sample(struct mlx_ctx *ctx, struct mlx_cstate *st,
 	struct link_table links = { 0 };
 	bool have_links = false;
 
-	/* Live: which netdevs exist, their PCI parents and their statistics
-	 * from rtnetlink (see sample_link()); the ethtool names of many
-	 * netdevs from one dump. */
-	if (mlx_kernel_can(ctx, MLX_KCAP_DUMP) && nt > 0)
+	/* Which netdevs exist, their PCI parents and their statistics from
+	 * rtnetlink (see sample_link()); the ethtool names of many netdevs
+	 * from one dump.  A captured system holds no such replies (ENODATA):
+	 * sysfs and the per-netdev recordings answer instead. */
+	if (nt > 0)
 		have_links = load_links(ctx, &links, t, nt) == 0;
-	if (mlx_kernel_can(ctx, MLX_KCAP_DUMP) && (srcs & (1u << MLX_CSRC_ETHTOOL)))
+	if (srcs & (1u << MLX_CSRC_ETHTOOL))
 		r = preload_ethtool_names(ctx, st, t, nt, have_links ? links.n : 0);
 	for (size_t i = 0; i < nt && r == 0; i++)
 		r = sample_port(ctx, st, &t[i], srcs, have_links ? &links : NULL, &out->ports[i]);
@@ -613,10 +613,8 @@ const struct mlx_counter *mlx_counters_find(const struct mlx_counter_port *p,
 	return NULL;
 }
 
-int mlx_counters_capture(struct mlx_ctx *ctx, const struct mlx_devices *devs, const char *dir)
+int mlx_counters_capture(struct mlx_ctx *ctx, const struct mlx_devices *devs)
 {
-	if (mlx_kernel_can(ctx, MLX_KCAP_RECORDED))
-		return 0;        /* a sysroot's netlink/ tree is copied whole */
 	for (size_t i = 0; i < devs->nfn; i++) {
 		const struct mlx_function *fn = &devs->fn[i];
 
@@ -625,12 +623,12 @@ int mlx_counters_capture(struct mlx_ctx *ctx, const struct mlx_devices *devs, co
 			uint64_t *vals;
 			size_t n;
 
-			if (mlx_ethtool_stat_names(ctx, fn->ports[k].ifname, dir, &en) < 0)
+			if (mlx_ethtool_stat_names(ctx, fn->ports[k].ifname, &en) < 0)
 				continue;
 			n = en.n;
 			vals = calloc(n + 1, sizeof(*vals));
 			if (vals)
-				mlx_ethtool_stat_values(ctx, fn->ports[k].ifname, dir, vals, &n);
+				mlx_ethtool_stat_values(ctx, fn->ports[k].ifname, vals, &n);
 			free(vals);
 			mlx_ethtool_names_free(&en);
 		}

@@ -134,14 +134,6 @@ int mlx_health_dump(struct mlx_ctx *ctx, const struct mlx_function *fn,
 	return fmsg_query(ctx, fn, r, DEVLINK_CMD_HEALTH_REPORTER_DUMP_GET, "dump", out);
 }
 
-int mlx_health_dump_clear_check(struct mlx_ctx *ctx)
-{
-	if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE))
-		return mlx_err(ctx, EOPNOTSUPP, "clearing a health dump needs the live device: %s is a "
-			       "captured system", mlx_root(ctx));
-	return 0;
-}
-
 int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
 			  const struct mlx_health_reporter *r)
 {
@@ -149,9 +141,6 @@ int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
 	char obj[64];
 	int len, q;
 
-	q = mlx_health_dump_clear_check(ctx);
-	if (q < 0)
-		return q;
 	mlx_devlink_object(fn, obj, sizeof(obj));
 	len = mlx_health_build(req, sizeof(req), DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR,
 			       mlx_fn_bus(fn), fn->bdf, r->name, r->port_index);
@@ -166,23 +155,12 @@ int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
 
 /* ---- reload ------------------------------------------------------------------ */
 
-int mlx_devlink_reload_check(struct mlx_ctx *ctx)
-{
-	if (!mlx_kernel_can(ctx, MLX_KCAP_DEVICE))
-		return mlx_err(ctx, EOPNOTSUPP, "devlink reload needs the live device: %s is a captured "
-			       "system", mlx_root(ctx));
-	return 0;
-}
-
 int mlx_devlink_reload(struct mlx_ctx *ctx, const struct mlx_function *fn)
 {
 	uint8_t req[160];
 	char obj[64];
 	int len, r;
 
-	r = mlx_devlink_reload_check(ctx);
-	if (r < 0)
-		return r;
 	mlx_devlink_object(fn, obj, sizeof(obj));
 	len = mlx_devlink_reload_build(req, sizeof(req), mlx_fn_bus(fn), fn->bdf,
 				       DEVLINK_RELOAD_ACTION_DRIVER_REINIT);

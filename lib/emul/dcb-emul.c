@@ -39,6 +39,7 @@
 #include <unistd.h>
 #include <linux/rtnetlink.h>
 
+#include "emul.h"
 #include "mlx-private.h"
 #include "dcb.h"
 #include "snapshot.h"
@@ -359,3 +360,35 @@ out:
 	free(e);
 	return r;
 }
+
+/* ---- the captured boundary's entry (emul.h) ------------------------------ */
+
+static bool dcb_takes(enum mlx_nl_family fam, const void *req, size_t len)
+{
+	struct nlmsghdr h;
+
+	(void)len;
+	memcpy(&h, req, sizeof(h));
+	return fam == MLX_NL_ROUTE && h.nlmsg_type == RTM_SETDCB;
+}
+
+/* The emulator answers as dcbnl would: its reply goes to the caller. */
+static int dcb_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req, size_t len,
+		       mlx_nl_cb cb, void *arg)
+{
+	uint8_t *reply = NULL;
+	size_t rlen = 0;
+	int r = mlx_dcb_emul(ctx, req, len, &reply, &rlen);
+
+	(void)fam;
+	if (r == 0)
+		r = mlx_nl_replay(ctx, reply, rlen, cb, arg);
+	free(reply);
+	return r;
+}
+
+const struct mlx_emul mlx_emul_dcb = {
+	.name = "dcb",
+	.nl_takes = dcb_takes,
+	.nl_request = dcb_request,
+};

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "dcqcn.h"
+#include "emul.h"
 #include "mlx-private.h"
 
 /* The file @name next to @path (same directory), in @buf. */
@@ -75,3 +76,18 @@ int mlx_emul_dcqcn_write(struct mlx_ctx *ctx, const char *path, const char *val)
 	}
 	return r;
 }
+
+/* ---- the captured boundary's entry (emul.h) ------------------------------ */
+
+/* The one DCQCN file whose write the driver answers with another change;
+ * every other one just keeps its value. */
+static bool dcqcn_takes(const char *path)
+{
+	return is_cc_param(path, "np_cnp_prio");
+}
+
+const struct mlx_emul mlx_emul_dcqcn = {
+	.name = "dcqcn",
+	.file_takes = dcqcn_takes,
+	.file_write = mlx_emul_dcqcn_write,
+};

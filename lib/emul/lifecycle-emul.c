@@ -28,6 +28,7 @@
 #include <linux/genetlink.h>
 
 #include "health.h"
+#include "emul.h"
 #include "mlx-private.h"
 #include "nl.h"
 #include "phy.h"
@@ -472,3 +473,16 @@ int mlx_emul_link_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const voi
 	free(f.b);
 	return r < 0 ? r : 0;
 }
+
+/* The entries of lib/emul/emulators.c's table (emul.h). */
+const struct mlx_emul mlx_emul_health_policy = {
+	.name = "health policy",
+	.nl_takes = mlx_emul_health_takes,
+	.nl_request = mlx_emul_health_request,
+};
+
+const struct mlx_emul mlx_emul_link_settings = {
+	.name = "link settings",
+	.nl_takes = mlx_emul_link_takes,
+	.nl_request = mlx_emul_link_request,
+};

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emul.h"
 #include "mlx-private.h"
 
 int mlx_emul_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear)
@@ -57,3 +58,9 @@ int mlx_emul_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, u
 	}
 	return 0;
 }
+
+/* the captured boundary's entry (emul.h) */
+const struct mlx_emul mlx_emul_link = {
+	.name = "link",
+	.link_flags = mlx_emul_link_flags,
+};

@@ -25,6 +25,7 @@
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 
+#include "emul.h"
 #include "mlx-private.h"
 #include "nl.h"
 #include "params.h"
@@ -414,3 +415,32 @@ int mlx_emul_params_tclass(struct mlx_ctx *ctx, const char *path, const char *va
 	snprintf(buf, sizeof(buf), "Global tclass=%" PRIu64 "\n", u);
 	return mlx_write_str(ctx, path, buf);
 }
+
+/* ---- the captured boundary's entry (emul.h) ------------------------------ */
+
+/* ethtool *_SET, devlink PARAM_SET, RTM_SETLINK with IFLA_MTU: what
+ * mlx_params_req_parse knows as a knob's request (malformed ones too,
+ * which mlx_emul_params refuses as the kernel would). */
+static bool knobs_takes(enum mlx_nl_family fam, const void *req, size_t len)
+{
+	struct mlx_params_set s;
+	char why[8];
+
+	return mlx_params_req_parse(fam, req, len, &s, why, sizeof(why)) != -ENOENT;
+}
+
+static int knobs_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req, size_t len,
+			 mlx_nl_cb cb, void *arg)
+{
+	(void)cb;
+	(void)arg;
+	return mlx_emul_params(ctx, fam, req, len);
+}
+
+const struct mlx_emul mlx_emul_knobs = {
+	.name = "params",
+	.nl_takes = knobs_takes,
+	.nl_request = knobs_request,
+	.file_takes = mlx_emul_params_is_tclass,
+	.file_write = mlx_emul_params_tclass,
+};

@@ -4,7 +4,7 @@
  * (--sysroot, --sample working copies; DESIGN.md "The root prefix": "a
  * write command changes the files (and the recorded netlink state) in it,
  * as the kernel would"): sriov_numvfs, written with the value the live
- * path writes (lib/core/boundary-captured.c routes it here), and the undo
+ * path writes (this emulator's entry takes it: sriov-vf-emul.c), and the undo
  * journal every change goes through.  VF settings and the eswitch mode,
  * which arrive as netlink requests, are lib/emul/sriov-vf-emul.c's.
  *

@@ -18,6 +18,7 @@
 #include <linux/genetlink.h>
 #include <linux/rtnetlink.h>
 
+#include "emul.h"
 #include "mlx-private.h"
 #include "nl.h"
 #include "snapshot.h"
@@ -263,3 +264,58 @@ int mlx_emul_eswitch(struct mlx_ctx *ctx, const uint8_t *req, size_t rlen)
 	free(data);
 	return mlx_err(ctx, EBADMSG, "'%s' has no eswitch mode to update", path + 1);
 }
+
+/* ---- the captured boundary's entry (emul.h) ------------------------------ */
+
+/* RTM_SETLINK (a VF's settings: do_setvfinfo), DEVLINK_CMD_ESWITCH_SET. */
+static bool sriov_takes(enum mlx_nl_family fam, const void *req, size_t len)
+{
+	struct nlmsghdr h;
+	struct genlmsghdr g;
+
+	memcpy(&h, req, sizeof(h));
+	if (fam == MLX_NL_ROUTE)
+		return h.nlmsg_type == RTM_SETLINK;
+	if (fam != MLX_NL_DEVLINK || len < NLMSG_HDRLEN + GENL_HDRLEN)
+		return false;
+	memcpy(&g, (const uint8_t *)req + NLMSG_HDRLEN, sizeof(g));
+	return g.cmd == DEVLINK_CMD_ESWITCH_SET;
+}
+
+static int sriov_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req, size_t len,
+			 mlx_nl_cb cb, void *arg)
+{
+	(void)cb;
+	(void)arg;
+	return fam == MLX_NL_ROUTE ? mlx_emul_sriov_setlink(ctx, req, len) :
+				     mlx_emul_eswitch(ctx, req, len);
+}
+
+static const char numvfs_dir[] = "/sys/bus/pci/devices/", numvfs_file[] = "/sriov_numvfs";
+
+/* /sys/bus/pci/devices/BDF/sriov_numvfs, BDF one path component */
+static bool numvfs_takes(const char *path)
+{
+	size_t pl = strlen(path), dl = sizeof(numvfs_dir) - 1, fl = sizeof(numvfs_file) - 1;
+
+	return !strncmp(path, numvfs_dir, dl) && pl > dl + fl && pl - dl - fl < 64 &&
+	       !strcmp(path + pl - fl, numvfs_file) && !memchr(path + dl, '/', pl - dl - fl);
+}
+
+static int numvfs_write(struct mlx_ctx *ctx, const char *path, const char *val)
+{
+	char bdf[64];
+	size_t bl = strlen(path) - (sizeof(numvfs_dir) - 1) - (sizeof(numvfs_file) - 1);
+
+	memcpy(bdf, path + sizeof(numvfs_dir) - 1, bl);
+	bdf[bl] = '\0';
+	return mlx_emul_numvfs_write(ctx, bdf, val);
+}
+
+const struct mlx_emul mlx_emul_sriov = {
+	.name = "sriov",
+	.nl_takes = sriov_takes,
+	.nl_request = sriov_request,
+	.file_takes = numvfs_takes,
+	.file_write = numvfs_write,
+};

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
@@ -31,11 +32,13 @@
 int mlx_kmsg_open(struct mlx_ctx *ctx, bool from_start)
 {
 	struct stat st;
+	char path[PATH_MAX];
 	int fd = mlx_open(ctx, "/dev/kmsg", O_RDONLY | O_NONBLOCK, 0);
 
 	if (fd < 0)
-		return mlx_err(ctx, -fd, "cannot open '%s/dev/kmsg': %s%s",
-			       strcmp(mlx_root(ctx), "/") ? mlx_root(ctx) : "", strerror(-fd),
+		return mlx_err(ctx, -fd, "cannot open '%s': %s%s",
+			       mlx_path(ctx, path, sizeof(path), "/dev/kmsg") == 0 ? path : "/dev/kmsg",
+			       strerror(-fd),
 			       fd == -EPERM || fd == -EACCES ?
 			       " (reading the kernel log needs CAP_SYSLOG, or kernel.dmesg_restrict=0)" :
 			       "");
@@ -46,12 +49,12 @@ int mlx_kmsg_open(struct mlx_ctx *ctx, bool from_start)
 	return fd;
 }
 
+/* A snapshot marks its kernel log as filtered to its devices with this
+ * file (lib/capture/snapshot.c); the running kernel's /dev has none. */
 bool mlx_kmsg_is_filtered(struct mlx_ctx *ctx)
 {
 	int fd;
 
-	if (mlx_kernel_can(ctx, MLX_KCAP_RUNNING))
-		return false;
 	fd = mlx_open(ctx, "/dev/kmsg.filter", O_RDONLY, 0);
 	if (fd < 0)
 		return false;

@@ -170,9 +170,10 @@ int mlx_module_read(struct mlx_ctx *ctx, const char *ifname, struct mlx_module *
 		return mlx_err(ctx, EINVAL, "'%s' is not a valid interface name", ifname);
 	r = read_page(ctx, ifname, m, &lower);
 	/* No MODULE_EEPROM_GET (before 5.13; before 5.6 no ethtool family:
-	 * -EOPNOTSUPP live, and no recorded reply at all in a capture taken
-	 * there): the ioctls, which a capture answers from its recording. */
-	if (r == -EOPNOTSUPP || (r == -ENODATA && mlx_kernel_can(ctx, MLX_KCAP_RECORDED))) {
+	 * -EOPNOTSUPP live, and -ENODATA, no answer held, from a capture
+	 * taken there): the ioctls, which a capture answers from its
+	 * recording. */
+	if (r == -EOPNOTSUPP || r == -ENODATA) {
 		int nl_r = r;
 
 		memset(m, 0, sizeof(*m));

@@ -362,16 +362,13 @@ bool mlx_dcb_lldpad_running(struct mlx_ctx *ctx, char *pidfile, size_t len)
 	static const char *const files[] = { "/run/lldpad.pid", "/var/run/lldpad.pid" };
 
 	for (size_t i = 0; i < 2; i++) {
-		char buf[32], proc[64];
+		char buf[32];
 
 		if (mlx_read_str(ctx, files[i], buf, sizeof(buf)) < 0)
 			continue;
-		/* Live: a stale pid file of a stopped lldpad does not count. */
-		if (mlx_kernel_can(ctx, MLX_KCAP_RUNNING)) {
-			snprintf(proc, sizeof(proc), "/proc/%s", buf);
-			if (!mlx_name_is_safe(buf) || !mlx_is_dir(ctx, proc))
-				continue;
-		}
+		/* Live, a stale pid file of a stopped lldpad does not count. */
+		if (!mlx_kernel_process_runs(ctx, buf))
+			continue;
 		snprintf(pidfile, len, "%s", files[i]);
 		return true;
 	}

@@ -50,7 +50,7 @@ static int act_add(struct mlx_plan *pl, const char *setting, const char *what, u
 static int reload_may_write(struct mlx_ctx *ctx, const struct mlx_port_ref *t)
 {
 	(void)t;
-	return mlx_devlink_reload_check(ctx);
+	return mlx_may_write(ctx);
 }
 
 static int reload_plan(struct mlx_ctx *ctx, void *feat, const void *obj, struct mlx_plan *pl)
@@ -110,7 +110,7 @@ static const struct mlx_write_ops restart_ops = { .write = restart_write };
 static int dump_clear_may_write(struct mlx_ctx *ctx, const struct mlx_port_ref *t)
 {
 	(void)t;
-	return mlx_health_dump_clear_check(ctx);
+	return mlx_may_write(ctx);
 }
 
 static int dump_clear_plan(struct mlx_ctx *ctx, void *feat, const void *obj, struct mlx_plan *pl)

@@ -16,32 +16,15 @@
 # The captures are read in place and never modified.
 # Exit 0 pass, 1 fail, 77 skip (no lspci, no $FIXTURES, no jq).
 
-: "${MLXCLI:?MLXCLI must name the binary under test}"
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/../cli/lib.sh"
 FIXTURES=${FIXTURES:-$TOP_SRCDIR/../shared/fixtures}
 
-for tool in lspci jq od; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "SKIP: $tool not installed"
-		exit 77
-	fi
-done
+need lspci jq od
 if [ ! -d "$FIXTURES/lspci" ]; then
 	echo "SKIP: captured fixtures not found at $FIXTURES/lspci"
 	exit 77
 fi
-
-MLXCLI_STATE_DIR=$(mktemp -d) || exit 1
-export MLXCLI_STATE_DIR
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$MLXCLI_STATE_DIR" "$tmp"' EXIT INT TERM
-fail=0
 count=0
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
 
 # hex_bytes FILE: the bytes of the "xx: .." lines of an lspci -x dump, one
 # two-digit hex byte per line, in order
@@ -171,7 +154,7 @@ for fx in "$FIXTURES"/lspci/*.txt; do
 		# the capability is beyond the dump: nothing may be invented
 		if [ "$m_src" = null ] && [ "$m_cap" = "null null" ] && [ "$m_sta" = "null null" ] &&
 		   [ "$(q .pcie.degraded)" = false ]; then
-			echo "  ok: no PCIe capability in $nbytes bytes: lspci shows no link, mlxcli reports null"
+			ok "no PCIe capability in $nbytes bytes: lspci shows no link, mlxcli reports null"
 		else
 			bad "$name: lspci decodes no link from $nbytes bytes, mlxcli reports source $m_src cap $m_cap sta $m_sta"
 		fi

@@ -15,27 +15,15 @@
 #       lspci-vvv/cx7-pf1-15b3_1021-lspci-vvv.txt.
 # Exit 0 pass, 1 fail, 77 skip (no lspci, or no $FIXTURES).
 
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/../cli/lib.sh"
 FIXTURES=${FIXTURES:-$TOP_SRCDIR/../shared/fixtures}
 SAMPLES=${SAMPLES:-$TOP_SRCDIR/tests/data/samples}
 
-if ! command -v lspci >/dev/null 2>&1; then
-	echo "SKIP: lspci not installed"
-	exit 77
-fi
+need lspci
 if [ ! -d "$FIXTURES" ]; then
 	echo "SKIP: captured fixtures not found at $FIXTURES"
 	exit 77
 fi
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
 
 # to_lspci_dump CONFIG SLOT NAME > FILE: the `lspci -xxxx` text format.
 to_lspci_dump() {
@@ -52,7 +40,7 @@ cap_offsets() {
 # expect_line FILE REGEX WHAT
 expect_line() {
 	if grep -E -q "$2" "$1"; then
-		echo "  ok: $3"
+		ok "$3"
 	else
 		bad "$3: no line matching '$2' in $(basename "$1")"
 	fi
@@ -82,7 +70,7 @@ check_pf() {
 	if [ ! -s "$tmp/want" ]; then
 		bad "no capabilities found in $capture"
 	elif cmp -s "$tmp/got" "$tmp/want"; then
-		echo "  ok: capability offsets equal"
+		ok "capability offsets equal"
 	else
 		bad "$host $bdf capability offsets differ from $capture"
 	fi
@@ -115,7 +103,7 @@ check_header() {
 	if [ "$(wc -l <"$tmp/hdr-want")" -ne 63 ]; then
 		bad "capture header is not 64 bytes"
 	elif cmp -s "$tmp/hdr-got" "$tmp/hdr-want"; then
-		echo "  ok: 63 bytes equal (byte 0x0e excluded: 0x$(od -An -tx1 -j14 -N1 "$cfg" | tr -d ' ') in the sample, multi-function)"
+		ok "63 bytes equal (byte 0x0e excluded: 0x$(od -An -tx1 -j14 -N1 "$cfg" | tr -d ' ') in the sample, multi-function)"
 	else
 		bad "header bytes differ from the capture"
 		paste "$tmp/hdr-got" "$tmp/hdr-want" | awk '$1 != $2 { printf "  byte %d: sample %s capture %s\n", (NR <= 14 ? NR - 1 : NR), $1, $2 }'

@@ -35,7 +35,7 @@ expect() {
 	elif ! head -1 "$tmp/err" | grep -q '^mlxcli: error: '; then
 		bad "mlxcli $*: first stderr line is not 'mlxcli: error: ...': $(head -1 "$tmp/err")"
 	else
-		echo "  ok: exit $rc '$frag': mlxcli $*"
+		ok "exit $rc '$frag': mlxcli $*"
 	fi
 }
 

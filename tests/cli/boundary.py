@@ -5,8 +5,16 @@
   - cmd/ names no kernel path (a string literal that starts with /sys,
     /proc, /dev/kmsg or /sys/kernel/debug) and makes no socket() or
     ioctl() call: those are lib/'s (lib/core/boundary-live.c);
-  - mlx_is_live, the old live-or-captured question, appears nowhere in
-    lib/ or cmd/ outside the boundary files lib/core/boundary*.c;
+  - no feature and no command asks "live or captured?" (issue 26): none
+    of its spellings, old or new -- mlx_is_live, mlx_kernel_can and the
+    MLX_KCAP_* bits, a context's ->live, the root compared with "/", the
+    target's name compared with "live" -- appears in lib/ or cmd/ outside
+    lib/core (the context, the root prefix and the boundary itself); each
+    is counted, and the count must be 0;
+  - lib/core includes no feature header: only the headers of the core and
+    of what it is built on (CORE_HEADERS); the emulators register
+    themselves in lib/emul/emulators.c, the captured boundary walks that
+    table and names no feature;
   - lib/ outside lib/core and lib/backend opens no socket (socket(),
     socketpair(), libnl's nl_socket_alloc()): a feature reaches the kernel
     through the boundary's operations (the monitor's multicast
@@ -29,7 +37,17 @@ PENDING = {"cmd/dmn-items.c"}
 
 PATH = re.compile(r'"(/sys(/|")|/proc(/|")|/dev/kmsg)')
 CALL = re.compile(r'\b(socket|ioctl|socketpair)\s*\(')
-LIVE = re.compile(r'\bmlx_is_live\b')
+LIVE = re.compile(r'\b(mlx_is_live|mlx_kernel_can|MLX_KCAP_\w+)\b|->live\b'
+                  r'|\bmlx_root\([^()]*\)\s*,\s*"/"|"/"\s*,\s*mlx_root\('
+                  r'|\bmlx_target_name\([^()]*\)\s*,\s*"live"|"live"\s*,\s*mlx_target_name\(')
+# The headers lib/core may include: its own, and those of what it is built
+# on (the netlink codec, config space, the device model it selects from).
+# A feature's header (dcb.h, dcqcn.h, params.h, sriov.h, ...) is not one.
+CORE_HEADERS = {
+    "config.h", "mlx.h", "mlx-private.h", "nl.h", "pcicfg.h", "device.h", "devid.h",
+    "lock.h", "tree.h", "sha256.h", "json-writer.h", "write.h", "incident.h",
+}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 SOCKET = re.compile(r'\b(socket|socketpair|nl_socket_alloc)\s*\(')
 
 
@@ -91,17 +109,31 @@ def main():
                 print(f"FAIL: {rel}:{no}: {m.group(0)!r} outside lib/core and lib/backend: "
                       f"{line.strip()}")
                 failed += 1
+    asks = 0
     for folder in ("lib", "cmd"):
         for rel, path in sources(top, folder):
-            if re.match(r"lib/core/boundary[-a-z]*\.c$", rel):
+            if rel.startswith("lib/core/"):
                 continue
             with open(path, encoding="utf-8") as f:
                 code = strip_comments(f.read())
             for no, line in enumerate(code.split("\n"), 1):
-                if LIVE.search(line):
-                    print(f"FAIL: {rel}:{no}: mlx_is_live outside the kernel boundary: "
-                          f"{line.strip()}")
-                    failed += 1
+                m = LIVE.search(line)
+                if m:
+                    print(f"FAIL: {rel}:{no}: {m.group(0)!r} asks live or captured outside "
+                          f"lib/core: {line.strip()}")
+                    asks += 1
+    feature = 0
+    for rel, path in sources(top, "lib/core"):
+        with open(path, encoding="utf-8") as f:
+            code = strip_comments(f.read())
+        for no, line in enumerate(code.split("\n"), 1):
+            m = INCLUDE.match(line)
+            if m and m.group(1) not in CORE_HEADERS:
+                print(f"FAIL: {rel}:{no}: lib/core includes {m.group(1)}, not a core header")
+                feature += 1
+    print(f"count: {asks} live-or-captured checks outside lib/core, "
+          f"{feature} feature headers included by lib/core")
+    failed += asks + feature
     return 1 if failed else 0
 
 

@@ -6,12 +6,11 @@
 # copies of the sample (so "set then get" compares the written state too).
 # The manuals' en dash (U+2013) and any letter case are taken.
 set -u
+. "$(dirname "$0")/lib.sh"
 set -f
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+T=$tmp
 IF=enp94s0f0np0
 EN=$(printf '\342\200\223')
-fail=0
 n=0
 scen=0
 
@@ -24,8 +23,8 @@ scenario() {
 	echo "# $*"
 }
 
-# run STATE OUT WORDS: mlxcli WORDS --sample, in working copy STATE
-run() {
+# in_copy STATE OUT WORDS: mlxcli WORDS --sample, in working copy STATE
+in_copy() {
 	st=$1
 	out=$2
 	shift 2
@@ -37,17 +36,16 @@ run() {
 step() {
 	n=$((n + 1))
 	# shellcheck disable=SC2086
-	run "$W" "$T/$n.w" $1
+	in_copy "$W" "$T/$n.w" $1
 	# shellcheck disable=SC2086
-	run "$N" "$T/$n.n" $2
+	in_copy "$N" "$T/$n.n" $2
 	if cmp -s "$T/$n.w.out" "$T/$n.n.out" && cmp -s "$T/$n.w.err" "$T/$n.n.err" &&
 	   cmp -s "$T/$n.w.rc" "$T/$n.n.rc"; then
-		echo "ok $n: mlxcli $1 == mlxcli $2 (exit $(cat "$T/$n.w.rc"))"
+		ok "$n: mlxcli $1 == mlxcli $2 (exit $(cat "$T/$n.w.rc"))"
 	else
-		echo "FAIL $n: mlxcli $1 (exit $(cat "$T/$n.w.rc")) != mlxcli $2 (exit $(cat "$T/$n.n.rc"))"
+		bad "$n: mlxcli $1 (exit $(cat "$T/$n.w.rc")) != mlxcli $2 (exit $(cat "$T/$n.n.rc"))"
 		diff "$T/$n.w.out" "$T/$n.n.out" | head -5
 		diff "$T/$n.w.err" "$T/$n.n.err" | head -5
-		fail=1
 	fi
 }
 
@@ -55,21 +53,20 @@ step() {
 # mistaken for success, nor the reverse)
 want_rc() {
 	got=$(cat "$T/$n.w.rc")
-	[ "$got" = "$1" ] || { echo "FAIL $n: exit $got, wanted $1"; fail=1; }
+	[ "$got" = "$1" ] || bad "$n: exit $got, wanted $1"
 }
 
 # changed: the last step's stdout differs from step $1's (the write landed)
 changed() {
 	if cmp -s "$T/$n.w.out" "$T/$1.w.out"; then
-		echo "FAIL $n: output same as step $1: the write did not happen"
-		fail=1
+		bad "$n: output same as step $1: the write did not happen"
 	fi
 }
 
 scenario get
 step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
 want_rc 0
-grep -q 'DcqcnRpgAiRate: ' "$T/$n.w.out" || { echo "FAIL $n: no -Get block"; fail=1; }
+grep -q 'DcqcnRpgAiRate: ' "$T/$n.w.out" || bad "$n: no -Get block"
 step "${EN}Qosconfig ${EN}Dcqcn ${EN}Name $IF ${EN}Get" "qosconfig dcqcn get -d $IF"
 want_rc 0
 step "-QOSCONFIG -dcqcn -name $IF -get" "qosconfig dcqcn get -d $IF"
@@ -89,7 +86,7 @@ step "${EN}Qosconfig ${EN}Dcqcn ${EN}Name $IF ${EN}Set ${EN}DcqcnRpgHaiRate 200"
 	"qosconfig dcqcn set -d $IF DcqcnRpgHaiRate 200"
 want_rc 0
 step "-Qosconfig -Dcqcn -Name $IF -Get" "qosconfig dcqcn get -d $IF"
-grep -q 'DcqcnRpgHaiRate: 200' "$T/$n.w.out" || { echo "FAIL $n: HaiRate not 200"; fail=1; }
+grep -q 'DcqcnRpgHaiRate: 200' "$T/$n.w.out" || bad "$n: HaiRate not 200"
 # A bad value: the same refusal, nothing written.
 step "-Qosconfig -Dcqcn -Name $IF -Set -DcqcnRpgThreshold 99" \
 	"qosconfig dcqcn set -d $IF DcqcnRpgThreshold 99"
@@ -139,18 +136,18 @@ want_rc 2
 
 scenario mistakes
 n=$((n + 1))
-run "$W" "$T/$n.w" -Qosconfig -Dcqcn -Name $IF -Gett
+in_copy "$W" "$T/$n.w" -Qosconfig -Dcqcn -Name $IF -Gett
 if [ "$(cat "$T/$n.w.rc")" = 2 ] && grep -q "did you mean '-Get'" "$T/$n.w.err"; then
-	echo "ok $n: -Gett: exit 2, did you mean -Get"
+	ok "$n: -Gett: exit 2, did you mean -Get"
 else
-	echo "FAIL $n: -Gett: exit $(cat "$T/$n.w.rc")"; cat "$T/$n.w.err"; fail=1
+	bad "$n: -Gett: exit $(cat "$T/$n.w.rc"): $(cat "$T/$n.w.err")"
 fi
 n=$((n + 1))
-run "$W" "$T/$n.w" "${EN}Qosconfg" -Dcqcn -Get
+in_copy "$W" "$T/$n.w" "${EN}Qosconfg" -Dcqcn -Get
 if [ "$(cat "$T/$n.w.rc")" = 2 ] && grep -q "did you mean '-Qosconfig'" "$T/$n.w.err"; then
-	echo "ok $n: en-dash -Qosconfg: exit 2, did you mean -Qosconfig"
+	ok "$n: en-dash -Qosconfg: exit 2, did you mean -Qosconfig"
 else
-	echo "FAIL $n: en-dash -Qosconfg: exit $(cat "$T/$n.w.rc")"; cat "$T/$n.w.err"; fail=1
+	bad "$n: en-dash -Qosconfg: exit $(cat "$T/$n.w.rc"): $(cat "$T/$n.w.err")"
 fi
 
 # mlxtool's "show qos B D F": the native command when there is one, else a
@@ -160,12 +157,12 @@ if "$MLXCLI" help show qos >/dev/null 2>&1; then
 	step "show qos 94 0 0" "show qos -d 0000:5e:00.0"
 else
 	n=$((n + 1))
-	run "$W" "$T/$n.w" show qos 94 0 0
+	in_copy "$W" "$T/$n.w" show qos 94 0 0
 	if [ "$(cat "$T/$n.w.rc")" = 2 ] && grep -q "not available yet" "$T/$n.w.err"; then
-		echo "ok $n: show qos 94 0 0: not available yet (exit 2)"
+		ok "$n: show qos 94 0 0: not available yet (exit 2)"
 	else
-		echo "FAIL $n: show qos 94 0 0: exit $(cat "$T/$n.w.rc")"; cat "$T/$n.w.err"; fail=1
+		bad "$n: show qos 94 0 0: exit $(cat "$T/$n.w.rc"): $(cat "$T/$n.w.err")"
 	fi
 fi
 echo "$n checks"
-exit $fail
+finish

@@ -5,18 +5,16 @@
 # tables together; then zsh through a pseudo-terminal (tmux) when both are
 # installed (tests/setup.sh installs them).
 set -u
-command -v bash >/dev/null || { echo "SKIP: no bash"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+need bash
 export LC_ALL=C         # one sort order for the expected lists
-STATE=$(mktemp -d)
-trap 'rm -rf "$STATE"' EXIT
-export MLXCLI_STATE_DIR="$STATE"
+STATE=$MLXCLI_STATE_DIR
 # The scripts run "mlxcli" by name: put one on PATH that runs $MLXCLI (the
 # binary, or the valgrind wrapper of `make check-valgrind`).
 BIN=$STATE/bin
 mkdir -p "$BIN"
 printf '#!/bin/sh\nexec "%s" "$@"\n' "$MLXCLI" >"$BIN/mlxcli"
 chmod +x "$BIN/mlxcli"
-fail=0
 
 # complete WORDS... : print COMPREPLY for the line "mlxcli WORDS..." (the last
 # word is the one being completed; "" for a fresh word).
@@ -33,10 +31,9 @@ expect() {      # expect "WANTED LINES" words...
 	shift
 	got=$(complete_line "$@" | tr '\n' ' ' | sed 's/ $//')
 	if [ "$got" = "$want" ]; then
-		echo "ok: mlxcli $* -> $got"
+		ok "mlxcli $* -> $got"
 	else
-		echo "FAIL: mlxcli $* -> '$got', wanted '$want'"
-		fail=1
+		bad "mlxcli $* -> '$got', wanted '$want'"
 	fi
 }
 
@@ -118,15 +115,10 @@ expect "mlx5_0 mlx5_1" --sample = cx6dx-upstream -d mlx5
 expect "cx5-ofed cx6dx-upstream" sample reset ""
 # and as zsh and the shell hand it over: one word
 got=$("$MLXCLI" __complete --sample= | tr '\n' ' ')
-if [ "$got" = "--sample=cx5-ofed --sample=cx6dx-upstream " ]; then
-	echo "ok: --sample= -> $got"
-else
-	echo "FAIL: mlxcli __complete --sample= -> '$got'"
-	fail=1
-fi
+check "mlxcli __complete --sample=" "$got" "--sample=cx5-ofed --sample=cx6dx-upstream "
 # The incidents of the dump root the line names.
 inc=$("$MLXCLI" --sample dump-me-now --no-crdump -d 5e:00.0 --dir "$STATE/dmn" 2>/dev/null) ||
-	{ echo "FAIL: cannot make an incident"; fail=1; }
+	bad "cannot make an incident"
 expect "$(basename "$inc")" dump-me-now show --dir "$STATE/dmn" ""
 # mlx5cmd's syntax (-Qosconfig, cmd/compat.c): its own words, netdevs after
 # -Name, the parameter names in their "-Name VALUE" form after -Set.
@@ -155,7 +147,7 @@ if command -v zsh >/dev/null && command -v tmux >/dev/null; then
 		echo "PS1='zsh> '"
 	} >"$ZD/.zshrc"
 	SOCK=$STATE/tmux.sock
-	trap 'tmux -S "$SOCK" kill-server 2>/dev/null; rm -rf "$STATE"' EXIT
+	on_exit='tmux -S "$SOCK" kill-server 2>/dev/null'
 	tmux -S "$SOCK" new-session -d -x 150 -y 30 \
 		"env HOME='$STATE' TERM=xterm ZDOTDIR='$ZD' MLXCLI_STATE_DIR='$STATE' zsh -i"
 	zscreen() { tmux -S "$SOCK" capture-pane -p 2>/dev/null; }
@@ -163,15 +155,14 @@ if command -v zsh >/dev/null && command -v tmux >/dev/null; then
 		i=0
 		while [ $i -lt 100 ]; do
 			if zscreen | grep -qF -- "$1"; then
-				echo "ok: zsh: $2"
+				ok "zsh: $2"
 				return 0
 			fi
 			sleep 0.1
 			i=$((i + 1))
 		done
-		echo "FAIL: zsh: $2: '$1' not on the screen"
+		bad "zsh: $2: '$1' not on the screen"
 		zscreen | grep -v '^$' | tail -8
-		fail=1
 	}
 	zwait "zsh>" "an interactive zsh with compinit"
 	tmux -S "$SOCK" send-keys "mlxcli qosc" Tab
@@ -188,4 +179,4 @@ if command -v zsh >/dev/null && command -v tmux >/dev/null; then
 else
 	echo "note: zsh or tmux not installed: the zsh completion is not exercised"
 fi
-exit $fail
+finish

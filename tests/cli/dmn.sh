@@ -18,7 +18,8 @@
 #   - list/show, a VF refused (exit 4), bad counts (exit 2);
 #   - the text output names the incidents retention removed; list applies the
 #     configured counts; an unknown configuration key is exit 2 with FILE:LINE;
-#   - an incident is evidence: writes on its snapshot are refused, nothing in
+#   - an incident is evidence (its manifest read as JSON, on one line too):
+#     writes on its snapshot are refused, nothing in
 #     it changes; locks of captured systems are in the runtime directory.
 # Exit 0 pass, 1 fail, 77 skip.
 
@@ -29,8 +30,6 @@ export MLXCLI_CONFIG
 mnt=
 on_exit='[ -n "$mnt" ] && umount "$mnt" 2>/dev/null'
 
-# tree_sum DIR: a checksum line per file, sorted
-tree_sum() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k2); }
 
 for host in cx5-ofed cx6dx-upstream; do
 	echo "== $host"
@@ -302,6 +301,21 @@ done
 jq -r '.items[] | select(.result == "ok" and .sha256 != null and .name != "snapshot") | "\(.sha256)  \(.name)"' "$inc/manifest.json" >"$tmp/sums"
 (cd "$inc" && sha256sum -c --quiet "$tmp/sums") >/dev/null 2>&1 && [ -s "$tmp/sums" ] &&
 	ok "the manifest still verifies" || bad "the manifest does not verify"
+# The manifest is read as JSON, however it is laid out (issue 26: it was
+# found by a search for one spelling of the format key): on one line, as
+# jq -c or another tool rewrites it, the incident is evidence still; a
+# manifest of another format with that spelling in a nested object is not.
+cp -a "$inc" "$tmp/inc-c"
+jq -c . "$inc/manifest.json" >"$tmp/inc-c/manifest.json"
+"$MLXCLI" --sysroot "$tmp/inc-c/snapshot" qosconfig pfc none -d enp94s0f0np0 >/dev/null 2>"$tmp/e"
+rc=$?
+[ $rc -eq 1 ] && grep -q 'evidence' "$tmp/e" && ok "a manifest on one line: still evidence, refused" ||
+	bad "a manifest on one line: exit $rc: $(cat "$tmp/e")"
+cp -a "$inc" "$tmp/inc-o"
+jq '{format: "mlxcli-other", imported: .}' "$inc/manifest.json" >"$tmp/inc-o/manifest.json"
+"$MLXCLI" --sysroot "$tmp/inc-o/snapshot" qosconfig pfc none -d enp94s0f0np0 >/dev/null 2>"$tmp/e" &&
+	ok "a manifest of another format holding one: not an incident, writes go in" ||
+	bad "a manifest of another format: exit $?: $(cat "$tmp/e")"
 # A copy of the snapshot is not evidence: experiments go there.
 cp -a "$inc/snapshot" "$tmp/copy"
 "$MLXCLI" --sysroot "$tmp/copy" qosconfig pfc none -d enp94s0f0np0 >/dev/null 2>"$tmp/e" &&

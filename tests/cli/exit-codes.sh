@@ -14,13 +14,14 @@
 #   - -j on a command without JSON: exit 2, nothing on stdout;
 #   - --dry-run of a writing command: "(dry run: nothing was written)" on
 #     the last stderr line, and "dry_run": true on top of its JSON;
-#   - --version -j: a JSON object with version and schema_version.
+#   - --version -j: a JSON object with version and schema_version; -p its
+#     pretty form; >/dev/full exit 1 (the output layer's error).
 # Bad values (2), not supported (4) and permission (5) are the bad-input
 # table's and tests/cli/privilege.sh's.
 # Exit 0 pass, 1 fail, 77 skip.
 
 . "$(dirname "$0")/lib.sh"
-need python3
+need python3 jq
 TABLE=$TOP_SRCDIR/tests/cli/exit-codes.table
 tab=$(printf '\t')
 MLXCLI_CONFIG=/nonexistent/mlxcli.conf
@@ -161,6 +162,20 @@ x --version -j
 expect 0 "mlxcli --version -j"
 python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d.get("version") and "schema_version" in d else 1)' \
 	<"$tmp/out" 2>/dev/null || bad "mlxcli --version -j: not a JSON object with version and schema_version: $(head -c 80 "$tmp/out")"
+# ... written through the output layer, as every command's: the text, the
+# JSON and the pretty JSON are what it writes, and an output that cannot
+# be written is exit 1 with the error (issue 26: it was printed by hand,
+# and `--version >/dev/full` exited 0)
+x --version -p
+check "mlxcli --version -p" "$(cat "$tmp/out")" "$(printf '{\n  "schema_version": %s,\n  "version": "%s"\n}' \
+	"$(sed -n 's/^#define OUT_SCHEMA_VERSION \([0-9]*\)$/\1/p' "$TOP_SRCDIR/cmd/output.h")" \
+	"$(jq -r .version "$tmp/out")")"
+for j in "" -j; do
+	# shellcheck disable=SC2086
+	"$MLXCLI" --version $j >/dev/full 2>"$tmp/err"
+	rc=$?
+	expect 1 "mlxcli --version${j:+ $j} >/dev/full" "cannot write the output"
+done
 
 # mlxcli(8)'s EXIT STATUS lists the codes of cmd/cli.h's enum, each once.
 codes_h=$(sed -n 's/^[[:space:]]*EXIT_[A-Z]* = \([0-9]\),.*/\1/p' "$TOP_SRCDIR/cmd/cli.h" | sort -n | tr '\n' ' ')

@@ -101,16 +101,14 @@ DRY = {
     # issue 27
     'link set': ['pause', 'rx', 'off', 'speed', '25000', 'fec', 'rs'],
     'health set': ['tx', 'grace_period', '1000', 'auto_dump', 'off'],
-    'health recover': ['tx'], 'health clear': ['fw_fatal'],
+    'health recover': ['tx'], 'health clear': ['fw_fatal'], 'fw activate': [],
 }
-# (fw flash and fw activate: the samples are captured systems, where both
-# refuse before a plan, exit 4; tests/cli/lifecycle.sh holds their refusals)
+# (fw flash: the samples hold no MFA2 image, exit 2; tests/cli/lifecycle.sh)
 # Writes whose --dry-run still exits non-zero, and why (nothing to check).
 DRY_FAILS = {
     'qosconfig default-untagged-priority set':
         'mlx5 has no interface to the port default priority: exit 4, dry run or not',
-    'fw flash': 'needs an MFA2 image and a live device: exit 2 or 4 on the samples',
-    'fw activate': 'needs a live device: exit 4 on the samples, dry run or not',
+    'fw flash': 'needs an MFA2 image: exit 2 on the samples, dry run or not',
 }
 # Registry keys only a live device prints (a captured sample refuses the
 # command before its record): what each is, and the test that sees it.
@@ -118,10 +116,7 @@ LIVE_ONLY = {
     k: 'fw flash on a live device: tests/vm/guest/nsim-lifecycle.sh (the kernel lab)'
     for k in ('copied', 'file', 'image', 'last_status', 'loaded_as', 'psids', 'status_count')
 }
-# fw activate's, printed after a reload fw_activate: no device here offers
-# one (netdevsim of Debian 12's kernel offers driver_reinit only)
-LIVE_ONLY.update({k: 'fw activate on a device with reload fw_activate (mlx5): not run by any test'
-                  for k in ('actions_performed', 'limit')})
+
 GROUPS = set()
 # What is left to bring to the registry's vocabulary: (key, type seen) for a
 # key that has another type somewhere, (key, None) for a key not yet renamed.

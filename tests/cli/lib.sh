@@ -9,10 +9,36 @@
 # history) and a scratch directory $tmp, both removed on exit, and defines
 #
 #     need TOOL...         exit 77 (skip) unless every TOOL is installed
-#     ok TEXT / bad TEXT   report a check; bad makes the test fail
+#     ok TEXT / bad TEXT   report a check; bad makes the test fail ($nbad
+#                          counts them; BAD_SHOW=N prints the first N only)
+#     check WHAT GOT WANT  ok when GOT is WANT, else bad showing both
+#     fresh NAME SAMPLE    $tmp/NAME, a writable copy of a sample host
+#     tree_sum DIR [TEST...]  one line per regular file (checksum, name)
+#                          and per symlink (name -> target) of DIR, sorted:
+#                          equal output, equal tree; find TESTs narrow it
+#                          (tree_sum "$d" ! -name '*.lock')
 #     run NAME ARGS...     mlxcli ARGS: stdout in $tmp/NAME.out, stderr in
 #                          $tmp/NAME.err, exit status in $rc
 #     finish               print PASS or FAIL and exit 0 or 1
+#
+# and the fault shim's matrix (tests/fault/fault-shim.c: a failure
+# injected at the k-th open for writing of a captured system's files):
+#
+#     fault_usable         0 when the shim is built and MLXCLI runs bare
+#                          (no valgrind wrapper); else a "# SKIP" line, 1
+#     fault K PATH ARGS... mlxcli ARGS with the K-th open for writing of a
+#                          file whose path contains PATH failing with EIO
+#                          (K 0: none fails; the opens are counted in
+#                          $tmp/count and listed in $tmp/log); stdout in
+#                          $tmp/o, stderr in $tmp/e, exit status in $rc;
+#                          FCALL=rename fails the K-th rename instead (a
+#                          captured file's write is its new file renamed
+#                          over it)
+#     fault_matrix COPY SAMPLE TOTAL OLD ARGS...
+#                          for K = 1..TOTAL on $tmp/COPY (fresh from SAMPLE),
+#                          fault K "" ARGS must exit 1 with nothing on
+#                          stdout and leave `state -j` of the copy as the
+#                          file OLD; one check counts them
 #
 # and, for the tests that drop privileges (as root, to uid 65534):
 #
@@ -96,8 +122,10 @@ priv_cleanup() {
 	rm -rf "$PRIV"
 }
 
+nbad=0
 bad() {
-	echo "FAIL: $*"
+	nbad=$((nbad + 1))
+	[ -n "${BAD_SHOW:-}" ] && [ "$nbad" -gt "$BAD_SHOW" ] || echo "FAIL: $*"
 	fail=1
 }
 
@@ -110,6 +138,55 @@ check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')";
 
 # fresh NAME SAMPLE: $tmp/NAME, a writable copy of a sample host
 fresh() { rm -rf "$tmp/$1"; cp -a "$MLXCLI_SAMPLES_DIR/$2" "$tmp/$1"; chmod -R u+w "$tmp/$1"; }
+
+# tree_sum DIR [TEST...]: every regular file's checksum and every symlink's
+# target, by name; extra find(1) TESTs narrow the files looked at
+tree_sum() {
+	ts_dir=$1
+	shift
+	(cd "$ts_dir" && find . -type f "$@" -exec md5sum {} + | sort -k2 &&
+		find . -type l "$@" -printf '%p -> %l\n' | sort)
+}
+
+fault_usable() {
+	SHIM=${TOP_BUILDDIR:-.}/tests/fault/fault-shim.so
+	if [ -r "$SHIM" ] && [ "$MLXCLI" = "${MLXCLI_REAL:-$MLXCLI}" ]; then
+		return 0
+	fi
+	echo "# SKIP fault injection: $SHIM not built, or under a wrapper (valgrind)"
+	return 1
+}
+
+fault() {
+	ft_k=$1 ft_path=$2
+	shift 2
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	LD_PRELOAD=$SHIM MLXCLI_FAULT_CALL=${FCALL:-wopen} MLXCLI_FAULT_NTH=$ft_k MLXCLI_FAULT_ERRNO=EIO \
+		MLXCLI_FAULT_PATH=$ft_path MLXCLI_FAULT_COUNT=$tmp/count MLXCLI_FAULT_LOG=$tmp/log \
+		"$MLXCLI" "$@" >"$tmp/o" 2>"$tmp/e"
+	rc=$?
+	return $rc
+}
+
+fault_matrix() {
+	fm_copy=$1 fm_sample=$2 fm_total=$3 fm_old=$4
+	shift 4
+	fm_k=1 fm_held=0
+	fresh "$fm_copy" "$fm_sample"
+	while [ "$fm_k" -le "$fm_total" ]; do
+		fault "$fm_k" "" "$@"
+		# a copy whose state held is the pristine one for the next k
+		if [ "$rc" = 1 ] && [ ! -s "$tmp/o" ] &&
+		   "$MLXCLI" --sysroot "$tmp/$fm_copy" -j state | cmp -s - "$fm_old"; then
+			fm_held=$((fm_held + 1))
+		else
+			bad "failure at write $fm_k of $fm_total: exit $rc, or the state changed: $(tail -2 "$tmp/e")"
+			fresh "$fm_copy" "$fm_sample"
+		fi
+		fm_k=$((fm_k + 1))
+	done
+	check "a failure at each of the $fm_total writes: exit 1, state -j as before" "$fm_held" "$fm_total"
+}
 
 run() {
 	name=$1

@@ -13,14 +13,11 @@
 # and per page: each option of its SYNOPSIS is an option of one of its
 # commands or a global one; `man --warnings -l` is silent.
 set -u
-command -v man >/dev/null || { echo "SKIP: no man (man-db)"; exit 77; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export MLXCLI_STATE_DIR="$T/state"
+. "$(dirname "$0")/lib.sh"
+need man
+T=$tmp
 MAN=$TOP_SRCDIR/man
-fail=0
 n=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # The page as plain ASCII on one long line per paragraph.
 render() {

@@ -22,7 +22,6 @@ need jq
 cap=$tmp/cap
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$cap/" || { bad "cannot copy the sample"; finish; }
 mkdir -p "$cap/dev"
-tree_sum() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k2); }
 
 # rec SEQ USEC TEXT: one kernel record of 0000:5e:00.0 (error level)
 rec() {

@@ -5,9 +5,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq
-fail=0
-ok() { echo "ok - $1"; }
-bad() { echo "not ok - $1"; fail=1; }
 
 "$MLXCLI" --sample -j pci show >"$MLXCLI_STATE_DIR/o" 2>"$MLXCLI_STATE_DIR/e" || bad "pci show exits 0"
 check "cx5: six functions" "$(jq '.pci | length' "$MLXCLI_STATE_DIR/o")" 6
@@ -27,4 +24,4 @@ grep -q 'warning: 0000:3b:00.1: PCIe link trained at 16GT/s x8, below its capabi
 	"$MLXCLI_STATE_DIR/e" && ok "cx6dx warning" || bad "cx6dx warning"
 "$MLXCLI" --sample pci show -d 99:00.0 2>/dev/null; check "missing device exit 3" $? 3
 "$MLXCLI" --sample pci list 2>/dev/null; check "unknown verb exit 2" $? 2
-exit $fail
+finish

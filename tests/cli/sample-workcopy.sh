@@ -20,14 +20,6 @@ need jq
 
 WC=$MLXCLI_STATE_DIR/samples
 
-# tree_sum DIR: checksums of every regular file and the target of every
-# symlink, relative names, sorted
-tree_sum() {
-	(cd "$1" && find . -type f -exec md5sum {} + | sort -k2 &&
-		find . -type l -exec sh -c 'for l; do printf "%s -> %s\n" "$l" "$(readlink "$l")"; done' sh {} + |
-		sort)
-}
-
 tree_sum "$MLXCLI_SAMPLES_DIR" >"$tmp/pristine.before"
 echo "pristine tree: $(grep -c ' -> ' "$tmp/pristine.before") links, $(grep -vc ' -> ' "$tmp/pristine.before") files"
 

@@ -7,15 +7,10 @@
 # Then the same shell without a terminal, and batch mode (-b FILE, -b -,
 # --force).  Everything runs on the cx5-ofed sample in a private state dir.
 set -u
-STATE=$(mktemp -d)
+. "$(dirname "$0")/lib.sh"
+STATE=$MLXCLI_STATE_DIR
 SOCK=$STATE/tmux0.sock
-trap 'for s in "$STATE"/tmux*.sock; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$STATE"' EXIT
-export MLXCLI_STATE_DIR="$STATE"
-fail=0
-n=0
-
-ok() { n=$((n + 1)); echo "ok $n: $*"; }
-bad() { n=$((n + 1)); echo "FAIL $n: $*"; fail=1; }
+on_exit='for s in "$STATE"/tmux*.sock; do tmux -S "$s" kill-server 2>/dev/null; done'
 
 # ---- without a terminal: no prompt, lines read plainly ----
 out=$(printf 'nosuch\ndevices\ndevice enp94s0f0np0\nqosconfig dcqcn get\n' |
@@ -104,7 +99,7 @@ rc=$?
 if ! command -v tmux >/dev/null; then
 	echo "SKIP: no tmux for the terminal checks (add 'tmux' to tests/setup.sh)"
 	[ $fail = 0 ] && exit 77
-	exit $fail
+	finish
 fi
 
 # session: start `mlxcli --sample shell` in a detached tmux window (a tmux
@@ -130,36 +125,36 @@ wait_for() {
 	done
 	return 1
 }
-check() {       # check TEXT WHAT
+on_screen() {   # on_screen TEXT WHAT
 	if wait_for "$1"; then ok "$2"; else bad "$2: '$1' not on the screen"; screen | tail -15; fi
 }
 
 session
-check "mlxcli>" "the prompt"
+on_screen "mlxcli>" "the prompt"
 # (capture-pane drops trailing blanks: patterns end without them)
 keys "qosc" Tab
-check "mlxcli> qosconfig" "TAB completes a command word"
+on_screen "mlxcli> qosconfig" "TAB completes a command word"
 keys "dcqcn describe DcqcnRpgAi" Tab
-check "describe DcqcnRpgAiRate" "TAB completes a DCQCN parameter name"
+on_screen "describe DcqcnRpgAiRate" "TAB completes a DCQCN parameter name"
 keys Enter
-check "rate step of the additive increase phase" "the completed line runs"
+on_screen "rate step of the additive increase phase" "the completed line runs"
 keys "nosuch" Enter
-check "unknown command 'nosuch'" "a failing command prints its error"
+on_screen "unknown command 'nosuch'" "a failing command prints its error"
 keys "devices" Enter
-check "0000:5e:00.5" "and the shell goes on"
+on_screen "0000:5e:00.5" "and the shell goes on"
 keys "qosconfig dcq"
-check "mlxcli> qosconfig dcq" "a half-typed line"
+on_screen "mlxcli> qosconfig dcq" "a half-typed line"
 keys C-c
-check "mlxcli> qosconfig dcq^C" "Ctrl-C drops it"
+on_screen "mlxcli> qosconfig dcq^C" "Ctrl-C drops it"
 keys C-c
 wait_for "mlxcli> ^C" && ok "Ctrl-C at an empty prompt" || bad "no new prompt after Ctrl-C"
 screen | grep -q "SHELL EXITED" && bad "Ctrl-C ended the shell"
 keys "device enp94s0f0np0" Enter
-check "mlxcli enp94s0f0np0>" "device DEV becomes the current device"
+on_screen "mlxcli enp94s0f0np0>" "device DEV becomes the current device"
 keys "qosconfig dcqcn get" Enter
-check 'attributes for adapter "enp94s0f0np0"' "commands use the current device"
+on_screen 'attributes for adapter "enp94s0f0np0"' "commands use the current device"
 keys "exit" Enter
-check "SHELL EXITED 0" "exit leaves the shell"
+on_screen "SHELL EXITED 0" "exit leaves the shell"
 if grep -q nosuch "$STATE/history" 2>/dev/null; then
 	ok "history saved in \$MLXCLI_STATE_DIR/history"
 else
@@ -167,13 +162,12 @@ else
 fi
 
 session
-check "mlxcli>" "a second session"
+on_screen "mlxcli>" "a second session"
 keys Up Up
-check "mlxcli> qosconfig dcqcn get" "history from the first session (Up, Up)"
+on_screen "mlxcli> qosconfig dcqcn get" "history from the first session (Up, Up)"
 keys C-u "help" Enter
-check "device [DEV]" "help lists the shell commands too"
+on_screen "device [DEV]" "help lists the shell commands too"
 keys C-d
-check "SHELL EXITED" "end of input leaves the shell"
+on_screen "SHELL EXITED" "end of input leaves the shell"
 
-echo "$n checks"
-exit $fail
+finish

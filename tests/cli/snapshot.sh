@@ -29,11 +29,6 @@ same_json() {
 	fi
 }
 
-# tree_sum DIR: one checksum line per file, relative names, sorted
-tree_sum() {
-	(cd "$1" && find . -type f -exec md5sum {} + | sort -k2)
-}
-
 for host in cx5-ofed cx6dx-upstream; do
 	echo "== $host"
 	snap=$tmp/$host

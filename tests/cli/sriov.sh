@@ -6,9 +6,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq
-fail=0
-ok() { echo "ok - $1"; }
-bad() { echo "not ok - $1"; fail=1; }
 m() { "$MLXCLI" --sample "$@"; }
 
 # --- show, both samples
@@ -123,4 +120,4 @@ m sriov eswitch legacy >/dev/null 2>"$T/e"; check "eswitch set without -d refuse
 grep -q "'mlxcli sriov eswitch legacy' changes a device and will not guess which: give -d DEV" "$T/e" &&
 	ok "set without -d: the message names the write" || bad "set without -d: $(cat "$T/e")"
 "$MLXCLI" help sriov eswitch | grep -q 'so -d DEV is required' && bad "help: a read needs no -d" || ok "help: a read needs no -d"
-exit $fail
+finish

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness for the snapshot manifest reader (lib/capture/
- * snapshot.c mlx_snapshot_meta_value: the mlxcli-snapshot.json of a
+ * libFuzzer harness for the snapshot manifest reader (lib/core/
+ * boundary-captured.c mlx_snapshot_meta_value: the mlxcli-snapshot.json of a
  * capture someone sent, whose hostname and kernel every read command of
  * that capture shows).  A value must come back terminated within the
  * buffer, whatever the escapes, at every buffer size.
  */
 #include "fuzz-util.h"
-#include "snapshot.h"
+#include "mlx-private.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -43,19 +43,19 @@ checks() {
 	rc=$?
 	want="mlxcli: no ConnectX device was found ($npci other PCI function"
 	if [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && grep -F -q "$want" "$tmp/err"; then
-		echo "  ok: devices: exit 0, stdout empty, $(head -1 "$tmp/err")"
+		ok "devices: exit 0, stdout empty, $(head -1 "$tmp/err")"
 	else
 		bad "$who devices: exit $rc, stdout '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")', want '$want'"
 	fi
 	mlx ports >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && grep -F -q "no ConnectX device was found" "$tmp/err" &&
-		echo "  ok: ports: exit 0, nothing found" || bad "$who ports: exit $rc $(cat "$tmp/err")"
+		ok "ports: exit 0, nothing found" || bad "$who ports: exit $rc $(cat "$tmp/err")"
 	mlx -j devices >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = '{"schema_version":2,"devices":[]}' ] &&
 	   grep -F -q "no ConnectX device was found" "$tmp/err"; then
-		echo "  ok: -j devices: $(cat "$tmp/out")"
+		ok "-j devices: $(cat "$tmp/out")"
 	else
 		bad "$who -j devices: exit $rc, '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")'"
 	fi
@@ -64,17 +64,17 @@ checks() {
 	mlx -d 0000:99:00.0 devices >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 3 ] && grep -q "no ConnectX device '0000:99:00.0'" "$tmp/err" &&
-		echo "  ok: -d 0000:99:00.0 devices: exit 3" || bad "$who -d 0000:99:00.0: exit $rc $(cat "$tmp/err")"
+		ok "-d 0000:99:00.0 devices: exit 3" || bad "$who -d 0000:99:00.0: exit $rc $(cat "$tmp/err")"
 	mlx -d enp1s0 ports >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 3 ] && grep -q "none was found on this system" "$tmp/err" &&
-		echo "  ok: -d enp1s0 ports: exit 3" || bad "$who -d enp1s0: exit $rc $(cat "$tmp/err")"
+		ok "-d enp1s0 ports: exit 3" || bad "$who -d enp1s0: exit $rc $(cat "$tmp/err")"
 	# an existing PCI function that is not ConnectX is not selectable either
 	first=$(ls /sys/bus/pci/devices | head -1)
 	if [ -n "$first" ]; then
 		mlx -d "$first" devices >/dev/null 2>&1
 		rc=$?
-		[ "$rc" -eq 3 ] && echo "  ok: -d $first (not ConnectX): exit 3" || bad "$who -d $first: exit $rc"
+		[ "$rc" -eq 3 ] && ok "-d $first (not ConnectX): exit 3" || bad "$who -d $first: exit $rc"
 	fi
 	# bad input is still bad input
 	mlx -d ../x devices >/dev/null 2>&1

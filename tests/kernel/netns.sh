@@ -46,14 +46,14 @@ checks() {
 		rc=$?
 		if [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && grep -q "no ConnectX device was found" "$tmp/err" &&
 		   ! grep -q "$va\|$vb" "$tmp/err"; then
-			echo "  ok: $cmd: exit 0, the veths ignored"
+			ok "$cmd: exit 0, the veths ignored"
 		else
 			bad "$who $cmd: exit $rc, stdout '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")'"
 		fi
 		mlx -j "$cmd" >"$tmp/out" 2>"$tmp/err"
 		rc=$?
 		if [ "$rc" -eq 0 ] && [ "$(jq -c ".$cmd" "$tmp/out")" = '[]' ]; then
-			echo "  ok: -j $cmd: $(cat "$tmp/out")"
+			ok "-j $cmd: $(cat "$tmp/out")"
 		else
 			bad "$who -j $cmd: exit $rc, '$(cat "$tmp/out")'"
 		fi
@@ -61,7 +61,7 @@ checks() {
 			mlx -d "$v" "$cmd" >"$tmp/out" 2>"$tmp/err"
 			rc=$?
 			if [ "$rc" -eq 3 ] && [ ! -s "$tmp/out" ] && grep -q "no ConnectX device '$v'" "$tmp/err"; then
-				echo "  ok: -d $v $cmd: exit 3"
+				ok "-d $v $cmd: exit 3"
 			else
 				bad "$who -d $v $cmd: exit $rc, stderr '$(cat "$tmp/err")'"
 			fi

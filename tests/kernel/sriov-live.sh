@@ -6,10 +6,8 @@
 # a ConnectX function (exit 3), and the netlink code path runs for real
 # through `snapshot` (rtnetlink, devlink present or absent), without a crash.
 set -u
-: "${MLXCLI:?}"
-fail=0
-ok() { echo "ok - $1"; }
-bad() { echo "not ok - $1"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+need jq
 
 if "$MLXCLI" -j devices | jq -e '.devices | length > 0' >/dev/null 2>&1; then
 	echo "# SKIP: this machine has ConnectX functions; the no-device checks do not apply"
@@ -24,10 +22,9 @@ check "pci: empty list" "$("$MLXCLI" -j pci show | jq -c .pci)" '[]'
 
 if [ "$(id -u)" != 0 ] || ! unshare -n true 2>/dev/null; then
 	echo "# SKIP: not root or no unshare -n: the namespace checks need both"
-	exit $fail
+	finish
 fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+dir=$tmp
 # shellcheck disable=SC2016
 unshare -n sh -c '
 	ip link add mlxv0 type veth peer name mlxv1 || exit 99
@@ -47,4 +44,4 @@ if [ -x "${TOP_BUILDDIR:-.}/tests/kernel/nl-live" ]; then
 	unshare -n sh -c 'ip link add mlxv0 type veth peer name mlxv1 && "$1"' sh \
 		"${TOP_BUILDDIR:-.}/tests/kernel/nl-live" && ok "nl-live" || bad "nl-live"
 fi
-exit $fail
+finish

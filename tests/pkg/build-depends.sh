@@ -7,13 +7,8 @@
 # -dev package.  A new library in configure.ac without its package in
 # debian/control (or the reverse) fails here, not on a fresh build machine.
 set -u
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-for t in dpkg-query pkg-config; do
-	command -v "$t" >/dev/null 2>&1 || { echo "SKIP: $t not installed (not a Debian system?)"; exit 77; }
-done
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "$(dirname "$0")/../cli/lib.sh"
+need dpkg-query pkg-config
 
 # The modules: the second argument of each PKG_CHECK_MODULES, without the
 # version constraints ("jansson >= 2.12" is jansson).
@@ -41,19 +36,17 @@ awk '/^Build-Depends:/ { f = 1; sub(/^Build-Depends:/, ""); print; next }
 grep -- '-dev$' "$tmp/declared" >"$tmp/declared-dev"
 
 if cmp -s "$tmp/needed" "$tmp/declared-dev"; then
-	echo "  ok: Build-Depends -dev packages are exactly configure's: $(tr '\n' ' ' <"$tmp/needed")"
+	ok "Build-Depends -dev packages are exactly configure's: $(tr '\n' ' ' <"$tmp/needed")"
 else
 	for p in $(comm -23 "$tmp/needed" "$tmp/declared-dev"); do
-		echo "FAIL: configure needs $p, not in debian/control's Build-Depends"; fail=1
+		bad "configure needs $p, not in debian/control's Build-Depends"
 	done
 	for p in $(comm -13 "$tmp/needed" "$tmp/declared-dev"); do
-		echo "FAIL: Build-Depends has $p, which configure does not ask for"; fail=1
+		bad "Build-Depends has $p, which configure does not ask for"
 	done
 fi
 # configure runs pkg-config (PKG_PROG_PKG_CONFIG); dh_autoreconf comes with
 # debhelper itself.
-grep -qx 'pkg-config\|pkgconf' "$tmp/declared" || { echo "FAIL: Build-Depends lacks pkg-config"; fail=1; }
-grep -qx 'debhelper-compat' "$tmp/declared" || { echo "FAIL: Build-Depends lacks debhelper-compat"; fail=1; }
-
-[ "$fail" -eq 0 ] && { echo "PASS"; exit 0; }
-echo "FAIL"; exit 1
+grep -qx 'pkg-config\|pkgconf' "$tmp/declared" || bad "Build-Depends lacks pkg-config"
+grep -qx 'debhelper-compat' "$tmp/declared" || bad "Build-Depends lacks debhelper-compat"
+finish

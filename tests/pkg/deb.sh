@@ -17,11 +17,11 @@
 #
 # usage: sh tests/pkg/deb.sh          (or `make check-deb` from a build dir)
 set -u
-TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-fail=0
+# the binary under test is the one the package installs; every run of it
+# below is in a clean environment (mlx), without lib.sh's variables
+MLXCLI=${MLXCLI:-/usr/bin/mlxcli}
+. "$(dirname "$0")/../cli/lib.sh"
 installed=
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "  ok: $*"; }
 skip() { echo "SKIP: $*"; exit 77; }
 now() { date +%s; }
 t0=$(now)
@@ -42,16 +42,13 @@ for p in /etc/mlxcli.conf /var/lib/mlxcli /usr/share/mlxcli; do
 	[ -e "$p" ] && skip "$p exists and belongs to no package; installing and purging the package would replace or remove it"
 done
 
-tmp=$(mktemp -d) || exit 1
 cleanup() {
 	if [ -n "$installed" ]; then
 		echo "deb: purging the package after a failure"
 		DEBIAN_FRONTEND=noninteractive apt-get purge -y -q mlxcli >/dev/null 2>&1 || dpkg --purge mlxcli >/dev/null 2>&1
 	fi
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+on_exit=cleanup
 # World-readable, so that apt's _apt user can read the .deb, and a build
 # with its checks on (DEB_BUILD_OPTIONS without nocheck) can run the tests
 # that drop to nobody.
@@ -83,7 +80,9 @@ ok "source copied: $how"
 
 # ---- build ----
 t=$(now)
-(cd "$src" && DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS-nocheck} \
+# (lib.sh's variables stay out of the package's own build and tests)
+(cd "$src" && env -u MLXCLI -u MLXCLI_SAMPLES_DIR -u MLXCLI_STATE_DIR \
+	DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS-nocheck} \
 	dpkg-buildpackage -us -uc -b -J"$(nproc)") >"$tmp/build.log" 2>&1
 rc=$?
 tbuild=$(($(now) - t))
@@ -254,6 +253,4 @@ done
 	bad "left after purge:$left"
 
 echo "deb: $(($(now) - t0)) s in all: build ${tbuild} s, lintian ${tlintian} s, install and use ${tuse} s"
-[ "$fail" -eq 0 ] && { echo "PASS"; exit 0; }
-echo "FAIL"
-exit 1
+finish

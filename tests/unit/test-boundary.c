@@ -9,7 +9,18 @@
  *  - malformed requests are refused with -EINVAL and change nothing;
  *  - link flags: down makes operstate down, up makes it up or
  *    lowerlayerdown by the carrier;
- *  - the kernel log of a captured system is its /var/log/kern.log.
+ *  - the kernel log of a captured system is its /var/log/kern.log;
+ *  - what only a live system does is refused by the captured one's
+ *    operations with -EOPNOTSUPP and the story (the CR space, devlink
+ *    reload, a health dump), and its answers are its recordings (the
+ *    snapshot's copy, identity, the process table);
+ *  - ethtool statistics read from a kernel without ethtool netlink (the
+ *    ioctls, faked) while a snapshot records are what the captured
+ *    system answers afterwards: the names from their recording, the
+ *    values as its answer to SIOCETHTOOL GSTATS;
+ *  - the emulators are the table the context was given: a request goes
+ *    to the first that takes it, one none takes to the recording, a file
+ *    write none takes is stored as given.
  */
 #include "config.h"
 
@@ -26,10 +37,14 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <linux/devlink.h>
+#include <linux/ethtool.h>
 #include <linux/rtnetlink.h>
 
+#include "counters.h"
 #include "device.h"
 #include "devlink.h"
+#include "health.h"
+#include "vsec.h"
 #include "mlx-private.h"
 #include "sriov.h"
 
@@ -278,17 +293,33 @@ static void test_link_flags(void **state)
 	assert_true(mlx_netdev_exists(ctx, P0));
 }
 
-static void test_kmsg_and_caps(void **state)
+static void test_kmsg_and_operations(void **state)
 {
-	char *text = NULL;
+	char *text = NULL, host[64], kernel[64];
 	size_t len;
 	const char *src;
+	struct mlx_cfgio *io = NULL;
+	struct mlx_crdump *cr = NULL;
 
 	(void)state;
-	assert_false(mlx_kernel_can(ctx, MLX_KCAP_RUNNING));
-	assert_false(mlx_kernel_can(ctx, MLX_KCAP_DEVICE));
-	assert_true(mlx_kernel_can(ctx, MLX_KCAP_RECORDED));
 	assert_string_equal(mlx_target_name(ctx), root);
+	assert_true(mlx_kernel_privileged(ctx));
+	/* no process table: a pid file stands for its process */
+	assert_true(mlx_kernel_process_runs(ctx, "4242"));
+	/* recorded already: the snapshot copies, it asks nothing */
+	assert_int_equal(mlx_kernel_record(ctx, "/nonexistent"), MLX_RECORDED);
+	assert_int_equal(mlx_kernel_record(ctx, NULL), 0);
+	/* the sample's own record, not this machine's */
+	mlx_kernel_identity(ctx, host, sizeof(host), kernel, sizeof(kernel));
+	assert_true(host[0] && kernel[0]);
+	/* the device is not here */
+	assert_int_equal(mlx_kernel_cfg_open(ctx, 0, 0x5e, 0, 0, &io), -EOPNOTSUPP);
+	assert_null(io);
+	assert_non_null(strstr(mlx_errmsg(ctx), "needs the live device"));
+	assert_int_equal(mlx_crdump_open(ctx, pf, &cr), -EOPNOTSUPP);
+	assert_null(cr);
+	assert_int_equal(mlx_devlink_reload(ctx, pf), -EOPNOTSUPP);
+	assert_non_null(strstr(mlx_errmsg(ctx), "devlink reload needs the live device"));
 	assert_int_equal(mlx_kmsg_read(ctx, &text, &len, &src), -ENOENT);
 	{
 		char path[PATH_MAX + 32];
@@ -317,6 +348,196 @@ static void test_kmsg_and_caps(void **state)
 	}
 }
 
+/* ---- ethtool statistics: recorded from a kernel, answered by the capture ---- */
+
+static const char *const stat_names[] = { "rx_packets", "tx_packets", "rx_vport_rdma", "ch0_arm" };
+#define NSTAT (sizeof(stat_names) / sizeof(stat_names[0]))
+
+/* A kernel before 5.6: no ethtool netlink family. */
+static int no_ethtool_nl(struct mlx_ctx *c, enum mlx_nl_family fam, const char *object,
+			 const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg)
+{
+	(void)fam, (void)object, (void)request, (void)req, (void)len, (void)cb, (void)arg;
+	return mlx_err(c, EOPNOTSUPP, "the kernel has no 'ethtool' generic netlink family");
+}
+
+/* Its SIOCETHTOOL for "old0": GSSET_INFO, GSTRINGS, GSTATS. */
+static int old_ethtool(struct mlx_ctx *c, const char *ifname, void *data)
+{
+	uint32_t cmd;
+
+	(void)c;
+	if (strcmp(ifname, "old0"))
+		return -ENODEV;
+	memcpy(&cmd, data, sizeof(cmd));
+	if (cmd == ETHTOOL_GSSET_INFO) {
+		struct ethtool_sset_info *si = data;
+
+		si->sset_mask = 1ULL << ETH_SS_STATS;
+		si->data[0] = NSTAT;
+		return 0;
+	}
+	if (cmd == ETHTOOL_GSTRINGS) {
+		struct ethtool_gstrings *gs = data;
+
+		gs->len = NSTAT;
+		for (size_t i = 0; i < NSTAT; i++)
+			strncpy((char *)gs->data + i * ETH_GSTRING_LEN, stat_names[i], ETH_GSTRING_LEN);
+		return 0;
+	}
+	if (cmd == ETHTOOL_GSTATS) {
+		struct ethtool_stats *st = data;
+
+		st->n_stats = NSTAT;
+		for (size_t i = 0; i < NSTAT; i++)
+			st->data[i] = 1000 * (i + 1) + 7;
+		return 0;
+	}
+	return -EOPNOTSUPP;
+}
+
+static void test_ethtool_stats_record_replay(void **state)
+{
+	char dir[] = "/tmp/mlx-statrec.XXXXXX", cmd[96];
+	struct mlx_ctx *live, *cap;
+	struct mlx_kops old;
+	struct mlx_ethtool_names en;
+	uint64_t vals[NSTAT + 1];
+	size_t n = NSTAT;
+
+	(void)state;
+	assert_int_equal(mlx_ctx_new("/", &live, NULL), 0);
+	old = *mlx_ctx_kops(live);
+	old.nl_request = no_ethtool_nl;
+	old.ethtool_ioctl = old_ethtool;
+	mlx_ctx_set_kops(live, &old);
+	assert_non_null(mkdtemp(dir));
+	/* a snapshot records: the answers of the ioctls go in its files */
+	assert_int_equal(mlx_kernel_record(live, dir), 0);
+	assert_int_equal(mlx_ethtool_stat_names(live, "old0", &en), 0);
+	assert_false(en.from_netlink);
+	assert_int_equal(en.n, NSTAT);
+	mlx_ethtool_names_free(&en);
+	assert_int_equal(mlx_ethtool_stat_values(live, "old0", vals, &n), 0);
+	assert_int_equal(mlx_kernel_record(live, NULL), 0);
+	/* not recording: nothing more is written */
+	assert_int_equal(mlx_ethtool_stat_names(live, "old0", &en), 0);
+	mlx_ethtool_names_free(&en);
+	mlx_ctx_free(live);
+
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/sys/bus/pci/devices", dir);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(mlx_ctx_new(dir, &cap, NULL), 0);
+	assert_int_equal(mlx_ethtool_stat_names(cap, "old0", &en), 0);
+	assert_int_equal(en.n, NSTAT);
+	for (size_t i = 0; i < NSTAT; i++)
+		assert_string_equal(en.names[i], stat_names[i]);
+	mlx_ethtool_names_free(&en);
+	memset(vals, 0, sizeof(vals));
+	n = NSTAT;
+	assert_int_equal(mlx_ethtool_stat_values(cap, "old0", vals, &n), 0);
+	assert_int_equal(n, NSTAT);
+	for (size_t i = 0; i < NSTAT; i++)
+		assert_int_equal(vals[i], 1000 * (i + 1) + 7);
+	/* room for fewer values than recorded: the names are not these */
+	n = NSTAT - 1;
+	assert_int_equal(mlx_ethtool_stat_values(cap, "old0", vals, &n), -EBADMSG);
+	/* a netdev the capture did not record */
+	n = NSTAT;
+	assert_int_equal(mlx_ethtool_stat_names(cap, "old1", &en), -ENODATA);
+	assert_int_equal(mlx_ethtool_stat_values(cap, "old1", vals, &n), -ENODATA);
+	mlx_ctx_free(cap);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* ---- the emulators are a table the captured boundary is given ---- */
+
+static unsigned taken_nl, taken_file;
+
+static bool any_setlink(enum mlx_nl_family fam, const void *req, size_t len)
+{
+	struct nlmsghdr h;
+
+	(void)len;
+	memcpy(&h, req, sizeof(h));
+	return fam == MLX_NL_ROUTE && h.nlmsg_type == RTM_SETLINK;
+}
+
+static int count_nl(struct mlx_ctx *c, enum mlx_nl_family fam, const void *req, size_t len,
+		    mlx_nl_cb cb, void *arg)
+{
+	(void)c, (void)fam, (void)req, (void)len, (void)cb, (void)arg;
+	taken_nl++;
+	return 0;
+}
+
+static bool numvfs_file(const char *path)
+{
+	return strstr(path, "/sriov_numvfs") != NULL;
+}
+
+static int count_file(struct mlx_ctx *c, const char *path, const char *val)
+{
+	(void)c, (void)path, (void)val;
+	taken_file++;
+	return 0;
+}
+
+static const struct mlx_emul counting = {
+	.name = "test",
+	.nl_takes = any_setlink,
+	.nl_request = count_nl,
+	.file_takes = numvfs_file,
+	.file_write = count_file,
+};
+
+static void test_emulator_table(void **state)
+{
+	static const struct mlx_emul *const mine[] = { &counting, NULL };
+	static const struct mlx_emul *const none[] = { NULL };
+	struct mlx_vf_set s = { .attr = MLX_VF_SET_VLAN, .vf = 0, .vlan = 9 };
+	struct mlx_link_vfs before;
+	size_t len0, len1;
+	char *a, *b;
+
+	(void)state;
+	/* the product's table: every emulator it lists is asked in order,
+	 * and the device's refusals are one of them */
+	assert_non_null(mlx_emulators[0]);
+	vf0(&before);
+	a = slurp(VFLIST, &len0);
+	mlx_ctx_set_emulators(ctx, mine);
+	taken_nl = taken_file = 0;
+	/* the test's emulator takes RTM_SETLINK and the numvfs file: the
+	 * recorded VF list is not touched, the count is */
+	assert_int_equal(mlx_sriov_vf_set(ctx, pf, &before, &s, 1), 0);
+	assert_int_equal(taken_nl, 1);
+	assert_int_equal(mlx_kernel_write(ctx, "/sys/bus/pci/devices/" PF "/sriov_numvfs", "2"), 0);
+	assert_int_equal(taken_file, 1);
+	b = slurp(VFLIST, &len1);
+	assert_int_equal(len0, len1);
+	assert_memory_equal(a, b, len0);
+	free(b);
+	/* a devlink reload nobody takes: the recording (none: -ENODATA),
+	 * not the device emulator of the product's table */
+	assert_int_equal(mlx_devlink_reload(ctx, pf), -ENODATA);
+	/* no emulator at all: a write is stored as given, a request the
+	 * recording has no reply to fails with -ENODATA */
+	mlx_ctx_set_emulators(ctx, none);
+	assert_int_equal(mlx_kernel_write(ctx, "/sys/class/net/" P0 "/mtu", "9000\n"), 0);
+	b = slurp("/sys/class/net/" P0 "/mtu", &len1);
+	assert_string_equal(b, "9000\n");
+	free(b);
+	assert_int_equal(mlx_sriov_vf_set(ctx, pf, &before, &s, 1), -ENODATA);
+	b = slurp(VFLIST, &len1);
+	assert_memory_equal(a, b, len0);
+	free(a);
+	free(b);
+	mlx_link_vfs_free(&before);
+	mlx_ctx_set_emulators(ctx, mlx_emulators);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -324,7 +545,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_malformed_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_eswitch_and_numvfs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_link_flags, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_kmsg_and_caps, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kmsg_and_operations, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_emulator_table, setup, teardown),
+		cmocka_unit_test(test_ethtool_stats_record_replay),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -299,10 +299,51 @@ static void test_usage_before_system(void **state)
 	res_free(&r);
 }
 
+/* A command with more options than any table has today (monitor has 12):
+ * each one is taken.  The dispatcher kept 16 values and dropped the
+ * options past the 16th without a word (issue 26). */
+static void test_many_options(void **state)
+{
+	struct cmd_opt opts[41];
+	char names[40][8];
+	struct cmd c = { .name = "many", .opts = opts };
+	char w0[] = "--o18", w1[] = "--o39", w2[] = "v39", w3[] = "pos", w4[] = "--o0",
+	     w5[] = "--o31=v31";
+	char *args[] = { w0, w1, w2, w3, w4, w5, NULL };
+	struct cli cli;
+	int n = 6;
+
+	(void)state;
+	memset(opts, 0, sizeof(opts));
+	for (int i = 0; i < 40; i++) {
+		snprintf(names[i], sizeof(names[i]), "o%d", i);
+		opts[i].name = names[i];
+		opts[i].arg = i % 2 ? "VALUE" : NULL;    /* odd ones take a value */
+		opts[i].help = "an option";
+	}
+	memset(&cli, 0, sizeof(cli));
+	cli.cmd = &c;
+	cli.err_fp = stderr;
+	assert_int_equal(cli_parse_opts(&cli, &c, args, &n), EXIT_OK);
+	assert_int_equal(n, 1);
+	assert_string_equal(args[0], "pos");
+	assert_non_null(cli_opt(&cli, "o18"));
+	assert_string_equal(cli_opt(&cli, "o18"), "");
+	assert_non_null(cli_opt(&cli, "o39"));
+	assert_string_equal(cli_opt(&cli, "o39"), "v39");
+	assert_non_null(cli_opt(&cli, "o31"));
+	assert_string_equal(cli_opt(&cli, "o31"), "v31");
+	assert_string_equal(cli_opt(&cli, "o0"), "");
+	assert_null(cli_opt(&cli, "o1"));
+	assert_null(cli_opt(&cli, "o17"));
+	free(cli.optval);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_many_options),
 		cmocka_unit_test(test_options_anywhere),
 		cmocka_unit_test(test_usage_before_system),
 	};

@@ -20,6 +20,7 @@
 
 #include "dmn.h"
 #include "health.h"
+#include "mlx-private.h"
 #include "snapshot.h"
 #include "vsec.h"
 
