@@ -247,8 +247,8 @@ int mlx_fw_stage(struct mlx_ctx *ctx, struct mlx_fw_flash *f, bool dry)
 	e = loader_dirs(ctx, dirs, &n);
 	if (e < 0)
 		return e;
-	/* already where the loader looks: by its name there (only a live
-	 * system's own root is the loader's, and only then is the name real) */
+	/* already where the loader looks: by its name there (on a captured
+	 * system the flash itself is refused: lib/emul/device-emul.c) */
 	if (realpath(f->file, real)) {
 		for (size_t i = 0; i < n; i++) {
 			/* the directory resolved as the file is: on a merged-/usr
