@@ -52,6 +52,7 @@ struct dmn_run {
 	struct mlx_dmn_incident inc;
 	struct dmn_manifest *m;
 	bool clear_health_dumps;       /* DUMP_CLEAR each health dump once kept */
+	const struct dmn_why *why;
 	int fatal;                     /* -errno that aborts the incident */
 	char fatal_what[128];
 };
@@ -67,6 +68,10 @@ struct dmn_why {
 	/* an automatic incident: each reporter's health dump, once in the
 	 * incident, is cleared so that the next event's dump is its own */
 	bool clear_health_dumps;
+	/* the kernel-log records the monitor read, for when the system's log
+	 * cannot be read again (a FIFO replayed): NULL none */
+	const char *kernel_log;
+	size_t kernel_log_len;
 };
 /*
  * One incident of @fn in s->dir (cmd/dmn.c): the items, the manifest, the

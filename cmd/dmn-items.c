@@ -551,6 +551,13 @@ int dmn_item_kernel_log(struct dmn_run *run, const struct mlx_function *fn)
 	size_t len;
 	int r = mlx_evidence_kernel_log(ctx, fn, &text, &len);
 
+	/* a log that cannot be read again (a FIFO a monitor replays): the
+	 * records the monitor read */
+	if (r < 0 && run->why && run->why->kernel_log) {
+		mlx_err_clear(ctx);
+		r = mlx_evidence_kernel_log_of(fn, run->why->kernel_log, run->why->kernel_log_len,
+					       "the records the monitor read", &text, &len);
+	}
 	if (r < 0)
 		return add_item(run, "kernel-log.txt", "unavailable",
 				lib_reason(ctx, r, reason, sizeof(reason)), -1, NULL);

@@ -165,7 +165,8 @@ int dmn_load_settings(struct cli *cli, struct dmn_settings *s)
 		s->monitor_dump = true;
 	if ((v = cli_opt(cli, "dump-types")) && dmn_parse_types(v, s) < 0) {
 		cli_error(cli, "invalid value '%s' for '--dump-types': Table 19 types or tags, comma "
-			  "separated (CMD_ERR,EQ_STUCK,TXCQ_STUCK,RXCQ_STUCK,PORT_STATE or c,e,t,r,p), or none", v);
+			  "separated (CMD_ERR,EQ_STUCK,TXCQ_STUCK,RXCQ_STUCK,PORT_STATE,FATAL_ERROR or "
+			  "c,e,t,r,p,f), or none", v);
 		return EXIT_USAGE;
 	}
 	if ((v = cli_opt(cli, "dump-events-num")) && parse_count(v, &s->events_num) < 0) {
@@ -256,6 +257,7 @@ int dmn_make_incident(struct cli *cli, const struct dmn_settings *s, const struc
 	memset(&run, 0, sizeof(run));
 	run.cli = cli;
 	run.clear_health_dumps = why->clear_health_dumps;
+	run.why = why;
 	run.inc.root_fd = run.inc.dir_fd = -1;
 	r = cli_devices(cli, &devs);
 	if (r)

@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "counters.h"
 #include "dcqcn.h"
+#include "monitor.h"
 #include "qos-lint.h"
 
 /* @s with roff's hyphen escaped (a bare '-' may become a hyphen glyph). */
@@ -114,10 +115,61 @@ static void counter_groups(FILE *fp)
 	fputc('\n', fp);
 }
 
+/* mlxcli-monitor(8) EVENT KINDS: lib/monitor/catalogue.c's table.  An
+ * ethtool kind's action says what changes it, "(the change: X)"; a polled
+ * counter's source is the counter "ethtool -S, ...: NAME (...)" or the
+ * reporter's object "...: \"vNIC env counters\" (...)". */
+static void monitor_kinds(FILE *fp)
+{
+	size_t n;
+	const struct mlx_ev_kind_info *c = mlx_ev_catalogue(&n);
+
+	for (size_t i = 0; i < n; i++, c++) {
+		const struct mlx_dump_type_info *dt = mlx_dump_type_info(c->dump);
+		const char *change = c->action ? strstr(c->action, "(the change: ") : NULL;
+		const char *src = c->kernel_source;
+
+		fputs(".TP\n.B ", fp);
+		roff(fp, c->id);
+		fprintf(fp, "\n%s, %s", mlx_ev_source_str(c->source), mlx_ev_severity_str(c->severity));
+		if (c->severity_note) {
+			fputs(" (", fp);
+			roff(fp, c->severity_note);
+			fputc(')', fp);
+		}
+		if (c->windows_event)
+			fprintf(fp, " (Windows %s)", c->windows_event);
+		if (dt)
+			fprintf(fp, ", dump type \\fB%s\\fR", dt->name);
+		fputs(": ", fp);
+		roff(fp, c->meaning);
+		fputc('.', fp);
+		if (c->source == MLX_EVS_MONITOR && src && (!strncmp(src, "ethtool -S", 10) ||
+							   !strncmp(src, "devlink health", 14))) {
+			fputs("  Counter: ", fp);
+			roff(fp, strstr(src, ": ") + 2);
+			fputc('.', fp);
+		}
+		if (change) {
+			size_t l = strlen(change + 13);
+
+			fputs("  Changed by: ", fp);
+			for (size_t k = 0; k + 1 < l; k++)
+				if (change[13 + k] == '-' || change[13 + k] == '\\')
+					fprintf(fp, "\\%c", change[13 + k]);
+				else
+					fputc(change[13 + k], fp);
+			fputc('.', fp);
+		}
+		fputc('\n', fp);
+	}
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(FILE *fp);
 } tables[] = {
+	{ "monitor-kinds", monitor_kinds },
 	{ "dcqcn-parameters", dcqcn_parameters },
 	{ "qos-lint-rules", qos_lint_rules },
 	{ "counter-groups", counter_groups },

@@ -82,12 +82,12 @@ int mon_dump_load(struct cli *cli, struct mon_dump *d, bool reload)
 	return EXIT_OK;
 }
 
-static uint64_t mono_sec(void)
+static uint64_t mono_us(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec;
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
 
 static const struct mlx_function *fn_of(const struct mlx_devices *devs, const char *bdf)
@@ -128,15 +128,17 @@ static void out_incident(const struct mlx_event *ev, const struct dmn_manifest *
 }
 
 void mon_dump_event(struct cli *cli, struct mon_dump *d, const struct mlx_devices *devs,
-		    const struct mlx_event *ev, bool json, FILE *fp)
+		    const struct mlx_evsrc *src, const struct mlx_event *ev, bool json, FILE *fp)
 {
 	const struct mlx_ev_kind_info *ki = mlx_ev_kind_info(ev->kind);
 	const struct mlx_dump_type_info *dt = mlx_dump_type_info(ki ? ki->dump : MLX_DUMP_NONE);
 	const struct mlx_function *fn;
 	struct dmn_manifest *man = NULL;
+	int r;
 	struct mlx_event pf_ev;
-	char reason[64], **removed = NULL;
-	struct dmn_why why = { NULL, DUMP_SOURCE, reason, true };
+	char reason[64], **removed = NULL, *log = NULL;
+	size_t loglen = 0;
+	struct dmn_why why = { NULL, DUMP_SOURCE, reason, true, NULL, 0 };
 
 	if (!d->on || !dt)
 		return;
@@ -153,12 +155,18 @@ void mon_dump_event(struct cli *cli, struct mon_dump *d, const struct mlx_device
 	snprintf(pf_ev.pci_address, sizeof(pf_ev.pci_address), "%s", fn->bdf);
 	/* a replayed log is judged on the kernel's clock, so a recorded burst
 	 * is a burst whenever it is replayed */
-	if (mlx_dump_policy_decide(&d->policy, &pf_ev, ev->usec ? ev->usec / 1000000 : mono_sec()) !=
+	if (mlx_dump_policy_decide(&d->policy, &pf_ev, ev->usec ? ev->usec : mono_us()) !=
 	    MLX_DUMP_MAKE)
 		return;
 	snprintf(reason, sizeof(reason), "%s.%c.%s", dt->name, dt->tag, ki->id);
 	why.type = dt->name;
-	if (dmn_make_incident(cli, &d->s, fn, &why, d->counter++, &man) != EXIT_OK)
+	if (src && mlx_evsrc_kernel_log(src, &log, &loglen) == 0) {
+		why.kernel_log = log;
+		why.kernel_log_len = loglen;
+	}
+	r = dmn_make_incident(cli, &d->s, fn, &why, d->counter++, &man);
+	free(log);
+	if (r != EXIT_OK)
 		return;         /* said; nothing was kept, the monitor goes on */
 	d->made++;
 	if (dmn_apply_retention(cli, &d->s, &removed) < 0)

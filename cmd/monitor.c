@@ -9,8 +9,9 @@
  * kinds.  Under --sysroot the capture's recorded kernel log is replayed
  * through the same decoders and the stream ends with it.
  *
- * The decoders and sources are lib's (lib/monitor.h); this file filters
- * the events to the devices asked for and prints them.
+ * The events are lib's event source (lib/monitor.h, lib/monitor/source.c:
+ * the streams, the decoders, the polls); this file filters them to the
+ * devices asked for, prints them and runs the hook and the incidents.
  */
 #include "config.h"
 
@@ -23,12 +24,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/netlink.h>
-#include <linux/rtnetlink.h>
 
 #include "monitor-cmd.h"
+#include "rdma.h"
 
-#define MON_LINKS 1024
 #define HOOK_TIMEOUT_MS 5000
 #define HOOK_WORDS 32
 
@@ -52,8 +51,8 @@ const struct cmd_opt monitor_opts[] = {
 	  SRC_NONE, 0 },
 	{ "dump", 0, NULL, "make a dump-me-now incident on a Table 19 event (monitor_dump= in "
 	  "/etc/mlxcli.conf)", NULL, SRC_NONE, 0 },
-	{ "dump-types", 0, "LIST", "the Table 19 types that make one (default CMD_ERR,EQ_STUCK,"
-	  "TXCQ_STUCK,RXCQ_STUCK), or none", NULL, SRC_NONE, 0 },
+	{ "dump-types", 0, "LIST", "the Table 19 types that make one, and FATAL_ERROR (default CMD_ERR,"
+	  "EQ_STUCK,TXCQ_STUCK,RXCQ_STUCK,FATAL_ERROR), or none", NULL, SRC_NONE, 0 },
 	{ "dump-events-num", 0, "N", "DumpEventsNum: incidents per type in the dump root (default 20)",
 	  NULL, SRC_NONE, 0 },
 	{ "dir", 0, "DIR", "the dump root (default /var/lib/mlxcli/dmn, or dmn_dir=)", NULL, SRC_NONE, 0 },
@@ -80,17 +79,12 @@ struct mon {
 	const struct mlx_function *only_fn;  /* -d a ConnectX function or port */
 	const char *only_netdev;             /* --any-netdev -d IFNAME */
 	bool any_netdev;
-	unsigned kmsg_flags;
-	bool kmsg_filtered;                  /* a snapshot's: gaps are other devices' records */
 	unsigned long events, max_events;
-	struct mlx_kmsg_seq seq;
-	struct mlx_link_state links[MON_LINKS];
 	char *hook[HOOK_WORDS + 1];          /* --exec split into words, NULL-ended */
 	char *hook_buf;
 	char *hook_path;                     /* hook[0] resolved in PATH, at start */
 	struct mon_dump dump;                /* automatic incidents */
-	struct mon_poll poll;                /* --poll: the counters that only count */
-	uint64_t next_poll_ms;
+	struct mlx_vf_thresholds vf;         /* --vf-thresholds */
 };
 
 static const struct mlx_port *port_by_netdev(const struct mlx_devices *devs, const char *name)
@@ -110,17 +104,13 @@ static const struct mlx_function *fn_by_bdf(const struct mlx_devices *devs, cons
 	return NULL;
 }
 
-/* Fill in what the device model knows (the function of a netdev, the
- * netdev of a one-port function) and say whether the event is wanted. */
-static bool wanted(struct mon *m, struct mlx_event *ev)
+/* Is the event of the devices asked for?  (The source filled in what the
+ * device model knows: the function of a netdev or an RDMA device.) */
+static bool wanted(struct mon *m, const struct mlx_event *ev)
 {
 	const struct mlx_port *p = port_by_netdev(m->devs, ev->netdev);
 	const struct mlx_function *fn = p ? p->fn : fn_by_bdf(m->devs, ev->pci_address);
 
-	if (p && !ev->pci_address[0])
-		snprintf(ev->pci_address, sizeof(ev->pci_address), "%s", p->fn->bdf);
-	if (fn && !ev->netdev[0] && fn->nports == 1)
-		snprintf(ev->netdev, sizeof(ev->netdev), "%s", fn->ports[0].ifname);
 	if (ev->kind == MLX_EV_RECORDS_LOST)
 		return true;
 	if (m->only_netdev)
@@ -146,21 +136,40 @@ static void fmt_time(char *buf, size_t len, uint64_t us)
 		 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (unsigned)(us % 1000000));
 }
 
+/* The time of a text line: the wall clock; "~" before one that is the
+ * kernel's timestamp counted from the boot time (an estimate: --since
+ * boot, a replay); "boot+SECONDS" when only the kernel's timestamp is
+ * known (a capture that did not record when its kernel started); "-"
+ * when nothing is (a recorded notification). */
+static void text_time(char *buf, size_t len, const struct mlx_event *ev)
+{
+	if (ev->realtime_us) {
+		buf[0] = '~';
+		fmt_time(buf + ev->time_estimated, len - ev->time_estimated, ev->realtime_us);
+	} else if (ev->usec) {
+		snprintf(buf, len, "boot+%" PRIu64 ".%06u", ev->usec / 1000000, (unsigned)(ev->usec % 1000000));
+	} else {
+		snprintf(buf, len, "-");
+	}
+}
+
 /* One event: a JSON object on its own line, or one text line, to @fp. */
 static int render(const struct mlx_event *ev, bool json, FILE *fp)
 {
 	const struct mlx_ev_kind_info *ki = mlx_ev_kind_info(ev->kind);
 	const struct mlx_dump_type_info *dt = mlx_dump_type_info(ki->dump);
 	struct out *o = out_new(json, false, fp);
-	char when[40], line[1024], fields[512] = "";
+	char when[40], stamp[48], line[1024], fields[512] = "";
 	size_t fl = 0;
 	int r;
 
 	if (!o)
 		return -ENOMEM;
 	fmt_time(when, sizeof(when), ev->realtime_us);
+	text_time(stamp, sizeof(stamp), ev);
 	out_str(o, "record", NULL, "event");
 	out_str(o, "time", NULL, ev->realtime_us ? when : NULL);
+	out_bool(o, "time_estimated", NULL, ev->realtime_us && ev->time_estimated);
 	if (ev->usec)
 		out_u64(o, "monotonic_usec", NULL, ev->usec);
 	else
@@ -176,7 +185,10 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 	if (ev->pci_address[0])
 		out_str(o, "pci_address", NULL, ev->pci_address);
 	out_str(o, "netdev", NULL, ev->netdev[0] ? ev->netdev : NULL);
+	if (ev->rdma_device[0])
+		out_str(o, "rdma_device", NULL, ev->rdma_device);
 	out_str(o, "dump_type", NULL, dt ? dt->name : NULL);
+	out_str(o, "windows_event", NULL, ki->windows_event);
 	if (ev->reporter[0])
 		out_str(o, "reporter", NULL, ev->reporter);
 	if (ev->fw_command[0])
@@ -188,6 +200,17 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 	for (int f = 0; f < MLX_EVF_N; f++) {
 		if (!mlx_ev_has(ev, f))
 			continue;
+		/* a QP's type by its name, as `rdma qp` says it (one key, one
+		 * shape: mlxcli-json(7)) */
+		if (f == MLX_EVF_QP_TYPE) {
+			const char *qt = mlx_rdma_qp_type_name((int)ev->v[f]);
+
+			out_str(o, mlx_ev_field_key(f), NULL, qt);
+			if (fl < sizeof(fields) - 1)
+				fl += (size_t)snprintf(fields + fl, sizeof(fields) - fl, " %s=%s",
+						       mlx_ev_field_key(f), qt ? qt : "?");
+			continue;
+		}
 		/* errno is the one signed field */
 		if (f == MLX_EVF_ERRNO)
 			out_s64(o, mlx_ev_field_key(f), NULL, (int64_t)ev->v[f]);
@@ -200,12 +223,14 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 					       mlx_ev_field_key(f), ev->v[f]);
 	}
 	out_str(o, "message", NULL, ev->text);
-	snprintf(line, sizeof(line), "%-8s %-22s %s%s%s%s%s%s%s%s  %s",
+	snprintf(line, sizeof(line), "%-8s %-22s %s%s%s%s%s%s%s%s%s%s%s%s  %s",
 		 mlx_ev_severity_str(ev->severity), ki->id,
 		 ev->pci_address[0] ? ev->pci_address : "-", ev->netdev[0] ? " " : "", ev->netdev,
-		 dt ? " dump=" : "", dt ? dt->name : "", ev->reporter[0] ? " reporter=" : "",
+		 ev->rdma_device[0] ? " " : "", ev->rdma_device,
+		 dt ? " dump=" : "", dt ? dt->name : "", ki->windows_event ? " win=" : "",
+		 ki->windows_event ? ki->windows_event : "", ev->reporter[0] ? " reporter=" : "",
 		 ev->reporter, fields, ev->text);
-	out_text(o, when, line);    /* "TIME: severity kind device fields  message" */
+	out_text(o, stamp, line);   /* "TIME: severity kind device fields  message" */
 	r = out_finish(o);
 	out_free(o);
 	if (r == 0)
@@ -216,6 +241,7 @@ static int render(const struct mlx_event *ev, bool json, FILE *fp)
 /* --exec: the hook gets the event as one JSON line on its standard input */
 static void run_hook(struct mon *m, const struct mlx_event *ev)
 {
+	extern char **environ;
 	char *json = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&json, &len);
@@ -226,7 +252,7 @@ static void run_hook(struct mon *m, const struct mlx_event *ev)
 	r = render(ev, true, fp);
 	fclose(fp);
 	if (r == 0) {
-		r = mlx_exec_hook(m->hook_path, m->hook, json, len, HOOK_TIMEOUT_MS);
+		r = mlx_exec_hook(m->hook_path, m->hook, environ, json, len, HOOK_TIMEOUT_MS);
 		if (r == -ETIMEDOUT)
 			cli_warn(m->cli, "--exec '%s': killed after %u s on a %s event", m->hook[0],
 				 HOOK_TIMEOUT_MS / 1000, mlx_ev_kind_info(ev->kind)->id);
@@ -239,150 +265,22 @@ static void run_hook(struct mon *m, const struct mlx_event *ev)
 	free(json);
 }
 
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
-
-/* An event that passed the filter: print it; 1 when the stream is done. */
-static int deliver(struct mon *m, struct mlx_event *ev)
+/* An event of the source: print it, run the hook, make the incident; 1
+ * when the stream is done. */
+static int deliver(struct mon *m, const struct mlx_evsrc *src, struct mlx_event *ev)
 {
 	int r;
 
 	if (!wanted(m, ev))
 		return 0;
-	if (!ev->realtime_us)
-		ev->realtime_us = now_us();
 	r = render(ev, m->cli->json, m->cli->out_fp);
 	if (r < 0)
 		return r;
 	if (m->hook[0])
 		run_hook(m, ev);
-	mon_dump_event(m->cli, &m->dump, m->devs, ev, m->cli->json, m->cli->out_fp);
+	mon_dump_event(m->cli, &m->dump, m->devs, src, ev, m->cli->json, m->cli->out_fp);
 	m->events++;
 	return m->max_events && m->events >= m->max_events;
-}
-
-static uint64_t mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-static int deliver_cb(void *arg, struct mlx_event *ev)
-{
-	return deliver(arg, ev);
-}
-
-/* Every record ready on the kernel log; -ENODATA at the end of a
- * recorded one. */
-static int drain_kmsg(struct mon *m, struct mlx_kmsg_reader *rd)
-{
-	static char rec[8192];      /* CONSOLE_EXT_LOG_MAX: the longest record /dev/kmsg gives */
-	struct mlx_event ev;
-	ssize_t n;
-	uint64_t lost;
-	int r;
-
-	while ((n = mlx_kmsg_next(rd, rec, sizeof(rec))) != 0) {
-		if (n == -EPIPE || n == -EINVAL)
-			continue;       /* overwritten (the sequence gap reports it), or too long */
-		if (n < 0)
-			return (int)n;
-		r = mlx_kmsg_classify(rec, (size_t)n, m->kmsg_flags, &ev);
-		if (r == -EBADMSG)
-			continue;
-		if (ev.seq && !m->kmsg_filtered && (lost = mlx_kmsg_seq_gap(&m->seq, ev.seq)) != 0) {
-			struct mlx_event gap;
-			int d;
-
-			mlx_ev_records_lost(&gap, lost, ev.seq);
-			if ((d = deliver(m, &gap)) != 0)
-				return d;
-		}
-		if (r == 1 && (r = deliver(m, &ev)) != 0)
-			return r;
-	}
-	return 0;
-}
-
-/* The netlink messages in buf[0..n), decoded as those of stream @s. */
-static int decode_nl(struct mon *m, const uint8_t *buf, size_t len, enum mlx_mon_stream s)
-{
-	struct mlx_event ev[4];
-	int n = (int)len, r;
-
-	for (const struct nlmsghdr *h = (const void *)buf; NLMSG_OK(h, (unsigned)n);
-	     h = NLMSG_NEXT(h, n)) {
-		int k;
-
-		if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
-			continue;
-		if (s == MLX_MON_RTNL && (h->nlmsg_type == RTM_SETDCB || h->nlmsg_type == RTM_GETDCB))
-			k = mlx_dcb_notify_event(h, h->nlmsg_len, ev);   /* RTNLGRP_DCB */
-		else if (s == MLX_MON_RTNL)
-			k = mlx_rtnl_link_events(h, h->nlmsg_len, m->links, MON_LINKS, ev, 4);
-		else if (s == MLX_MON_ETHTOOL)
-			k = mlx_ethtool_notify_event(h, h->nlmsg_len, ev);
-		else
-			k = mlx_devlink_notify_event(h, h->nlmsg_len, ev);
-		for (int i = 0; i < k; i++)
-			if ((r = deliver(m, &ev[i])) != 0)
-				return r;
-	}
-	return 0;
-}
-
-/* Every netlink message ready on @fd. */
-static int drain_nl(struct mon *m, int fd, enum mlx_mon_stream s)
-{
-	static uint8_t buf[65536];
-	ssize_t n;
-	int r;
-
-	for (;;) {
-		n = mlx_monitor_recv(fd, buf, sizeof(buf));
-		if (n == -ENOBUFS) {
-			/* the socket overflowed in a storm: say so, and ask
-			 * for every link's state again */
-			struct mlx_event lost;
-
-			mlx_ev_records_lost(&lost, 0, 0);
-			lost.have = 0;
-			snprintf(lost.text, sizeof(lost.text), "%s notifications lost (socket overflow)",
-				 s == MLX_MON_RTNL ? "rtnetlink" : s == MLX_MON_ETHTOOL ? "ethtool" : "devlink");
-			if ((r = deliver(m, &lost)) != 0)
-				return r;
-			continue;
-		}
-		if (n <= 0)
-			return (int)n;
-		if ((r = decode_nl(m, buf, (size_t)n, s)) != 0)
-			return r;
-	}
-}
-
-/* A capture: its recorded link, devlink and ethtool notifications,
- * through the same decoders as live (its kernel log follows in the poll
- * loop). */
-static int replay_recorded(struct mon *m)
-{
-	int r = 0;
-
-	for (int s = 0; s < MLX_MON_NSTREAMS && r == 0; s++) {
-		char *buf = NULL;
-		size_t len = 0;
-
-		if (mlx_monitor_recorded(m->cli->ctx, s, &buf, &len) == 0)
-			r = decode_nl(m, (const uint8_t *)buf, len, s);
-		free(buf);
-	}
-	return r;
 }
 
 /* SIGHUP: the configuration file again (the dump settings); a bad file
@@ -482,15 +380,64 @@ static int select_target(struct mon *m)
 	return EXIT_OK;
 }
 
+/* --poll SEC and --vf-thresholds SPEC: validated (exit 2) into @o. */
+static int poll_opts(struct mon *m, struct mlx_evsrc_opts *o)
+{
+	struct cli *cli = m->cli;
+	const char *sec = cli_opt(cli, "poll"), *spec = cli_opt(cli, "vf-thresholds");
+	uint64_t v;
+
+	if (spec) {
+		char err[1024];
+
+		if (mlx_vf_thresholds_parse(spec, &m->vf, err, sizeof(err)) < 0) {
+			cli_error(cli, "%s", err);
+			return EXIT_USAGE;
+		}
+		if (!sec) {
+			cli_error(cli, "--vf-thresholds needs --poll SEC: its thresholds are per poll period");
+			return EXIT_USAGE;
+		}
+		o->vf = &m->vf;
+	}
+	if (!sec)
+		return EXIT_OK;
+	if (mlx_parse_u64(sec, &v) < 0 || v == 0 || v > 86400) {
+		cli_error(cli, "invalid --poll '%s': seconds, 1 - 86400", sec);
+		return EXIT_USAGE;
+	}
+	o->poll_ms = (unsigned)v * 1000;
+	return EXIT_OK;
+}
+
+/* What the source could not open: the kernel log and rtnetlink are said
+ * (as non-root, the kernel log needs CAP_SYSLOG), devlink and ethtool with
+ * -v; a stream there is none of (a capture without its recording) with -v. */
+static void say_missing(struct cli *cli, const struct mlx_evsrc *src)
+{
+	static const char *const what[MLX_EVST_N] = {
+		[MLX_EVST_KMSG] = "kernel-log", [MLX_EVST_RTNL] = "link",
+		[MLX_EVST_DEVLINK] = "devlink health", [MLX_EVST_ETHTOOL] = "ethtool settings",
+	};
+
+	for (int i = 0; i < MLX_EVST_N; i++) {
+		const char *why;
+		int r = mlx_evsrc_stream_status(src, i, &why);
+		bool main_stream = i == MLX_EVST_KMSG || i == MLX_EVST_RTNL;
+
+		if (r < 0 && (cli->verbose || (main_stream && r != -ENOENT)))
+			cli_warn(cli, "%s; no %s events", why, what[i]);
+	}
+}
+
 int cmd_monitor(struct cli *cli, int argc, char **argv)
 {
 	struct mon *m;
-	struct mlx_kmsg_reader *rd = NULL;
-	struct pollfd pfd[4];
+	struct mlx_evsrc *src = NULL;
+	struct mlx_evsrc_opts o = { 0 };
 	struct sigaction sa, old_int, old_term, old_hup;
 	const char *since = cli_opt(cli, "since"), *count = cli_opt(cli, "count");
-	int kfd = -1, rfd = -1, dfd = -1, efd = -1, rc = EXIT_OK, r = 0;
-	bool kmsg_is_file = false, replaying, polling;
+	int rc = EXIT_OK, r = 0;
 
 	(void)argc;
 	(void)argv;
@@ -501,7 +448,8 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 		return EXIT_FAIL;
 	m->cli = cli;
 	m->any_netdev = cli_opt(cli, "any-netdev") != NULL;
-	m->kmsg_flags = cli_opt(cli, "accept-user-records") ? MLX_KMSG_ACCEPT_USER : 0;
+	o.kmsg_flags = cli_opt(cli, "accept-user-records") ? MLX_KMSG_ACCEPT_USER : 0;
+	o.since_boot = since && !strcmp(since, "boot");
 	if (count) {
 		uint64_t v;
 
@@ -533,7 +481,9 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			rc = EXIT_USAGE;
 			goto out_free;
 		}
-		r = mlx_exec_resolve(m->hook[0], &m->hook_path);
+		/* the hook is looked up in this process's PATH (lib reads no
+		 * environment) */
+		r = mlx_exec_resolve(m->hook[0], getenv("PATH"), &m->hook_path);
 		if (r < 0) {
 			cli_error(cli, "--exec '%s': %s", m->hook[0],
 				  r == -ENOENT && !strchr(m->hook[0], '/') ? "no such command in PATH" : strerror(-r));
@@ -541,49 +491,28 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			goto out_free;
 		}
 	}
+	if ((rc = poll_opts(m, &o)) != EXIT_OK)
+		goto out_free;
 	rc = select_target(m);
 	if (rc)
 		goto out_free;
 	rc = mon_dump_load(cli, &m->dump, false);
 	if (rc)
 		goto out_free;
-	/* an incident is of a ConnectX function, whatever -d watches */
-	polling = cli_opt(cli, "poll") || cli_opt(cli, "vf-thresholds");
-	if ((m->dump.on || polling) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
+	/* an incident is of a ConnectX function, whatever -d watches; the
+	 * polls read the functions and ports */
+	if ((m->dump.on || o.poll_ms) && !m->devs && (rc = cli_devices(cli, &m->devs)) != 0)
 		goto out_free;
-	if (polling && (rc = mon_poll_init(cli, &m->poll, m->devs)) != 0)
-		goto out_free;
+	o.devs = m->devs;
 
-	kfd = mlx_kmsg_open(cli->ctx, since && !strcmp(since, "boot"));
-	if (kfd >= 0) {
-		rd = malloc(sizeof(*rd));
-		if (!rd) {
-			rc = EXIT_FAIL;
-			goto out_free;
-		}
-		mlx_kmsg_reader_init(rd, kfd);
-		m->kmsg_filtered = mlx_kmsg_is_filtered(cli->ctx);
-		kmsg_is_file = !rd->is_dev;
+	r = mlx_evsrc_open(cli->ctx, &o, &src);
+	if (r < 0) {
+		/* the VF thresholds against what the reporters give */
+		rc = r == -EINVAL && o.vf ? (cli_error(cli, "%s", mlx_errmsg(cli->ctx)), EXIT_USAGE) :
+					    cli_fail(cli, r, "cannot monitor");
+		goto out_free;
 	}
-	rfd = mlx_monitor_rtnl_open(cli->ctx);
-	/* a captured system has recordings, not sockets: replay them */
-	replaying = kmsg_is_file || rfd == -EOPNOTSUPP;
-	if (!replaying) {
-		if (kfd < 0)    /* as non-root: say which source is missing, run with the others */
-			cli_warn(cli, "%s; no kernel-log events", mlx_errmsg(cli->ctx));
-		if (rfd < 0)
-			cli_warn(cli, "%s; no link events", mlx_errmsg(cli->ctx));
-		dfd = mlx_monitor_devlink_open(cli->ctx);
-		if (dfd < 0 && cli->verbose)
-			cli_warn(cli, "%s; no devlink health events", mlx_errmsg(cli->ctx));
-		efd = mlx_monitor_ethtool_open(cli->ctx);
-		if (efd < 0 && cli->verbose)
-			cli_warn(cli, "%s; no ethtool settings events", mlx_errmsg(cli->ctx));
-		if (kfd < 0 && rfd < 0 && dfd < 0 && efd < 0) {
-			rc = cli_fail(cli, kfd, "cannot monitor");
-			goto out_free;
-		}
-	}
+	say_missing(cli, src);
 
 	stop_signal = reload_signal = 0;
 	memset(&sa, 0, sizeof(sa));
@@ -592,63 +521,31 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 	sigaction(SIGTERM, &sa, &old_term);
 	sa.sa_handler = on_hup;
 	sigaction(SIGHUP, &sa, &old_hup);
-	if (replaying)
-		r = replay_recorded(m);
-	/* a capture's kernel log is read to its end (a FIFO: until its
-	 * writer closes it), through the same loop as the live sources */
-	while (!stop_signal && r == 0 && !(replaying && kfd < 0)) {
-		int n = 0, ki = -1, ri = -1, di = -1, ei = -1, timeout = -1;
+	while (!stop_signal) {
+		struct mlx_event ev;
 
 		if (reload_signal)
 			reload(m);
-		if (m->poll.poll_ms && mono_ms() >= m->next_poll_ms) {
-			if ((r = mon_poll_run(cli, &m->poll, m->devs, deliver_cb, m)) != 0)
+		r = mlx_evsrc_next(src, &ev);
+		if (r == 1) {
+			if ((r = deliver(m, src, &ev)) != 0)
 				break;
-			m->next_poll_ms = mono_ms() + m->poll.poll_ms;
+			continue;
 		}
-		if (kfd >= 0) {
-			ki = n;
-			pfd[n++] = (struct pollfd){ .fd = kfd, .events = POLLIN };
-		}
-		if (rfd >= 0) {
-			ri = n;
-			pfd[n++] = (struct pollfd){ .fd = rfd, .events = POLLIN };
-		}
-		if (dfd >= 0) {
-			di = n;
-			pfd[n++] = (struct pollfd){ .fd = dfd, .events = POLLIN };
-		}
-		if (efd >= 0) {
-			ei = n;
-			pfd[n++] = (struct pollfd){ .fd = efd, .events = POLLIN };
-		}
-		if (m->poll.poll_ms) {
-			uint64_t t = mono_ms();
-
-			timeout = m->next_poll_ms > t ? (int)(m->next_poll_ms - t) : 0;
-		}
-		if (poll(pfd, (nfds_t)n, timeout) < 0) {
-			if (errno == EINTR)
-				continue;
+		if (r < 0)
+			break;
+		/* nothing now: sleep in poll() (no CPU while idle) */
+		if (poll(&(struct pollfd){ .fd = mlx_evsrc_fd(src), .events = POLLIN }, 1, -1) < 0 &&
+		    errno != EINTR) {
 			r = -errno;
 			break;
 		}
-		/* the order of a cycle: link state, then the kernel log that
-		 * explains it, then devlink, then ethtool settings */
-		if (ri >= 0 && pfd[ri].revents)
-			r = drain_nl(m, rfd, MLX_MON_RTNL);
-		if (r == 0 && ki >= 0 && pfd[ki].revents)
-			r = drain_kmsg(m, rd);
-		if (r == 0 && di >= 0 && pfd[di].revents)
-			r = drain_nl(m, dfd, MLX_MON_DEVLINK);
-		if (r == 0 && ei >= 0 && pfd[ei].revents)
-			r = drain_nl(m, efd, MLX_MON_ETHTOOL);
 	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGHUP, &old_hup, NULL);
-	if (r == -ENODATA)
-		r = 0;          /* the end of a recorded kernel log */
+	if (r == -ENODATA || r == 1)
+		r = 0;          /* the end of a replay; --count reached */
 	if (r < 0 && r != -EPIPE && r != -EIO) {
 		rc = cli_fail(cli, r, "the monitor stopped");
 		goto out_free;
@@ -664,18 +561,9 @@ int cmd_monitor(struct cli *cli, int argc, char **argv)
 			m->events, m->events == 1 ? "" : "s", stop_signal ? ", interrupted" : "");
 	rc = EXIT_OK;
 out_free:
-	if (kfd >= 0)
-		close(kfd);
-	if (rfd >= 0)
-		close(rfd);
-	if (dfd >= 0)
-		close(dfd);
-	if (efd >= 0)
-		close(efd);
-	free(rd);
+	mlx_evsrc_close(src);
 	free(m->hook_buf);
 	free(m->hook_path);
-	mon_poll_free(&m->poll);
 	free(m);
 	return rc;
 }

@@ -36,5 +36,10 @@ int mlx_evidence_aer(struct mlx_ctx *ctx, const struct mlx_function *fn, unsigne
  */
 int mlx_evidence_kernel_log(struct mlx_ctx *ctx, const struct mlx_function *fn, char **text,
 			    size_t *len);
+/* The same of the log text @log (@source says where it was read), which
+ * the caller has: the records a monitor read from a stream that cannot be
+ * read twice (a FIFO).  Pure. */
+int mlx_evidence_kernel_log_of(const struct mlx_function *fn, const char *log, size_t llen,
+			       const char *source, char **text, size_t *len);
 
 #endif

@@ -30,12 +30,35 @@
  * @genl_group (resolved through the generic netlink controller).  @group2,
  * when not 0, is a second RTNLGRP_* joined on the same socket (the monitor
  * reads link and DCB notifications through one decoder loop).  @what
- * names it in messages ("rtnetlink link"). */
+ * names it in messages ("rtnetlink link").  @dump_req (@dump_len bytes),
+ * when set, is a request the live socket sends once subscribed, so that
+ * its replies (every link's state) come before the first notification;
+ * @recording is where a captured system keeps what such a socket
+ * received ("/monitor/rtnl.nl"). */
 struct mlx_nl_group {
 	int proto;
 	unsigned group, group2;
 	const char *genl_family, *genl_group;
 	const char *what;
+	const void *dump_req;
+	size_t dump_len;
+	const char *recording;
+};
+
+/* One stream of kernel events for the monitor's event source
+ * (lib/monitor/source.c), as the boundary's event_stream operation opens
+ * it.  @fd is non-blocking and the caller's to close.  @framed: each
+ * read(2) gives whole records (/dev/kmsg: one record; a netlink socket:
+ * one datagram of whole messages), else the bytes of a recording that
+ * the reader splits.  @filtered: a kernel log that holds some devices'
+ * records only (a snapshot's), whose sequence gaps are not losses.
+ * @answers: a request written to @fd is answered on it (a live socket).
+ * @boot_time_us: the wall-clock time (CLOCK_REALTIME, µs) the stream's
+ * kernel timestamps count from, 0 unknown. */
+struct mlx_event_stream {
+	int fd;
+	bool framed, filtered, answers;
+	uint64_t boot_time_us;
 };
 
 struct mlx_cfgio;
@@ -65,9 +88,6 @@ struct mlx_kops {
 	bool (*net_admin)(struct mlx_ctx *ctx);
 	/* mlx_kernel_privileged's contract. */
 	bool (*privileged)(struct mlx_ctx *ctx);
-	/* A non-blocking netlink socket subscribed to one multicast group
-	 * (mlx_kernel_nl_subscribe's contract): the fd, or -errno. */
-	int (*nl_subscribe)(struct mlx_ctx *ctx, const struct mlx_nl_group *g);
 	/* Config-space access to one function (mlx_kernel_cfg_open). */
 	int (*cfg_open)(struct mlx_ctx *ctx, unsigned domain, unsigned bus, unsigned dev,
 			unsigned func, struct mlx_cfgio **io);
@@ -79,6 +99,11 @@ struct mlx_kops {
 	bool (*process_runs)(struct mlx_ctx *ctx, const char *pid);
 	/* mlx_target_name's contract. */
 	const char *(*target_name)(const struct mlx_ctx *ctx);
+	/* One stream of events (mlx_kernel_event_stream's contract). */
+	int (*event_stream)(struct mlx_ctx *ctx, const struct mlx_nl_group *g, struct mlx_event_stream *es);
+	/* The wall-clock time (µs since the epoch) the kernel log's
+	 * timestamps count from (mlx_kernel_boot_time's contract). */
+	int (*boot_time)(struct mlx_ctx *ctx, uint64_t *us);
 };
 
 extern const struct mlx_kops mlx_kops_live, mlx_kops_captured;
@@ -158,10 +183,17 @@ int mlx_ethtool_ioctl_record(struct mlx_ctx *ctx, const char *ifname, const void
 int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data);
 int mlx_kernel_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
 bool mlx_kernel_net_admin(struct mlx_ctx *ctx);
-/* Subscribe to @g's notifications: a non-blocking socket that reports a
- * storm's overflow (ENOBUFS on a read), the caller closes it.  A captured
- * system has no notifications: -EOPNOTSUPP, mlx_errmsg says so. */
-int mlx_kernel_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g);
+/* The events of @g (NULL: the kernel log) into *@es: live, a socket
+ * subscribed to @g that reports a storm's overflow (ENOBUFS on a read)
+ * and has sent @g's dump request, or /dev/kmsg at the oldest record it
+ * holds; on a captured system the recording (@g's, or <root>/dev/kmsg),
+ * replayed, or -ENOENT when there is none.  0 or -errno with mlx_errmsg. */
+int mlx_kernel_event_stream(struct mlx_ctx *ctx, const struct mlx_nl_group *g, struct mlx_event_stream *es);
+/* When the system's kernel log starts, in wall-clock µs since the epoch
+ * (an estimate: CLOCK_REALTIME minus CLOCK_MONOTONIC live; what a snapshot
+ * recorded, <root>/dev/kmsg.boottime, on a captured system): 0, or
+ * -ENOENT when it is not known. */
+int mlx_kernel_boot_time(struct mlx_ctx *ctx, uint64_t *us);
 
 /* The RDMA CM's per-port defaults in configfs (default_roce_mode,
  * default_roce_tos): one place says where, for `state`/`apply` and

@@ -2,7 +2,8 @@
 /*
  * The event monitor (issue 16): a catalogue of event kinds, the pure
  * decoders that turn what the kernel says into events (a /dev/kmsg record,
- * an rtnetlink link message), and the live sources (lib/monitor/).
+ * an rtnetlink link message), and the event source that reads them, live
+ * or from a capture's recordings (lib/monitor/source.c).
  *
  * Every kernel-log kind names the exact format string the kernel prints
  * and the source file and function it comes from (struct mlx_ev_kind_info,
@@ -48,10 +49,17 @@ enum mlx_ev_kind {
 	MLX_EV_CQE_ERROR, MLX_EV_SQ_ERR_CQE, MLX_EV_RQ_ERR_CQE,
 	MLX_EV_PAGE_ALLOC_FAILED,
 	MLX_EV_AER_CORRECTED, MLX_EV_AER_NONFATAL, MLX_EV_AER_FATAL,
+	MLX_EV_CQ_ERROR,            /* mlx5_core: a CQ error event (EQE) */
 	MLX_EV_MLX5_LOG,            /* an mlx5_core line no other kind describes */
+	/* kernel log, mlx5_ib and ib_core: about an RDMA device */
+	MLX_EV_RDMA_QP_ERROR, MLX_EV_RDMA_QP_RESET_FAILED, MLX_EV_RDMA_QP_CREATE_FAILED,
+	MLX_EV_RDMA_CQE_ERROR, MLX_EV_RDMA_PORT_FAILED, MLX_EV_GID_ADD_FAILED,
+	MLX_EV_RDMA_LOG,            /* a line of an mlx5 RDMA device no other kind describes */
 	/* rtnetlink */
 	MLX_EV_ADMIN_UP, MLX_EV_ADMIN_DOWN, MLX_EV_CARRIER_UP, MLX_EV_CARRIER_DOWN,
 	MLX_EV_CARRIER_FLAPPED,
+	MLX_EV_MTU_CHANGED, MLX_EV_ADDRESS_CHANGED, MLX_EV_MASTER_CHANGED,
+	MLX_EV_VF_COUNT_CHANGED, MLX_EV_VF_CHANGED,
 	MLX_EV_QOS_CHANGED,         /* RTNLGRP_DCB: a DCB set, or the driver/DCBX peer */
 	/* devlink health */
 	MLX_EV_HEALTH_REPORTER_ERROR, MLX_EV_HEALTH_REPORTER_HEALTHY,
@@ -73,10 +81,12 @@ enum mlx_ev_kind {
 	MLX_EV_NKINDS
 };
 
-/* Table 19 of the WinOF-2 manual: the events that make a state dump. */
+/* Table 19 of the WinOF-2 manual: the events that make a state dump; and
+ * FATAL_ERROR, which Linux adds (issue 25 item 12: Windows bugchecks on
+ * a fatal error, Linux keeps running and has the health dump to take). */
 enum mlx_dump_type {
 	MLX_DUMP_NONE = 0, MLX_DUMP_CMD_ERR, MLX_DUMP_EQ_STUCK, MLX_DUMP_TXCQ_STUCK,
-	MLX_DUMP_RXCQ_STUCK, MLX_DUMP_PORT_STATE, MLX_DUMP_ON_OID, MLX_DUMP_NTYPES
+	MLX_DUMP_RXCQ_STUCK, MLX_DUMP_PORT_STATE, MLX_DUMP_ON_OID, MLX_DUMP_FATAL_ERROR, MLX_DUMP_NTYPES
 };
 struct mlx_dump_type_info {
 	const char *name;           /* "CMD_ERR" */
@@ -98,6 +108,8 @@ struct mlx_ev_kind_info {
 	 * it is printed (file: function); NULL for non-kmsg sources, which
 	 * name their uapi instead */
 	const char *kernel_format, *kernel_source;
+	/* when an event's severity is not always the kind's: how (NULL) */
+	const char *severity_note;
 };
 /* The whole catalogue, in enum order (index 0 is MLX_EV_NONE's slot and
  * is not listed: the array starts at MLX_EV_NONE + 1). */
@@ -119,6 +131,9 @@ enum mlx_ev_field {
 	MLX_EVF_EQES, MLX_EVF_IRQN, MLX_EVF_CPU, MLX_EVF_TIMEOUT_MS, MLX_EVF_CARRIER_CHANGES,
 	MLX_EVF_IFINDEX, MLX_EVF_ERR_COUNT, MLX_EVF_RECOVER_COUNT, MLX_EVF_LOST,
 	MLX_EVF_DELTA, MLX_EVF_TOTAL,   /* a polled counter: growth since the last poll, value */
+	MLX_EVF_RDMA_PORT, MLX_EVF_QP_TYPE, MLX_EVF_WC_STATUS, MLX_EVF_GID_INDEX,
+	MLX_EVF_HW_SYNDROME_TYPE, MLX_EVF_HW_ERROR_SYNDROME,
+	MLX_EVF_MTU, MLX_EVF_MASTER_IFINDEX, MLX_EVF_NUM_VFS, MLX_EVF_VF,
 	MLX_EVF_N
 };
 const char *mlx_ev_field_key(enum mlx_ev_field f);
@@ -131,9 +146,11 @@ struct mlx_event {
 	enum mlx_ev_source source;
 	uint64_t seq;               /* kmsg sequence number (0 for other sources) */
 	uint64_t usec;              /* CLOCK_MONOTONIC of the kernel's record, µs; 0 unknown */
-	uint64_t realtime_us;       /* wall clock when the monitor saw it; 0 unknown */
+	uint64_t realtime_us;       /* wall clock of the event (µs since the epoch); 0 unknown */
+	bool time_estimated;        /* realtime_us is the kernel's timestamp from the boot time */
 	char pci_address[16];       /* "0000:41:00.0"; "" unknown */
 	char netdev[16];            /* "" unknown */
+	char rdma_device[32];       /* "mlx5_0" (mlx5_ib, ib_core lines); "" none */
 	char reporter[32];          /* devlink health reporter */
 	char fw_command[48];        /* "ACCESS_REG" */
 	char detail[96];            /* status/error text: "bad parameter", "Cable error, ..." */
@@ -183,11 +200,19 @@ void mlx_ev_records_lost(struct mlx_event *ev, uint64_t lost, uint64_t at_seq);
 /* ---- rtnetlink link messages (lib/monitor/rtnl-link.c, pure) ----------- */
 
 /* What the monitor remembers of one interface between two messages. */
+#define MLX_LINK_VFS 128            /* VFs whose settings are compared */
 struct mlx_link_state {
 	int ifindex;
 	char name[16];
 	bool known, admin_up, carrier;
 	uint32_t carrier_changes;
+	uint32_t mtu;
+	uint8_t addr[32], addr_len;
+	int master;                 /* IFLA_MASTER: the bond or bridge, 0 none */
+	bool has_vfs;               /* a message with the VF table was seen */
+	bool want_vfs;              /* a notification of a link with VFs came: ask again */
+	uint32_t num_vf;
+	uint32_t vf_hash[MLX_LINK_VFS];     /* per VF: its settings, hashed */
 };
 /*
  * One RTM_NEWLINK/RTM_DELLINK message against the state last seen for its
@@ -195,8 +220,11 @@ struct mlx_link_state {
  * taken for a new one, the oldest reused when full): fills up to @max
  * events (admin change first, then carrier, then a flap that the two
  * messages hid: IFLA_CARRIER_CHANGES grew by more than the state change
- * accounts for) and returns their count, or -EBADMSG.  The first message
- * of an interface only records its state.
+ * accounts for; then the MTU, the address, the master, the number of VFs
+ * and each VF whose settings changed, when the message has the VF table:
+ * a reply to RTEXT_FILTER_VF) and returns their count, or -EBADMSG.  The
+ * first message of an interface only records its state.  A notification
+ * without the VF table of a link known to have VFs sets its want_vfs.
  */
 int mlx_rtnl_link_events(const struct nlmsghdr *h, size_t len, struct mlx_link_state *st,
 			 size_t nst, struct mlx_event *ev, size_t max);
@@ -242,7 +270,9 @@ int mlx_devlink_notify_event(const struct nlmsghdr *h, size_t len, struct mlx_ev
 /* ---- automatic incidents: which events make one (lib/monitor/dump-policy.c, pure) */
 
 #define MLX_DUMP_EVENTS_NUM 20      /* WinOF-2 DumpEventsNum: incidents per type */
-#define MLX_DUMP_BURST_SEC 60       /* one incident per type and device in this window */
+/* A burst, one incident: events of one type and device, each within this
+ * many seconds of the one before. */
+#define MLX_DUMP_BURST_SEC 60
 
 enum mlx_dump_verdict {
 	MLX_DUMP_NO_TYPE,           /* the kind triggers no dump */
@@ -258,22 +288,24 @@ struct mlx_dump_policy {
 	unsigned burst_sec;
 	unsigned made[MLX_DUMP_NTYPES];
 	unsigned folded[MLX_DUMP_NTYPES];   /* events a burst folded into an incident */
-	/* the last incident per type and device, a small ring */
+	/* the last event of a burst per type and device (µs), a small ring */
 	struct { enum mlx_dump_type type; char dev[16]; uint64_t at; } last[64];
 	size_t nlast;
 };
 /* Table 19's defaults: every type on but PORT_STATE (and ON_OID, which is
  * on request), DumpEventsNum 20, a 60 s burst window. */
 void mlx_dump_policy_init(struct mlx_dump_policy *p);
-/* "CMD_ERR" or its tag "c": enable or disable it.  -EINVAL unknown. */
+/* "CMD_ERR" (any case) or its tag "c": enable or disable it.  -EINVAL
+ * unknown. */
 int mlx_dump_policy_set(struct mlx_dump_policy *p, const char *type, bool on);
 /* Exactly the types of @list enabled, the others off: names or tags,
  * comma separated ("CMD_ERR,t"), or "none".  -EINVAL (nothing changed)
  * for an unknown one or an empty list.  */
 int mlx_dump_policy_set_list(struct mlx_dump_policy *p, const char *list);
-/* Decide for @ev at @now (seconds, monotonic); MLX_DUMP_MAKE counts it. */
+/* Decide for @ev at @now_us (µs on one clock: the kernel log's
+ * timestamps, else CLOCK_MONOTONIC); MLX_DUMP_MAKE counts it. */
 enum mlx_dump_verdict mlx_dump_policy_decide(struct mlx_dump_policy *p, const struct mlx_event *ev,
-					     uint64_t now);
+					     uint64_t now_us);
 
 /* ---- polled counters that only count (lib/monitor/counter-poll.c) -------- */
 
@@ -320,16 +352,20 @@ int mlx_counter_event(const char *name, const char *bdf, const char *netdev, boo
 struct mlx_vf_thresholds {
 	bool has_default;           /* a bare N: every counter not named */
 	uint64_t dflt;
-	struct { const char *name; uint64_t max; } c[MLX_VF_THRESHOLDS_MAX];
+	struct { char name[48]; uint64_t max; } c[MLX_VF_THRESHOLDS_MAX];
 	size_t n;
 };
-/* The reporter's counter names, in its order; NULL past the last. */
+/* The reporter's counter names this file knows (their widths), in its
+ * order; NULL past the last.  A reporter may give more (newer kernels). */
 const char *mlx_vnic_counter_name(size_t i);
 /*
  * SPEC: comma-separated items, each NAME=N (that counter's threshold) or
  * a bare N (every counter not named; once).  N is a count per poll
- * period, 0 or more.  0, or -EINVAL with the reason in @err (nothing
- * else changed in *t on failure is promised).
+ * period, 0 or more.  NAME is any counter name ([a-z0-9_], as the
+ * reporter names them): whether a reporter gives it is checked against
+ * what the reporters report, when the monitor reads them first (issue 25
+ * item 13: kernels add counters).  0, or -EINVAL with the reason in @err
+ * (nothing else changed in *t on failure is promised).
  */
 int mlx_vf_thresholds_parse(const char *spec, struct mlx_vf_thresholds *t, char *err, size_t errlen);
 /* The threshold of counter @name: true and *max, false when not watched. */
@@ -349,69 +385,94 @@ int mlx_vf_threshold_check(const struct mlx_vf_thresholds *t, const char *name, 
 
 /*
  * Find the hook command @name as execvp would (a name with a '/' as is,
- * else in PATH): 0 and a malloc'd path in *@path, or -ENOENT / -EACCES.
+ * else in the directories of @search_path, the caller's PATH; NULL:
+ * execvp's default "/bin:/usr/bin"): 0 and a malloc'd path in *@path, or
+ * -ENOENT / -EACCES.
  */
-int mlx_exec_resolve(const char *name, char **path);
+int mlx_exec_resolve(const char *name, const char *search_path, char **path);
 
 /*
- * Run @path (from mlx_exec_resolve) with @argv, never through a shell, with @input on its
- * standard input and /dev/null on its standard output, and wait for it at
- * most @timeout_ms, after which it is killed (SIGKILL).  Returns its exit
- * status (0-255), 128 + the signal that ended it, or -errno (-ETIMEDOUT
- * when killed for the timeout, -ENOENT when @path has gone since it was resolved).
+ * Run @path (from mlx_exec_resolve) with @argv and the environment @envp
+ * (the caller's; NULL an empty one), never through a shell, with @input
+ * on its standard input and /dev/null on its standard output, and wait
+ * for it at most @timeout_ms, after which it is killed (SIGKILL).
+ * Returns its exit status (0-255), 128 + the signal that ended it, or
+ * -errno (-ETIMEDOUT when killed for the timeout, -ENOENT when @path has
+ * gone since it was resolved).
  */
-int mlx_exec_hook(const char *path, char *const argv[], const char *input, size_t len, unsigned timeout_ms);
+int mlx_exec_hook(const char *path, char *const argv[], char *const envp[], const char *input, size_t len,
+		  unsigned timeout_ms);
 
-/* ---- live sources (lib/monitor/sources.c) --------------------------------- */
+/* ---- recorded streams, split (lib/monitor/stream-split.c, pure) ---------- */
 
 /*
- * /dev/kmsg under the root, non-blocking: on the live system the kernel's
- * device (@from_start: what the log still holds first, else only what
- * comes next); in a capture the recorded records.  An fd or -errno with
- * mlx_errmsg.
+ * The length of the first /dev/kmsg record in @buf[0..@len) (its line and
+ * the " KEY=VALUE" lines after it), 0 when it may go on past @len (more
+ * bytes are needed; at @eof the rest is the record).
  */
-int mlx_kmsg_open(struct mlx_ctx *ctx, bool from_start);
-/* The root's recorded kernel log is a filtered one (a snapshot's: only
- * its devices' records, <root>/dev/kmsg.filter says so): its sequence
- * gaps are other records, not records lost. */
-bool mlx_kmsg_is_filtered(struct mlx_ctx *ctx);
-struct mlx_kmsg_reader {
-	int fd;
-	bool is_dev, eof;
-	size_t len;
-	char buf[8192];
+size_t mlx_kmsg_split(const char *buf, size_t len, bool eof);
+/* The bytes of the first netlink message in @buf[0..@len) (with its
+ * alignment padding), 0 when more are needed, -EBADMSG when it is none. */
+ssize_t mlx_nl_split(const void *buf, size_t len, bool eof);
+
+/* ---- the event source (lib/monitor/source.c) ---------------------------- */
+
+/*
+ * Everything the monitor listens to, as one object (issue 26): the kernel
+ * log, rtnetlink (link and DCB), devlink health and ethtool settings
+ * notifications, and the polls.  Live, the kernel's; on a captured system
+ * their recordings (<root>/dev/kmsg, <root>/monitor/{rtnl,devlink,
+ * ethtool}.nl), replayed through the same decoders, after which the
+ * source ends.  Only kernel records are events unless @kmsg_flags has
+ * MLX_KMSG_ACCEPT_USER.
+ */
+struct mlx_evsrc;
+struct mlx_devices;
+
+struct mlx_evsrc_opts {
+	bool since_boot;            /* the kernel log from the oldest record it holds */
+	unsigned kmsg_flags;        /* MLX_KMSG_ACCEPT_USER */
+	/* the device model (kept, not copied; NULL none): the function of a
+	 * netdev, the netdev of a one-port function; the polls' targets */
+	const struct mlx_devices *devs;
+	unsigned poll_ms;           /* the polls' period (needs @devs); 0 none */
+	const struct mlx_vf_thresholds *vf;     /* the VF monitor (kept), NULL none */
 };
-/* @is_dev: the kernel's device (one record per read) rather than a file. */
-void mlx_kmsg_reader_init(struct mlx_kmsg_reader *r, int fd);
+
+enum mlx_evs_stream { MLX_EVST_KMSG, MLX_EVST_RTNL, MLX_EVST_DEVLINK, MLX_EVST_ETHTOOL, MLX_EVST_N };
+const char *mlx_evs_stream_name(enum mlx_evs_stream s);
+
 /*
- * The next record into out (NUL-terminated): its length; 0 when none is
- * ready (EAGAIN); -ENODATA at the end of a recorded file; -EPIPE when the
- * kernel overwrote records we had not read (the next call goes on, the
- * sequence gap says how many); -errno.
+ * Open every stream there is, and with @poll_ms read the polls' baseline.
+ * A stream that cannot be opened is left out (mlx_evsrc_stream_status
+ * says why); fails (-errno with mlx_errmsg) only when none could be
+ * opened for a reason other than there being none (a capture that
+ * recorded nothing is an empty source), or when the baseline refuses the
+ * VF thresholds (-EINVAL: a name no reporter has).
  */
-ssize_t mlx_kmsg_next(struct mlx_kmsg_reader *r, char *out, size_t cap);
+int mlx_evsrc_open(struct mlx_ctx *ctx, const struct mlx_evsrc_opts *o, struct mlx_evsrc **out);
+/* What opening stream @st gave: 0 open, -ENOENT there is none (a capture
+ * without that recording, a kernel without that family), -errno; *@why
+ * the story ("" when open). */
+int mlx_evsrc_stream_status(const struct mlx_evsrc *s, enum mlx_evs_stream st, const char **why);
+/* An fd that is readable when mlx_evsrc_next may have something (poll(2)
+ * it after next returned 0). */
+int mlx_evsrc_fd(const struct mlx_evsrc *s);
 /*
- * Netlink sockets subscribed to rtnetlink RTNLGRP_LINK (an RTM_GETLINK
- * dump is asked on it first, so every link's state is known before its
- * first change) and to devlink's "config" group.  Non-blocking fds or
- * -errno with mlx_errmsg; -EOPNOTSUPP on a captured system.
+ * The next event: 1 with *@ev filled (its time, the device model's
+ * function or netdev); 0 none now (wait on the fd); -ENODATA every stream
+ * ended (a replay is over); -errno with mlx_errmsg.
  */
-int mlx_monitor_rtnl_open(struct mlx_ctx *ctx);
-int mlx_monitor_devlink_open(struct mlx_ctx *ctx);
-/* The ethtool family's "monitor" group (settings changed). */
-int mlx_monitor_ethtool_open(struct mlx_ctx *ctx);
-/* The notification sockets, and their recordings in a capture. */
-enum mlx_mon_stream { MLX_MON_RTNL, MLX_MON_DEVLINK, MLX_MON_ETHTOOL, MLX_MON_NSTREAMS };
-/*
- * A capture's recorded notifications (<root>/monitor/rtnl.nl, devlink.nl
- * or ethtool.nl: the raw messages as the sockets above received them, one
- * after the other), replayed through the same decoders: *buf malloc'ed,
- * the caller frees it; -ENOENT when the capture has none.
- */
-int mlx_monitor_recorded(struct mlx_ctx *ctx, enum mlx_mon_stream s, char **buf, size_t *len);
-/* Read what is ready on one of them: bytes of whole messages, 0 when
- * nothing is (EAGAIN), -ENOBUFS when the socket overflowed and
- * notifications were lost (the next read goes on), -errno. */
-ssize_t mlx_monitor_recv(int fd, void *buf, size_t len);
+int mlx_evsrc_next(struct mlx_evsrc *s, struct mlx_event *ev);
+/* Kernel-log records written by user space that were not events. */
+uint64_t mlx_evsrc_user_records(const struct mlx_evsrc *s);
+/* The kernel's records the source read lately (the last 256 KiB, in the
+ * /dev/kmsg format, oldest first), for an incident when the log cannot be
+ * read again (a FIFO replayed): *@text malloc'ed; -ENOENT none. */
+int mlx_evsrc_kernel_log(const struct mlx_evsrc *s, char **text, size_t *len);
+void mlx_evsrc_close(struct mlx_evsrc *s);
+/* Fill in what @devs knows of @ev's device: the function of its netdev
+ * or RDMA device, the netdev of a one-port function. */
+void mlx_ev_resolve(const struct mlx_devices *devs, struct mlx_event *ev);
 
 #endif /* MLX_MONITOR_H */

@@ -20,11 +20,19 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 status=0
 ci_skips=0
+# Each tier says what it cost: CI has 90 minutes for all of them.
+t_start=$(date +%s) t_stage=$t_start
+stage() {
+	t_now=$(date +%s)
+	[ -z "${t_named:-}" ] || echo "   (took $((t_now - t_stage)) s)"
+	t_stage=$t_now t_named=1
+	echo "== $1"
+}
 
 run_check() {   # $1 name, $2 source dir, $3 build dir, $4.. configure flags
 	name=$1 src=$2 dir=$3
 	shift 3
-	echo "== $name"
+	stage "$name"
 	mkdir -p "$dir"
 	(cd "$dir" && { [ -f Makefile ] || "$src/configure" -q "$@"; } &&
 		make -s -j"$(nproc)" >/dev/null && make -s check) >"$LOGS/$name.log" 2>&1 || {
@@ -65,7 +73,7 @@ run_check sanitizers "$PRIVATE/mlxcli" "$PRIVATE/mlxcli/build-asan" --enable-san
 
 # The hostile-capture generator (some 3,000 runs), once, in the sanitizer
 # build: a memory error a hostile capture provokes is caught there.
-echo "== hostile captures (tests/cli/hostile-capture.sh, sanitizer build)"
+stage "hostile captures (tests/cli/hostile-capture.sh, sanitizer build)"
 (cd "$PRIVATE/mlxcli/build-asan" && make -s check-hostile) >"$LOGS/hostile.log" 2>&1 ||
 	{ status=1; tail -n 40 "$LOGS/hostile.log"; }
 grep -E '^(PASS|FAIL|SKIP):' "$LOGS/hostile.log"
@@ -73,7 +81,7 @@ grep -E '^(PASS|FAIL|SKIP):' "$LOGS/hostile.log"
 # The kernel lab (tests/vm): Debian 12's own kernel in QEMU runs the kernel
 # tier and the lab's tests (netdevsim, rdma_rxe) in one boot.  Under CI it
 # must run: a skip of the lab or of any test in it fails the run.
-echo "== kernel lab (tests/vm: Debian 12's kernel in QEMU, one boot)"
+stage "kernel lab (tests/vm: Debian 12's kernel in QEMU, one boot)"
 rc=0; (cd "$BUILD" && make -s check-lab) >"$LOGS/lab.log" 2>&1 || rc=$?
 grep -E '^(# (kernel|TOTAL|PASS|SKIP|FAIL)|(PASS|FAIL|SKIP):|#   )' "$LOGS/lab.log" || tail -n 40 "$LOGS/lab.log"
 [ "$rc" -eq 0 ] || status=1
@@ -83,27 +91,27 @@ if [ "${CI:-}" = true ]; then
 		ci_skips=$((ci_skips + n)); status=1; }
 fi
 
-echo "== distcheck"
+stage "distcheck"
 (cd "$BUILD" && make -s distcheck) >"$LOGS/distcheck.log" 2>&1 || { status=1; tail -n 60 "$LOGS/distcheck.log"; }
 grep -E 'archives ready|ERROR|FAIL' "$LOGS/distcheck.log" | head -5
 
-echo "== Debian package (tests/pkg/deb.sh: build, lintian, install, use, purge)"
+stage "Debian package (tests/pkg/deb.sh: build, lintian, install, use, purge)"
 rc=0; sh "$SRC/tests/pkg/deb.sh" >"$LOGS/deb.log" 2>&1 || rc=$?
 grep -E '^(PASS|FAIL|SKIP)|^deb:' "$LOGS/deb.log"
 [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || { status=1; tail -n 40 "$LOGS/deb.log"; }
 
-echo "== fault injection (every call of every write path failed in turn)"
+stage "fault injection (every call of every write path failed in turn)"
 (cd "$BUILD" && make -s check-faults) >"$LOGS/faults.log" 2>&1 || { status=1; tail -n 40 "$LOGS/faults.log"; }
 grep -E '^(PASS|FAIL|SKIP|fault matrix):' "$LOGS/faults.log"
 
-echo "== valgrind (cli tier under memcheck)"
+stage "valgrind (cli tier under memcheck)"
 (cd "$BUILD" && make -s check-valgrind) >"$LOGS/valgrind.log" 2>&1 || { status=1; tail -n 40 "$LOGS/valgrind.log"; }
 grep -E '^valgrind:|^(FAIL|ERROR):' "$LOGS/valgrind.log"
 
-echo "== bench (quick pass: the harness runs; no timing gates)"
+stage "bench (quick pass: the harness runs; no timing gates)"
 (cd "$BUILD" && make -s bench BENCH_QUICK=1) || status=1
 
-echo "== fuzz (short pass)"
+stage "fuzz (short pass)"
 (cd "$BUILD" && make -s fuzz FUZZ_TIME=10) || status=1
 
 # One closing line over every tier and build, in the plain form.
@@ -117,5 +125,6 @@ skip=$(cat $logs | sed -n 's/^# SKIP: *//p' | awk '{s+=$1} END {print s+0}')
 # under CI a kernel test that skipped counts as failed
 fail=$((fail + ci_skips)) skip=$((skip - ci_skips))
 [ "$status" -eq 0 ] || [ "$fail" -gt 0 ] || fail=1
+stage "done in $(( $(date +%s) - t_start )) s"
 echo "$pass passed, $fail failed, $skip skipped"
 exit $status

@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -554,6 +555,7 @@ static const char kmsg_filter_note[] =
  */
 static int capture_kmsg(struct snap *s, const struct mlx_devices *devs)
 {
+	uint64_t boot;
 	struct { size_t off, len; } keep[KMSG_RECORDS];
 	size_t nkeep = 0, first = 0, total = 0, len = 0;
 	char *text = NULL, dst[PATH_MAX], *buf, *w;
@@ -620,6 +622,20 @@ static int capture_kmsg(struct snap *s, const struct mlx_devices *devs)
 		return mlx_err(s->ctx, r, "cannot write '%s': %s", dst, strerror(-r));
 	s->st->files += 2;
 	s->st->bytes += total + sizeof(kmsg_filter_note) - 1;
+	/* when the records' timestamps start (the kernel's boot, in the wall
+	 * clock): a replay dates its events with it (issue 25 item 14) */
+	if (mlx_kernel_boot_time(s->ctx, &boot) == 0) {
+		char line[32];
+		int n = snprintf(line, sizeof(line), "%" PRIu64 "\n", boot);
+
+		snprintf(dst, sizeof(dst), "%s/dev/kmsg.boottime", s->tmp);
+		r = write_new(dst, line, (size_t)n, 0644);
+		if (r < 0)
+			return mlx_err(s->ctx, r, "cannot write '%s': %s", dst, strerror(-r));
+		s->st->files++;
+		s->st->bytes += (size_t)n;
+	}
+	mlx_err_clear(s->ctx);
 	return 0;
 }
 

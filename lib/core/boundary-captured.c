@@ -105,11 +105,54 @@ static bool captured_net_admin(struct mlx_ctx *ctx)
 	return true;            /* the working copy's file permissions decide */
 }
 
-/* Nothing happens on a capture: there is nothing to be told. */
-static int captured_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
+/* <root>/dev/kmsg.boottime, written by a snapshot: the captured kernel's
+ * boot in wall-clock µs, one decimal number. */
+static int captured_boot_time(struct mlx_ctx *ctx, uint64_t *us)
 {
-	return mlx_err(ctx, EOPNOTSUPP, "a captured system has no %s notifications to listen to",
-		       g->what);
+	char buf[32];
+	int r = mlx_read_str(ctx, "/dev/kmsg.boottime", buf, sizeof(buf));
+
+	if (r < 0)
+		return r == -ENOENT ? -ENOENT : mlx_err(ctx, -r, "/dev/kmsg.boottime: %s", strerror(-r));
+	if (mlx_parse_u64(buf, us) < 0 || *us == 0)
+		return mlx_err(ctx, EINVAL, "/dev/kmsg.boottime: '%s' is no time", buf);
+	return 0;
+}
+
+/* Nothing happens on a capture: what it recorded is replayed (the raw
+ * messages a subscription received, one after the other; the kernel-log
+ * records in the /dev/kmsg format).  A regular file is read to its end; a
+ * FIFO until its writer closes it (a test feeding a running monitor);
+ * anything else is refused. */
+static int captured_event_stream(struct mlx_ctx *ctx, const struct mlx_nl_group *g, struct mlx_event_stream *es)
+{
+	const char *path = g ? g->recording : "/dev/kmsg";
+	struct stat st;
+	int fd;
+
+	if (!path)
+		return mlx_err(ctx, ENOENT, "a captured system has no %s notifications", g->what);
+	fd = mlx_open(ctx, path, O_RDONLY | O_NONBLOCK, 0);
+	if (fd < 0)
+		return mlx_err(ctx, -fd, "%s: the capture has no recorded %s: %s", path,
+			       g ? g->what : "kernel log", strerror(-fd));
+	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode))) {
+		close(fd);
+		return mlx_err(ctx, EINVAL, "%s: not a regular file or a FIFO", path);
+	}
+	es->fd = fd;
+	if (!g) {
+		int ffd = mlx_open(ctx, "/dev/kmsg.filter", O_RDONLY | O_NONBLOCK, 0);
+
+		es->filtered = ffd >= 0;
+		if (ffd >= 0)
+			close(ffd);
+		if (captured_boot_time(ctx, &es->boot_time_us) < 0) {
+			es->boot_time_us = 0;
+			mlx_err_clear(ctx);
+		}
+	}
+	return 0;
 }
 
 /* Config space is recorded (a read like any file), but no gateway is
@@ -204,10 +247,11 @@ const struct mlx_kops mlx_kops_captured = {
 	.kmsg_read = captured_kmsg,
 	.net_admin = captured_net_admin,
 	.privileged = captured_privileged,
-	.nl_subscribe = captured_nl_subscribe,
 	.cfg_open = captured_cfg_open,
 	.identity = captured_identity,
 	.record = captured_record,
 	.process_runs = captured_process_runs,
 	.target_name = captured_name,
+	.event_stream = captured_event_stream,
+	.boot_time = captured_boot_time,
 };

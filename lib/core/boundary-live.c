@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/netlink.h>
 #include <netlink/genl/ctrl.h>
@@ -182,7 +183,7 @@ static int genl_group(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
 	return grp;
 }
 
-static int live_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
+static int nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
 	unsigned group = g->group;
@@ -210,7 +211,64 @@ static int live_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
 		close(fd);
 		return mlx_err(ctx, e, "cannot subscribe to %s: %s", g->what, strerror(e));
 	}
+	/* the state before the first change (every link), through the same
+	 * socket: its replies come before any notification */
+	if (g->dump_req && send(fd, g->dump_req, g->dump_len, 0) < 0) {
+		int e = errno;
+
+		close(fd);
+		return mlx_err(ctx, e, "cannot ask for the %s state: %s", g->what, strerror(e));
+	}
 	return fd;
+}
+
+/* The wall-clock time the kernel's timestamps count from: /dev/kmsg's are
+ * the printk clock (local_clock(), which runs with CLOCK_MONOTONIC and
+ * stops with it in a suspend).  An estimate: a clock set since, or a
+ * suspend, moves it. */
+static uint64_t boot_time_us(void)
+{
+	struct timespec rt, mono;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	return ((uint64_t)rt.tv_sec * 1000000 + (uint64_t)rt.tv_nsec / 1000) -
+	       ((uint64_t)mono.tv_sec * 1000000 + (uint64_t)mono.tv_nsec / 1000);
+}
+
+static int live_boot_time(struct mlx_ctx *ctx, uint64_t *us)
+{
+	(void)ctx;
+	*us = boot_time_us();
+	return 0;
+}
+
+/* /dev/kmsg (Documentation/ABI/testing/dev-kmsg): one record per read(2),
+ * from the oldest the buffer holds; or a multicast subscription. */
+static int live_event_stream(struct mlx_ctx *ctx, const struct mlx_nl_group *g, struct mlx_event_stream *es)
+{
+	int fd;
+
+	if (g) {
+		fd = nl_subscribe(ctx, g);
+		if (fd < 0)
+			return fd;
+	} else {
+		fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0) {
+			int e = errno;
+
+			return mlx_err(ctx, e, "cannot open '/dev/kmsg': %s%s", strerror(e),
+				       e == EPERM || e == EACCES ?
+				       " (reading the kernel log needs CAP_SYSLOG, or kernel.dmesg_restrict=0)" :
+				       "");
+		}
+		es->boot_time_us = boot_time_us();
+	}
+	es->fd = fd;
+	es->framed = true;
+	es->answers = g != NULL;
+	return 0;
 }
 
 const struct mlx_kops mlx_kops_live = {
@@ -223,10 +281,11 @@ const struct mlx_kops mlx_kops_live = {
 	.kmsg_read = live_kmsg,
 	.net_admin = live_net_admin,
 	.privileged = live_privileged,
-	.nl_subscribe = live_nl_subscribe,
 	.cfg_open = mlx_cfgio_open,
 	.identity = live_identity,
 	.record = live_record,
 	.process_runs = live_process_runs,
 	.target_name = live_name,
+	.event_stream = live_event_stream,
+	.boot_time = live_boot_time,
 };

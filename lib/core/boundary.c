@@ -97,9 +97,17 @@ bool mlx_kernel_net_admin(struct mlx_ctx *ctx)
 	return ctx->kops->net_admin(ctx);
 }
 
-int mlx_kernel_nl_subscribe(struct mlx_ctx *ctx, const struct mlx_nl_group *g)
+int mlx_kernel_event_stream(struct mlx_ctx *ctx, const struct mlx_nl_group *g, struct mlx_event_stream *es)
 {
-	return ctx->kops->nl_subscribe(ctx, g);
+	memset(es, 0, sizeof(*es));
+	es->fd = -1;
+	return ctx->kops->event_stream(ctx, g, es);
+}
+
+int mlx_kernel_boot_time(struct mlx_ctx *ctx, uint64_t *us)
+{
+	*us = 0;
+	return ctx->kops->boot_time(ctx, us);
 }
 
 int mlx_kmsg_read(struct mlx_ctx *ctx, char **text, size_t *len, const char **source)

@@ -88,12 +88,27 @@ static void filter_lines(FILE *out, const char *text, size_t len, const struct k
 int mlx_evidence_kernel_log(struct mlx_ctx *ctx, const struct mlx_function *fn, char **text,
 			    size_t *len)
 {
-	struct keys keys = { .n = 0 };
-	char *buf = NULL, *log = NULL;
-	size_t blen = 0, llen;
-	FILE *m;
+	char *log = NULL;
+	size_t llen;
 	const char *source = NULL;
-	int r;
+	/* The boundary reads the log (the live kernel's /dev/kmsg, else its
+	 * syslog copy; a captured system's kern.log) and says from where. */
+	int r = mlx_kmsg_read(ctx, &log, &llen, &source);
+
+	if (r < 0)
+		return r;
+	r = mlx_evidence_kernel_log_of(fn, log, llen, source, text, len);
+	free(log);
+	return r;
+}
+
+int mlx_evidence_kernel_log_of(const struct mlx_function *fn, const char *log, size_t llen,
+			       const char *source, char **text, size_t *len)
+{
+	struct keys keys = { .n = 0 };
+	char *buf = NULL;
+	size_t blen = 0;
+	FILE *m;
 
 	keys.k[keys.n++] = fn->bdf;
 	for (size_t i = 0; i < fn->nports && keys.n < 16; i++)
@@ -104,17 +119,8 @@ int mlx_evidence_kernel_log(struct mlx_ctx *ctx, const struct mlx_function *fn, 
 	m = open_memstream(&buf, &blen);
 	if (!m)
 		return -ENOMEM;
-	/* The boundary reads the log (the live kernel's /dev/kmsg, else its
-	 * syslog copy; a captured system's kern.log) and says from where. */
-	r = mlx_kmsg_read(ctx, &log, &llen, &source);
-	if (r < 0) {
-		fclose(m);
-		free(buf);
-		return r;
-	}
 	fprintf(m, "# source: %s\n", source);
 	filter_lines(m, log, llen, &keys);
-	free(log);
 	if (fclose(m) != 0) {
 		free(buf);
 		return -ENOMEM;

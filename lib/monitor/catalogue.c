@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The catalogue of event kinds (issue 16): what each means, what to do,
- * the Windows event it corresponds to (the WinOF-2 event-log messages,
- * numbered E01-E40 in reference/seeds-winof2-dumps-events.md §7), the
+ * the Windows event it corresponds to (the WinOF-2 event-log messages
+ * E01-E40: the messages of the WinOF-2 manual's §5.5 "Reported Driver
+ * Events", numbered in their order; reference/seeds-winof2-dumps-events.md
+ * §7 numbers them so too but puts "has got ... FW version" at E22, where
+ * the manual has it at E20, before QUERY HCA CAP (E21) and QUERY ADAPTER
+ * (E22); tests/cli/windows-events.py holds every number to the manual), the
  * Table 19 dump type it triggers, and the exact kernel format it is
  * recognised by (format strings read in the upstream mlx5 driver,
  * drivers/net/ethernet/mellanox/mlx5/core, and the PCI core; see
@@ -27,6 +31,9 @@ static const struct mlx_dump_type_info dump_types[MLX_DUMP_NTYPES] = {
 	[MLX_DUMP_PORT_STATE] = { "PORT_STATE", 'p', false,
 				  "Adapter passed to \"port down\" state or \"port unknown\" state" },
 	[MLX_DUMP_ON_OID] = { "ON_OID", 'o', false, "User application asked to generate dump files" },
+	[MLX_DUMP_FATAL_ERROR] = { "FATAL_ERROR", 'f', true,
+				   "Linux: the device reported a fatal error, or its firmware stopped "
+				   "answering the health poll (not in Table 19: Windows bugchecks)" },
 };
 
 const struct mlx_dump_type_info *mlx_dump_type_info(enum mlx_dump_type t)
@@ -114,13 +121,13 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"%u.%03u Gb/s with %s x%d link)",
 		"drivers/pci/pci.c: __pcie_print_link_status (pci_info)" },
 	[MLX_EV_FIRMWARE_VERSION] = { MLX_EV_FIRMWARE_VERSION, "firmware_version", K, I,
-		"the function was probed; the firmware version it runs", "none", "E22",
+		"the function was probed; the firmware version it runs", "none", "E20",
 		MLX_DUMP_NONE, "firmware version: %d.%d.%d",
 		"mlx5/core/main.c: mlx5_function_setup / mlx5_init_one (mlx5_core_info)" },
 	[MLX_EV_PROBE_FAILED] = { MLX_EV_PROBE_FAILED, "probe_failed", K, E,
 		"the driver failed to initialise the function (a firmware capability, a "
 		"resource, a duplicate device); the function has no netdev",
-		"read the lines before it; update the firmware or the driver", "E20", MLX_DUMP_NONE,
+		"read the lines before it; update the firmware or the driver", "E21", MLX_DUMP_NONE,
 		"mlx5_init_one failed with error code %d|mlx5_load_one failed with error code %d|"
 		"handle_hca_cap failed|Device[%d] (%s) failed to load|"
 		"probe of %s failed with error %d|probe with driver %s failed with error %d",
@@ -130,7 +137,7 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"the firmware stopped incrementing its health counter (the poll missed it "
 		"MLX5_HEALTH_MISS_COUNT times): the firmware is stuck; the health buffer follows",
 		"collect a dump-me-now incident and the devlink fw reporter dump; expect a fatal "
-		"error and a reset", NULL, MLX_DUMP_NONE,
+		"error and a reset", NULL, MLX_DUMP_FATAL_ERROR,
 		"device's health compromised - reached miss count", HE "poll_health (mlx5_core_err)" },
 	[MLX_EV_HEALTH_ISSUE] = { MLX_EV_HEALTH_ISSUE, "health_issue", K, E,
 		"the firmware raised a health syndrome, with its severity (the health buffer follows)",
@@ -148,7 +155,7 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"the device is in a fatal state (firmware assert, PCI reads all ones: a device that "
 		"fell off the bus); the driver enters the error state and tries to recover",
 		"collect an incident; if the health buffer is all ff, the device is gone from PCI "
-		"(hot unplug, AER fatal, power)", "E39", MLX_DUMP_NONE,
+		"(hot unplug, AER fatal, power)", "E39", MLX_DUMP_FATAL_ERROR,
 		"Fatal error %u detected", HE "poll_health (mlx5_core_err)" },
 	[MLX_EV_HEALTH_RECOVERY] = { MLX_EV_HEALTH_RECOVERY, "health_recovery", K, W,
 		"the driver started recovering the device after a fatal error", "wait for it; "
@@ -259,10 +266,68 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"PCIe Bus Error: severity=Uncorrected (Fatal), type=%s, (%s)|"
 		"PCIe Bus Error: severity=Uncorrectable (Fatal), type=%s, (%s)",
 		"drivers/pci/pcie/aer.c: aer_print_error" },
+	[MLX_EV_CQ_ERROR] = { MLX_EV_CQ_ERROR, "cq_error", K, E,
+		"the device reported an error on a completion queue (a CQ overrun, or a CQ in an "
+		"access error): the CQ's consumer (an RDMA QP's, or the netdev's) goes to the error "
+		"state", "collect an incident; an overrun means the application polls its CQ too "
+		"slowly or sized it too small", "E10", MLX_DUMP_NONE,
+		"CQ error on CQN 0x%x, syndrome 0x%x|Async event for bogus CQ 0x%x",
+		"mlx5/core/eq.c: cq_err_event_notifier (mlx5_core_warn)" },
 	[MLX_EV_MLX5_LOG] = { MLX_EV_MLX5_LOG, "mlx5_log", K, I,
 		"a line of mlx5_core that no other kind describes (probe details, E-Switch, ...); "
 		"its severity is the record's log level", "none", NULL, MLX_DUMP_NONE,
 		"mlx5_core %s: ...", "any mlx5_core dev_printk/netdev_printk" },
+	/* mlx5_ib and ib_core (lib/monitor/kmsg-rdma.c): "infiniband <dev>: ",
+	 * with "<function>:<line>:(pid <n>): " for mlx5_ib's own macros */
+	[MLX_EV_RDMA_QP_ERROR] = { MLX_EV_RDMA_QP_ERROR, "rdma_qp_error", K, E,
+		"an RDMA queue pair went to the error state (a fatal or access error event): its "
+		"connection is broken; the firmware's syndrome says why",
+		"find the process behind the QP (`mlxcli rdma qp`, `rdma resource show qp`); see the "
+		"CQE error and the peer's side", NULL, MLX_DUMP_NONE,
+		"%s/%d: QP %d error: %s (0x%x 0x%x 0x%x)",
+		"infiniband/hw/mlx5/qp.c: mlx5_ib_qp_err_syndrome (pr_err, 6.4 and later)" },
+	[MLX_EV_RDMA_QP_RESET_FAILED] = { MLX_EV_RDMA_QP_RESET_FAILED, "rdma_qp_reset_failed", K, E,
+		"the driver could not move an RDMA queue pair to RESET while destroying it: the "
+		"firmware command failed or timed out (the command timeout or failure line is next "
+		"to it); the QP's resources may leak", "collect an incident; repeated, the firmware "
+		"is stuck (a health error follows)", NULL, MLX_DUMP_NONE,
+		"mlx5_ib: modify QP 0x%06x to RESET failed",
+		"infiniband/hw/mlx5/qp.c: destroy_qp_common (mlx5_ib_warn)" },
+	[MLX_EV_RDMA_QP_CREATE_FAILED] = { MLX_EV_RDMA_QP_CREATE_FAILED, "rdma_qp_create_failed", K, W,
+		"an application's or a kernel user's RDMA queue pair of the given type could not be "
+		"created (resources, limits, an unsupported attribute)",
+		"see the application's error; check the device's limits (`ibv_devinfo -v`) and the "
+		"resource counts (`mlxcli rdma`)", NULL, MLX_DUMP_NONE, "Create QP type %d failed",
+		"infiniband/hw/mlx5/qp.c: create_qp (mlx5_ib_err)" },
+	[MLX_EV_RDMA_CQE_ERROR] = { MLX_EV_RDMA_CQE_ERROR, "rdma_cqe_error", K, E,
+		"an RDMA work request completed with an error: wc_status (ib_wc_status) and its text "
+		"say which (remote access, retry exceeded, local length, ...); the CQE dump follows",
+		"look at the peer and the connection; a retry-exceeded error points at the fabric "
+		"(PFC, congestion, a down port)", "E11", MLX_DUMP_NONE,
+		"WC error: %d, Message: %s|dump error cqe",
+		"infiniband/hw/mlx5/cq.c: dump_cqe (mlx5_ib_warn, mlx5_ib_log)" },
+	[MLX_EV_RDMA_PORT_FAILED] = { MLX_EV_RDMA_PORT_FAILED, "rdma_port_failed", K, E,
+		"the RDMA core could not start a port's management datagram agents (MAD): the port "
+		"cannot join the fabric's management (SM, CM connections)",
+		"read the lines before it (errno, a receive queue); an SELinux denial stops it too", NULL,
+		MLX_DUMP_NONE,
+		"Couldn't open port %d|Couldn't open port %d for agents|Couldn't start port|"
+		"Couldn't post receive WRs|ib_post_recv failed: %d",
+		"infiniband/core/mad.c: ib_mad_init_device, ib_mad_port_start, ib_mad_post_receive_mads; "
+		"agent.c: ib_agent_port_open (dev_err)" },
+	[MLX_EV_GID_ADD_FAILED] = { MLX_EV_GID_ADD_FAILED, "gid_add_failed", K, W,
+		"a GID (an IP address of the netdev, for RoCE) could not be added to the RDMA device's "
+		"GID table (full, or the driver refused it): RoCE cannot use that address",
+		"fewer addresses or VLANs on the netdev; `mlxcli rdma gids` shows the table", NULL,
+		MLX_DUMP_NONE,
+		"add_roce_gid GID add failed port=%u index=%u|add_roce_gid NULL netdev port=%u index=%u|"
+		"GID entry ref leak for index %d ref=%u|__ib_cache_gid_add: unable to add gid %pI6 error=%d",
+		"infiniband/core/cache.c: add_roce_gid (dev_err), release_gid_table, __ib_cache_gid_add "
+		"(pr_warn, no device)" },
+	[MLX_EV_RDMA_LOG] = { MLX_EV_RDMA_LOG, "rdma_log", K, I,
+		"a line of mlx5_ib or the RDMA core about an mlx5 RDMA device that no other kind "
+		"describes; its severity is the record's log level", "none", NULL, MLX_DUMP_NONE,
+		"infiniband %s: ...|mlx5_ib: ...", "any dev_printk on an mlx5 ib_device; mlx5_ib pr_warn" },
 	[MLX_EV_ADMIN_UP] = { MLX_EV_ADMIN_UP, "admin_up", R, I,
 		"the interface was set up (IFF_UP)", "none", NULL, MLX_DUMP_NONE, NULL,
 		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: ifi_flags IFF_UP" },
@@ -281,10 +346,36 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"grew more than the state change shows (a flap too short to see)",
 		"check the cable, the module and the peer port", "E08", MLX_DUMP_PORT_STATE, NULL,
 		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_CARRIER_CHANGES" },
+	/* issue 25 item 11: the settings an operator cares about */
+	[MLX_EV_MTU_CHANGED] = { MLX_EV_MTU_CHANGED, "mtu_changed", R, N,
+		"the interface's MTU was set (the message says from what): RoCE's path MTU and every "
+		"peer's must fit it", "none if it was planned; a smaller MTU than the peers' drops their "
+		"large frames", NULL, MLX_DUMP_NONE, NULL, "rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_MTU" },
+	[MLX_EV_ADDRESS_CHANGED] = { MLX_EV_ADDRESS_CHANGED, "address_changed", R, N,
+		"the interface's hardware address was set (detail: the new one)",
+		"none if it was planned; RoCE GIDs and neighbours that held the old address follow it",
+		NULL, MLX_DUMP_NONE, NULL, "rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_ADDRESS" },
+	[MLX_EV_MASTER_CHANGED] = { MLX_EV_MASTER_CHANGED, "master_changed", R, N,
+		"the interface was enslaved to a bond, a bridge or a VRF (detail: which), or released "
+		"from it", "none if it was planned; a port in a bond carries RoCE through the bond's "
+		"RDMA device (mlx5_bond_0)", NULL, MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_NEWLINK, group RTNLGRP_LINK: IFLA_MASTER" },
+	[MLX_EV_VF_COUNT_CHANGED] = { MLX_EV_VF_COUNT_CHANGED, "vf_count_changed", R, N,
+		"the number of VFs of the PF changed (sriov_numvfs)", "none if it was planned; the VFs "
+		"that went were taken from their VMs", NULL, MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_NEWLINK with RTEXT_FILTER_VF, asked after a change of the PF: IFLA_NUM_VF" },
+	[MLX_EV_VF_CHANGED] = { MLX_EV_VF_CHANGED, "vf_changed", R, N,
+		"a VF's settings were set (MAC, VLAN and QoS, rate, spoofchk, trust, link state): the "
+		"message has the new ones", "none if it was planned; a VF's MAC or VLAN changed under a "
+		"running VM breaks its traffic", NULL, MLX_DUMP_NONE, NULL,
+		"rtnetlink RTM_NEWLINK with RTEXT_FILTER_VF, asked after the PF's notification "
+		"(do_setlink: netdev_state_change): IFLA_VFINFO_LIST" },
 	[MLX_EV_QOS_CHANGED] = { MLX_EV_QOS_CHANGED, "qos_changed", R, N,
 		"the port's DCB settings (PFC, ETS, trust and DSCP map, buffers, DCBX) were set "
 		"(IEEE_SET, IEEE_DEL, SET_ALL: a user's tool) or changed by the driver or the DCBX "
-		"peer (IEEE_GET, CEE_GET); the kernel does not say which process",
+		"peer (IEEE_GET, CEE_GET); the kernel does not say which process.  The message shows the "
+		"state the notification carries, decoded (pfc_enabled, ets prio_tc, tc_bw, tc_tsa, "
+		"app_entries, dcbx)",
 		"compare with the intended settings (`mlxcli show qos`); an unexpected change "
 		"is another tool or an LLDP agent", NULL, MLX_DUMP_NONE, NULL,
 		"rtnetlink RTM_SETDCB/RTM_GETDCB, group RTNLGRP_DCB: DCB_ATTR_IFNAME, DCB_ATTR_IEEE" },
@@ -305,7 +396,8 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"kernel counted, logged or not", "see the AER files (`mlxcli pci`); correctable "
 		"errors that keep growing point at the slot, the riser or the link", NULL,
 		MLX_DUMP_NONE, NULL, "sysfs aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal: "
-		"TOTAL_ERR_COR, TOTAL_ERR_NONFATAL, TOTAL_ERR_FATAL (drivers/pci/pcie/aer.c)" },
+		"TOTAL_ERR_COR, TOTAL_ERR_NONFATAL, TOTAL_ERR_FATAL (drivers/pci/pcie/aer.c)",
+		"error for non-fatal, critical for fatal errors" },
 	[MLX_EV_RECORDS_LOST] = { MLX_EV_RECORDS_LOST, "records_lost", M, W,
 		"kernel log records were overwritten before the monitor read them (a gap in the "
 		"record sequence): events may be missing", "none; a storm was going on", NULL,
@@ -490,6 +582,11 @@ static const char *const field_keys[MLX_EVF_N] = {
 	[MLX_EVF_IFINDEX] = "ifindex", [MLX_EVF_ERR_COUNT] = "error_count",
 	[MLX_EVF_RECOVER_COUNT] = "recover_count", [MLX_EVF_LOST] = "records_lost",
 	[MLX_EVF_DELTA] = "delta", [MLX_EVF_TOTAL] = "total",
+	[MLX_EVF_RDMA_PORT] = "rdma_port", [MLX_EVF_QP_TYPE] = "qp_type", [MLX_EVF_WC_STATUS] = "wc_status",
+	[MLX_EVF_GID_INDEX] = "gid_index", [MLX_EVF_HW_SYNDROME_TYPE] = "hw_syndrome_type",
+	[MLX_EVF_HW_ERROR_SYNDROME] = "hw_error_syndrome",
+	[MLX_EVF_MTU] = "mtu", [MLX_EVF_MASTER_IFINDEX] = "master_ifindex", [MLX_EVF_NUM_VFS] = "num_vfs",
+	[MLX_EVF_VF] = "vf",
 };
 
 const char *mlx_ev_field_key(enum mlx_ev_field f)
@@ -506,6 +603,7 @@ bool mlx_ev_field_is_hex(enum mlx_ev_field f)
 	case MLX_EVF_FW_OP_MOD: case MLX_EVF_FW_STATUS: case MLX_EVF_FW_SYNDROME:
 	case MLX_EVF_SENSOR_BITS_HIGH: case MLX_EVF_SENSOR_BITS_LOW:
 	case MLX_EVF_HEALTH_SYNDROME: case MLX_EVF_HEALTH_EXT_SYNDROME: case MLX_EVF_IRQN:
+	case MLX_EVF_HW_SYNDROME_TYPE: case MLX_EVF_HW_ERROR_SYNDROME:
 		return true;
 	default:
 		return false;

@@ -5,6 +5,8 @@
  * resolved in PATH once, at start), with the
  * event as JSON on its standard input and a timeout.  mlxcli runs no other
  * tool of its own; this is the user's command, on the user's request.
+ * PATH and the environment are the caller's (lib/ reads no environment:
+ * DESIGN "Layers").
  */
 #include "config.h"
 
@@ -21,8 +23,6 @@
 #include <sys/wait.h>
 
 #include "monitor.h"
-
-extern char **environ;
 
 static uint64_t mono_ms(void)
 {
@@ -49,9 +49,9 @@ static int executable(const char *path)
  * how posix_spawnp reports a failed exec is not something to rely on (under
  * valgrind or with an old libc it is just a child exiting 127).
  */
-int mlx_exec_resolve(const char *name, char **path)
+int mlx_exec_resolve(const char *name, const char *search_path, char **path)
 {
-	const char *env = getenv("PATH");
+	const char *env = search_path;
 	int r = -ENOENT;
 
 	*path = NULL;
@@ -90,13 +90,16 @@ int mlx_exec_resolve(const char *name, char **path)
 	return r;
 }
 
-int mlx_exec_hook(const char *path, char *const argv[], const char *input, size_t len, unsigned timeout_ms)
+int mlx_exec_hook(const char *path, char *const argv[], char *const envp[], const char *input, size_t len,
+		  unsigned timeout_ms)
 {
 	posix_spawn_file_actions_t fa;
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	int pfd[2], status, r;
 	pid_t pid;
 	uint64_t end;
+
+	static char *const no_env[] = { NULL };
 
 	if (!path || !argv || !argv[0])
 		return -EINVAL;
@@ -105,7 +108,7 @@ int mlx_exec_hook(const char *path, char *const argv[], const char *input, size_
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, pfd[0], STDIN_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-	r = posix_spawn(&pid, path, &fa, NULL, argv, environ);
+	r = posix_spawn(&pid, path, &fa, NULL, argv, envp ? envp : no_env);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pfd[0]);
 	if (r) {

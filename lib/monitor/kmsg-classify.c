@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "monitor.h"
+#include "monitor-private.h"
 
 #define MSG_MAX 512
 
@@ -281,6 +281,9 @@ static const struct whole_fmt queue_fmts[] = {
 	  { MLX_EVF_CQN, MLX_EVF_CI, MLX_EVF_QPN, MLX_EVF_OPCODE, MLX_EVF_SYNDROME,
 	    MLX_EVF_VENDOR_SYNDROME } },
 	{ "ERR CQE on SQ: 0x%x%n", MLX_EV_SQ_ERR_CQE, 1, { MLX_EVF_SQN } },
+	/* eq.c cq_err_event_notifier */
+	{ "CQ error on CQN 0x%x, syndrome 0x%x%n", MLX_EV_CQ_ERROR, 2, { MLX_EVF_CQN, MLX_EVF_SYNDROME } },
+	{ "Async event for bogus CQ 0x%x%n", MLX_EV_CQ_ERROR, 1, { MLX_EVF_CQN } },
 	{ "ERR CQE on RQ: 0x%x%n", MLX_EV_RQ_ERR_CQE, 1, { MLX_EVF_RQN } },
 };
 
@@ -478,6 +481,9 @@ static int classify(const char *t, int level, struct mlx_event *ev)
 		return 1;
 	}
 	if (!starts(t, "mlx5_core ")) {
+		/* mlx5_ib and ib_core, about an RDMA device */
+		if (mlx_kmsg_classify_rdma(t, level, ev) == 1)
+			return 1;
 		/* The watchdog of kernels before 6.8: a WARN with no device
 		 * prefix; "(mlx5_core)" is the driver of the netdev named. */
 		char dev[16], drv[32];
@@ -596,6 +602,14 @@ int mlx_kmsg_classify(const char *rec, size_t len, unsigned flags, struct mlx_ev
 			copy(v, sizeof(v), k + 12, (size_t)(e - k - 12));
 			if (bdf_len(v) == strlen(v))
 				memcpy(ev->pci_address, v, sizeof(v));
+		}
+		/* an ib_device's printk: DEVICE=+infiniband:<name> */
+		if ((size_t)(e - k) > 19 && (size_t)(e - k) < 19 + sizeof(ev->rdma_device) &&
+		    !strncmp(k, "DEVICE=+infiniband:", 19)) {
+			copy(ev->rdma_device, sizeof(ev->rdma_device), k + 19, (size_t)(e - k - 19));
+			for (char *c = ev->rdma_device; *c; c++)
+				if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.')
+					ev->rdma_device[0] = '\0';
 		}
 		p = e;
 	}

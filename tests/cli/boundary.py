@@ -18,7 +18,17 @@
   - lib/ outside lib/core and lib/backend opens no socket (socket(),
     socketpair(), libnl's nl_socket_alloc()): a feature reaches the kernel
     through the boundary's operations (the monitor's multicast
-    subscriptions are its nl_subscribe).
+    subscriptions are its event_stream);
+  - cmd/ handles no netlink message and no kernel-log record (issue 26:
+    the monitor's event source is lib's, lib/monitor/source.c): no
+    netlink or rtnetlink header, no nlmsghdr or NLMSG_ walk, no RTM_/
+    RTNLGRP_ constant, no call of the stream readers or per-message
+    decoders (mlx_kmsg_classify, mlx_kmsg_next, mlx_*_notify_event,
+    mlx_rtnl_link_events, mlx_monitor_recv, ...); cmd/ takes events from
+    mlx_evsrc_next only;
+  - lib/ reads no environment (DESIGN "Layers": no getenv in lib/; the
+    caller passes what it needs, as the monitor's hook gets PATH and the
+    environment from cmd/): no getenv(), secure_getenv() or environ.
 
 Comments are stripped first, so a comment may talk about /sys; a path
 inside a message (a hint naming the debugfs mount point) is a word, not a
@@ -46,9 +56,17 @@ LIVE = re.compile(r'\b(mlx_is_live|mlx_kernel_can|MLX_KCAP_\w+)\b|->live\b'
 CORE_HEADERS = {
     "config.h", "mlx.h", "mlx-private.h", "nl.h", "pcicfg.h", "device.h", "devid.h",
     "lock.h", "tree.h", "sha256.h", "json-writer.h", "write.h", "incident.h",
+    "journal.h",   # lib/core/journal.c: the write-ahead log of rootfs's writes
 }
+ENV = re.compile(r'\b(getenv|secure_getenv)\s*\(|\benviron\b')
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 SOCKET = re.compile(r'\b(socket|socketpair|nl_socket_alloc)\s*\(')
+# netlink messages and kernel-log records are lib's to read and decode
+STREAM = re.compile(r'#\s*include\s*<linux/(netlink|rtnetlink|genetlink)\.h>|'
+                    r'\bnlmsghdr\b|\bNLMSG_[A-Z]+\b|\bRTM_[A-Z]+\b|\bRTNLGRP_[A-Z]+\b|'
+                    r'\bmlx_kmsg_(classify|next|open|reader_init|seq_gap)\w*|'
+                    r'\bmlx_[a-z]+_notify_event\b|\bmlx_rtnl_link_events\b|'
+                    r'\bmlx_monitor_(recv|recorded|rtnl_open|devlink_open|ethtool_open)\b')
 
 
 def strip_comments(text):
@@ -91,7 +109,8 @@ def main():
         with open(path, encoding="utf-8") as f:
             code = strip_comments(f.read())
         for no, line in enumerate(code.split("\n"), 1):
-            for what, rx in (("kernel path", PATH), ("call", CALL)):
+            for what, rx in (("kernel path", PATH), ("call", CALL),
+                             ("netlink or kernel-log handling", STREAM)):
                 m = rx.search(line)
                 if m:
                     tag = "PENDING" if rel in PENDING else "FAIL"
@@ -107,6 +126,15 @@ def main():
             m = SOCKET.search(line)
             if m:
                 print(f"FAIL: {rel}:{no}: {m.group(0)!r} outside lib/core and lib/backend: "
+                      f"{line.strip()}")
+                failed += 1
+    for rel, path in sources(top, "lib"):
+        with open(path, encoding="utf-8") as f:
+            code = strip_comments(f.read())
+        for no, line in enumerate(code.split("\n"), 1):
+            m = ENV.search(line)
+            if m:
+                print(f"FAIL: {rel}:{no}: {m.group(0)!r}: lib/ reads the environment: "
                       f"{line.strip()}")
                 failed += 1
     asks = 0

@@ -434,6 +434,13 @@ MONITOR_LINES = [
     'mlx5_core 0000:08:00.0: NIC IFC still 7 after 1000ms.',
     'mlx5_core 0000:08:00.0: health_care:357:(pid 9): Scheduling recovery work with 60000ms delay',
     'mlx5_core 0000:08:00.0: probe_one:1484:(pid 957): mlx5_init_one failed with error code -17',
+    'mlx5_core 0000:08:00.0: cq_err_event_notifier:517:(pid 4374): CQ error on CQN 0x407, syndrome 0x1',
+    'infiniband mlx5_0: destroy_qp_common:2367:(pid 73): mlx5_ib: modify QP 0x000724 to RESET failed',
+    'infiniband mlx5_0: create_qp:3047:(pid 29714): Create QP type 2 failed',
+    'infiniband mlx5_0: mlx5_handle_error_cqe:333:(pid 0): WC error: 10, message: remote access error',
+    'mlx5_0/1: QP 137 error: unrecognized status (0x41 0x0 0x0)',
+    'infiniband mlx5_0: add_roce_gid GID add failed port=1 index=7',
+    'infiniband mlx5_0: Couldn\'t open port 1 for agents',
 ]
 
 def nla(t, payload):
@@ -455,14 +462,15 @@ def monitor_capture(sample_dir, cap):
         for i, l in enumerate(MONITOR_LINES):
             seq = 100 + i + (5 if i > 3 else 0)      # 5 records lost after the fourth
             f.write(f'3,{seq},{1000 * (i + 1)},-;{l}\n SUBSYSTEM=pci\n DEVICE=+pci:0000:08:00.0\n')
-    link = lambda flags, carrier, changes: nlmsg(16, struct.pack('<BBHiII', 0, 0, 1, 5, flags, 0), [
-        nla(3, b'veth0\0'), nla(33, bytes([carrier])), nla(35, struct.pack('<I', changes))])
+    link = lambda flags, carrier, changes, mtu=1500, master=b'': nlmsg(16, struct.pack('<BBHiII', 0, 0, 1, 5, flags, 0), [
+        nla(3, b'veth0\0'), nla(33, bytes([carrier])), nla(35, struct.pack('<I', changes)),
+        nla(4, struct.pack('<I', mtu))] + ([nla(10, master)] if master else []))
     # RTNLGRP_DCB: RTM_SETDCB 79, struct dcbmsg cmd DCB_CMD_IEEE_SET 20,
     # DCB_ATTR_IFNAME 1, DCB_ATTR_IEEE 13 { DCB_ATTR_IEEE_PFC 2: ieee_pfc }
     pfc = struct.pack('<BBBxHxx', 8, 0x08, 0, 0) + bytes(128)     # struct ieee_pfc, 136 bytes
     dcb = nlmsg(79, struct.pack('<BBH', 0, 20, 0), [nla(1, b'enp94s0f0np0\0'), nla(13 | 0x8000, nla(2, pfc))])
     with open(os.path.join(cap, 'monitor', 'rtnl.nl'), 'wb') as f:
-        f.write(link(0x10001, 1, 1) + link(0, 0, 2) + dcb)
+        f.write(link(0x10001, 1, 1) + link(0, 0, 2, 9000, struct.pack('<I', 7)) + dcb)
     rep = nla(114 | 0x8000, nla(115, b'tx\0') + nla(116, b'\1') + nla(117, struct.pack('<Q', 3)) +
               nla(118, struct.pack('<Q', 2)))
     with open(os.path.join(cap, 'monitor', 'devlink.nl'), 'wb') as f:

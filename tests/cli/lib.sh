@@ -20,6 +20,11 @@
 #     run NAME ARGS...     mlxcli ARGS: stdout in $tmp/NAME.out, stderr in
 #                          $tmp/NAME.err, exit status in $rc
 #     finish               print PASS or FAIL and exit 0 or 1
+#     wait_until SEC CMD...  run CMD every 0.1 s until it succeeds; fail
+#                          (status 1) after SEC seconds times
+#                          $TEST_TIME_SCALE (1; a slow machine or valgrind
+#                          sets more): a test waits for a condition, never
+#                          for a fixed time (issue 30)
 #
 # and the fault shim's matrix (tests/fault/fault-shim.c: a failure
 # injected at the k-th open for writing of a captured system's files):
@@ -193,6 +198,15 @@ run() {
 	shift
 	"$MLXCLI" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
 	rc=$?
+}
+
+wait_until() {
+	_wu_end=$(( $(date +%s) + $1 * ${TEST_TIME_SCALE:-1} ))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$_wu_end" ] || return 1
+		sleep 0.1
+	done
 }
 
 finish() {

@@ -15,7 +15,10 @@
 #   - a failed incident write (the fault shim, ENOSPC) leaves nothing,
 #     the monitor goes on and the next burst is an incident;
 #   - SIGHUP re-reads the configuration of a running monitor (a FIFO as
-#     the recorded kernel log keeps the replay running).
+#     the recorded kernel log keeps the replay running); the incident of a
+#     FIFO replay holds the kernel-log lines the monitor read;
+#   - a fatal error or a compromised health makes a FATAL_ERROR incident,
+#     and a burst is a run of events each within 60 s of the one before.
 . "$(dirname "$0")/lib.sh"
 need jq
 
@@ -36,6 +39,13 @@ burst() {
 	done
 }
 incidents() { ls -A "$1" 2>/dev/null | grep -c '^dmn-'; }
+# guard_for PID: kill PID after 300 s (a hung monitor fails the test, never
+# hangs it); killing $guard ends the guard and its sleep
+guard_for() {
+	( trap 'kill $s 2>/dev/null; exit 0' TERM; sleep 300 & s=$!; wait $s; kill "$1" 2>/dev/null ) 3>&- &
+	guard=$!
+}
+
 
 burst 10 100 6 >"$cap/dev/kmsg"
 tree_sum "$cap" >"$tmp/cap.before"
@@ -93,6 +103,37 @@ printf 'monitor_dump = maybe\n' >"$tmp/bad.conf"
 MLXCLI_CONFIG=$tmp/bad.conf "$MLXCLI" --sysroot "$cap" monitor >/dev/null 2>"$tmp/bad.err"
 [ $? -eq 2 ] && grep -q 'bad.conf:1' "$tmp/bad.err" && ok "monitor_dump = maybe: exit 2" || bad "bad monitor_dump: $(cat "$tmp/bad.err")"
 
+# issue 25 item 12: the worst event takes a dump: a fatal error and a
+# firmware whose health is compromised make a FATAL_ERROR incident (a type
+# Table 19 lacks: Windows bugchecks), on by default, one per burst
+{
+	printf '3,1,5000000,-;mlx5_core 0000:5e:00.0: poll_health:717:(pid 0): device'"'"'s health compromised - reached miss count\n SUBSYSTEM=pci\n DEVICE=+pci:0000:5e:00.0\n'
+	printf '3,2,6000000,-;mlx5_core 0000:5e:00.0: poll_health:702:(pid 0): Fatal error 1 detected\n SUBSYSTEM=pci\n DEVICE=+pci:0000:5e:00.0\n'
+} >"$cap/dev/kmsg"
+run fatal --sysroot "$cap" -j monitor --dump --dir "$tmp/d6"
+inc=$(jq -c 'select(.record == "incident") | [.kind, .dump_type, .dump_tag]' "$tmp/fatal.out")
+[ $rc -eq 0 ] && [ "$(incidents "$tmp/d6")" = 1 ] && [ "$inc" = '["health_compromised","FATAL_ERROR","f"]' ] &&
+	ls "$tmp/d6" | grep -q -- '-FATAL_ERROR-MONITOR-FATAL_ERROR\.f\.health_compromised--' &&
+	ok "health compromised, then a fatal error: one FATAL_ERROR incident by default" ||
+	bad "fatal: exit $rc, $(incidents "$tmp/d6") incidents, '$inc': $(cat "$tmp/fatal.err")"
+run fatal2 --sysroot "$cap" -j monitor --dump --dump-types fatal_error --dir "$tmp/d7"
+[ $rc -eq 0 ] && [ "$(incidents "$tmp/d7")" = 1 ] && ok "--dump-types fatal_error" ||
+	bad "--dump-types fatal_error: exit $rc, $(incidents "$tmp/d7"): $(cat "$tmp/fatal2.err")"
+run fatal3 --sysroot "$cap" -j monitor --dump --dump-types CMD_ERR --dir "$tmp/d8"
+[ $rc -eq 0 ] && [ "$(incidents "$tmp/d8")" = 0 ] && ok "--dump-types CMD_ERR: no incident for a fatal error" ||
+	bad "--dump-types CMD_ERR: exit $rc, $(incidents "$tmp/d8")"
+
+# issue 29 item 12: a burst is a run of events of one type and device each
+# within 60 s of the one before (microseconds, not whole seconds: 10.999 s
+# and 70.001 s are 59.002 s apart); a minute of silence ends it
+{ rec 1 10999000 "ERR CQE on SQ: 0x1"; rec 2 40000000 "ERR CQE on SQ: 0x2"; rec 3 70001000 "ERR CQE on SQ: 0x3"
+  rec 4 125000000 "ERR CQE on SQ: 0x4"; rec 5 186000000 "ERR CQE on SQ: 0x5"; } >"$cap/dev/kmsg"
+run bursts --sysroot "$cap" -j monitor --dump --dir "$tmp/d9b"
+[ $rc -eq 0 ] && [ "$(incidents "$tmp/d9b")" = 2 ] &&
+	[ "$(jq -c 'select(.record == "end") | [.event_count, .incident_count]' "$tmp/bursts.out")" = '[5,2]' ] &&
+	ok "events 59.0, 30, 55 s apart are one burst; 61 s after, the next" ||
+	bad "bursts: exit $rc, $(incidents "$tmp/d9b") incidents: $(tail -1 "$tmp/bursts.out")"
+
 # DumpEventsNum: 4 bursts 100 s apart, 2 per type; a restarted monitor
 # counts what the dump root holds
 { burst 10 100 3; burst 20 200 3; burst 30 300 3; burst 40 400 3; } >"$cap/dev/kmsg"
@@ -131,20 +172,26 @@ printf 'dmn_dir = %s\nmonitor_dump = yes\n' "$tmp/d5" >"$tmp/h.conf"
 exec 3<>"$cap/dev/kmsg"      # a writer that keeps the replay running
 MLXCLI_CONFIG=$tmp/h.conf "$MLXCLI" --sysroot "$cap" -j monitor >"$tmp/hup.out" 2>"$tmp/hup.err" 3>&- &
 pid=$!
-(sleep 60; kill $pid 2>/dev/null) 3>&- &      # a hung monitor fails the test, never hangs it
-guard=$!
-waitfor() {     # N FILE PATTERN: up to N/10 s for PATTERN in FILE
-	i=0
-	while [ $i -lt "$1" ] && ! grep -q "$3" "$2" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
-}
+guard_for $pid     # a hung monitor fails the test, never hangs it
+# waitfor FILE PATTERN: until PATTERN is in FILE (30 s at most, scaled:
+# never a fixed time, issue 30)
+waitfor() { wait_until 30 grep -q "$2" "$1"; }
 burst 10 100 2 >&3
-waitfor 100 "$tmp/hup.out" '"record":"incident"'
+waitfor "$tmp/hup.out" '"record":"incident"'
+# an incident of a FIFO replay holds the records the monitor read (the
+# FIFO cannot be read again; issue 29 item 12)
+m=$(ls -d "$tmp"/d5/dmn-* 2>/dev/null | head -1)/manifest.json
+[ "$(jq -r '.items[] | select(.name == "kernel-log.txt") | .result' "$m" 2>/dev/null)" = ok ] &&
+	grep -q '^# source: the records the monitor read' "${m%/manifest.json}/kernel-log.txt" &&
+	grep -q 'ERR CQE on SQ: 0x1d00$' "${m%/manifest.json}/kernel-log.txt" &&
+	ok "an incident of a FIFO replay holds the kernel-log lines the monitor read" ||
+	bad "FIFO replay incident: $(jq -c '.items[] | select(.name == "kernel-log.txt")' "$m" 2>&1)"
 printf 'dmn_dir = %s\nmonitor_dump = yes\nmonitor_dump_types = none\n' "$tmp/d5" >"$tmp/h.conf"
 kill -HUP $pid
-waitfor 50 "$tmp/hup.err" 'configuration re-read'
+waitfor "$tmp/hup.err" 'configuration re-read'
 burst 20 200 2 >&3
 rec 30 300000000 "Link up" >&3    # (the sequence gaps are two records_lost: 7 events)
-waitfor 100 "$tmp/hup.out" '"sequence":30'
+waitfor "$tmp/hup.out" '"sequence":30'
 exec 3>&-
 wait $pid
 rc=$?
@@ -157,13 +204,12 @@ grep -q 'SIGHUP: configuration re-read: automatic incidents on (no type)' "$tmp/
 echo "== --poll: AER totals that grow are events"
 aer=$cap/sys/bus/pci/devices/0000:5e:00.0/aer_dev_correctable
 exec 3<>"$cap/dev/kmsg"
-"$MLXCLI" --sysroot "$cap" -j monitor --poll 1 >"$tmp/poll.out" 2>"$tmp/poll.err" 3>&- &
+"$MLXCLI" --sysroot "$cap" -v -j monitor --poll 1 >"$tmp/poll.out" 2>"$tmp/poll.err" 3>&- &
 pid=$!
-(sleep 60; kill $pid 2>/dev/null) 3>&- &
-guard=$!
-sleep 1.5               # the baseline is read
+guard_for $pid
+waitfor "$tmp/poll.err" 'polls: the baseline is read'
 sed -i 's/^TOTAL_ERR_COR .*/TOTAL_ERR_COR 3/' "$aer"
-waitfor 50 "$tmp/poll.out" aer_counter_moved
+waitfor "$tmp/poll.out" aer_counter_moved
 exec 3>&-
 wait $pid
 rc=$?

@@ -9,9 +9,15 @@
 #   - the same lines as user-space records (facility user, no DEVICE=) are
 #     refused, and accepted with --accept-user-records;
 #   - --count stops the stream, -d filters by function, bad values exit 2;
+#   - mlx5_ib and ib_core lines are events of the RDMA device, with the
+#     function and netdev the device model gives it;
+#   - recorded link messages: a VF's settings, the MTU, the address and a
+#     master that changed are events;
 #   - --exec runs a command per event (no shell), the event on its stdin,
 #     and kills one that hangs;
 #   - --catalogue, text and JSON, and every kind is in mlxcli-monitor(8);
+#     its Windows event numbers are those of the WinOF-2 manual's §5.5
+#     (tests/cli/windows-events.py reads the manual, ../shared/seeds);
 #   - a snapshot keeps its devices' recent kernel-log records (dev/kmsg,
 #     at most 256) marked filtered (dev/kmsg.filter): replayed, the gaps
 #     left by other devices' records are no records_lost.
@@ -48,6 +54,23 @@ if [ -d "$FIXTURES/dmesg" ]; then
 	[ "$e" = '[7,407,"EQ_STUCK"]' ] && ok "eq_recover fields $e" || bad "eq_recover fields: $e"
 	end=$(jq -c 'select(.record == "end") | [.event_count, .interrupted]' "$tmp/replay.out")
 	[ "$end" = '[3,false]' ] && ok "end record $end" || bad "end record: $end"
+	# issue 25 item 14: a replayed record carries its own time, never the
+	# replay's: the kernel's timestamp, dated from the capture's boot when
+	# the capture says when that was (an estimate, and said); and every
+	# event its Windows event id
+	t=$(jq -c 'select(.record == "event") | [.time, .time_estimated, .monotonic_usec, .windows_event]' \
+		"$tmp/replay.out" | head -1)
+	[ "$t" = '[null,false,10000,"E13"]' ] && ok "no boot time recorded: time null, the kernel's timestamp, E13" ||
+		bad "replay time without a boot time: $t"
+	echo 1705320000000000 >"$cap/dev/kmsg.boottime"     # 2024-01-15T12:00:00Z
+	run replayt --sysroot "$cap" -j monitor
+	t=$(jq -c 'select(.record == "event") | [.time, .time_estimated, .windows_event]' "$tmp/replayt.out" | head -1)
+	[ "$t" = '["2024-01-15T12:00:00.010000Z",true,"E13"]' ] && ok "dated from the capture's boot: $t" ||
+		bad "replay time: $t"
+	run replaytx --sysroot "$cap" monitor
+	head -1 "$tmp/replaytx.out" | grep -q '^~2024-01-15T12:00:00.010000Z: error    tx_timeout .* dump=TXCQ_STUCK win=E13 ' &&
+		ok "text: ~ before an estimated time, win=E13" || bad "text time: $(head -1 "$tmp/replaytx.out")"
+	rm "$cap/dev/kmsg.boottime"
 
 	# a gap: records 13..19 were overwritten
 	{ kmsg 3 10 "$tx"; kmsg 3 20 "$tx"; } >"$cap/dev/kmsg"
@@ -61,6 +84,11 @@ if [ -d "$FIXTURES/dmesg" ]; then
 	n=$(jq -s '[.[] | select(.record == "event")] | length' "$tmp/user.out")
 	[ $rc -eq 0 ] && [ "$n" = 0 ] && ok "user-facility records are no events" ||
 		bad "user records: exit $rc, $n events"
+	# said once with -v (issue 25 item 14), not without
+	run userv --sysroot "$cap" -v -j monitor
+	[ $rc -eq 0 ] && [ "$(grep -c 'records written by user space are not events.*the first is record 10$' "$tmp/userv.err")" = 1 ] &&
+		! grep -q 'user space' "$tmp/user.err" && ok "-v says once that user-space records are ignored" ||
+		bad "user records and -v: exit $rc: $(cat "$tmp/userv.err")"
 	run user2 --sysroot "$cap" -j monitor --accept-user-records
 	n=$(jq -s '[.[] | select(.record == "event")] | length' "$tmp/user2.out")
 	[ "$n" = 3 ] && ok "--accept-user-records classifies them" || bad "--accept-user-records: $n events"
@@ -69,7 +97,7 @@ if [ -d "$FIXTURES/dmesg" ]; then
 	kmsg 6 1 "$FIXTURES"/dmesg/*.txt >"$cap/dev/kmsg"
 	run all --sysroot "$cap" monitor --count 5
 	[ $rc -eq 0 ] && [ "$(wc -l <"$tmp/all.out")" -eq 5 ] &&
-		grep -q '^20[0-9-]*T[0-9:.]*Z: info     mlx5_log  *0000:82:00.1 ' "$tmp/all.out" &&
+		grep -q '^boot+0.001000: info     mlx5_log  *0000:82:00.1 ' "$tmp/all.out" &&
 		ok "--count 5: five text lines" || bad "--count 5: exit $rc: $(head -3 "$tmp/all.out")"
 	# -d: the captures name other machines' functions; one line (in the
 	# kernel's format, mlx5e_update_carrier) is this capture's port; the
@@ -118,6 +146,24 @@ else
 	echo "# skip the replay checks: no \$FIXTURES/dmesg"
 fi
 
+# issue 25 item 10: mlx5_ib and ib_core lines (real ones, see
+# tests/unit/test-monitor-rdma.c) are events of their RDMA device, its
+# port's netdev and its PCI function; another vendor's RDMA device's are not
+{
+	printf '4,10,1000,-;infiniband mlx5_0: destroy_qp_common:2367:(pid 73): mlx5_ib: modify QP 0x000724 to RESET failed\n SUBSYSTEM=infiniband\n DEVICE=+infiniband:mlx5_0\n'
+	printf '3,11,2000,-;mlx5_1/1: QP 137 error: unrecognized status (0x41 0x0 0x0)\n'
+	printf '4,12,3000,-;infiniband efa_0: Wait for completion (polling) timeout\n SUBSYSTEM=infiniband\n DEVICE=+infiniband:efa_0\n'
+} >"$cap/dev/kmsg"
+run rdma --sysroot "$cap" -j monitor
+e=$(jq -c 'select(.record == "event") | [.kind, .rdma_device, .pci_address, .netdev, .qpn]' "$tmp/rdma.out" | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$e" = '["rdma_qp_reset_failed","mlx5_0","0000:5e:00.0","enp94s0f0np0",1828] ["rdma_qp_error","mlx5_1","0000:5e:00.1","enp94s0f1np1",137] ' ] &&
+	ok "RDMA lines: the device, its port's netdev and function; not another vendor's: $e" ||
+	bad "RDMA lines: exit $rc, $e: $(cat "$tmp/rdma.err")"
+run rdmad --sysroot "$cap" -j -d 0000:5e:00.1 monitor
+e=$(jq -r 'select(.record == "event") | .kind' "$tmp/rdmad.out" | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$e" = "rdma_qp_error " ] && ok "-d 0000:5e:00.1: its RDMA device's line only" ||
+	bad "-d and RDMA lines: exit $rc, '$e'"
+
 # the snapshot's kernel-log block: records of 0000:5e:00.0 between those
 # of another machine's function, 300 of them
 i=1
@@ -128,7 +174,10 @@ while [ $i -le 300 ]; do
 		$((2 * i + 1)) $((i * 1000 + 500))
 	i=$((i + 1))
 done >"$cap/dev/kmsg"
+echo 1705320000000000 >"$cap/dev/kmsg.boottime"
 run snap --sysroot "$cap" snapshot "$tmp/snap"
+[ "$(cat "$tmp/snap/dev/kmsg.boottime" 2>&1)" = 1705320000000000 ] && ok "the snapshot keeps when its kernel log starts" ||
+	bad "snapshot dev/kmsg.boottime: $(cat "$tmp/snap/dev/kmsg.boottime" 2>&1)"
 [ $rc -eq 0 ] && [ "$(grep -c '^3,' "$tmp/snap/dev/kmsg")" = 256 ] && ! grep -q 'af:00.2' "$tmp/snap/dev/kmsg" &&
 	[ "$(tail -3 "$tmp/snap/dev/kmsg" | head -1 | cut -d, -f2)" = 600 ] && grep -q '^filtered' "$tmp/snap/dev/kmsg.filter" &&
 	ok "the snapshot keeps its devices' last 256 kernel-log records, marked filtered" ||
@@ -161,6 +210,22 @@ else
 	echo "# skip the unit check: no $unit or no systemd-analyze"
 fi
 
+# issue 25 item 11: the settings an operator cares about, from recorded
+# RTM_NEWLINK messages of the sample's port (its recorded RTEXT_FILTER_VF
+# reply, then edited copies: tests/cli/rtnl-edit.py): VF 1's VLAN, the MTU,
+# the address, a master
+vcap=$tmp/vcap
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed/." "$vcap/" && mkdir -p "$vcap/monitor" || bad "cannot copy the sample"
+g=$vcap/netlink/route/enp94s0f0np0/getlink-vf.nl
+edit() { python3 "$TOP_SRCDIR/tests/cli/rtnl-edit.py" "$g" "$@"; }
+{ cat "$g"; edit vf=1 vlan=10; edit vf=1 vlan=10 mtu=9000 address=02:00:00:00:00:99 master=7; } >"$vcap/monitor/rtnl.nl"
+run ifla --sysroot "$vcap" -j monitor
+e=$(jq -c 'select(.record == "event") | [.kind, .pci_address, .detail, .mtu, .vf, .master_ifindex]' "$tmp/ifla.out" | tr '\n' ' ')
+[ $rc -eq 0 ] && [ "$e" = '["vf_changed","0000:5e:00.0","VF 1",null,1,null] ["mtu_changed","0000:5e:00.0",null,9000,null,null] ["address_changed","0000:5e:00.0","02:00:00:00:00:99",null,null,null] ["master_changed","0000:5e:00.0","ifindex 7",null,null,7] ' ] &&
+	ok "VF, MTU, address and master changes: $e" || bad "IFLA changes: exit $rc, $e: $(cat "$tmp/ifla.err")"
+grep -q '"message":"enp94s0f0np0: VF 1: mac 02:c5:00:5e:01:03, vlan 10, qos 0, rate 0-0 Mb/s, spoofchk on, trust off, link auto"' \
+	"$tmp/ifla.out" && ok "vf_changed says the VF's new settings" || bad "vf_changed message: $(grep vf_changed "$tmp/ifla.out")"
+
 # ethtool's "monitor" group, recorded: ETHTOOL_MSG_PAUSE_NTF (23 in the
 # uapi's kernel message enum) of the sample's port, header nest 1 with
 # ETHTOOL_A_HEADER_DEV_INDEX 1 and DEV_NAME 2, PAUSE_AUTONEG 2, RX 3, TX 4
@@ -180,11 +245,21 @@ e=$(jq -c 'select(.record == "event") | [.source, .kind, .netdev, .pci_address, 
 [ $rc -eq 0 ] && [ "$e" = '["ethtool","pause_changed","enp94s0f0np0","0000:5e:00.0",4,"ETHTOOL_MSG_PAUSE_NTF","enp94s0f0np0: pause settings changed: autoneg off, rx on, tx on"]' ] &&
 	ok "a recorded ethtool notification: $e" || bad "ethtool replay: exit $rc, '$e': $(cat "$tmp/eth.err")"
 
+# issue 25 item 17: every Windows event number is the manual's (§5.5, its
+# messages in order), checked against the manual itself
+seed=$(ls "${SEEDS:-$FIXTURES/../seeds}"/000_*.txt 2>/dev/null | head -1)
+if [ -n "$seed" ]; then
+	python3 "$TOP_SRCDIR/tests/cli/windows-events.py" "$MLXCLI" "$seed" >"$tmp/win.out" 2>&1 &&
+		ok "Windows event numbers: $(tail -1 "$tmp/win.out")" || bad "Windows event numbers: $(cat "$tmp/win.out")"
+else
+	echo "# skip the Windows event numbers: no WinOF-2 manual (\$SEEDS, ../shared/seeds)"
+fi
+
 run cat -j monitor --catalogue
 n=$(jq '.kinds | length' "$tmp/cat.out")
 t=$(jq -r '.dump_types[] | .dump_type + ":" + .dump_tag + ":" + (.enabled | tostring)' "$tmp/cat.out" | tr '\n' ' ')
 [ $rc -eq 0 ] && [ "$n" -gt 40 ] &&
-	[ "$t" = "CMD_ERR:c:true EQ_STUCK:e:true TXCQ_STUCK:t:true RXCQ_STUCK:r:true PORT_STATE:p:false ON_OID:o:false " ] &&
+	[ "$t" = "CMD_ERR:c:true EQ_STUCK:e:true TXCQ_STUCK:t:true RXCQ_STUCK:r:true PORT_STATE:p:false ON_OID:o:false FATAL_ERROR:f:true " ] &&
 	ok "--catalogue: $n kinds, Table 19 $t" || bad "--catalogue: exit $rc, $n kinds, $t"
 run cattext monitor --catalogue
 head -1 "$tmp/cattext.out" | grep -q '^KIND  *SOURCE  *SEVERITY  *WIN  *DUMP  *MEANING' &&

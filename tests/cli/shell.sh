@@ -115,10 +115,11 @@ session() {
 }
 screen() { tmux -S "$SOCK" capture-pane -p -S -100 2>/dev/null; }
 keys() { tmux -S "$SOCK" send-keys "$@"; }
-# wait_for TEXT: until the screen shows TEXT (fixed string), at most 10 s
+# wait_for TEXT: until the screen shows TEXT (fixed string), at most 30 s
+# (times $TEST_TIME_SCALE): a loaded machine draws later, not wrong (issue 30)
 wait_for() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt $((300 * ${TEST_TIME_SCALE:-1})) ]; do
 		screen | grep -qF -- "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))

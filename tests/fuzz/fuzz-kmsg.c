@@ -18,7 +18,8 @@ static void check(const struct mlx_event *ev, int r)
 	    strnlen(ev->pci_address, sizeof(ev->pci_address)) == sizeof(ev->pci_address) ||
 	    strnlen(ev->netdev, sizeof(ev->netdev)) == sizeof(ev->netdev) ||
 	    strnlen(ev->detail, sizeof(ev->detail)) == sizeof(ev->detail) ||
-	    strnlen(ev->fw_command, sizeof(ev->fw_command)) == sizeof(ev->fw_command))
+	    strnlen(ev->fw_command, sizeof(ev->fw_command)) == sizeof(ev->fw_command) ||
+	    strnlen(ev->rdma_device, sizeof(ev->rdma_device)) == sizeof(ev->rdma_device))
 		abort();
 }
 

@@ -121,7 +121,25 @@ kmsg)
 				>"$corpus/seed-kmsg-$n"
 		done
 	fi
-	text '14,1,2,-;mlx5_core 0000:01:00.0 eth0: Link down\n' ;;
+	text '14,1,2,-;mlx5_core 0000:01:00.0 eth0: Link down\n' \
+		'4,2,3,-;infiniband mlx5_0: destroy_qp_common:2367:(pid 73): mlx5_ib: modify QP 0x000724 to RESET failed\n SUBSYSTEM=infiniband\n DEVICE=+infiniband:mlx5_0\n' \
+		'3,3,4,-;rocep2s0/1: QP 137 error: unrecognized status (0x41 0x0 0x0)\n' \
+		'4,4,5,-;__ib_cache_gid_add: unable to add gid fe80:0000:0000:0000:0202:c9ff:fe00:0001 error=-28\n' ;;
+kmsg-split)
+	# a recorded kernel log: records of the real mlx5 lines with their
+	# dictionary lines, several to a seed (the first byte picks the size
+	# of the pieces they arrive in); recorded netlink messages
+	if [ -n "$fixtures" ] && [ -d "$fixtures/dmesg" ]; then
+		for f in "$fixtures"/dmesg/*.txt; do
+			n=$((n + 1))
+			{ printf "\\00$((n % 8))";
+			  grep -h 'mlx5_core' "$f" | sed 's/^.*\(mlx5_core\)/\1/' | head -20 |
+			  awk '{ printf "3,%d,%d,-;%s\n SUBSYSTEM=pci\n DEVICE=+pci:0000:41:00.0\n", NR, NR * 1000, $0 }'
+			} >"$corpus/seed-kmsg-split-$n"
+		done
+	fi
+	copy $(nl 'getlink*.nl' | head -4) $(nl 'health-get*.nl' | head -2)
+	text '\0013,1,2,-;a\n b=c\n d\n3,2,3,-;e\n' ;;
 monitor-nl) copy $(nl 'getlink*.nl' | head -4) $(nl 'health-get*.nl' | head -4) ;;
 dmn-name)
 	text 'dmn-mlx5_0-manual-cli-user--2024.01.31-12.00.00.000-4242.0' \

@@ -337,14 +337,18 @@ static void test_kmsg_and_operations(void **state)
 	assert_string_equal(src, "/var/log/kern.log");
 	assert_non_null(strstr(text, "port module event"));
 	free(text);
-	/* the monitor's subscriptions: a capture has nothing to tell */
+	/* the monitor's streams: a capture replays what it recorded, and
+	 * says when it recorded nothing */
 	{
 		static const struct mlx_nl_group g = {
 			.proto = NETLINK_ROUTE, .group = RTNLGRP_LINK, .what = "rtnetlink link",
+			.recording = "/monitor/rtnl.nl",
 		};
+		struct mlx_event_stream es;
 
-		assert_int_equal(mlx_kernel_nl_subscribe(ctx, &g), -EOPNOTSUPP);
-		assert_non_null(strstr(mlx_errmsg(ctx), "no rtnetlink link notifications"));
+		assert_int_equal(mlx_kernel_event_stream(ctx, &g, &es), -ENOENT);
+		assert_non_null(strstr(mlx_errmsg(ctx), "no recorded rtnetlink link"));
+		assert_int_equal(es.fd, -1);
 	}
 }
 

@@ -587,6 +587,8 @@ static void ev_of(struct mlx_event *ev, enum mlx_ev_kind k, const char *pci)
 	snprintf(ev->pci_address, sizeof(ev->pci_address), "%s", pci);
 }
 
+#define S(sec) ((uint64_t)(sec) * 1000000)       /* the policy's clock is µs */
+
 static void test_dump_policy(void **state)
 {
 	struct mlx_dump_policy p;
@@ -596,33 +598,42 @@ static void test_dump_policy(void **state)
 	(void)state;
 	mlx_dump_policy_init(&p);
 	ev_of(&ev, MLX_EV_LINK_UP, "0000:08:00.0");
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 0), MLX_DUMP_NO_TYPE);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(0)), MLX_DUMP_NO_TYPE);
 	/* PORT_STATE is off by default (Table 19), on when asked */
 	ev_of(&ev, MLX_EV_LINK_DOWN, "0000:08:00.0");
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 0), MLX_DUMP_DISABLED);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(0)), MLX_DUMP_DISABLED);
 	assert_int_equal(mlx_dump_policy_set(&p, "p", true), 0);
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 0), MLX_DUMP_MAKE);
-	/* a flapping link: one incident per window and device */
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 5), MLX_DUMP_BURST);
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 59), MLX_DUMP_BURST);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(0)), MLX_DUMP_MAKE);
+	/* a flapping link: one incident per burst and device, a burst the
+	 * events each within 60 s of the one before, in µs */
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(5)), MLX_DUMP_BURST);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(59) + 999999), MLX_DUMP_BURST);
 	assert_int_equal(p.folded[MLX_DUMP_PORT_STATE], 2);
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 60), MLX_DUMP_MAKE);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(119)), MLX_DUMP_BURST);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(179)), MLX_DUMP_MAKE);  /* 60 s of silence */
 	ev_of(&ev, MLX_EV_CARRIER_DOWN, "0000:08:00.1");           /* another device */
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 61), MLX_DUMP_MAKE);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(180)), MLX_DUMP_MAKE);
 	assert_int_equal(mlx_dump_policy_set(&p, "PORT_STATE", false), 0);
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 500), MLX_DUMP_DISABLED);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(500)), MLX_DUMP_DISABLED);
 	assert_int_equal(mlx_dump_policy_set(&p, "NO_SUCH", true), -EINVAL);
+	/* the worst event: FATAL_ERROR, on by default, named in any case */
+	ev_of(&ev, MLX_EV_FATAL_ERROR, "0000:08:00.0");
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(600)), MLX_DUMP_MAKE);
+	ev_of(&ev, MLX_EV_HEALTH_COMPROMISED, "0000:08:00.0");
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(601)), MLX_DUMP_BURST);
+	assert_int_equal(mlx_dump_policy_set(&p, "fatal_error", false), 0);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(900)), MLX_DUMP_DISABLED);
 	/* a storm of command timeouts on 30 devices: DumpEventsNum incidents */
 	for (int i = 0; i < 30; i++) {
 		snprintf(dev, sizeof(dev), "0000:%02x:00.0", i);
 		ev_of(&ev, MLX_EV_CMD_TIMEOUT, dev);
-		assert_int_equal(mlx_dump_policy_decide(&p, &ev, 1000),
+		assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(1000)),
 				 i < MLX_DUMP_EVENTS_NUM ? MLX_DUMP_MAKE : MLX_DUMP_BUDGET);
 	}
 	assert_int_equal(p.made[MLX_DUMP_CMD_ERR], 20);
 	/* the budget is per type: EQ_STUCK still has its own */
 	ev_of(&ev, MLX_EV_EQ_RECOVER, "0000:01:00.0");
-	assert_int_equal(mlx_dump_policy_decide(&p, &ev, 1000), MLX_DUMP_MAKE);
+	assert_int_equal(mlx_dump_policy_decide(&p, &ev, S(1000)), MLX_DUMP_MAKE);
 }
 
 /* An RTNLGRP_DCB notification as net/dcb/dcbnl.c builds it (the uapi's
