@@ -492,9 +492,13 @@ static int flash_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change 
 	t->len = (size_t)len;
 	/* the notifications first, so that none is missed; without them the
 	 * flash still runs, only without progress */
-	sub = mlx_kernel_nl_subscribe(ctx, &config);
-	if (sub < 0)
-		mlx_err_clear(ctx);
+	{
+		struct mlx_event_stream es = { .fd = -1 };
+
+		sub = mlx_kernel_event_stream(ctx, &config, &es) == 0 ? es.fd : -1;
+		if (sub < 0)
+			mlx_err_clear(ctx);
+	}
 	if (pipe2(pipefd, O_CLOEXEC) < 0) {
 		e = mlx_err(ctx, errno, "pipe: %s", strerror(errno));
 		goto out;
