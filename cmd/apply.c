@@ -175,9 +175,10 @@ static int aport(struct cli *cli, struct apply *a, const struct doc_port *dp,
 /*
  * --any-netdev: FILE's port named by a netdev alone that no ConnectX port
  * has, a netdev that exists (a veth): matched as a port without a
- * function, whose "params" alone can be applied; any other section is
- * refused here, before anything is read or written (exit 4).  Returns -1
- * when @dp is no such port, else an exit code.
+ * function, whose "params" alone can be applied, and "roce" when an RDMA
+ * port is on it (rdma_rxe: its plan refuses it otherwise, exit 4); any
+ * other section is refused here, before anything is read or written
+ * (exit 4).  Returns -1 when @dp is no such port, else an exit code.
  */
 static int match_netdev(struct cli *cli, struct apply *a, const struct doc_port *dp,
 			const char *only_netdev)
@@ -191,7 +192,6 @@ static int match_netdev(struct cli *cli, struct apply *a, const struct doc_port 
 		{ "tcs", offsetof(struct mlx_port_settings, qos.tcs) },
 		{ "buffer", offsetof(struct mlx_port_settings, qos.buffer) },
 		{ "dcqcn", offsetof(struct mlx_port_settings, dcqcn.have) },
-		{ "roce", offsetof(struct mlx_port_settings, roce.have) },
 		{ "sriov", offsetof(struct mlx_port_settings, sriov.have) },
 	};
 
@@ -204,7 +204,7 @@ static int match_netdev(struct cli *cli, struct apply *a, const struct doc_port 
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
 		if (((const uint8_t *)dp->want)[sections[i].off] == MLX_SET) {
 			cli_error(cli, "%s: %s.%s: %s is no ConnectX port (--any-netdev): only its params "
-				  "can be applied; nothing was changed", dp->file, dp->path,
+				  "and roce can be applied; nothing was changed", dp->file, dp->path,
 				  sections[i].key, dp->netdev);
 			return EXIT_NOTSUP;
 		}
@@ -278,8 +278,10 @@ static int build(struct cli *cli, struct apply *a)
 			struct aport *ap = &a->ap[i];
 
 			ap->step[s] = -1;
-			/* a netdev that is no ConnectX port: its params (match_netdev) */
-			if (!ap->fn && s != MLX_SUB_PARAMS)
+			/* a netdev that is no ConnectX port: its params, the RDMA
+			 * CM's defaults of an RDMA port on it (rdma_rxe; the plan
+			 * refuses them when there is none, exit 4) */
+			if (!ap->fn && s != MLX_SUB_PARAMS && s != MLX_SUB_ROCE)
 				continue;
 			if (s == MLX_SUB_VF) {
 				for (size_t v = 0; e >= 0 && v < ap->want->sriov.nvf; v++)

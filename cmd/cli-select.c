@@ -29,8 +29,8 @@ int cli_devices(struct cli *cli, struct mlx_devices **devs)
 }
 
 /* " (read as ...)": how -d's text was read when nothing matched, and how
- * to write the other reading ("94:00.0" is hex bus 0x94; mlxtool's
- * decimal bus 94 is '94 0 0').  Empty for a name. */
+ * to write mlxtool's decimal reading of its digits ("59:0.1" is hex bus
+ * 0x59; mlxtool's decimal bus 59 is '59 0 1').  Empty for a name. */
 static void reading_note(const struct mlx_selector *sel, char *buf, size_t len)
 {
 	struct mlx_selector o;
@@ -48,42 +48,76 @@ static void reading_note(const struct mlx_selector *sel, char *buf, size_t len)
 			     "function %u", sel->bus, sel->dev, sel->func);
 	if (n < 0 || (size_t)n >= len)
 		return;
-	if (other && o.reading == MLX_READ_DECIMAL && o.dev != sel->dev)
+	if (other && o.dev != sel->dev)
 		snprintf(buf + n, len - (size_t)n, "; for mlxtool's decimal bus %u, device %u write "
 			 "'%u %u %u')", o.bus, o.dev, o.bus, o.dev, o.func);
-	else if (other && o.reading == MLX_READ_DECIMAL)
+	else if (other)
 		snprintf(buf + n, len - (size_t)n, "; for mlxtool's decimal bus %u write '%u %u %u')",
 			 o.bus, o.bus, o.dev, o.func);
-	else if (other)
-		snprintf(buf + n, len - (size_t)n, "; for the PCI address %s in hex write '%s')",
-			 o.text, o.text);
 	else
 		snprintf(buf + n, len - (size_t)n, ")");
 }
 
-/* -d's digits name a device both ways ("94:00.0" is 94:00.0 in hex, and
- * mlxtool's decimal 94 is 5e:00.0): the one read is selected, and the
- * user is told, with how to write the other, before anything changes. */
-static void warn_other_reading(struct cli *cli, const struct mlx_devices *devs,
-			       const struct mlx_selector *sel, const struct mlx_function *fn)
+/* How -d's text names candidate @c, for the messages below. */
+static const char *how(const struct mlx_selector *sel, const struct mlx_sel_candidate *c,
+		       char *buf, size_t len)
 {
-	struct mlx_selector o;
-	struct mlx_function *ofn;
-
-	if (!mlx_selector_other_reading(sel, &o))
-		return;
-	if (mlx_select(cli->ctx, devs, &o, &ofn, NULL) < 0 || ofn == fn) {
-		mlx_err_clear(cli->ctx);
-		return;
+	switch (c->reading) {
+	case MLX_READ_DECIMAL:
+		snprintf(buf, len, "mlxtool's decimal bus %u", sel->other_bus);
+		break;
+	case MLX_READ_NETDEV:
+		snprintf(buf, len, "its netdev %s", sel->name);
+		break;
+	case MLX_READ_RDMA:
+		snprintf(buf, len, "its RDMA device %s", sel->name);
+		break;
+	default:
+		snprintf(buf, len, "a PCI address in hex, as lspci prints it");
 	}
-	if (sel->reading == MLX_READ_PCI)
-		cli_warn(cli, "'%s' was read as a PCI address in hex (bus 0x%02x); mlxtool's decimal "
-			 "bus %u is another ConnectX function, %s: for it write '%u %u %u'",
-			 cli->device, sel->bus, o.bus, o.text, o.bus, o.dev, o.func);
+	return buf;
+}
+
+/* A spelling that names @c alone. */
+static const char *alone(const struct mlx_selector *sel, const struct mlx_sel_candidate *c,
+			 char *buf, size_t len)
+{
+	if (c->reading == MLX_READ_DECIMAL)
+		snprintf(buf, len, "%u %u %u", c->fn->bus, c->fn->dev, c->fn->func);
 	else
-		cli_warn(cli, "'%s' was read as mlxtool's decimal bus %u (%s); the PCI address %s in "
-			 "hex is another ConnectX function: for it write '%s'",
-			 cli->device, sel->bus, sel->text, o.text, o.text);
+		snprintf(buf, len, "%s", c->fn->bdf);
+	(void)sel;
+	return buf;
+}
+
+/*
+ * -d's text names two ConnectX functions ("94:0.0" is hex 94:00.0, and
+ * mlxtool's decimal 94 is 5e:00.0; a netdev named like another function's
+ * RDMA device): a write refuses to guess (exit 2, both named, nothing
+ * written); a read shows the one mlx_select chose and says how to write
+ * the other.
+ */
+static int other_candidate(struct cli *cli, const struct mlx_devices *devs,
+			   const struct mlx_selector *sel, const struct mlx_function *fn)
+{
+	struct mlx_sel_candidate c[2];
+	char h0[64], h1[64], s0[32], s1[32];
+
+	if (mlx_select_candidates(devs, sel, c, 2) < 2 || c[0].fn != fn)
+		return EXIT_OK;
+	how(sel, &c[0], h0, sizeof(h0));
+	how(sel, &c[1], h1, sizeof(h1));
+	alone(sel, &c[0], s0, sizeof(s0));
+	alone(sel, &c[1], s1, sizeof(s1));
+	if (cli->cmd && (cli->cmd->flags & CMD_WRITES)) {
+		cli_error(cli, "'%s' names two ConnectX functions, %s (%s) and %s (%s): nothing was "
+			  "written", cli->device, c[0].fn->bdf, h0, c[1].fn->bdf, h1);
+		cli_hint(cli, "give one of them alone: '%s' or '%s'", s0, s1);
+		return EXIT_USAGE;
+	}
+	cli_warn(cli, "'%s' was read as %s (%s); it also names another ConnectX function, %s "
+		 "(%s): for it write '%s'", cli->device, h0, c[0].fn->bdf, c[1].fn->bdf, h1, s1);
+	return EXIT_OK;
 }
 
 /* --any-device: -d names a device that is no ConnectX function; it joins
@@ -148,8 +182,13 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
 		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
 		return EXIT_USAGE;
 	}
-	warn_other_reading(cli, devs, &sel, *fn);
-	return EXIT_OK;
+	r = other_candidate(cli, devs, &sel, *fn);
+	if (r) {
+		*fn = NULL;
+		if (port)
+			*port = NULL;
+	}
+	return r;
 }
 
 void cli_say_no_devices(struct cli *cli, const struct mlx_devices *devs)

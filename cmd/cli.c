@@ -20,6 +20,7 @@
 #include "lock.h"
 #include "mlx.h"
 #include "shell.h"
+#include "tree.h"
 #include "state-cmd.h"
 #include "apply-cmd.h"
 
@@ -483,6 +484,35 @@ static int after_opts(const struct cmd *c, char **rest, int i, int nrest)
 	return i < nrest ? i : -1;
 }
 
+/*
+ * rest[i] is an option that no command on the line has claimed yet (a
+ * command's own option typed before the command words: "mlxcli
+ * --any-netdev params -d veth0"): the index of the next word that is a
+ * command of @cmds, passing over options and at most one value after a
+ * long option without '=' or a short one; -1 when there is none.
+ */
+static int next_cmd_word(const struct cmd *cmds, char **rest, int i, int nrest)
+{
+	bool value_ok = false;
+
+	for (; i < nrest; i++) {
+		const char *a = rest[i];
+
+		if (!strcmp(a, "--"))
+			return -1;
+		if (a[0] == '-' && a[1]) {
+			value_ok = !strchr(a, '=');
+			continue;
+		}
+		if (cli_find_cmd(cmds, a))
+			return i;
+		if (!value_ok)
+			return -1;
+		value_ok = false;
+	}
+	return -1;
+}
+
 static void log_sink(void *data, enum mlx_log_level lvl, const char *msg)
 {
 	struct cli *cli = data;
@@ -624,10 +654,15 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 
 		if (w[0] == '-' && w[1]) {
 			/* A command option before the verb; the verb of a
-			 * command that is a group too may still follow. */
+			 * command that is a group too may still follow.  An
+			 * option before any command word is the command's
+			 * too (options stand anywhere, mlxcli(8)): the words
+			 * move in front of it, parse_locals takes it. */
 			int j = c ? after_opts(c, rest, i, nrest) : -1;
 			char *verb;
 
+			if (!c)
+				j = next_cmd_word(cmds, rest, i, nrest);
 			if (j < 0 || !cli_find_cmd(cmds, rest[j]))
 				break;
 			verb = rest[j];
@@ -775,6 +810,9 @@ out:
 		mlx_devices_free(&cli.devs);
 	mlx_ctx_free(cli.ctx);
 	free(cli.sysroot_owned);
+	if (cli.sample_tmp)
+		mlx_tree_remove(cli.sample_tmp);
+	free(cli.sample_tmp);
 	return r;
 }
 

@@ -155,6 +155,7 @@ struct cli {
 	struct mlx_ctx *ctx;
 	struct out *out;
 	char *sysroot_owned;          /* working copy path of a sample */
+	char *sample_tmp;             /* a read's temporary copy of it, removed at exit */
 
 	/* the device model, scanned once per command on demand */
 	struct mlx_devices devs;

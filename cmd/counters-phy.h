@@ -8,9 +8,11 @@
 
 #include "cli.h"
 #include "counters-views.h"
+#include "phy.h"
 
-/* 2 module + 3 x 8 lanes + 2 FEC + 2 x 8 lanes */
-#define PHY_MAX_ROWS 48
+/* 2 module + (3 values + 5 flags) per module lane (up to 4 banks of 8
+ * lanes: a CMIS module) + 2 FEC + 2 per FEC lane */
+#define PHY_MAX_ROWS (2 + 8 * MLX_MOD_MAX_LANES + 2 + 2 * MLX_FEC_MAX_LANES)
 
 struct phy_row {
 	const char *name;       /* module -j / link -j key */
@@ -27,8 +29,10 @@ struct phy_rows {
 	struct phy_row row[PHY_MAX_ROWS];
 };
 
-/* Read the module and FEC statistics of @ifname ("" none: all null). */
-void phy_rows_read(struct cli *cli, const char *ifname, struct phy_rows *r);
+/* Read the module and FEC statistics of @p's netdev; all null without
+ * asking for a port that is gone or has no netdev, and for a software
+ * netdev (no parent device: no cage, no FEC), which would answer so. */
+void phy_rows_read(struct cli *cli, const struct mlx_counter_port *p, struct phy_rows *r);
 const char *phy_row_desc(const struct phy_row *w);
 /* One row of a counters table (the keys of any counter row). */
 void phy_row_out(struct out *o, const struct phy_row *w);

@@ -320,7 +320,7 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 			return EXIT_FAIL;
 		}
 	}
-	r = mlx_counters_sample(cli->ctx, st, ts->t, ts->n, MLX_CSRC_ALL, &prev);
+	r = mlx_counters_sample(cli->ctx, st, ts->t, ts->n, s->srcs, &prev);
 	if (r < 0) {
 		free(warned);
 		free(phy[0]);
@@ -328,7 +328,7 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 		return cli_fail(cli, r, "cannot read the counters");
 	}
 	for (size_t i = 0; phy[0] && i < prev.nports; i++)
-		phy_rows_read(cli, prev.ports[i].gone ? "" : prev.ports[i].ifname, &phy[0][i]);
+		phy_rows_read(cli, &prev.ports[i], &phy[0][i]);
 	for (size_t i = 0; i < prev.nports; i++) {
 		const struct mlx_counter *ls = mlx_counters_find(&prev.ports[i], MLX_CSRC_HW, "lifespan");
 
@@ -361,12 +361,12 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 			;
 		if (interrupted)
 			break;
-		r = mlx_counters_sample(cli->ctx, st, ts->t, ts->n, MLX_CSRC_ALL, &cur);
+		r = mlx_counters_sample(cli->ctx, st, ts->t, ts->n, s->srcs, &cur);
 		if (r < 0)
 			break;
 		seq++;
 		for (size_t i = 0; phy[1] && i < cur.nports && i < ts->n; i++)
-			phy_rows_read(cli, cur.ports[i].gone ? "" : cur.ports[i].ifname, &phy[1][i]);
+			phy_rows_read(cli, &cur.ports[i], &phy[1][i]);
 		o = out_new(cli->json, false, cli->out_fp);
 		if (!o) {
 			mlx_counters_free(&cur);

@@ -41,6 +41,10 @@ const struct cmd_opt counters_opts[] = {
 	{ "all", 'a', NULL, "watch: show counters that did not move too", NULL },
 	{ "any-netdev", 0, NULL, "accept any netdev, not only a ConnectX port (ethtool "
 	  "and netdev statistics only)", NULL },
+	{ "describe", 0, NULL, "JSON: each counter an object with its catalogue entry (unit, "
+	  "group, description...), as schema 2 had it", NULL },
+	{ "catalogue", 0, NULL, "the catalogue entries of the counters shown, without values",
+	  NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
@@ -97,6 +101,7 @@ static int parse_sel(struct cli *cli, struct sel *s)
 
 	memset(s, 0, sizeof(*s));
 	s->nonzero = cli_opt(cli, "nonzero") != NULL;
+	s->srcs = g ? 0 : MLX_CSRC_ALL;
 	if (g) {
 		char buf[256], *save = NULL;
 
@@ -117,6 +122,8 @@ static int parse_sel(struct cli *cli, struct sel *s)
 			}
 			if (s->ngroups < 16)
 				snprintf(s->groups[s->ngroups++], sizeof(s->groups[0]), "%s", t);
+			/* read only the sources the groups can select */
+			s->srcs |= mlx_counter_group_sources(t);
 		}
 	}
 	if (f) {
@@ -142,7 +149,7 @@ static void free_sel(struct sel *s)
 
 /* ---- targets --------------------------------------------------------------- */
 
-static void targets_free(struct targets *ts)
+void targets_free(struct targets *ts)
 {
 	free(ts->t);
 	mlx_strv_free(ts->names);
@@ -179,7 +186,7 @@ static int add_target(struct targets *ts, const struct mlx_function *fn, const s
 	return 0;
 }
 
-static int get_targets(struct cli *cli, struct targets *ts)
+int get_targets(struct cli *cli, struct targets *ts)
 {
 	struct mlx_devices *devs;
 	struct mlx_function *fn = NULL;
@@ -187,42 +194,37 @@ static int get_targets(struct cli *cli, struct targets *ts)
 	int r;
 
 	memset(ts, 0, sizeof(*ts));
-	if (cli_opt(cli, "any-netdev")) {
-		struct mlx_selector sel;
+	if (cli_opt(cli, "any-netdev") && !cli->device) {
+		/* Every netdev of the system: ConnectX ports with all their
+		 * sources, the others with ethtool and netdev statistics (a
+		 * monitoring pipeline's one call). */
+		size_t n = 0;
 
 		r = cli_devices(cli, &devs);
 		if (r)
 			return r;
-		if (!cli->device) {
-			/* Every netdev of the system: ConnectX ports with all
-			 * their sources, the others with ethtool and netdev
-			 * statistics (a monitoring pipeline's one call). */
-			size_t n = 0;
+		r = mlx_netdev_list(cli->ctx, &ts->names, &n);
+		if (r < 0)
+			return cli_fail(cli, r, "cannot list the network interfaces");
+		for (size_t i = 0; i < n; i++) {
+			if (!mlx_name_is_safe(ts->names[i]) || strlen(ts->names[i]) >= MLX_IFNAME_LEN)
+				continue;
+			find_port(devs, ts->names[i], &fn, &port);
+			if (add_target(ts, fn, port, port ? NULL : ts->names[i]) < 0)
+				return EXIT_FAIL;
+		}
+		return EXIT_OK;
+	}
+	/* --any-netdev -d NAME: a netdev that is no ConnectX port has the
+	 * ethtool and netdev sources; a ConnectX one is -d's usual path */
+	if (cli->device) {
+		bool other;
 
-			r = mlx_netdev_list(cli->ctx, &ts->names, &n);
-			if (r < 0)
-				return cli_fail(cli, r, "cannot list the network interfaces");
-			for (size_t i = 0; i < n; i++) {
-				if (!mlx_name_is_safe(ts->names[i]) ||
-				    strlen(ts->names[i]) >= MLX_IFNAME_LEN)
-					continue;
-				find_port(devs, ts->names[i], &fn, &port);
-				if (add_target(ts, fn, port, port ? NULL : ts->names[i]) < 0)
-					return EXIT_FAIL;
-			}
-			return EXIT_OK;
-		}
-		if (mlx_selector_parse(cli->ctx, cli->device, &sel) == 0 &&
-		    mlx_select(cli->ctx, devs, &sel, &fn, &port) == 0 && port) {
-			add_target(ts, fn, port, NULL);
-			return EXIT_OK;
-		}
-		mlx_err_clear(cli->ctx);
-		if (!mlx_netdev_exists(cli->ctx, cli->device)) {
-			cli_error(cli, "no network interface '%s'", cli->device);
-			return EXIT_NODEV;
-		}
-		return add_target(ts, NULL, NULL, cli->device) < 0 ? EXIT_FAIL : EXIT_OK;
+		r = cli_other_netdev(cli, &other);
+		if (r)
+			return r;
+		if (other)
+			return add_target(ts, NULL, NULL, cli->device) < 0 ? EXIT_FAIL : EXIT_OK;
 	}
 	r = cli_select(cli, &fn, &port);
 	if (r)
@@ -268,74 +270,26 @@ void port_title(const struct mlx_counter_port *p, char *buf, size_t len)
 		snprintf(buf, len, "%s %s", p->bdf[0] ? p->bdf : "-", p->ifname);
 }
 
-static void out_sources(struct out *o, const struct mlx_counter_port *p)
+/* Where each value came from: the sources read for the selection (a
+ * --group reads only those its groups can select). */
+static void out_sources(struct out *o, const struct mlx_counter_port *p, unsigned srcs)
 {
 	out_obj_begin(o, "sources", NULL);
 	for (unsigned s = 0; s < MLX_CSRC_N; s++) {
 		int e = p->err[s];
 
+		if (!(srcs & (1u << s)))
+			continue;
 		out_str(o, mlx_csrc_name(s), NULL, e == 0 ? "ok" : e == -ENOENT ? "absent" :
 			strerror(-e));
 	}
-	out_str(o, "ethtool_names_from", NULL, p->err[MLX_CSRC_ETHTOOL] ? NULL :
-		p->names_netlink ? "netlink" : "ioctl");
+	if (srcs & (1u << MLX_CSRC_ETHTOOL))
+		out_str(o, "ethtool_names_from", NULL, p->err[MLX_CSRC_ETHTOOL] ? NULL :
+			p->names_netlink ? "netlink" : "ioctl");
 	out_obj_end(o);
 }
 
-/* The description: the catalogue's text, or @buf holding it prefixed. */
-static const char *describe(const struct mlx_counter *c, char *buf, size_t len)
-{
-	if (!c->m->e)
-		return "(uncatalogued)";
-	if (!c->m->prefix || !c->m->prefix[0])
-		return c->m->e->desc;
-	snprintf(buf, len, "%s%s", c->m->prefix, c->m->e->desc);
-	return buf;
-}
-
-static void out_labels(struct out *o, const struct mlx_counter *c)
-{
-	if (!out_is_json(o))
-		return;
-	out_obj_begin(o, "labels", NULL);
-	for (unsigned l = 0; l < c->m->nlabels; l++)
-		if (c->m->e)          /* uncatalogued: source and name are fields already */
-			out_str(o, c->m->labels[l].name, NULL, c->m->labels[l].value);
-	out_obj_end(o);
-}
-
-static void out_counter_row(struct out *o, const struct mlx_counter *c, bool meaning)
-{
-	char buf[400];
-	const char *desc = describe(c, buf, sizeof(buf));
-	out_row_begin(o);
-	out_str(o, "name", "NAME", c->name);
-	if (c->valid)
-		out_u64(o, "value", "VALUE", c->value);
-	else
-		out_null(o, "value", "VALUE");
-	out_str(o, "unit", "UNIT", c->m->unit);
-	out_str(o, "group", "GROUP", c->m->group);
-	out_str(o, "source", "SOURCE", mlx_csrc_name(c->src));
-	if (c->m->scale > 1)
-		out_u64(o, "raw_value", NULL, c->raw);
-	out_bool(o, "catalogued", NULL, c->m->e != NULL);
-	if (c->m->width)
-		out_u64(o, "width", NULL, c->m->width);
-	else
-		out_null(o, "width", NULL);     /* uncatalogued: not known */
-	out_labels(o, c);
-	if (meaning) {
-		out_str(o, "description", NULL, desc);
-		out_str(o, "meaning", "USUALLY MEANS",
-			c->m->e && c->m->e->meaning ? c->m->e->meaning : desc);
-	} else {
-		out_str(o, "description", "DESCRIPTION", desc);
-	}
-	out_row_end(o);
-}
-
-static void warn_port(struct cli *cli, const struct mlx_counter_port *p)
+void warn_port(struct cli *cli, const struct mlx_counter_port *p)
 {
 	if (p->gone)
 		cli_warn(cli, "'%s' has vanished", p->ifname);
@@ -355,7 +309,10 @@ static bool port_begin(struct cli *cli, const struct mlx_counter_port *p)
 	warn_port(cli, p);
 	if (p->gone)
 		return false;
-	port_title(p, title, sizeof(title));
+	if (out_is_json(cli->out))
+		title[0] = '\0';       /* a text label only */
+	else
+		port_title(p, title, sizeof(title));
 	out_obj_begin(cli->out, NULL, title);
 	out_port_ids(cli->out, p);
 	return true;
@@ -363,53 +320,85 @@ static bool port_begin(struct cli *cli, const struct mlx_counter_port *p)
 
 /* ---- show ------------------------------------------------------------------ */
 
+/* What a document shows besides the ports: its catalogue (compact JSON,
+ * --catalogue), or schema 2's objects (--describe). */
+struct doc {
+	bool describe;
+	bool only_catalogue;    /* --catalogue: the entries, no values */
+	struct cat_set *cat;    /* NULL: none to collect */
+};
+
 /* The port's phy rows that pass @s; the module is read only when one can. */
-static size_t out_phy_rows(struct cli *cli, const struct mlx_counter_port *p, const struct sel *s)
+static size_t out_phy_rows(struct cli *cli, const struct mlx_counter_port *p, const struct sel *s,
+			   struct crender *r, struct cat_set *collect)
 {
-	static struct phy_rows r;
+	static struct phy_rows rows;
 	size_t shown = 0;
 
 	if (!group_ok(s, NULL) || !p->ifname[0])
 		return 0;
-	phy_rows_read(cli, p->ifname, &r);
-	for (size_t k = 0; k < r.n; k++)
-		if (phy_keep(s, &r.row[k])) {
-			phy_row_out(cli->out, &r.row[k]);
+	phy_rows_read(cli, p, &rows);
+	for (size_t k = 0; k < rows.n; k++)
+		if (phy_keep(s, &rows.row[k])) {
+			if (r)
+				crender_phy(r, &rows.row[k]);
+			else
+				cat_collect_phy(collect, &rows.row[k]);
 			shown++;
 		}
 	return shown;
 }
 
-static int view_show(struct cli *cli, const struct mlx_counters *cs, struct sel *s, bool errors)
+/* Whether the view shows @c (errors: the error and drop counters above
+ * zero). */
+static bool view_keeps(const struct mlx_counter *c, struct sel *s, bool errors)
+{
+	if (!keep(c, s))
+		return false;
+	return !errors || ((c->m->flags & (MLX_CF_ERROR | MLX_CF_DROP)) && c->valid && c->value);
+}
+
+static int view_show(struct cli *cli, const struct mlx_counters *cs, struct sel *s, bool errors,
+		     const struct doc *d)
 {
 	struct out *o = cli->out;
 	size_t shown = 0;
 
-	out_list_begin(o, "ports", NULL);
+	if (!d->only_catalogue)
+		out_list_begin(o, "ports", NULL);
 	for (size_t i = 0; i < cs->nports; i++) {
 		const struct mlx_counter_port *p = &cs->ports[i];
+		struct crender r;
 
+		if (d->only_catalogue) {
+			warn_port(cli, p);
+			if (p->gone)
+				continue;
+			for (size_t k = 0; k < p->n; k++)
+				if (view_keeps(&p->c[k], s, errors)) {
+					cat_collect(d->cat, &p->c[k]);
+					shown++;
+				}
+			if (!errors)
+				shown += out_phy_rows(cli, p, s, NULL, d->cat);
+			continue;
+		}
 		if (!port_begin(cli, p))
 			continue;
-		out_sources(o, p);
-		out_table_begin(o, "counters");
-		for (size_t k = 0; k < p->n; k++) {
-			const struct mlx_counter *c = &p->c[k];
-
-			if (!keep(c, s))
-				continue;
-			if (errors && (!(c->m->flags & (MLX_CF_ERROR | MLX_CF_DROP)) || !c->valid ||
-				       !c->value))
-				continue;
-			out_counter_row(o, c, errors);
-			shown++;
-		}
+		out_sources(o, p, s->srcs);
+		crender_begin(&r, o, d->describe, errors, d->cat);
+		for (size_t k = 0; k < p->n; k++)
+			if (view_keeps(&p->c[k], s, errors)) {
+				crender_counter(&r, &p->c[k]);
+				shown++;
+			}
 		if (!errors)
-			shown += out_phy_rows(cli, p, s);
-		out_table_end(o);
+			shown += out_phy_rows(cli, p, s, &r, NULL);
+		crender_end(&r);
 		out_obj_end(o);
 	}
-	out_list_end(o);
+	if (!d->only_catalogue)
+		out_list_end(o);
 	if (errors && !shown)
 		out_printf(o, "no error or drop counter is above zero\n");
 	return EXIT_OK;
@@ -464,33 +453,43 @@ static void out_dcqcn(struct cli *cli, const struct mlx_counter_port *p,
 	out_obj_end(o);
 }
 
+/* cc shows the congestion counters; per-ring ECN marks are left out
+ * (the port total is enough here). */
+static bool cc_keeps(const struct mlx_counter *c, struct sel *s)
+{
+	return (c->m->flags & MLX_CF_CC) && keep(c, s) && strcmp(c->m->group, "queue");
+}
+
 static int view_cc(struct cli *cli, const struct mlx_counters *cs, struct sel *s,
-		   const struct targets *ts)
+		   const struct targets *ts, const struct doc *d)
 {
 	struct out *o = cli->out;
 
-	out_list_begin(o, "ports", NULL);
+	if (!d->only_catalogue)
+		out_list_begin(o, "ports", NULL);
 	for (size_t i = 0; i < cs->nports; i++) {
 		const struct mlx_counter_port *p = &cs->ports[i];
+		struct crender r;
 
+		if (d->only_catalogue) {
+			warn_port(cli, p);
+			for (size_t k = 0; !p->gone && k < p->n; k++)
+				if (cc_keeps(&p->c[k], s))
+					cat_collect(d->cat, &p->c[k]);
+			continue;
+		}
 		if (!port_begin(cli, p))
 			continue;
 		out_dcqcn(cli, p, &ts->t[i]);
-		out_table_begin(o, "counters");
-		for (size_t k = 0; k < p->n; k++) {
-			const struct mlx_counter *c = &p->c[k];
-
-			if (!(c->m->flags & MLX_CF_CC) || !keep(c, s))
-				continue;
-			/* per-ring ECN marks: the port total is enough here */
-			if (!strcmp(c->m->group, "queue"))
-				continue;
-			out_counter_row(o, c, false);
-		}
-		out_table_end(o);
+		crender_begin(&r, o, d->describe, false, d->cat);
+		for (size_t k = 0; k < p->n; k++)
+			if (cc_keeps(&p->c[k], s))
+				crender_counter(&r, &p->c[k]);
+		crender_end(&r);
 		out_obj_end(o);
 	}
-	out_list_end(o);
+	if (!d->only_catalogue)
+		out_list_end(o);
 	return EXIT_OK;
 }
 
@@ -571,6 +570,7 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 	const char *fmt = cli_opt(cli, "format");
 	struct mlx_counters cs;
 	struct mlx_cstate *st = NULL;
+	struct doc d = { 0 };
 	struct targets ts;
 	struct sel s;
 	int r;
@@ -607,6 +607,24 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 		cli_error(cli, "--interval, --count and --all belong to 'mlxcli counters watch'");
 		return EXIT_USAGE;
 	}
+	d.describe = cli_opt(cli, "describe") != NULL;
+	d.only_catalogue = cli_opt(cli, "catalogue") != NULL;
+	if (d.describe || d.only_catalogue) {
+		const char *opt = d.describe ? "--describe" : "--catalogue";
+
+		if (d.describe && d.only_catalogue) {
+			cli_error(cli, "--describe and --catalogue exclude each other");
+			return EXIT_USAGE;
+		}
+		if (fmt && !strcmp(fmt, "prometheus")) {
+			cli_error(cli, "%s and --format prometheus exclude each other", opt);
+			return EXIT_USAGE;
+		}
+		if (!strcmp(view, "watch") || !strcmp(view, "prio")) {
+			cli_error(cli, "%s is for 'mlxcli counters [show|cc|errors]', not '%s'", opt, view);
+			return EXIT_USAGE;
+		}
+	}
 	r = parse_sel(cli, &s);
 	if (r)
 		return r;
@@ -622,7 +640,20 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 		r = view_watch(cli, st, &ts, &s);
 		goto out;
 	}
-	r = mlx_counters_sample(cli->ctx, st, ts.t, ts.n, MLX_CSRC_ALL, &cs);
+	/* The catalogue of what the document shows: once, at its end (the
+	 * compact shape of show, cc and errors), or alone (--catalogue). */
+	if (((cli->json && !d.describe) || d.only_catalogue) && strcmp(view, "prio") &&
+	    !(fmt && !strcmp(fmt, "prometheus"))) {
+		d.cat = cat_set_new();
+		if (!d.cat) {
+			r = EXIT_FAIL;
+			goto out;
+		}
+	}
+	/* Only the sources the view and the groups can show are read: prio
+	 * is the driver's per-priority statistics. */
+	r = mlx_counters_sample(cli->ctx, st, ts.t, ts.n,
+				!strcmp(view, "prio") ? 1u << MLX_CSRC_ETHTOOL : s.srcs, &cs);
 	if (r < 0) {
 		r = cli_fail(cli, r, "cannot read the counters");
 		goto out;
@@ -632,14 +663,21 @@ int cmd_counters(struct cli *cli, int argc, char **argv)
 			warn_port(cli, &cs.ports[i]);
 		r = prom_command(cli, &cs, keep, &s);
 	} else if (!strcmp(view, "cc")) {
-		r = view_cc(cli, &cs, &s, &ts);
+		r = view_cc(cli, &cs, &s, &ts, &d);
 	} else if (!strcmp(view, "prio")) {
 		r = view_prio(cli, &cs);
 	} else {
-		r = view_show(cli, &cs, &s, !strcmp(view, "errors"));
+		r = view_show(cli, &cs, &s, !strcmp(view, "errors"), &d);
+	}
+	if (r == EXIT_OK && d.cat) {
+		if (cat_set_failed(d.cat))
+			r = cli_fail(cli, -ENOMEM, "cannot list the catalogue of the counters");
+		else
+			out_catalogue(cli->out, d.cat);
 	}
 	mlx_counters_free(&cs);
 out:
+	cat_set_free(d.cat);
 	mlx_cstate_free(st);
 	targets_free(&ts);
 out_sel:
@@ -647,7 +685,6 @@ out_sel:
 	return r;
 }
 
-/* ---- show perfstats ------------------------------------------------------------ */
 
 /* The views: each a command word of `mlxcli counters` (help and
  * completion see them), all run by cmd_counters. */
@@ -667,107 +704,3 @@ static const struct cmd counters_cmds[] = {
 
 const struct cmd_group counters_group = { "counters", "counter views", "mlxcli-counters(8)",
 					  counters_cmds };
-
-static const struct {
-	const char *dir, *stem, *key, *label;
-} ring_cols[] = {
-	{ "rx", "queue_packets", "rx_packets", "RX PACKETS" },
-	{ "rx", "queue_bytes", "rx_bytes", "RX BYTES" },
-	{ "tx", "queue_packets", "tx_packets", "TX PACKETS" },
-	{ "tx", "queue_bytes", "tx_bytes", "TX BYTES" },
-	{ NULL, "channel_events", "interrupts", "INTERRUPTS" },
-	{ NULL, "channel_poll", "polls", "POLLS" },
-	{ NULL, "channel_arm", "arms", "ARMS" },
-	{ "tx", "queue_stopped", "tx_stopped", "TX STOPPED" },
-	{ "tx", "queue_dropped", "tx_dropped", "TX DROPPED" },
-	{ "rx", "queue_buff_alloc_err", "rx_buff_alloc_err", "RX ALLOC ERR" },
-};
-#define NRING_COLS (sizeof(ring_cols) / sizeof(ring_cols[0]))
-#define MAX_RINGS 1024
-
-int cmd_perfstats(struct cli *cli, int argc, char **argv)
-{
-	struct mlx_counters cs;
-	struct mlx_cstate *st;
-	struct targets ts;
-	struct out *o = cli->out;
-	int r;
-
-	(void)argc;
-	(void)argv;
-	r = get_targets(cli, &ts);
-	if (r)
-		return r;
-	st = mlx_cstate_new();
-	r = st ? mlx_counters_sample(cli->ctx, st, ts.t, ts.n, 1u << MLX_CSRC_ETHTOOL, &cs) : -ENOMEM;
-	if (r < 0) {
-		r = cli_fail(cli, r, "cannot read the ring statistics");
-		goto out;
-	}
-	out_list_begin(o, "ports", NULL);
-	for (size_t i = 0; i < cs.nports; i++) {
-		const struct mlx_counter_port *p = &cs.ports[i];
-		const struct mlx_counter *(*cell)[NRING_COLS];
-		int maxq = -1;
-		char title[200];
-
-		warn_port(cli, p);
-		if (p->gone)
-			continue;
-		cell = calloc(MAX_RINGS, sizeof(*cell));
-		if (!cell)
-			break;
-		for (size_t k = 0; k < p->n; k++) {
-			const struct mlx_counter *c = &p->c[k];
-			int q = c->m->index;
-
-			if (!c->m->e || q < 0 || q >= MAX_RINGS ||
-			    (strcmp(c->m->group, "queue") && strcmp(c->m->group, "channel")))
-				continue;
-			for (size_t col = 0; col < NRING_COLS; col++)
-				if (!strcmp(c->m->metric, ring_cols[col].stem) &&
-				    (!ring_cols[col].dir || (c->m->dir && !strcmp(c->m->dir, ring_cols[col].dir)))) {
-					cell[q][col] = c;
-					if (q > maxq)
-						maxq = q;
-				}
-		}
-		port_title(p, title, sizeof(title));
-		out_obj_begin(o, NULL, title);
-		out_port_ids(o, p);
-		out_table_begin(o, "rings");
-		for (int q = 0; q <= maxq; q++) {
-			const struct mlx_counter *rxp = cell[q][0], *polls = cell[q][5];
-			char avg[32];
-
-			out_row_begin(o);
-			out_u64(o, "ring", "RING", (uint64_t)q);
-			for (size_t col = 0; col < NRING_COLS; col++)
-				if (cell[q][col])
-					out_u64(o, ring_cols[col].key, ring_cols[col].label, cell[q][col]->value);
-				else
-					out_null(o, ring_cols[col].key, ring_cols[col].label);
-			/* mlxtool's "Average Packets Per DPC": packets per NAPI poll. */
-			if (rxp && polls && polls->value) {
-				snprintf(avg, sizeof(avg), "%.2f", (double)rxp->value / (double)polls->value);
-				out_u64_as(o, "rx_packets_per_poll_x100", "RX PKTS/POLL",
-					   (uint64_t)(100.0 * (double)rxp->value / (double)polls->value + 0.5), avg);
-			} else {
-				out_null(o, "rx_packets_per_poll_x100", "RX PKTS/POLL");
-			}
-			out_row_end(o);
-		}
-		out_table_end(o);
-		if (maxq < 0)
-			out_text(o, "rings", "no per-ring statistics on this port");
-		out_obj_end(o);
-		free(cell);
-	}
-	out_list_end(o);
-	mlx_counters_free(&cs);
-	r = EXIT_OK;
-out:
-	mlx_cstate_free(st);
-	targets_free(&ts);
-	return r;
-}

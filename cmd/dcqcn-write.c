@@ -246,18 +246,41 @@ int cmd_dcqcn_disable(struct cli *cli, int argc, char **argv)
 }
 
 /*
- * Write the firmware's factory defaults.  The per-priority enables are
- * left alone (which priorities carry RoCE is a traffic decision); parameters
- * the layout lacks, or without a known factory value (DcqcnCnpPrioMode), are
- * skipped.
+ * Write the firmware's factory defaults: every setting `get` shows with a
+ * value, the per-priority enables included (issue 25: after `disable 3`,
+ * restore kept priority 3 off while `defaults` shows it on).  What it does
+ * not write is said, with why, on stderr and in JSON "kept": a parameter
+ * without a known factory value (DcqcnCnpPrioMode), the enables where the
+ * layout has none (upstream: the firmware's ROCE_CC_PRIO_MASK decides) or
+ * with --keep-enables (which priorities carry RoCE is a traffic decision).
  */
+struct kept {
+	char setting[48];
+	const char *why;
+};
+
+static void keep(struct kept *k, size_t *nk, size_t max, const char *setting, const char *why)
+{
+	if (*nk < max) {
+		snprintf(k[*nk].setting, sizeof(k[*nk].setting), "%s", setting);
+		k[(*nk)++].why = why;
+	}
+}
+
 int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 {
+	static const char no_value[] = "its factory value is not known (mlxconfig's "
+				       "NV_ROCE_CC_ECN has none)";
+	static const char no_enables[] = "not exposed upstream (debugfs cc_params has none): the "
+					 "firmware's ROCE_CC_PRIO_MASK decides (mlxconfig)";
+	static const char asked[] = "--keep-enables: which priorities carry RoCE stays as it is";
+	bool keep_en = cli_opt(cli, "keep-enables") != NULL, enables_said = false;
+	struct kept k[MLX_DCQCN_MAXP * 2];
 	struct mlx_port_settings *w;
 	struct target *t = NULL;
-	size_t n;
+	size_t n, nk = 0;
 	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
-	char path[200];
+	char path[200], label[64];
 	int r;
 
 	(void)argc;
@@ -270,13 +293,54 @@ int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (p[i].prio >= 0 || !p[i].has_default ||
-		    mlx_dcqcn_path(&t->dp, &p[i], p[i].side, path, sizeof(path)) < 0)
+		if (p[i].prio >= 0) {
+			/* RP and NP each, as -Get shows them */
+			for (int sd = 0; sd < 2; sd++) {
+				enum mlx_dcqcn_side side = idx_side(sd);
+
+				if (t->dp.layout != MLX_DCQCN_OFED) {
+					if (!enables_said)
+						keep(k, &nk, MLX_DCQCN_MAXP * 2, "per-priority enables",
+						     no_enables);
+					enables_said = true;
+					continue;
+				}
+				if (keep_en) {
+					mlx_dcqcn_name(&p[i], side, t->dp.layout, MLX_DCQCN_MLX5CMD,
+						       label, sizeof(label));
+					keep(k, &nk, MLX_DCQCN_MAXP * 2, label, asked);
+					continue;
+				}
+				mlx_dcqcn_put_enable(cli->ctx, &w->dcqcn, side, (unsigned)p[i].prio,
+						     p[i].def != 0);
+			}
 			continue;
+		}
+		/* a parameter the layout lacks shows as n/a: nothing to keep */
+		if (mlx_dcqcn_path(&t->dp, &p[i], p[i].side, path, sizeof(path)) < 0)
+			continue;
+		if (!p[i].has_default) {
+			keep(k, &nk, MLX_DCQCN_MAXP * 2, dcqcn_label(&p[i]), no_value);
+			continue;
+		}
 		mlx_dcqcn_put(cli->ctx, &w->dcqcn, &p[i], p[i].side, p[i].def);
 	}
 	if (out_is_json(cli->out))
 		dcqcn_out_defaults_source(cli->out, t->fn);
+	out_list_begin(cli->out, "kept", NULL);
+	for (size_t i = 0; i < nk; i++) {
+		out_obj_begin(cli->out, NULL, NULL);
+		out_fmt_str(cli->out, OUT_JSON, "setting", NULL, k[i].setting);
+		out_fmt_str(cli->out, OUT_JSON, "reason", NULL, k[i].why);
+		out_obj_end(cli->out);
+	}
+	out_list_end(cli->out);
+	/* said once a reason (the 16 enables of --keep-enables are one line) */
+	for (size_t i = 0; i < nk; i++)
+		if (!i || k[i].why != k[i - 1].why)
+			cli_warn(cli, "restore keeps %s: %s", k[i].why == asked ?
+				 "the per-priority enables (--keep-enables)" : k[i].setting,
+				 k[i].why == asked ? "they stay as they are" : k[i].why);
 	r = apply(cli, t, w);
 	free(t);
 	mlx_port_settings_free(w);

@@ -278,6 +278,11 @@ void dcqcn_out_side(struct out *o, const struct mlx_dcqcn_settings *d, enum mlx_
 			l == MLX_DCQCN_NONE ? mlx_dcqcn_file(&p[i], MLX_DCQCN_OFED) :
 			l == MLX_DCQCN_OFED ? p[i].ofed : p[i].debugfs);
 		mlx_dcqcn_name(&p[i], side, l, style, label, sizeof(label));
+		/* a parameter the manual lacks (rpg_max_rate, min_time_between_cnps)
+		 * has no -Get name: its line has the file's (issue 25: the text
+		 * hid them while the JSON had them) */
+		if (!label[0])
+			mlx_dcqcn_name(&p[i], side, l, MLX_DCQCN_FILE, label, sizeof(label));
 		value_field(o, "value", label, ss->h[i], ss->v[i], false);
 		out_str(o, "unit", NULL, p[i].unit);
 		out_str(o, "source", NULL, x->t->src[i][0][0] ? x->t->src[i][0] : NULL);
@@ -635,6 +640,12 @@ static const struct cmd_opt enable_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
+static const struct cmd_opt restore_opts[] = {
+	{ "keep-enables", 0, NULL, "leave the per-priority enables as they are (which priorities "
+	  "carry RoCE)", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
 static const struct cmd_arg set_args[] = {
 	{ "NAME", NULL, SRC_DCQCN_NAMES, ARG_REPEAT },
 	{ "VALUE", NULL, SRC_NONE, 0 },
@@ -665,8 +676,9 @@ static const struct cmd dcqcn_cmds[] = {
 	  NULL, prio_all_args },
 	{ "defaults", "", "show the firmware's factory defaults and where they come from",
 	  cmd_dcqcn_defaults, 0, 0, 0, NULL, show_opts, NULL },
-	{ "restore", "", "write the firmware's factory defaults, all or nothing",
-	  cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, NULL, NULL },
+	{ "restore", "", "write the firmware's factory defaults, the per-priority enables too, all or "
+	  "nothing", cmd_dcqcn_restore, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, restore_opts,
+	  NULL },
 	{ "describe", "", "what each parameter does, its range and unit; the algorithm",
 	  cmd_dcqcn_describe, 0, 1, CMD_NO_SCAN, NULL, NULL, NULL, NULL, describe_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },

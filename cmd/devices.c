@@ -97,7 +97,7 @@ static void out_link(struct out *o, const char *key, const char *label,
 	else
 		out_null(o, "width", NULL);
 	out_obj_end(o);
-	if (label)
+	if (label && !out_is_json(o))
 		out_text(o, label, cli_pcie_link_str(l, buf, sizeof(buf)));
 }
 
@@ -122,6 +122,21 @@ static void port_link(const struct mlx_port *p, char *buf, size_t len)
 		snprintf(buf, len, "%s", p->operstate[0] ? p->operstate : "-");
 }
 
+/* "0x15b3": an ID as devices -j spells it (by hand: four a function). */
+static const char *id_str(char buf[8], uint16_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	buf[0] = '0';
+	buf[1] = 'x';
+	buf[2] = hex[v >> 12];
+	buf[3] = hex[(v >> 8) & 15];
+	buf[4] = hex[(v >> 4) & 15];
+	buf[5] = hex[v & 15];
+	buf[6] = '\0';
+	return buf;
+}
+
 static void out_function(struct cli *cli, const struct mlx_function *fn)
 {
 	struct out *o = cli->out;
@@ -132,14 +147,10 @@ static void out_function(struct cli *cli, const struct mlx_function *fn)
 
 	out_row_begin(o);
 	out_str(o, "pci_address", "PCI", fn->bdf);
-	snprintf(id, sizeof(id), "0x%04x", fn->vendor);
-	out_str(o, "vendor_id", NULL, id);
-	snprintf(id, sizeof(id), "0x%04x", fn->device);
-	out_str(o, "device_id", NULL, id);
-	snprintf(id, sizeof(id), "0x%04x", fn->subsys_vendor);
-	out_str(o, "subsystem_vendor_id", NULL, id);
-	snprintf(id, sizeof(id), "0x%04x", fn->subsys_device);
-	out_str(o, "subsystem_device_id", NULL, id);
+	out_str(o, "vendor_id", NULL, id_str(id, fn->vendor));
+	out_str(o, "device_id", NULL, id_str(id, fn->device));
+	out_str(o, "subsystem_vendor_id", NULL, id_str(id, fn->subsys_vendor));
+	out_str(o, "subsystem_device_id", NULL, id_str(id, fn->subsys_device));
 	if (fn->id) {
 		out_str(o, "product", "PRODUCT", fn->id->product);
 		out_str(o, "pci_name", NULL, fn->id->pciids);
@@ -185,6 +196,8 @@ static void out_function(struct cli *cli, const struct mlx_function *fn)
 		else
 			out_null(o, "speed_mbps", NULL);
 		out_obj_end(o);
+		if (out_is_json(o))
+			continue;       /* the text column only */
 		port_link(p, one, sizeof(one));
 		if (strlen(buf) + strlen(one) + 2 < sizeof(buf)) {
 			if (i)
@@ -207,7 +220,7 @@ static void out_function(struct cli *cli, const struct mlx_function *fn)
 	cli_out_pcie(o, &pv, false);
 	if (!pv.source) {
 		out_text(o, "PCIE", "-");
-	} else {
+	} else if (!out_is_json(o)) {
 		char cap[24], sta[24];
 
 		cli_pcie_link_str(&pv.cap, cap, sizeof(cap));
@@ -256,7 +269,7 @@ int cmd_devices(struct cli *cli, int argc, char **argv)
 
 	/* The port columns of `ports` (mac, mtu, carrier...) are not shown
 	 * here: five sysfs files a port not read. */
-	cli->scan_skip = MLX_SCAN_PORT_DETAILS;
+	cli->scan_skip = MLX_SCAN_PORT_DETAILS | MLX_SCAN_VF_EXT_CONFIG;
 	r = cli_select(cli, &sel, NULL);
 	if (r)
 		return r;

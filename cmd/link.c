@@ -64,12 +64,38 @@ static const char *err_text(int err)
 	return err == -EOPNOTSUPP ? "not supported by the driver" : strerror(-err);
 }
 
+/* link down, speed, FEC, the five lane flags, 8 lanes' receive power,
+ * the module temperature */
+#define MAX_FINDINGS (3 + MLX_MOD_NFLAGS + MLX_MOD_MAX_LANES + 1)
+
+/*
+ * A lane flag the module raises, one finding for all its lanes: "Rx loss
+ * of signal on lanes 1, 2, 3, 4" (issue 25: SFF-8636 bytes 3-5, SFF-8472
+ * A2h byte 110, CMIS page 11h; the flags are latched, so a raised one
+ * says the lane lost its signal since the last read).
+ */
+static bool lane_flag_finding(char *buf, size_t len, const struct mlx_mod_info *mi, enum mlx_mod_flag f)
+{
+	size_t n = 0;
+	unsigned lanes = 0;
+
+	for (unsigned i = 0; i < mi->nlanes; i++)
+		lanes += mi->lane[i].flag[f] > 0;
+	if (!lanes)
+		return false;
+	n = (size_t)snprintf(buf, len, "%s on lane%s", mlx_mod_flag_text(f), lanes > 1 ? "s" : "");
+	for (unsigned i = 0, k = 0; i < mi->nlanes && n < len; i++)
+		if (mi->lane[i].flag[f] > 0)
+			n += (size_t)snprintf(buf + n, len - n, "%s %u", k++ ? "," : "", i + 1);
+	return true;
+}
+
 /* The findings of one port, worst first; JSON an array of strings. */
 static void out_verdict(struct out *o, const struct mlx_link *l, const struct mlx_linkstate *ls, int ls_err,
 			const struct mlx_module *m, bool have_module)
 {
-	char f[8][160];
-	const char *v[8];
+	char f[MAX_FINDINGS][160];
+	const char *v[MAX_FINDINGS];
 	size_t n = 0;
 	int64_t best = 0;
 
@@ -91,7 +117,9 @@ static void out_verdict(struct out *o, const struct mlx_link *l, const struct ml
 	if (have_module) {
 		const struct mlx_mod_info *mi = &m->info;
 
-		for (unsigned i = 0; i < mi->nlanes && n < 7; i++) {
+		for (int fl = 0; fl < MLX_MOD_NFLAGS && n < MAX_FINDINGS - 1; fl++)
+			n += lane_flag_finding(f[n], sizeof(f[0]), mi, fl);
+		for (unsigned i = 0; i < mi->nlanes && n < MAX_FINDINGS - 1; i++) {
 			const struct mlx_mod_value *rx = &mi->lane[i].rx_power_mw;
 			enum mlx_mod_level lv = mlx_mod_value_level(rx, &mi->rx_power_th);
 			bool low = rx->low_warning || rx->low_alarm ||
@@ -104,11 +132,11 @@ static void out_verdict(struct out *o, const struct mlx_link *l, const struct ml
 				snprintf(f[n++], sizeof(f[0]), "receive power out of range on lane %u (%s)", i + 1,
 					 mlx_mod_level_name(lv));
 		}
-		if (n < 8 && mlx_mod_value_level(&mi->temperature_c, &mi->temperature_th) >= MLX_MOD_WARNING)
+		if (n < MAX_FINDINGS && mlx_mod_value_level(&mi->temperature_c, &mi->temperature_th) >= MLX_MOD_WARNING)
 			snprintf(f[n++], sizeof(f[0]), "module temperature %.1f C (%s)", mi->temperature_c.v,
 				 mlx_mod_level_name(mlx_mod_value_level(&mi->temperature_c, &mi->temperature_th)));
 	}
-	char text[8 * 164] = "ok";
+	char text[MAX_FINDINGS * 164] = "ok";
 	size_t tl = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -201,6 +229,7 @@ int cmd_link(struct cli *cli, int argc, char **argv)
 	struct mlx_function *sel;
 	struct mlx_port *selp;
 	struct link_scratch *s;
+	bool other;
 	int r, rc = EXIT_OK;
 
 	(void)argc;
@@ -208,7 +237,14 @@ int cmd_link(struct cli *cli, int argc, char **argv)
 	s = malloc(sizeof(*s));
 	if (!s)
 		return cli_fail(cli, -ENOMEM, "link");
-	if (cli_opt(cli, "any-netdev") && cli->device) {
+	/* --any-netdev -d NAME: a ConnectX port is shown as without the
+	 * option; any other netdev by its name alone */
+	r = cli_other_netdev(cli, &other);
+	if (r) {
+		free(s);
+		return r;
+	}
+	if (other) {
 		out_list_begin(cli->out, "port_links", NULL);
 		r = out_link(cli, cli->device, NULL, s);
 		out_list_end(cli->out);

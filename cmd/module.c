@@ -61,13 +61,15 @@ static void fmt_val(char *buf, size_t len, const struct unit *u, double v)
 		snprintf(buf, len, "%s%s", num, u->text);
 }
 
-/* One monitored value: JSON {reading, unit, level, thresholds, flags};
- * text one line "label: 35.34 C ok (warning 0.00..70.00, alarm ...)". */
-static enum mlx_mod_level out_monitor(struct out *o, const char *key, const char *label,
-				      const struct mlx_mod_value *v, const struct mlx_mod_thresh *t,
-				      const struct unit *u)
+/* One monitored value at level @l: JSON {reading, unit, level,
+ * thresholds, flags}; text one line "label: 35.34 C ok (warning below
+ * 0.00 or above 70.00, alarm ...)", where a lane's level "off" reads
+ * @off ("laser off", "no light"). */
+static enum mlx_mod_level out_monitor_at(struct out *o, const char *key, const char *label,
+					 const struct mlx_mod_value *v, const struct mlx_mod_thresh *t,
+					 const struct unit *u, enum mlx_mod_level l, const char *off)
 {
-	enum mlx_mod_level l = mlx_mod_value_level(v, t);
+	const char *ln = l == MLX_MOD_OFF && off ? off : mlx_mod_level_name(l);
 	char line[256], val[64], lo[32], hi[32];
 
 	out_obj_begin(o, key, NULL);
@@ -108,7 +110,7 @@ static enum mlx_mod_level out_monitor(struct out *o, const char *key, const char
 		return l;
 	}
 	fmt_val(val, sizeof(val), u, v->v);
-	snprintf(line, sizeof(line), "%s  %s", val, mlx_mod_level_name(l) ? mlx_mod_level_name(l) : "-");
+	snprintf(line, sizeof(line), "%s  %s", val, ln ? ln : "-");
 	if (t && t->valid) {
 		size_t n = strlen(line);
 
@@ -122,6 +124,50 @@ static enum mlx_mod_level out_monitor(struct out *o, const char *key, const char
 	}
 	out_text(o, label, line);
 	return l;
+}
+
+static enum mlx_mod_level out_monitor(struct out *o, const char *key, const char *label,
+				      const struct mlx_mod_value *v, const struct mlx_mod_thresh *t,
+				      const struct unit *u)
+{
+	return out_monitor_at(o, key, label, v, t, u, mlx_mod_value_level(v, t), NULL);
+}
+
+/*
+ * A lane's status flags (issue 25): JSON rx_los, tx_los, tx_fault,
+ * rx_lol, tx_lol, each a boolean, null where the module does not
+ * implement it; text one line naming the raised ones in ethtool's words,
+ * "none" when every known flag is clear, nothing when none is known.  A
+ * raised flag is an alarm: the module says the lane carries no signal.
+ */
+static enum mlx_mod_level out_lane_flags(struct out *o, unsigned lane, const struct mlx_mod_lane *l)
+{
+	enum mlx_mod_level lv = MLX_MOD_LEVEL_UNKNOWN;
+	char label[32], line[160] = "";
+	size_t n = 0;
+
+	for (int f = 0; f < MLX_MOD_NFLAGS; f++) {
+		if (l->flag[f] < 0) {
+			out_null(o, mlx_mod_flag_key(f), NULL);
+			continue;
+		}
+		out_bool(o, mlx_mod_flag_key(f), NULL, l->flag[f] > 0);
+		if (lv == MLX_MOD_LEVEL_UNKNOWN)
+			lv = MLX_MOD_OK;
+		if (!l->flag[f])
+			continue;
+		lv = MLX_MOD_ALARM;
+		if (n < sizeof(line))
+			n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s", n ? ", " : "",
+					      mlx_mod_flag_text(f));
+	}
+	if (lv == MLX_MOD_LEVEL_UNKNOWN)
+		return lv;
+	snprintf(label, sizeof(label), "channel %u flags", lane);
+	if (n && n + 8 < sizeof(line))
+		memcpy(line + n, "  alarm", 8);
+	out_text(o, label, n ? line : "none");
+	return lv;
 }
 
 static void out_opt_u(struct out *o, const char *key, const char *label, unsigned v, bool known,
@@ -192,6 +238,35 @@ static void out_identity(struct out *o, const struct mlx_mod_info *mi)
 	out_opt_u(o, "length_om2_m", "length (OM2)", mi->length_om2_m, id, " m");
 	out_opt_u(o, "length_copper_m", "length (copper)", mi->length_copper_m,
 		  id && mi->std != MLX_MOD_CMIS, " m");
+	/* what ethtool -m shows besides (issue 25): OM1 (SFF-8472 byte 17,
+	 * SFF-8636 145), OM4 and OM5 (CMIS page 01h 134, 133), the laser's
+	 * wavelength tolerance, the power class, the CDRs */
+	out_opt_u(o, "length_om1_m", "length (OM1)", mi->length_om1_m, id && mi->std != MLX_MOD_CMIS, " m");
+	out_opt_u(o, "length_om4_m", "length (OM4)", mi->length_om4_m, id && mi->std == MLX_MOD_CMIS, " m");
+	out_opt_u(o, "length_om5_m", "length (OM5)", mi->length_om5_m, id && mi->std == MLX_MOD_CMIS, " m");
+	if (mi->wavelength_tol_nm > 0) {
+		snprintf(buf, sizeof(buf), "%.3f nm", mi->wavelength_tol_nm);
+		out_u64_as(o, "wavelength_tolerance_pm", "wavelength tolerance",
+			   (uint64_t)llround(mi->wavelength_tol_nm * 1000), buf);
+	} else {
+		out_null(o, "wavelength_tolerance_pm", NULL);
+	}
+	out_opt_u(o, "power_class", "power class", mi->power_class, mi->power_class != 0, "");
+	if (mi->max_power_w > 0) {
+		/* milliwatts: exact for CMIS' 0.25 W and SFF-8636's 0.1 W */
+		snprintf(buf, sizeof(buf), "%.2f W", mi->max_power_w);
+		out_u64_as(o, "max_power_mw", "maximum power", (uint64_t)llround(mi->max_power_w * 1000), buf);
+	} else {
+		out_null(o, "max_power_mw", NULL);
+	}
+	if (mi->cdr_tx >= 0)
+		out_bool(o, "tx_cdr_present", "Tx CDR", mi->cdr_tx > 0);
+	else
+		out_null(o, "tx_cdr_present", NULL);
+	if (mi->cdr_rx >= 0)
+		out_bool(o, "rx_cdr_present", "Rx CDR", mi->cdr_rx > 0);
+	else
+		out_null(o, "rx_cdr_present", NULL);
 }
 
 /* A code and its SFF-8024 name: "key" the name (null when not in the
@@ -222,6 +297,8 @@ static void out_spec(struct out *o, const struct mlx_mod_info *mi)
 		 mlx_mod_tx_tech_name(mi->std, mi->tx_tech));
 	out_code(o, "extended_compliance", "extended compliance", mi->ext_compliance_valid,
 		 mi->ext_compliance, mlx_mod_ext_compliance_name(mi->ext_compliance));
+	out_code(o, "encoding", "encoding", mi->encoding_valid, mi->encoding,
+		 mlx_mod_encoding_name(mi->std, mi->encoding));
 	out_str(o, "media_type", "media type", cmis ? mlx_mod_media_type_name(mi->media_type) : NULL);
 	if (cmis && mi->nbanks)
 		out_u64(o, "banks", "banks", mi->nbanks);
@@ -271,14 +348,25 @@ static enum mlx_mod_level out_diag(struct out *o, const struct mlx_mod_info *mi)
 
 		out_obj_begin(o, NULL, NULL);
 		out_u64(o, "lane_number", NULL, i + 1);
+		/* a 0 the module does not flag is a laser off or a fibre
+		 * without light, not "ok" (mlx_mod_lane_level) */
 		snprintf(label, sizeof(label), "channel %u bias", i + 1);
-		worst = worse(worst, out_monitor(o, "bias", label, &l->bias_ma, &mi->bias_th, &U_BIAS));
+		worst = worse(worst, out_monitor_at(o, "bias", label, &l->bias_ma, &mi->bias_th, &U_BIAS,
+						    mlx_mod_lane_level(l, &l->bias_ma, &mi->bias_th, false),
+						    "laser off"));
 		snprintf(label, sizeof(label), "channel %u tx power", i + 1);
-		worst = worse(worst, out_monitor(o, "tx_power", label, &l->tx_power_mw, &mi->tx_power_th,
-						 &U_POWER));
+		worst = worse(worst, out_monitor_at(o, "tx_power", label, &l->tx_power_mw, &mi->tx_power_th,
+						    &U_POWER,
+						    mlx_mod_lane_level(l, &l->tx_power_mw, &mi->tx_power_th,
+								       false),
+						    "laser off"));
 		snprintf(label, sizeof(label), "channel %u rx power", i + 1);
-		worst = worse(worst, out_monitor(o, "rx_power", label, &l->rx_power_mw, &mi->rx_power_th,
-						 &U_POWER));
+		worst = worse(worst, out_monitor_at(o, "rx_power", label, &l->rx_power_mw, &mi->rx_power_th,
+						    &U_POWER,
+						    mlx_mod_lane_level(l, &l->rx_power_mw, &mi->rx_power_th,
+								       true),
+						    "no light"));
+		worst = worse(worst, out_lane_flags(o, i + 1, l));
 		out_obj_end(o);
 	}
 	out_list_end(o);
@@ -366,7 +454,7 @@ int cmd_module(struct cli *cli, int argc, char **argv)
 	struct mlx_function *sel;
 	struct mlx_port *selp;
 	struct mlx_module *m;
-	bool raw = cli_opt(cli, "raw") != NULL;
+	bool raw = cli_opt(cli, "raw") != NULL, other;
 	int r, rc = EXIT_OK, shown = 0;
 
 	(void)argc;
@@ -375,8 +463,13 @@ int cmd_module(struct cli *cli, int argc, char **argv)
 	if (!m)
 		return cli_fail(cli, -ENOMEM, "module");
 	/* any netdev (a veth in the kernel tests): the kernel says whether
-	 * it has one, and whether the interface exists at all */
-	if (cli_opt(cli, "any-netdev") && cli->device) {
+	 * it has one; a ConnectX port is shown as without the option */
+	r = cli_other_netdev(cli, &other);
+	if (r) {
+		free(m);
+		return r;
+	}
+	if (other) {
 		out_list_begin(cli->out, "modules", NULL);
 		rc = out_port(cli, cli->device, NULL, raw, m);
 		out_list_end(cli->out);

@@ -359,6 +359,34 @@ void out_table_end(struct out *o)
 	o->tab = NULL;
 }
 
+void out_keyed_begin(struct out *o, const char *key)
+{
+	if (o->json)
+		mlx_json_obj_begin(o->j, key);
+	else
+		out_table_begin(o, key);
+}
+
+void out_keyed_row_begin(struct out *o)
+{
+	if (!o->json)
+		out_row_begin(o);
+}
+
+void out_keyed_row_end(struct out *o)
+{
+	if (!o->json)
+		out_row_end(o);
+}
+
+void out_keyed_end(struct out *o)
+{
+	if (o->json)
+		j_pop(o);
+	else
+		out_table_end(o);
+}
+
 /* ---- fields ---- */
 
 void out_str(struct out *o, const char *key, const char *label, const char *val)

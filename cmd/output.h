@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define OUT_SCHEMA_VERSION 2
+#define OUT_SCHEMA_VERSION 3
 
 struct out;
 
@@ -39,6 +39,20 @@ void out_table_begin(struct out *o, const char *key);
 void out_row_begin(struct out *o);
 void out_row_end(struct out *o);
 void out_table_end(struct out *o);
+
+/*
+ * Tables keyed by data: JSON an object whose members are named by the
+ * rows (a counter's name: "rx_packets": 123, or an object per name), text
+ * the aligned rows of out_table_begin().  A row is out_keyed_row_begin(),
+ * its text-only cells (out_text) and its one JSON member, whose key is the
+ * row's data (out_u64(o, name, "VALUE", v), or out_obj_begin(o, name, NULL)
+ * ... out_obj_end()), then out_keyed_row_end(); JSON-only objects between
+ * rows (out_obj_begin(o, "ethtool", NULL)) group the members.
+ */
+void out_keyed_begin(struct out *o, const char *key);
+void out_keyed_row_begin(struct out *o);
+void out_keyed_row_end(struct out *o);
+void out_keyed_end(struct out *o);
 
 /* Fields.  A NULL string is JSON null and "-" in text. */
 void out_str(struct out *o, const char *key, const char *label, const char *val);

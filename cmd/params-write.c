@@ -34,6 +34,8 @@ static int target(struct cli *cli, struct mlx_port_ref *t)
 	if (r)
 		return r;
 	if (other) {
+		/* the RDMA port on that netdev (rdma_rxe), whose RDMA CM knobs
+		 * it writes: lib's mlx_port_ref_rdma, at the step's open */
 		mlx_port_ref_init(t, NULL, NULL, cli->device);
 		return EXIT_OK;
 	}
@@ -95,7 +97,14 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
 		name[eq - argv[i]] = '\0';
 		k = mlx_knob_find(name);
 		if (!k) {
-			mlx_err(cli->ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
+			/* a private flag the catalogue lacks (MLNX_OFED's): on|off,
+			 * and the plan refuses a name the device does not report */
+			if (!mlx_privflag_name_ok(name) ||
+			    mlx_params_parse_value(cli->ctx, &mlx_knob_any_privflag, eq + 1, &v) < 0)
+				mlx_err(cli->ctx, EINVAL, "no knob '%s' (mlxcli params info lists them; "
+					"a private flag the device reports takes on or off)", name);
+			else if (mlx_params_put_privflag(cli->ctx, &want->params, name, v) == 0)
+				continue;
 			r = EXIT_USAGE;
 		} else if (mlx_params_parse_value(cli->ctx, k, eq + 1, &v) < 0 ||
 			   mlx_params_put(cli->ctx, &want->params, k, v) < 0) {
@@ -115,23 +124,27 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
 
 /*
  * Without names: every knob the port reports that changes at run time, has
- * a known default and is not at it; the others are said once on stderr (a default that
- * the driver computes from the host is nobody's to guess).
+ * a known default on its driver and is not at it; the others are said once
+ * on stderr (a default that the driver computes from the host is nobody's
+ * to guess, and mlx5's defaults are no other driver's).
  */
 static int reset_all(struct cli *cli, const struct mlx_port_ref *t, struct mlx_port_settings *want)
 {
 	struct mlx_params_cache *c;
 	struct mlx_params p;
-	const struct mlx_port *port = t->port;
-	char skipped[512] = "";
+	char skipped[512] = "", rbuf[64];
+	unsigned rport;
+	/* its RDMA port's knobs too: a ConnectX port's, or the one on a
+	 * netdev (--any-netdev, rdma_rxe) */
+	const char *rdev = mlx_port_ref_rdma(cli->ctx, t, rbuf, sizeof(rbuf), &rport);
 	size_t ns = 0;
 	int r = mlx_params_cache_new(cli->ctx, &c);
 
 	if (r < 0)
 		return cli_fail(cli, r, "params");
 	r = mlx_params_port(cli->ctx, c, t->ifname, t->fn ? t->fn->bdf : NULL, true, &p);
-	if (r == 0 && port && port->rdma_dev[0])
-		r = mlx_params_rdma(cli->ctx, port->rdma_dev, port->rdma_port ? port->rdma_port : 1, &p);
+	if (r == 0 && rdev)
+		r = mlx_params_rdma(cli->ctx, rdev, rport, &p);
 	mlx_params_cache_free(c);
 	if (r < 0)
 		return cli_fail(cli, r, "params");
@@ -145,10 +158,12 @@ static int reset_all(struct cli *cli, const struct mlx_port_ref *t, struct mlx_p
 		/* what is at its default already is no change to list */
 		if (!k || !p.v[i].known || p.v[i].fixed || p.v[i].is_default || given)
 			continue;
-		if (k->dflt && p.v[i].apply == MLX_KA_RUNTIME) {
-			r = mlx_params_default(cli->ctx, k, &v);
-			if (r == 0)
-				r = mlx_params_put(cli->ctx, &want->params, k, v);
+		/* a default that holds for this driver only (mlx5's are no
+		 * veth's: issue 25); the plan refuses it on another */
+		if (mlx_params_default(&p, &p.v[i]) && p.v[i].apply == MLX_KA_RUNTIME) {
+			r = mlx_params_default_val(cli->ctx, k, &v);
+			if (r == 0 && (r = mlx_params_put(cli->ctx, &want->params, k, v)) == 0)
+				want->params.kv[want->params.n - 1].reset = true;
 			if (r != -ENODATA)
 				continue;
 			r = 0;          /* a default no write restores: skipped */
@@ -187,10 +202,10 @@ int cmd_params_reset(struct cli *cli, int argc, char **argv)
 		struct mlx_val v;
 		int e;
 
-		e = k ? mlx_params_default(cli->ctx, k, &v)
+		e = k ? mlx_params_default_val(cli->ctx, k, &v)
 		      : mlx_err(cli->ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", argv[i]);
-		if (e == 0)
-			e = mlx_params_put(cli->ctx, &want->params, k, v);
+		if (e == 0 && (e = mlx_params_put(cli->ctx, &want->params, k, v)) == 0)
+			want->params.kv[want->params.n - 1].reset = true;   /* the plan checks the driver */
 		if (e < 0) {
 			cli_error(cli, "%s", mlx_errmsg(cli->ctx));
 			r = e == -ENODATA ? EXIT_NOTSUP : e == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;

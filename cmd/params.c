@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "params.h"
+#include "rdma.h"
 
 static const char *const source_choices[] = {
 	"privflag", "ring", "channel", "coalesce", "feature", "mtu", "devlink", "module", "rdma", NULL,
@@ -96,9 +97,10 @@ static int parse_filter(struct cli *cli, int argc, char **argv, struct filter *f
 	return 0;
 }
 
-static bool wanted(struct filter *f, const struct mlx_knob_value *v)
+static bool wanted(struct filter *f, const struct mlx_params *p, const struct mlx_knob_value *v)
 {
-	if (!f->src[v->src] || (f->diff && (!v->known || !v->k || !v->k->dflt || v->is_default)))
+	if (!f->src[v->src] ||
+	    (f->diff && (!v->known || !mlx_params_default(p, v) || v->is_default)))
 		return false;
 	/* -RegKeys: the knobs with a registry key; -DynamicKeys: of those,
 	 * the ones a change applies to at once */
@@ -138,9 +140,9 @@ static void out_scalar(struct out *o, const char *key, const char *val, enum mlx
 	params_out_value(o, key, NULL, val, t);
 }
 
-/* The range as text: choices, "64-8192" (the device's maximum where the
- * catalogue has none), or "-". */
-static const char *range_str(const struct mlx_knob *k, const char *devmax, char *buf, size_t len)
+/* The catalogue's range as text (params info): choices, "64-8192", "1-"
+ * (the device's maximum), or "-". */
+static const char *range_str(const struct mlx_knob *k, char *buf, size_t len)
 {
 	size_t n = 0;
 
@@ -154,11 +156,18 @@ static const char *range_str(const struct mlx_knob *k, const char *devmax, char 
 	}
 	if (k->max)
 		snprintf(buf, len, "%llu-%llu", (unsigned long long)k->min, (unsigned long long)k->max);
-	else if (devmax && *devmax)
-		snprintf(buf, len, "%llu-%s", (unsigned long long)k->min, devmax);
 	else
 		snprintf(buf, len, "%llu-", (unsigned long long)k->min);
 	return buf;
+}
+
+static void out_choices(struct out *o, const struct mlx_knob *k)
+{
+	size_t n = 0;
+
+	while (k->choices[n])
+		n++;
+	out_strv(o, "choices", NULL, k->choices, n);
 }
 
 static void out_range(struct out *o, const struct mlx_knob *k)
@@ -166,11 +175,7 @@ static void out_range(struct out *o, const struct mlx_knob *k)
 	if (!k)
 		return;
 	if (k->choices) {
-		size_t n = 0;
-
-		while (k->choices[n])
-			n++;
-		out_strv(o, "choices", NULL, k->choices, n);
+		out_choices(o, k);
 	} else {
 		out_u64(o, "min", NULL, k->min);
 		if (k->max)
@@ -178,23 +183,54 @@ static void out_range(struct out *o, const struct mlx_knob *k)
 	}
 }
 
-static void out_knob_value(struct out *o, const struct mlx_knob_value *v)
+/* A knob's range on its device (issue 25): the device's own bounds (MTU,
+ * ring and channel maxima), else the catalogue's where they hold for the
+ * driver (mlx5's), else none beyond the type's: "68-65535", "0-" */
+static void out_device_range(struct out *o, const struct mlx_params *p,
+			     const struct mlx_knob_value *v)
+{
+	const struct mlx_knob *k = v->k;
+	uint64_t lo, hi;
+	char buf[96];
+
+	if (!k) {
+		out_text(o, "RANGE", "-");
+		return;
+	}
+	if (k->choices || !mlx_params_range(p, v, &lo, &hi)) {
+		out_text(o, "RANGE", range_str(k, buf, sizeof(buf)));
+		if (k->choices)
+			out_choices(o, k);
+		return;
+	}
+	if (hi == (k->type == MLX_KT_U32 ? UINT32_MAX : UINT64_MAX) && !v->maximum[0])
+		snprintf(buf, sizeof(buf), "%llu-", (unsigned long long)lo);
+	else
+		snprintf(buf, sizeof(buf), "%llu-%llu", (unsigned long long)lo, (unsigned long long)hi);
+	out_text(o, "RANGE", buf);
+	out_u64(o, "min", NULL, lo);
+	if (buf[strlen(buf) - 1] != '-')
+		out_u64(o, "max", NULL, hi);
+}
+
+static void out_knob_value(struct out *o, const struct mlx_params *p,
+			   const struct mlx_knob_value *v)
 {
 	const struct mlx_knob *k = v->k;
 	enum mlx_knob_type t = k ? k->type : v->src == MLX_KS_PRIVFLAG ? MLX_KT_BOOL : MLX_KT_U32;
-	char val[160], range[96];
+	const char *dflt = mlx_params_default(p, v);
+	char val[160];
 	uint64_t u;
 
 	out_row_begin(o);
 	out_str(o, "name", "NAME", v->name);
-	snprintf(val, sizeof(val), "%s%s%s", v->known ? v->value : "?", v->fixed ? " [fixed]" : "",
-		 v->known && k && k->unit ? "" : "");
+	snprintf(val, sizeof(val), "%s%s", v->known ? v->value : "?", v->fixed ? " [fixed]" : "");
 	out_text(o, "VALUE", val);
 	out_scalar(o, "current", v->known ? v->value : NULL, t);
-	out_text(o, "DEFAULT", k && k->dflt ? k->dflt : "?");
-	out_scalar(o, "default_value", k ? k->dflt : NULL, t);
-	out_text(o, "RANGE", range_str(k, v->maximum, range, sizeof(range)));
-	out_range(o, k);
+	/* a default that holds for another driver only is nobody's here */
+	out_text(o, "DEFAULT", dflt ? dflt : "?");
+	out_scalar(o, "default_value", dflt, t);
+	out_device_range(o, p, v);
 	if (v->maximum[0] && mlx_parse_u64(v->maximum, &u) == 0)
 		out_u64(o, "device_max", NULL, u);
 	out_text(o, "UNIT", k && k->unit ? k->unit : "-");
@@ -202,13 +238,15 @@ static void out_knob_value(struct out *o, const struct mlx_knob_value *v)
 		out_str(o, "unit", NULL, k->unit);
 	out_str(o, "source", "SOURCE", mlx_knob_source_name(v->src));
 	out_str(o, "applies", "APPLIES", mlx_knob_apply_name(v->apply));
-	if (v->known && k && k->dflt)
+	if (v->known && dflt)
 		out_bool(o, "at_default", NULL, v->is_default);
 	else
 		out_null(o, "at_default", NULL);
 	out_bool(o, "fixed", NULL, v->fixed);
 	out_str(o, "windows_key", "WINDOWS", k ? k->windows : NULL);
-	out_str(o, "default_from", NULL, k ? k->dflt_from : "unknown: not in the catalogue");
+	out_str(o, "default_from", NULL, !k ? "unknown: not in the catalogue" :
+		dflt || !k->dflt ? k->dflt_from : "unknown on this driver: the catalogue's default "
+		"is mlx5's");
 	out_row_end(o);
 }
 
@@ -217,7 +255,7 @@ static size_t count_wanted(const struct mlx_params *p, struct filter *f)
 	size_t n = 0;
 
 	for (size_t i = 0; i < p->n; i++)
-		n += wanted(f, &p->v[i]);
+		n += wanted(f, p, &p->v[i]);
 	return n;
 }
 
@@ -263,13 +301,13 @@ static void out_knobs(struct cli *cli, const struct mlx_params *p, struct filter
 	if (f->view == V_TABLE) {
 		out_table_begin(o, "knobs");
 		for (size_t i = 0; i < p->n; i++)
-			if (wanted(f, &p->v[i]))
-				out_knob_value(o, &p->v[i]);
+			if (wanted(f, p, &p->v[i]))
+				out_knob_value(o, p, &p->v[i]);
 		out_table_end(o);
 	} else {
 		out_list_begin(o, f->view == V_REGKEYS ? "registry_keys" : "features", NULL);
 		for (size_t i = 0; i < p->n; i++)
-			if (wanted(f, &p->v[i]))
+			if (wanted(f, p, &p->v[i]))
 				(f->view == V_REGKEYS ? out_regkey : out_feature)(o, &p->v[i]);
 		out_list_end(o);
 	}
@@ -336,18 +374,23 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 }
 
 /* --any-netdev -d NAME where NAME is no ConnectX port: that netdev's
- * ethtool knobs and MTU (a veth in the kernel tests). */
+ * ethtool knobs and MTU (a veth in the kernel tests), and the RDMA CM's
+ * knobs of the RDMA port on it, if any (rdma_rxe on a veth). */
 static int show_other_netdev(struct cli *cli, struct filter *f, bool *done)
 {
 	struct mlx_params_cache *c;
+	struct mlx_port rp = { .ifindex = -1 };
+	uint32_t pn = 0;
 	int r = cli_other_netdev(cli, done);
 
 	if (r || !*done)
 		return r;
+	if (mlx_rdma_port_of_netdev(cli->ctx, cli->device, rp.rdma_dev, sizeof(rp.rdma_dev), &pn) == 0)
+		rp.rdma_port = pn;
 	r = mlx_params_cache_new(cli->ctx, &c);
 	if (r == 0) {
 		out_list_begin(cli->out, "params", NULL);
-		r = show_port(cli, c, cli->device, NULL, false, NULL, f);
+		r = show_port(cli, c, cli->device, NULL, false, rp.rdma_dev[0] ? &rp : NULL, f);
 		out_list_end(cli->out);
 		mlx_params_cache_free(c);
 	}
@@ -450,7 +493,7 @@ static int cmd_params_info(struct cli *cli, int argc, char **argv)
 		out_str(o, "source", "SOURCE", mlx_knob_source_name(k->src));
 		out_text(o, "DEFAULT", k->dflt ? k->dflt : "?");
 		out_scalar(o, "default_value", k->dflt, k->type);
-		out_text(o, "RANGE", range_str(k, NULL, range, sizeof(range)));
+		out_text(o, "RANGE", range_str(k, range, sizeof(range)));
 		out_range(o, k);
 		out_text(o, "UNIT", k->unit ? k->unit : "-");
 		if (k->unit)

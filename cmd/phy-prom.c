@@ -40,6 +40,18 @@ static const struct fam {
 	  "transmitted optical power of a module lane", 1e-9 },
 	{ "rx_power", true, "mlxcli_module_rx_power_watts", "gauge",
 	  "received optical power of a module lane", 1e-9 },
+	/* the lane flags (SFF-8636 bytes 3-5, SFF-8472 A2h 110, CMIS page
+	 * 11h), 1 raised: latched, so 1 says "since the last read" */
+	{ "rx_los", true, "mlxcli_module_rx_los", "gauge",
+	  "1 when a module lane's Rx loss of signal flag is raised", 1 },
+	{ "tx_los", true, "mlxcli_module_tx_los", "gauge",
+	  "1 when a module lane's Tx loss of signal flag is raised", 1 },
+	{ "tx_fault", true, "mlxcli_module_tx_fault", "gauge",
+	  "1 when a module lane's Tx fault flag is raised", 1 },
+	{ "rx_lol", true, "mlxcli_module_rx_lol", "gauge",
+	  "1 when a module lane's Rx CDR loss of lock flag is raised", 1 },
+	{ "tx_lol", true, "mlxcli_module_tx_lol", "gauge",
+	  "1 when a module lane's Tx CDR loss of lock flag is raised", 1 },
 	{ "corrected_blocks", false, "mlxcli_fec_corrected_blocks_total", "counter",
 	  "FEC blocks corrected (ethtool FEC statistics)", 1 },
 	{ "uncorrectable_blocks", false, "mlxcli_fec_uncorrectable_blocks_total", "counter",
@@ -70,7 +82,7 @@ int prom_write_phy(struct cli *cli, FILE *fp, const struct mlx_counters *cs)
 		return -ENOMEM;
 	for (size_t k = 0; k < cs->nports; k++)
 		if (!cs->ports[k].gone && cs->ports[k].ifname[0])
-			phy_rows_read(cli, cs->ports[k].ifname, &rows[k]);
+			phy_rows_read(cli, &cs->ports[k], &rows[k]);
 	/* HELP and TYPE once per family, then its samples of every port */
 	for (size_t f = 0; f < sizeof(fams) / sizeof(fams[0]); f++) {
 		bool head = false;

@@ -8,6 +8,11 @@
  * (speed_mbps -> mlxcli_link_speed_mbps, degraded -> mlxcli_pcie_degraded)
  * and the labels are registry keys (pci_address, netdev, priority, side,
  * rule, severity); fw query's reset_pending -> mlxcli_firmware_reset_pending.
+ * The firmware is an info metric (issue 25 item 18): value 1, the facts in
+ * labels named as fw -j names them (running_version, stored_version,
+ * psid), so a version is joined to any other series by pci_address.  The
+ * ASIC temperature is the mlx5 hwmon's "asic" sensor (show selfhealing
+ * port; Linux 6.1+, so MLNX_OFED and older kernels have no sample).
  * An unknown fact is no sample, never a made-up 0: the upstream driver
  * exposes no per-priority DCQCN enable, so there is no mlxcli_dcqcn_enabled
  * for its ports.
@@ -17,7 +22,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <libgen.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -29,6 +33,7 @@
 #include "dcb.h"
 #include "dcqcn.h"
 #include "fw.h"
+#include "phy.h"
 #include "prom.h"
 #include "qos-check.h"
 
@@ -36,8 +41,14 @@
 static const struct {
 	const char *name, *help;
 } families[] = {
+	{ "mlxcli_asic_temperature_celsius", "the adapter ASIC's temperature (mlx5 hwmon sensor "
+	  "\"asic\"; absent where the driver has no hwmon)" },
+	{ "mlxcli_asic_temperature_critical_celsius", "the ASIC's critical temperature as "
+	  "the driver reports it (mlx5 hwmon temp_crit)" },
 	{ "mlxcli_dcqcn_enabled", "DCQCN enabled on a priority, per side (rp: reaction point, "
 	  "np: notification point); absent where the driver does not expose it" },
+	{ "mlxcli_firmware_info", "the firmware of a PF: always 1, the running and stored "
+	  "(flashed) versions and the PSID in labels (stored_version empty when unknown)" },
 	{ "mlxcli_firmware_reset_pending", "a firmware image is flashed that is not the one "
 	  "running: it takes effect at the next firmware reset or cold reboot (absent when the "
 	  "stored image is unknown)" },
@@ -48,12 +59,12 @@ static const struct {
 	{ "mlxcli_qos_lint_findings", "findings of show qos --check on the port, by rule and "
 	  "severity (absent: none)" },
 };
-enum { F_DCQCN, F_FW, F_SPEED, F_UP, F_DEGRADED, F_PFC, F_LINT, NFAM };
+enum { F_ASIC, F_ASIC_CRIT, F_DCQCN, F_FWINFO, F_FW, F_SPEED, F_UP, F_DEGRADED, F_PFC, F_LINT, NFAM };
 
 struct gauge {
 	int fam;
-	char labels[200];
-	uint64_t value;
+	char labels[400];       /* the firmware's: 3 versions of up to 64 characters, escaped */
+	double value;           /* integers are exact to 2^53 and print as such */
 	size_t order;
 };
 
@@ -62,10 +73,10 @@ struct gauges {
 	size_t n, cap;
 };
 
-static int add(struct gauges *gs, int fam, uint64_t value, const char *fmt, ...)
+static int add(struct gauges *gs, int fam, double value, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-static int add(struct gauges *gs, int fam, uint64_t value, const char *fmt, ...)
+static int add(struct gauges *gs, int fam, double value, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -150,7 +161,41 @@ static int fw_pending(struct cli *cli, struct gauges *gs, const struct mlx_funct
 	mlx_fw_versions(cli->ctx, fn, fi);     /* no VPD read: not needed here */
 	if (fi->stored[0] && !fi->stored_query_failed)
 		r = add(gs, F_FW, fi->reset_pending, "pci_address=\"%s\"", bdf);
+	if (!r && fi->running[0]) {
+		char run[140], st[140], psid[140];
+
+		prom_escape_label(run, sizeof(run), fi->running);
+		prom_escape_label(st, sizeof(st), fi->stored_query_failed ? "" : fi->stored);
+		prom_escape_label(psid, sizeof(psid), fi->psid);
+		r = add(gs, F_FWINFO, 1, "pci_address=\"%s\",running_version=\"%s\",stored_version=\"%s\","
+			"psid=\"%s\"", bdf, run, st, psid);
+	}
 	free(fi);
+	mlx_err_clear(cli->ctx);
+	return r;
+}
+
+/* The ASIC's temperature and critical threshold: the hwmon sensor labelled
+ * "asic" (KERNEL mlx5/core/hwmon.c names the ASIC's sensor so). */
+static int asic_temp(struct cli *cli, struct gauges *gs, const struct mlx_function *fn, const char *bdf)
+{
+	struct mlx_sensors *s = calloc(1, sizeof(*s));
+	int r = 0;
+
+	if (!s)
+		return -ENOMEM;
+	if (mlx_sensors_read(cli->ctx, fn->bdf, s) == 0)
+		for (size_t i = 0; i < s->n && !r; i++) {
+			const struct mlx_sensor *x = &s->s[i];
+
+			if (strcmp(x->label, "asic") || x->temp_mc == INT64_MIN)
+				continue;
+			r = add(gs, F_ASIC, (double)x->temp_mc / 1000, "pci_address=\"%s\"", bdf);
+			if (!r && x->crit_mc != INT64_MIN)
+				r = add(gs, F_ASIC_CRIT, (double)x->crit_mc / 1000, "pci_address=\"%s\"", bdf);
+			break;
+		}
+	free(s);
 	mlx_err_clear(cli->ctx);
 	return r;
 }
@@ -185,6 +230,8 @@ int prom_state(struct cli *cli, FILE *fp, const struct mlx_function *only)
 			r = add(&gs, F_DEGRADED, pv.degraded, "pci_address=\"%s\"", bdf);
 		if (!r)
 			r = fw_pending(cli, &gs, fn, bdf);
+		if (!r)
+			r = asic_temp(cli, &gs, fn, bdf);
 		for (size_t j = 0; j < fn->nports && !r; j++) {
 			const struct mlx_port *port = &fn->ports[j];
 			char nd[48], id[120];
@@ -207,7 +254,7 @@ int prom_state(struct cli *cli, FILE *fp, const struct mlx_function *only)
 			if (!i || gs.g[i].fam != gs.g[i - 1].fam)
 				fprintf(fp, "# HELP %s %s\n# TYPE %s gauge\n", families[gs.g[i].fam].name,
 					families[gs.g[i].fam].help, families[gs.g[i].fam].name);
-			fprintf(fp, "%s{%s} %" PRIu64 "\n", families[gs.g[i].fam].name, gs.g[i].labels,
+			fprintf(fp, "%s{%s} %.15g\n", families[gs.g[i].fam].name, gs.g[i].labels,
 				gs.g[i].value);
 		}
 	}

@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "dcqcn.h"
+#include "params.h"
 #include "qos-check.h"
+#include "state.h"
 
 static int read_one(struct cli *cli, const struct mlx_dcqcn_port *dp, const char *name,
 		    enum mlx_dcqcn_side side, int64_t *out)
@@ -41,6 +43,20 @@ void qos_read_dcqcn(struct cli *cli, const struct mlx_function *fn, const struct
 	int64_t v;
 
 	qs->speed_mbps = port ? port->speed_mbps : -1;
+	/* the ToS RoCE v2 packets leave with, where the host sets one */
+	if (port && port->rdma_dev[0]) {
+		unsigned rport = port->rdma_port ? port->rdma_port : 1;
+		struct mlx_roce_cm cm;
+		char tc[16];
+		uint64_t u;
+
+		if (mlx_roce_cm_get(cli->ctx, port->rdma_dev, rport, &cm) == 0)
+			qs->roce_cm_tos = cm.tos;
+		if (mlx_params_tclass_get(cli->ctx, port->rdma_dev, rport, tc, sizeof(tc)) == 0 &&
+		    mlx_parse_u64(tc, &u) == 0 && u <= 255)
+			qs->roce_tclass = (int)u;
+		mlx_err_clear(cli->ctx);
+	}
 	if (!fn || mlx_dcqcn_open(cli->ctx, fn, port, &dp) < 0) {
 		mlx_err_clear(cli->ctx);
 		return;

@@ -8,7 +8,8 @@
  * touch them: the first use copies a sample into a per-user working copy,
  * under $MLXCLI_STATE_DIR, else $XDG_STATE_HOME/mlxcli, else
  * ~/.local/state/mlxcli, and every later command (reads and writes) uses
- * that copy, so `set` then `get` works across invocations.
+ * that copy, so `set` then `get` works across invocations.  Where no
+ * working copy can be made, reads use a temporary one (issue 25).
  */
 #include "config.h"
 
@@ -207,6 +208,53 @@ static bool workcopy_current(const char *src, const char *wc)
 	return same;
 }
 
+/*
+ * No working copy can be made in the state directory (a read-only home, a
+ * service user without one): a command that only reads gets a temporary
+ * copy, removed when it ends (cli->sample_tmp); a write needs the working
+ * copy, so the next command sees what it wrote, and says where that is.
+ */
+static int no_workcopy(struct cli *cli, const char *name, const char *src, const char *dst,
+		       int err, char **root)
+{
+	const char *t = getenv("TMPDIR");
+	char dir[PATH_MAX], copy[PATH_MAX];
+	int r;
+
+	if (cli->cmd && (cli->cmd->flags & CMD_WRITES) && !cli->dry_run) {
+		cli_error(cli, "cannot make the working copy of sample '%s' in '%s': %s; a write "
+			  "to a sample needs one", name, dst, strerror(-err));
+		cli_hint(cli, "set MLXCLI_STATE_DIR (or XDG_STATE_HOME) to a directory this user "
+			 "can write");
+		return cli_exit_code(err);
+	}
+	if (snprintf(dir, sizeof(dir), "%s/mlxcli-sample-XXXXXX",
+		     t && *t == '/' ? t : "/tmp") >= (int)sizeof(dir) || !mkdtemp(dir) ||
+	    snprintf(copy, sizeof(copy), "%s/%s", dir, name) >= (int)sizeof(copy)) {
+		cli_error(cli, "cannot make the working copy of sample '%s' in '%s' (%s), nor a "
+			  "temporary one: %s", name, dst, strerror(-err), strerror(errno));
+		return cli_exit_code(err);
+	}
+	r = mlx_tree_copy(src, copy);
+	if (r < 0 || !(*root = strdup(copy))) {
+		cli_error(cli, "cannot copy sample '%s' to '%s': %s", name, copy,
+			  strerror(r < 0 ? -r : ENOMEM));
+		mlx_tree_remove(dir);
+		return r < 0 ? cli_exit_code(r) : EXIT_FAIL;
+	}
+	if (!(cli->sample_tmp = strdup(dir))) {
+		mlx_tree_remove(dir);
+		free(*root);
+		*root = NULL;
+		return EXIT_FAIL;
+	}
+	if (cli->verbose)
+		fprintf(cli->err_fp, "mlxcli: info: sample '%s': cannot make the working copy in "
+			"'%s' (%s): reading a temporary copy in %s, removed at exit\n", name, dst,
+			strerror(-err), copy);
+	return EXIT_OK;
+}
+
 int cli_sample_root(struct cli *cli, const char *name, char **root)
 {
 	char src[PATH_MAX], dst[PATH_MAX], tmp[PATH_MAX + 16], parent[PATH_MAX];
@@ -235,25 +283,20 @@ int cli_sample_root(struct cli *cli, const char *name, char **root)
 	snprintf(parent, sizeof(parent), "%s", dst);
 	*strrchr(parent, '/') = '\0';
 	r = mkdir_p(parent, 0700);
-	if (r < 0) {
-		cli_error(cli, "cannot create '%s': %s", parent, strerror(-r));
-		return cli_exit_code(r);
-	}
+	if (r < 0)
+		return no_workcopy(cli, name, src, dst, r, root);
 	snprintf(tmp, sizeof(tmp), "%s.tmp-%ld", dst, (long)getpid());
 	mlx_tree_remove(tmp);
 	r = mlx_tree_copy(src, tmp);
 	if (r < 0) {
-		cli_error(cli, "cannot copy sample '%s' to '%s': %s", name, tmp, strerror(-r));
 		mlx_tree_remove(tmp);
-		return cli_exit_code(r);
+		return no_workcopy(cli, name, src, dst, r, root);
 	}
 	if (rename(tmp, dst) < 0) {
 		r = -errno;
 		mlx_tree_remove(tmp);
-		if (r != -EEXIST && r != -ENOTEMPTY) {
-			cli_error(cli, "cannot create '%s': %s", dst, strerror(-r));
-			return cli_exit_code(r);
-		}
+		if (r != -EEXIST && r != -ENOTEMPTY)
+			return no_workcopy(cli, name, src, dst, r, root);
 	}
 	if (cli->verbose)
 		fprintf(cli->err_fp, "mlxcli: info: sample '%s': working copy in %s\n", name, dst);

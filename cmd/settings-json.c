@@ -184,8 +184,21 @@ static int params(struct rd *r, json_t *port, const char *path, struct mlx_param
 		struct mlx_val v = mlx_val_null();
 
 		P(p, "%s.params.%s", path, k);
+		/* a name the catalogue lacks: a private flag the port may report
+		 * (state lists every one; the plan asks the device) */
+		if (!kn && mlx_privflag_name_ok(k) && (json_is_boolean(x) || json_is_null(x))) {
+			if (!json_is_null(x) && ((rc = knob_text(r, &mlx_knob_any_privflag, x, p, text,
+								   sizeof(text))) ||
+						 mlx_params_parse_value(ctx, &mlx_knob_any_privflag, text,
+									&v) < 0))
+				return rc ? rc : rd_refused(r, p);
+			if (mlx_params_put_privflag(ctx, ps, k, v) < 0)
+				return rd_refused(r, p);
+			continue;
+		}
 		if (!kn)
-			return rd_bad(r, p, "no knob '%s' (mlxcli params info lists them)", k);
+			return rd_bad(r, p, "no knob '%s' (mlxcli params info lists them; a private flag "
+				      "the device reports takes true or false)", k);
 		if (kn->src == MLX_KS_MODULE)
 			return rd_bad(r, p, "a module parameter (mlx5_core's, the host's, not a port's): not "
 				   "in the desired state; params set or modprobe.d sets it");
@@ -426,8 +439,11 @@ int doc_parse(struct cli *cli, const char *file, json_t *root, const char *suffi
 
 		if ((rc = rd_integer(&r, sv, "schema_version", &v)))
 			return rc;
-		if (v < 1 || v > 2)
-			return rd_bad(&r, "schema_version", "%" PRId64 " is out of range (1-2)", v);
+		/* a state's shape is the same in every version so far (3
+		 * changed only counters' documents) */
+		if (v < 1 || v > OUT_SCHEMA_VERSION)
+			return rd_bad(&r, "schema_version", "%" PRId64 " is out of range (1-%d)", v,
+				      OUT_SCHEMA_VERSION);
 	}
 	ports = json_object_get(root, "ports");
 	if (!json_is_array(ports))

@@ -161,8 +161,10 @@ static void render_params(struct out *o, const struct mlx_params_settings *ps)
 	}
 	out_obj_begin(s.o, "params", NULL);
 	for (size_t i = 0; i < ps->n; i++) {
-		snprintf(fmt, sizeof(fmt), "  params.%s = %%s\n", ps->kv[i].k->name);
-		cli_out_fmt_val(s.o, OUT_ANY, ps->kv[i].k->name, fmt, &ps->kv[i].v);
+		const char *name = mlx_knob_setting_name(&ps->kv[i]);
+
+		snprintf(fmt, sizeof(fmt), "  params.%s = %%s\n", name);
+		cli_out_fmt_val(s.o, OUT_ANY, name, fmt, &ps->kv[i].v);
 	}
 	out_obj_end(s.o);
 }
@@ -272,8 +274,10 @@ int state_for_ports(struct cli *cli, const struct mlx_function *only, bool funct
 			fn(arg, p);
 		}
 	}
-	/* a netdev that is no ConnectX port (--any-netdev): its params, null
-	 * for every section it cannot have (no DCB, DCQCN, RDMA CM, SR-IOV) */
+	/* a netdev that is no ConnectX port (--any-netdev): its params, the
+	 * RDMA CM's defaults of an RDMA port on it (rdma_rxe; lib's
+	 * mlx_port_ref_rdma), null for every section it cannot have (no DCB,
+	 * DCQCN, SR-IOV) */
 	for (size_t i = 0; i < nnetdev; i++) {
 		mlx_port_ref_init(&t, NULL, NULL, netdevs[i]);
 		if (mlx_settings_read(rd, &t, &p) < 0) {

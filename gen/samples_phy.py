@@ -8,7 +8,13 @@ ETHTOOL_A_MODULE_EEPROM_DATA with the bytes the driver read).
 The pages are real module dumps, read from ../shared/fixtures/module at
 generation time (FIX: paths below; the bytes are not typed in here):
   cx5-ofed PF0         a QSFP28 100G ER4 (SFF-8636): lower page, page 00h
-                       and page 03h as Junos printed them.
+                       and page 03h as Junos printed them.  SYNTH edit: the
+                       lane flags (lower bytes 3-5, 0x0f 0x00 0x0f: Rx loss of
+                       signal and of lock on every lane) are cleared.  They
+                       are latched and cleared by a read, so Junos saw them
+                       once; a port whose 100G link is up receives on every
+                       lane, and the sample's PF0 is a healthy up port
+                       (tests/cli/module-flags.sh raises them in a copy).
   cx6dx-upstream PFs   a CMIS 5 module (Eoptolink): lower page, pages 00h,
                        01h, 02h and 11h.  SYNTH edit: the identifier (bytes 0
                        and 128) says 0x1e "QSFP+ or later with CMIS" (a
@@ -66,7 +72,9 @@ def module_reads(kind):
     """[(i2c, page, bank, offset, bytes)] in the order mlxcli asks."""
     if kind == "qsfp28":
         p = junos_pages(QSFP28_FIX)
-        return [(0x50, 0, 0, 0, half(p, 0, 0)), (0x50, 0, 0, 128, half(p, 0, 128)),
+        lower = bytearray(half(p, 0, 0))
+        lower[3:6] = b"\0\0\0"                       # SYNTH: the latched flags (see above)
+        return [(0x50, 0, 0, 0, bytes(lower)), (0x50, 0, 0, 128, half(p, 0, 128)),
                 (0x50, 3, 0, 128, half(p, 3, 128))]
     p = junos_pages(CMIS_FIX)
     lower, up0 = bytearray(half(p, 0, 0)), bytearray(half(p, 0, 128))

@@ -83,6 +83,10 @@ struct mlx_cat_match {
 	unsigned width;            /* 64, 32, 16, 8, 4; 0: unknown (uncatalogued) */
 	unsigned scale;            /* 1, or 4 for IB 4-octet data words */
 	char metric[80];           /* Prometheus name after "mlxcli_", without unit/_total */
+	/* 0, or k when this is the (k+1)th counter of its name in its
+	 * listing (a driver that names two statistics alike): a document
+	 * keyed by name calls it "name#k+1" */
+	unsigned dup;
 };
 
 /* Look @name up for @src.  Pure.  Returns true when catalogued. */
@@ -93,6 +97,9 @@ const struct mlx_cat *mlx_cat_table(size_t *n);
  * "uncatalogued" select by flag rather than by group. */
 extern const char *const mlx_counter_groups[];
 bool mlx_counter_group_valid(const char *g);
+/* The sources (enum mlx_csrc bits) whose counters group @g can select:
+ * a sample for `--group G` reads only those.  Pure. */
+unsigned mlx_counter_group_sources(const char *g);
 
 /* ---- arithmetic (pure) --------------------------------------------------- */
 
@@ -130,6 +137,9 @@ struct mlx_counter_port {
 	int err[MLX_CSRC_N];       /* 0, or -errno of that source */
 	bool gone;                 /* the netdev vanished since the last sample */
 	bool names_netlink;        /* ethtool names came over netlink (else ioctl) */
+	/* live: the kernel says the netdev has no parent device (a veth, a
+	 * bridge, lo: software), so no transceiver module and no FEC */
+	bool no_device;
 };
 
 struct mlx_counters {

@@ -3,7 +3,7 @@
  * The device model: every ConnectX PCI function (vendor 0x15b3) with its
  * PF/VF relations, the network ports (netdevs) and RDMA devices on it.
  *
- * Built once per command by mlx_devices_scan(): one libpci scan of the
+ * Built once per command by mlx_devices_scan(): one scan of the
  * target's /sys/bus/pci, then the sysfs children of each function.  Pure
  * data afterwards; commands never go back to the files to render it.
  */
@@ -42,6 +42,8 @@ struct mlx_rdma {
 	char name[MLX_NAME_LEN];
 	char fw_ver[MLX_NAME_LEN];
 	char board_id[MLX_NAME_LEN];  /* PSID */
+	/* ports looked at: all of them, or fewer once every netdev of the
+	 * function had its RDMA port (device.c scan_rdma) */
 	unsigned nports;
 };
 
@@ -114,6 +116,10 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs);
  * mtu and link_layer stay unknown.
  */
 #define MLX_SCAN_PORT_DETAILS 0x1u
+/* Without MLX_SCAN_VF_EXT_CONFIG a VF its PF's SR-IOV capability placed
+ * has its standard config space decoded (header, PCIe link: what
+ * `devices` shows) and not the extended one (AER, ARI, serial number). */
+#define MLX_SCAN_VF_EXT_CONFIG 0x2u
 #define MLX_SCAN_ALL (~0u)
 int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want);
 
@@ -158,18 +164,23 @@ void mlx_devices_free(struct mlx_devices *devs);
 size_t mlx_devices_nports(const struct mlx_devices *devs);
 
 /* ---- device selection (lib/core/select.c) ------------------------------------
- * -d/--device accepts: a PCI address ("0000:08:00.0", "08:00.0"), the
- * decimal mlxtool triple ("8 0 0", also "8:0.0" read as decimal), a netdev
- * name, an RDMA device name.  (DESIGN.md "Device selection".)
+ * -d/--device accepts: a PCI address in hex as lspci prints it
+ * ("0000:08:00.0", "08:00.0", "8:0.0"), devlink's handle ("pci/0000:08:00.0"),
+ * the decimal mlxtool triple with blanks ("8 0 0"), a netdev name, an RDMA
+ * device name.  (DESIGN.md "Device selection"; issue 25: a colon form is
+ * hex, never decimal.)
  */
 enum mlx_sel_kind { MLX_SEL_PCI, MLX_SEL_NAME };
 
-/* How the text was read: "94:00.0" is hex bus 0x94, "94:0.0" and "94 0 0"
+/* How the text was read: "94:00.0" and "94:0.0" are hex bus 0x94, "94 0 0"
  * mlxtool's decimal bus 94 (0x5e).  cmd/ says so when nothing matches. */
 enum mlx_sel_reading {
 	MLX_READ_NAME,          /* a netdev or RDMA device */
 	MLX_READ_PCI,           /* a PCI address, hex */
 	MLX_READ_DECIMAL,       /* mlxtool's decimal bus, device, function */
+	/* what a name matched (mlx_select_candidates only) */
+	MLX_READ_NETDEV,
+	MLX_READ_RDMA,
 };
 
 struct mlx_selector {
@@ -179,26 +190,43 @@ struct mlx_selector {
 	char name[MLX_NAME_LEN];            /* netdev or RDMA name */
 	char text[96];                      /* what the user typed, normalised */
 	enum mlx_sel_reading reading;
-	/* Digits only and no domain: the other reading (decimal for hex,
-	 * hex for decimal) is a valid, different address with this bus and
-	 * device (same function). */
-	bool has_other;
+	/* A colon form of decimal digits without a domain: mlxtool's decimal
+	 * reading of its bus and device is a valid address (other_valid),
+	 * and a different one (has_other); same function. */
+	bool other_valid, has_other;
 	unsigned other_bus, other_dev;
 };
 
 /* Parse what the user typed.  -EINVAL with mlx_errmsg() on bad syntax. */
 int mlx_selector_parse(struct mlx_ctx *ctx, const char *text, struct mlx_selector *sel);
-/* The selector the other reading of @sel's digits gives ("94:00.0": decimal
+/* The selector the decimal reading of @sel's digits gives ("94:0.0": decimal
  * 94 0 0, i.e. 5e:00.0), in *other; false when there is none.  Pure. */
 bool mlx_selector_other_reading(const struct mlx_selector *sel, struct mlx_selector *other);
 
 /*
  * Resolve a selector against the scanned devices.  On success *fn is the
  * function and *port the port when the selector named one (else NULL).
- * -ENODEV when nothing matches.
+ * -ENODEV when nothing matches; -EINVAL when an address without a domain
+ * is in two PCI domains.  A name that is a netdev and another function's
+ * RDMA device selects the netdev's.
  */
 int mlx_select(struct mlx_ctx *ctx, const struct mlx_devices *devs,
 	       const struct mlx_selector *sel,
 	       struct mlx_function **fn, struct mlx_port **port);
+
+/* A ConnectX function a selector can name, and how it names it. */
+struct mlx_sel_candidate {
+	struct mlx_function *fn;
+	enum mlx_sel_reading reading;   /* PCI, DECIMAL, NETDEV or RDMA */
+};
+/*
+ * Every distinct function @sel could name, read every way it can be read
+ * (hex and mlxtool's decimal reading of an address's digits; a name that
+ * is one function's netdev and another's RDMA device), mlx_select's choice
+ * first; at most @max.  Two mean the text is ambiguous: a write must not
+ * guess (cmd/cli-select.c).  Pure.
+ */
+size_t mlx_select_candidates(const struct mlx_devices *devs, const struct mlx_selector *sel,
+			     struct mlx_sel_candidate *out, size_t max);
 
 #endif /* MLX_DEVICE_H */

@@ -319,12 +319,48 @@ struct mlx_pci_raw {
 	 * the IDs came from the function's own header or sysfs files. */
 	int vf_index;
 	unsigned pf_bus, pf_dev, pf_func;
+	bool dir;                   /* its directory is the mlx_chdir() one */
 };
 
-/* Every PCI function of @vendor on the target (libpci, sysfs method
- * pointed at ROOT/sys/bus/pci); *others counts the functions skipped. */
-int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
-		 size_t *n, unsigned *others);
+/*
+ * The PCI functions of the target: ROOT/sys/bus/pci/devices listed once,
+ * in address order (a PF before its VFs), then each read in turn from its
+ * own directory, which stays the mlx_chdir() one for the caller's reads of
+ * the function's other files: one path walk through the function's bus
+ * link for all of them.  Every file is opened inside the root.
+ */
+struct mlx_pci_fn {
+	uint64_t key;               /* domain, bus, device, function */
+	unsigned domain, bus, dev, func;
+	const char *name;           /* its entry in sys/bus/pci/devices */
+};
+struct mlx_vf_places;
+struct mlx_pci_bus {
+	struct mlx_pci_fn *fn;      /* n, in address order */
+	size_t n;
+	char **names;               /* the directory's entries (fn[].name) */
+	struct mlx_vf_places *places;   /* where read PFs put their VFs */
+	uint8_t *buf;               /* one config space at a time */
+};
+/* List the bus.  0, or -errno with the story (no sys/bus/pci/devices). */
+int mlx_pci_bus_list(struct mlx_ctx *ctx, struct mlx_pci_bus *b);
+/*
+ * Read function @i (after every function before it, for the VF places):
+ * @vf_std_only: a VF its PF placed gets its standard config space only
+ * (cfg decoded from 256 bytes, cfg_len the file's 4 KiB all the same).
+ * 1 with *raw when its vendor is @vendor, its directory then the
+ * mlx_chdir() one when raw->dir (the caller ends with mlx_chdir(ctx,
+ * NULL)); 0 for another vendor's or a function with no readable IDs, no
+ * directory left current; -ENOMEM.
+ */
+int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint16_t vendor,
+		     bool vf_std_only, struct mlx_pci_raw *raw);
+/* "dddd:bb:dd.f" (sysfs names a function so; the domain may be wider):
+ * 0, or -EINVAL for a name that is no function.  Pure. */
+int mlx_pci_parse_bdf(const char *s, unsigned *dom, unsigned *bus, unsigned *dev, unsigned *fn);
+/* The index of the function named @bdf ("dddd:bb:dd.f"), or -1. */
+ssize_t mlx_pci_bus_find(const struct mlx_pci_bus *b, const char *bdf);
+void mlx_pci_bus_free(struct mlx_pci_bus *b);
 
 /* ethtool GDRVINFO over SIOCETHTOOL (live system only; -EOPNOTSUPP under
  * a sysroot, where there is no kernel to ask). */

@@ -86,8 +86,14 @@ struct mlx_mod_want {
  */
 size_t mlx_mod_pages_wanted(const uint8_t *lower, struct mlx_mod_want *w, size_t max);
 
-enum mlx_mod_level { MLX_MOD_LEVEL_UNKNOWN, MLX_MOD_OK, MLX_MOD_WARNING, MLX_MOD_ALARM };
-const char *mlx_mod_level_name(enum mlx_mod_level l);   /* "ok", "warning", "alarm", NULL */
+/* MLX_MOD_OFF: a lane whose laser is off (bias and Tx power 0) or that
+ * receives no light (Rx power 0), which the module does not flag: neither
+ * ok nor an alarm (an unused lane of a 4-lane application in an 8-lane
+ * module reads so), and not worse than ok in a verdict. */
+enum mlx_mod_level { MLX_MOD_LEVEL_UNKNOWN, MLX_MOD_OFF, MLX_MOD_OK, MLX_MOD_WARNING,
+		     MLX_MOD_ALARM };
+/* "off", "ok", "warning", "alarm", NULL */
+const char *mlx_mod_level_name(enum mlx_mod_level l);
 
 struct mlx_mod_thresh {
 	bool valid;
@@ -102,8 +108,24 @@ struct mlx_mod_value {
 	bool high_alarm, low_alarm, high_warning, low_warning;
 };
 
+/*
+ * A lane's status flags (latched), 1 set, 0 clear, -1 unknown: the module
+ * does not implement it (its option bits say), or the page was not read.
+ * SFF-8636 lower bytes 3-5 (LOS, Tx fault, CDR LOL; implemented: page 00h
+ * bytes 194-195), SFF-8472 A2h byte 110 (Rx_LOS, TX_Fault states;
+ * implemented: A0h byte 93 bits 4-5), CMIS page 11h bytes 135-137 and
+ * 147-148 (implemented: page 01h bytes 157-158): ethtool's
+ * sff8636_show_signals and cmis_show_signals read the same bits.
+ */
+enum mlx_mod_flag { MLX_MOD_RX_LOS, MLX_MOD_TX_LOS, MLX_MOD_TX_FAULT, MLX_MOD_RX_LOL,
+		    MLX_MOD_TX_LOL, MLX_MOD_NFLAGS };
+/* "rx_los", ...: the JSON key; "Rx loss of signal", ...: ethtool's words */
+const char *mlx_mod_flag_key(enum mlx_mod_flag f);
+const char *mlx_mod_flag_text(enum mlx_mod_flag f);
+
 struct mlx_mod_lane {
 	struct mlx_mod_value bias_ma, tx_power_mw, rx_power_mw;
+	int8_t flag[MLX_MOD_NFLAGS];
 };
 
 /* One CMIS application the module advertises (lower page 86-117, page
@@ -129,7 +151,20 @@ struct mlx_mod_info {
 	unsigned nominal_mbd;            /* bit rate, MBd (0 = unknown) */
 	double wavelength_nm;            /* 0 = not an optical laser / unknown */
 	unsigned length_smf_m, length_om3_m, length_om2_m, length_om1_m, length_copper_m;
+	unsigned length_om4_m, length_om5_m;   /* CMIS page 01h 134, 133 (SFF-8472/8636 share
+						* OM4 with copper: length_copper_m) */
 	double length_cable_m;           /* CMIS cable assembly length */
+	double wavelength_tol_nm;        /* the laser's wavelength tolerance, 0 unknown */
+	/* SFF-8472 byte 11, SFF-8636 byte 139 (SFF-8024 table 4-2) */
+	bool encoding_valid;
+	uint8_t encoding;
+	/* power class 1-8 (0 unknown) and its maximum power in W (0 unknown):
+	 * SFF-8636 byte 129 (and 107 for class 8), CMIS page 00h 200-201 */
+	unsigned power_class;
+	double max_power_w;
+	/* CDR present in the Tx and Rx paths: 1, 0, -1 unknown (SFF-8636 byte
+	 * 129 bits 3-2, CMIS page 01h bytes 161-162 bit 0) */
+	int8_t cdr_tx, cdr_rx;
 	bool flat_memory;
 	bool dom;                        /* live diagnostics present */
 	struct mlx_mod_value temperature_c, voltage_v;
@@ -184,6 +219,17 @@ size_t mlx_mod_banks_wanted(const struct mlx_mod_eeprom *e, struct mlx_mod_want 
 
 /* ok / warning / alarm of a value from its flags, else from the thresholds. */
 enum mlx_mod_level mlx_mod_value_level(const struct mlx_mod_value *v, const struct mlx_mod_thresh *t);
+/*
+ * The level of lane @i's bias, Tx power (the laser) or Rx power (the
+ * light it receives) @v: MLX_MOD_OFF where the reading is 0 (bias 0 and Tx
+ * power 0: the laser is off; Rx power 0: no light) and the module raises
+ * no flag for it, else mlx_mod_value_level.  @rx: @v is the Rx power.
+ */
+enum mlx_mod_level mlx_mod_lane_level(const struct mlx_mod_lane *l, const struct mlx_mod_value *v,
+				      const struct mlx_mod_thresh *t, bool rx);
+/* SFF-8024 table 4-2 encoding names ("64B/66B"); the meaning of 4-6
+ * differs between SFF-8472 and SFF-8636; NULL reserved or unknown. */
+const char *mlx_mod_encoding_name(enum mlx_mod_std std, uint8_t code);
 /* 10*log10(mW): -inf for 0 (ethtool prints -inf there too). */
 double mlx_mod_mw_to_dbm(double mw);
 

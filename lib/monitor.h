@@ -26,6 +26,7 @@
 #include <linux/netlink.h>
 
 #include "mlx.h"
+#include "module-eeprom.h"
 
 enum mlx_ev_source { MLX_EVS_KMSG, MLX_EVS_RTNL, MLX_EVS_DEVLINK, MLX_EVS_MONITOR, MLX_EVS_ETHTOOL };
 enum mlx_ev_severity {
@@ -73,6 +74,8 @@ enum mlx_ev_kind {
 	MLX_EV_PCI_STALLED, MLX_EV_RX_BUFFER_ALMOST_FULL, MLX_EV_SQ_RECOVERED, MLX_EV_RQ_RECOVERED,
 	/* the VF monitor (--vf-thresholds): a vnic counter grew too fast */
 	MLX_EV_VF_RESOURCE_THRESHOLD,
+	/* a module lane's status flag, polled (--poll): raised, cleared */
+	MLX_EV_MODULE_LANE_FLAG, MLX_EV_MODULE_LANE_FLAG_CLEARED,
 	/* ethtool netlink, group "monitor": a setting was changed */
 	MLX_EV_LINK_INFO_CHANGED, MLX_EV_LINK_MODES_CHANGED, MLX_EV_MSGLEVEL_CHANGED,
 	MLX_EV_WOL_CHANGED, MLX_EV_FEATURES_CHANGED, MLX_EV_PRIVFLAGS_CHANGED, MLX_EV_RINGS_CHANGED,
@@ -134,6 +137,7 @@ enum mlx_ev_field {
 	MLX_EVF_RDMA_PORT, MLX_EVF_QP_TYPE, MLX_EVF_WC_STATUS, MLX_EVF_GID_INDEX,
 	MLX_EVF_HW_SYNDROME_TYPE, MLX_EVF_HW_ERROR_SYNDROME,
 	MLX_EVF_MTU, MLX_EVF_MASTER_IFINDEX, MLX_EVF_NUM_VFS, MLX_EVF_VF,
+	MLX_EVF_LANE,                   /* a module lane, from 1 */
 	MLX_EVF_N
 };
 const char *mlx_ev_field_key(enum mlx_ev_field f);
@@ -320,6 +324,32 @@ int mlx_aer_total_parse(const char *text, size_t len, uint64_t *total);
 void mlx_aer_totals(struct mlx_ctx *ctx, const struct mlx_function *fn, uint64_t tot[3]);
 /* An aer_counter_moved event of @bdf: @which (0-2) went from @old to @now. */
 void mlx_ev_aer_moved(struct mlx_event *ev, const char *bdf, unsigned which, uint64_t old, uint64_t now);
+
+/*
+ * A module's lane flags, polled (issue 25): Rx/Tx loss of signal, Tx
+ * fault, Rx/Tx CDR loss of lock (lib/module-eeprom.h).  They are latched
+ * and cleared by the read, so each poll reads what happened since the
+ * last; a flag that turns on is a module_lane_flag event (error), one
+ * that turns off module_lane_flag_cleared (info).  The first read of a
+ * module (the monitor's start, a module plugged or replaced: another lane
+ * count) is the baseline: a flag already raised then is no event.
+ */
+struct mlx_mod_info;
+struct mlx_modflags_prev {
+	bool have;                     /* flag[] holds the last read */
+	unsigned nlanes;
+	int8_t flag[MLX_MOD_MAX_LANES][MLX_MOD_NFLAGS];
+};
+typedef int (*mlx_modflags_emit)(void *arg, struct mlx_event *ev);
+/* Pure: the events of @now (NULL: no module, the next read is a
+ * baseline) against @prev, each given to @emit in lane order, @prev
+ * updated; the first non-zero return of @emit is returned. */
+int mlx_mod_flag_events(struct mlx_modflags_prev *prev, const struct mlx_mod_info *now, const char *bdf,
+			const char *ifname, mlx_modflags_emit emit, void *arg);
+/* Read @ifname's module (lib/phy.h) and mlx_mod_flag_events on it; a
+ * port without a module (or one that does not answer) is no event. */
+int mlx_mod_flags_poll(struct mlx_ctx *ctx, const char *bdf, const char *ifname,
+		       struct mlx_modflags_prev *prev, mlx_modflags_emit emit, void *arg);
 
 /*
  * The ethtool -S counters of mlx5 that only count events (en_stats.c; what

@@ -50,7 +50,10 @@ struct mlx_knob {
 	const char *name;          /* mlxcli's name, unique: "rx_cqe_moder", "rx_ring" */
 	enum mlx_knob_source src;
 	/* The kernel's name (private flag, feature string, devlink or module
-	 * parameter); NULL where an attribute number says it (@attr). */
+	 * parameter); NULL where an attribute number says it (@attr).  A
+	 * feature knob that ethtool -K names (tso, sg, tx, ...) has ethtool's
+	 * pattern (common.c off_flag_def kernel_name, one '*'): it is the
+	 * group of every feature the pattern matches, as ethtool sets it. */
 	const char *kname;
 	uint16_t attr;             /* ETHTOOL_A_{RINGS,CHANNELS,COALESCE}_* */
 	uint16_t max_attr;         /* the attribute with the device's maximum, 0 none */
@@ -64,6 +67,23 @@ struct mlx_knob {
 	enum mlx_knob_apply apply;
 	const char *windows;       /* the WinOF-2 registry key / feature, NULL none */
 	const char *desc;
+	unsigned flags;            /* enum mlx_knob_flags */
+};
+
+/*
+ * Which drivers a row's facts hold for (issue 25: `--any-netdev` reaches a
+ * veth, whose MTU goes to 65535 and whose GRO is off by default).  The
+ * catalogue is mlx5's: a default or a range holds for any other driver
+ * only when the row says so.
+ */
+enum mlx_knob_flags {
+	/* the default holds for any driver (the Ethernet MTU of ether_setup,
+	 * rdma_cm's defaults) */
+	MLX_KF_DFLT_ANY = 1u << 0,
+	/* min..max are mlx5's; the device reports its own bounds (IFLA_MIN_MTU
+	 * and IFLA_MAX_MTU, the ring and channel maxima), which win; on another
+	 * driver without them the kernel alone decides */
+	MLX_KF_RANGE_MLX5 = 1u << 1,
 };
 
 extern const struct mlx_knob mlx_knobs[];
@@ -74,6 +94,14 @@ const char *mlx_knob_source_name(enum mlx_knob_source s);
 int mlx_knob_source_parse(const char *s, enum mlx_knob_source *out);
 const char *mlx_knob_apply_name(enum mlx_knob_apply a);
 const struct mlx_knob *mlx_knob_find(const char *name);
+/* Does feature string @name match ethtool's pattern @pattern (at most one
+ * '*', ethtool's flag_pattern_match)?  Pure. */
+bool mlx_feature_match(const char *name, const char *pattern);
+/* A private flag the catalogue does not know, named by the device: its
+ * name is safe and fits a bitset name (mlxcli params set takes it). */
+bool mlx_privflag_name_ok(const char *name);
+/* The row every such flag is validated against (a bool, on|off). */
+extern const struct mlx_knob mlx_knob_any_privflag;
 /* The knob of a source with kernel name @kname; NULL none. */
 const struct mlx_knob *mlx_knob_by_kname(enum mlx_knob_source src, const char *kname);
 
@@ -167,22 +195,38 @@ const char *mlx_devlink_param_str(const struct mlx_devlink_param *p, unsigned i,
 
 /* ---- collection (lib/params/params.c) ------------------------------------ */
 
+#define MLX_FEATURE_GROUP_MAX 8   /* tx-checksum-* has 5 members */
+
 /* One knob's value on one object (a netdev, a PCI function, the module). */
 struct mlx_knob_value {
-	const struct mlx_knob *k;    /* NULL: a knob the catalogue does not know */
+	/* Its row: the catalogue's, or for a private flag the catalogue does
+	 * not know one made for it (owned by the struct mlx_params: no default,
+	 * on|off); NULL for another unknown knob (a module parameter) */
+	const struct mlx_knob *k;
 	char name[64];               /* k->name, or the kernel's name */
 	enum mlx_knob_source src;
 	bool known;              /* the kernel answered */
 	char value[128];         /* as text: "on", "1024", "smfs" */
-	char maximum[32];        /* the device's maximum (rings, channels), "" none */
+	char maximum[32];        /* the device's maximum (rings, channels, MTU), "" none */
+	char minimum[32];        /* the device's minimum (MTU), "" none */
 	bool fixed;              /* a feature the device cannot change */
 	enum mlx_knob_apply apply;   /* devlink: from the reported cmode */
 	bool is_default;         /* value equals k->dflt (false when either is unknown) */
 	uint8_t dl_type;         /* devlink: the reported enum mlx_dl_ptype, else 0 */
+	/* a feature group: the features a set changes (matched by the
+	 * pattern, changeable: in HW, not in NOCHANGE) */
+	unsigned nmembers;
+	char members[MLX_FEATURE_GROUP_MAX][MLX_BIT_NAME];
 };
+
+struct mlx_own_knob;
 
 struct mlx_params {
 	char object[64];         /* netdev, "pci/0000:08:00.0" or "mlx5_core" */
+	/* the netdev's driver (its device's driver link): "mlx5_core"; ""
+	 * when it has no device (a veth) or none is bound */
+	char driver[32];
+	struct mlx_own_knob *own;    /* rows made for unknown private flags */
 	int err[MLX_KS_NSOURCES];/* per source: 0, or why its values are unknown */
 	struct mlx_knob_value *v;
 	size_t n, cap;
@@ -210,9 +254,41 @@ int mlx_params_rdma(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port,
 /* MLNX_OFED's traffic_class file ("Global tclass=106", empty before a
  * write) as the knob's value: "106" or "unset"; -EBADMSG otherwise. */
 int mlx_params_tclass_parse(const char *text, char *out, size_t len);
+/* That file of RDMA device @rdma_dev port @port, read and parsed: 0,
+ * -ENOENT where there is none (upstream), -EINVAL for a bad name. */
+int mlx_params_tclass_get(struct mlx_ctx *ctx, const char *rdma_dev, unsigned port, char *val,
+			  size_t len);
 /* mlx5_core's module parameters. */
 int mlx_params_module(struct mlx_ctx *ctx, struct mlx_params *out);
 void mlx_params_free(struct mlx_params *p);
+
+/* Is @p an mlx5 device's (the catalogue's defaults and ranges hold)? */
+bool mlx_params_mlx5(const struct mlx_params *p);
+/* @v's default on @p's device: the catalogue's where it holds for the
+ * driver (MLX_KF_DFLT_ANY, or mlx5), else NULL (nobody knows). */
+const char *mlx_params_default(const struct mlx_params *p, const struct mlx_knob_value *v);
+/* @v's range on @p's device into *lo..*hi: the device's own bounds where
+ * it reports them, else the catalogue's where they hold for the driver,
+ * else the type's (*hi UINT64_MAX when only the kernel knows).  false for
+ * a knob without a numeric range (a bool, a string). */
+bool mlx_params_range(const struct mlx_params *p, const struct mlx_knob_value *v, uint64_t *lo,
+		      uint64_t *hi);
+/* A feature knob's value from a device's FEATURES reply, as ethtool -k
+ * shows it (netlink/features.c): a group is on when any member is active,
+ * fixed when none can change; kv->members are the ones a set changes.
+ * 0, or -ENOENT when the device has no such feature. */
+int mlx_params_feature_value(const struct mlx_eth_features *f, const struct mlx_knob *k,
+			     struct mlx_knob_value *kv);
+
+/* The MTU bounds of RTM_NEWLINK (include/uapi/linux/if_link.h IFLA_MTU,
+ * IFLA_MIN_MTU, IFLA_MAX_MTU; net/core/rtnetlink.c rtnl_fill_ifinfo puts
+ * them for every netdev): pure.  0, -EBADMSG, -ENOMSG for another message. */
+struct mlx_link_mtu {
+	char ifname[16];
+	bool have_mtu, have_min, have_max;
+	uint32_t mtu, min, max;
+};
+int mlx_link_mtu_decode(const struct nlmsghdr *h, size_t len, struct mlx_link_mtu *out);
 
 /* The replies the snapshot records (lib/capture/snapshot.c). */
 int mlx_params_record(struct mlx_ctx *ctx);
@@ -238,6 +314,7 @@ struct mlx_params_writer {
 	/* A transaction's step (lib/settings.h): the port's RDMA device,
 	 * which rdma_dev takes when the plan has an RDMA knob. */
 	const char *rdma_dev_avail;
+	char rdma_buf[64];       /* a netdev's RDMA port (--any-netdev): its name */
 	/* state: what the kernel reported at the last read */
 	struct mlx_params cur, mod;
 	bool have;
@@ -252,14 +329,21 @@ struct mlx_val;
 int mlx_params_parse_value(struct mlx_ctx *ctx, const struct mlx_knob *k, const char *value,
 			   struct mlx_val *out);
 /* Add NAME=VALUE to @pl, validated against the catalogue. */
+/* A name the catalogue does not know is a private flag of the device's
+ * (MLNX_OFED has flags upstream lacks): an on|off value is planned with
+ * id MLX_PARAMS_ID_PRIVFLAG, and the plan refuses it when the device
+ * reports no such flag. */
 int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name,
 			const char *value);
+#define MLX_PARAMS_ID_PRIVFLAG (-2)
 /* Add @name's return to its default; -ENODATA when nobody knows the
- * default (the catalogue says why). */
+ * default (the catalogue says why).  The change's arg is 1: the plan
+ * refuses it (-EOPNOTSUPP) on a device whose driver the default does not
+ * hold for (mlx5's defaults on a veth). */
 int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name);
 /* @k's default as a value (-ENODATA when none is known, or when it is a
  * state no write makes). */
-int mlx_params_default(struct mlx_ctx *ctx, const struct mlx_knob *k, struct mlx_val *out);
+int mlx_params_default_val(struct mlx_ctx *ctx, const struct mlx_knob *k, struct mlx_val *out);
 void mlx_params_writer_free(struct mlx_params_writer *w);
 
 /* The kernel request that sets @k to @v on @ifname (or devlink instance
@@ -269,6 +353,11 @@ void mlx_params_writer_free(struct mlx_params_writer *w);
 int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bdf,
 			 uint8_t dl_type, const struct mlx_val *v, void *buf, size_t cap,
 			 int *fam);
+/* FEATURES_SET of the @n features @names (a group) to @on, as ethtool -K
+ * sets a group (netlink/features.c fill_legacy_flag): pure; the length,
+ * -EINVAL, -EMSGSIZE. */
+int mlx_params_req_features(const char *ifname, const char (*names)[MLX_BIT_NAME], size_t n,
+			    bool on, void *buf, size_t cap);
 
 /* What a set request asks (the emulator's view of the same bytes). */
 struct mlx_params_set {
@@ -276,6 +365,9 @@ struct mlx_params_set {
 	char ifname[16];
 	char bus[16], dev[64];   /* devlink */
 	char name[64];           /* the feature or private flag, the devlink parameter */
+	/* features: every bit of the request (a group), name[] the first */
+	unsigned nbits;
+	struct { char name[MLX_BIT_NAME]; bool on; } bits[MLX_FEATURE_GROUP_MAX];
 	uint16_t attr;           /* rings, channels, coalesce: the one attribute */
 	uint8_t cmode, dl_type;  /* devlink */
 	bool on;                 /* a bit, a devlink bool */

@@ -30,6 +30,10 @@ struct mlx_lint_ctx {
 	size_t ncand[MLX_LINT_MAXFIND];
 };
 
+/* The DSCP RoCE v2 traffic carries (from the ToS the host sets) and where
+ * it comes from; -1 when the host sets none (applications pick theirs). */
+int roce_dscp(const struct mlx_qos_state *st, const char **from);
+
 /* "3,6" from a bit mask of priorities, "none" when empty. */
 
 #endif

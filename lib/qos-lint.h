@@ -52,6 +52,11 @@ struct mlx_qos_state {
 	 * -1 unknown */
 	int vlan;
 	int roce_prio;                          /* given (--roce-prio), else -1: inferred */
+	/* The ToS RoCE v2 packets leave with (DSCP = ToS >> 2), where the host
+	 * sets one: rdma_cm's default_roce_tos of the port's RDMA device
+	 * (configfs; -1 without the group, and 0, the kernel's default, is
+	 * "not set"), MLNX_OFED's global traffic_class (-1 unset, upstream) */
+	int roce_cm_tos, roce_tclass;
 };
 
 /* Everything unknown (has_* false, -1 fields), no DSCP entry. */
@@ -107,7 +112,8 @@ struct mlx_lint_finding {
 
 struct mlx_lint_report {
 	int roce_prio;            /* -1 unknown */
-	const char *roce_source;  /* "option", "dcqcn", "pfc"; NULL when unknown */
+	/* "option", "dcqcn", "pfc", "roce-dscp"; NULL when unknown */
+	const char *roce_source;
 	char roce_why[240];       /* how it was found, or why not */
 	bool evaluated[MLX_LINT_MAXRULES];     /* by index in the rule table */
 	struct mlx_lint_finding f[MLX_LINT_MAXFIND];

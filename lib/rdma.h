@@ -277,6 +277,12 @@ int mlx_rdma_stat_get(struct mlx_ctx *ctx, const struct mlx_rdma_dev *d, uint32_
 		      struct mlx_rdma_stat *out);
 int mlx_rdma_counters_get(struct mlx_ctx *ctx, const struct mlx_rdma_dev *d,
 			  struct mlx_rdma_counter_list *out);
+/* The RDMA port whose netdev is @ifname (RDMA netlink's PORT_GET, so a
+ * software device on any netdev too: rdma_rxe on a veth): its device's
+ * name into @dev and its port number.  0, -ENOENT when no RDMA port is on
+ * that netdev (or the kernel has no RDMA netlink), else -errno. */
+int mlx_rdma_port_of_netdev(struct mlx_ctx *ctx, const char *ifname, char *dev, size_t len,
+			    uint32_t *port);
 /* The name of a process (/proc/<pid>/comm, recorded with a snapshot):
  * "" when gone or unreadable. */
 void mlx_rdma_comm(struct mlx_ctx *ctx, uint32_t pid, char *buf, size_t len);

@@ -57,6 +57,15 @@ struct mlx_port_ref {
  * is no ConnectX port (@fn NULL). */
 void mlx_port_ref_init(struct mlx_port_ref *t, const struct mlx_function *fn,
 		     const struct mlx_port *port, const char *ifname);
+/*
+ * The RDMA port of @t: its ConnectX port's, else, for a netdev that is no
+ * ConnectX port (--any-netdev), the RDMA port on that netdev (rdma_rxe on
+ * a veth), its device's name put in @buf.  NULL: none (*@port then 1).
+ */
+struct mlx_ctx;
+const char *mlx_port_ref_rdma(struct mlx_ctx *ctx, const struct mlx_port_ref *t, char *buf,
+			      size_t len, unsigned *port);
+
 /* How messages name it: its netdev, else its PCI address. */
 const char *mlx_port_ref_name(const struct mlx_port_ref *t);
 
@@ -149,10 +158,19 @@ void mlx_dcqcn_settings_read(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *d
 /* ---- params: the driver's knobs of the port that change at run time ---- */
 
 struct mlx_knob_setting {
+	/* the catalogue's row; &mlx_knob_any_privflag for a private flag the
+	 * catalogue lacks, named by @name (issue 25) */
 	const struct mlx_knob *k;
 	uint8_t have;
 	struct mlx_val v;         /* as `params -j` types it */
+	/* a return to the default (`params reset`): the plan refuses it on a
+	 * driver the catalogue's default does not hold for (a veth) */
+	bool reset;
+	char name[33];            /* such a private flag's (MLX_BIT_NAME) */
 };
+
+/* The name of @ks's knob: the catalogue's, or the private flag's. */
+const char *mlx_knob_setting_name(const struct mlx_knob_setting *ks);
 
 struct mlx_params_settings {
 	uint8_t have;             /* MLX_NULL: the knobs could not be read */
@@ -173,6 +191,10 @@ struct mlx_val mlx_knob_value_typed(const char *text, enum mlx_knob_type t);
  * catalogue's parser), not given twice. */
 int mlx_params_put(struct mlx_ctx *ctx, struct mlx_params_settings *p, const struct mlx_knob *k,
 		   struct mlx_val v);
+/* The same for a private flag the catalogue lacks, by its name (the
+ * device's; the plan refuses a name the device does not report). */
+int mlx_params_put_privflag(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
+			    struct mlx_val v);
 
 /* ---- roce: the RDMA CM's RoCE defaults (configfs) ---- */
 

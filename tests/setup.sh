@@ -18,8 +18,12 @@ BUILD=${BUILD:-$SRC/build}
 #                    (the tests write /proc/sys themselves)
 #   pciutils         lspci (kernel tier, bench)      ethtool: bench, counters-netns
 #   man-db bsdextrautils  man, col (tests/cli/meta.sh)
-#   time hyperfine   the bench      prometheus: promtool (tests/cli/counters.sh)
-#   strace           delivers a signal at the k-th write (tests/cli/write-signal.sh)
+#   time strace      the bench (peak RSS; syscalls a function, a netdev) and
+#                    tests/kernel/counters-netns.sh (netlink requests);
+#                    strace also delivers a signal at the k-th write
+#                    (tests/cli/write-signal.sh)
+#   hyperfine        tests/bench/compare-cpu.sh, tests/bench/rdma-lab.sh
+#                    prometheus: promtool (tests/cli/counters.sh)
 #   build-essential dpkg-dev debhelper fakeroot lintian bash-completion
 #                    the Debian package and its test (tests/pkg/deb.sh)
 #   qemu-system-x86 busybox-static cpio kmod xz-utils gcc-12
@@ -28,15 +32,18 @@ BUILD=${BUILD:-$SRC/build}
 #                    the kernel's headers (their Makefile names gcc-12); the
 #                    kernel, its headers and linux-source are fetched by
 #                    lab.sh itself (apt-get download, never installed)
-#   ibverbs-utils rdmacm-utils ibverbs-providers
+#   ibverbs-utils rdmacm-utils ibverbs-providers python3-pyverbs
 #                    ibv_rc_pingpong, rping and rxe's verbs provider, run in
-#                    the lab's guest on rdma_rxe
+#                    the lab's guest on rdma_rxe; rdma-core's Python binding
+#                    for the QP driven to ERR and the benchmark's 10,000 QPs
+#                    (tests/vm/guest/rdma-verbs.py)
 PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
 libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
 util-linux procps ethtool man-db bsdextrautils clang libclang-rt-14-dev valgrind
-hyperfine time python3 tmux zsh prometheus ansible-core strace
+hyperfine strace time python3 tmux zsh prometheus ansible-core
 build-essential dpkg-dev debhelper fakeroot lintian bash-completion
-qemu-system-x86 busybox-static cpio kmod xz-utils gcc-12 ibverbs-utils rdmacm-utils ibverbs-providers"
+qemu-system-x86 busybox-static cpio kmod xz-utils gcc-12 ibverbs-utils rdmacm-utils ibverbs-providers
+python3-pyverbs"
 
 missing=
 for p in $PKGS; do

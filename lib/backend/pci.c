@@ -1,87 +1,106 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The PCI backend: libpci's sysfs method pointed at ROOT/sys/bus/pci, so
- * a captured system is scanned by the same code as the live one.
+ * The PCI scan: every function under ROOT/sys/bus/pci/devices, its IDs,
+ * class and config space.  Each file is opened through the root-prefixed
+ * access (mlx_open: openat2 RESOLVE_IN_ROOT under a sysroot), so a
+ * captured system's links resolve inside it, as mlxcli(8) promises; the
+ * bytes are decoded by mlx_pci_config_decode(), the fuzzed decoder.
  *
- * libpci reports fatal errors (a device directory without its 'vendor'
- * file, say) through pacc->error, which must not return.  A tool that
- * never exits from a helper cannot let that call exit(), so the handler
- * longjmp()s back here.  libpci's callback has no user pointer, hence
- * the one thread-local below: the only piece of global state in lib/.
+ * libpci's sysfs method did this until issue 29: it opened
+ * ".../devices/<BDF>/config" and the vendor, device and class files
+ * itself, following a capture's absolute or "../" links to files outside
+ * it (a capture could show any file's device).  What libpci read is what
+ * a config file holds, which needs no library; libpci stays for live
+ * config-space writes (pci-cfgio.c, the CR-space gateway), which never
+ * run under a sysroot.
+ *
+ * The syscalls a function costs are what lspci pays for the same file:
+ * open, one read (4 bytes: the IDs; 4 KiB for a function of ours, on the
+ * same descriptor) and close.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <pci/pci.h>
-#include <setjmp.h>
-#include <stdarg.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mlx-private.h"
 #include "pcicfg.h"
 
-static __thread struct {
-	jmp_buf *jmp;
-	char msg[256];
-	struct mlx_ctx *ctx;
-} pci_guard;
-
-static void __attribute__((noreturn)) pci_error(char *msg, ...)
-{
-	va_list ap;
-
-	va_start(ap, msg);
-	vsnprintf(pci_guard.msg, sizeof(pci_guard.msg), msg, ap);
-	va_end(ap);
-	longjmp(*pci_guard.jmp, 1);
-}
-
-static void pci_warning(char *msg, ...)
-{
-	char buf[256];
-	va_list ap;
-
-	va_start(ap, msg);
-	vsnprintf(buf, sizeof(buf), msg, ap);
-	va_end(ap);
-	if (pci_guard.ctx)
-		mlx_log(pci_guard.ctx, MLX_LOG_DEBUG, "libpci: %s", buf);
-}
-
-static void pci_debug(char *msg, ...)
-{
-	(void)msg;
-}
-
 /*
- * Read as much config space as we are allowed to.  Unprivileged readers
- * get only the first 64 bytes from sysfs (the kernel's pci_read_config());
- * try the full 4 KiB, then the 256-byte standard space, then the header.
+ * Read as much config space as we are allowed to, from @off on: root
+ * reads 4 KiB of a PCIe function (256 bytes of a conventional one), any
+ * other user the first 64 bytes (the kernel's pci_read_config() stops
+ * there).  The length is counted in the sizes a config space has, 4096,
+ * 256 or 64 (a capture's file of another length counts as the next size
+ * down), as libpci's block reads of those sizes did.
  */
-static size_t read_config(struct pci_dev *d, uint8_t *buf)
+static size_t read_config(int fd, uint8_t *buf, size_t have)
 {
-	static const int sizes[] = { 4096, 256, 64 };
+	static const size_t sizes[] = { 4096, 256, 64 };
+	size_t n = have;
 
-	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		memset(buf, 0, 4096);
-		if (pci_read_block(d, 0, buf, sizes[i]))
-			return (size_t)sizes[i];
+	while (n < 4096) {
+		ssize_t r = pread(fd, buf + n, 4096 - n, (off_t)n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
 	}
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (n >= sizes[i])
+			return sizes[i];
 	return 0;
 }
 
-/* A function's place: domain, bus, device, function, in address order. */
-static uint64_t dev_key(const struct pci_dev *d)
+static int hexval(char c)
 {
-	return (uint64_t)(unsigned)d->domain << 16 | (unsigned)d->bus << 8 |
-	       (unsigned)d->dev << 3 | d->func;
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
 }
 
-static int cmp_dev(const void *a, const void *b)
+/* By hand: every function's name is parsed, some several times. */
+int mlx_pci_parse_bdf(const char *s, unsigned *dom, unsigned *bus, unsigned *dev, unsigned *fn)
 {
-	uint64_t x = dev_key(*(struct pci_dev *const *)a), y = dev_key(*(struct pci_dev *const *)b);
+	static const char sep[3] = { ':', ':', '.' };
+	uint32_t v[3];
+
+	for (int i = 0; i < 3; i++) {
+		int n = 0, h;
+
+		v[i] = 0;
+		while ((h = hexval(*s)) >= 0) {
+			if (++n > 8)
+				return -EINVAL;
+			v[i] = v[i] << 4 | (uint32_t)h;
+			s++;
+		}
+		if (!n || *s++ != sep[i])
+			return -EINVAL;
+	}
+	if (s[0] < '0' || s[0] > '7' || s[1] || v[1] > 0xff || v[2] > 0x1f)
+		return -EINVAL;
+	*dom = v[0];
+	*bus = v[1];
+	*dev = v[2];
+	*fn = (unsigned)(s[0] - '0');
+	return 0;
+}
+
+static int cmp_fn(const void *a, const void *b)
+{
+	uint64_t x = ((const struct mlx_pci_fn *)a)->key, y = ((const struct mlx_pci_fn *)b)->key;
 
 	return x < y ? -1 : x > y;
 }
@@ -92,16 +111,16 @@ static int cmp_dev(const void *a, const void *b)
  * PF's vendor and the VF Device ID of the PF's SR-IOV capability, at the
  * routing ID First VF Offset + k * VF Stride past the PF's
  * (pci_iov_virtfn_bus/devfn).  Known from the PF's config space, which we
- * read anyway, that spares the two sysfs files per VF libpci would open.
+ * read anyway, that spares the two sysfs files per VF a scan would open.
  */
 struct vf_place {
-	uint64_t key;                 /* as dev_key() */
-	size_t pf;                    /* the PF's index in the scan's result */
-	uint16_t device;
+	uint64_t key;                 /* as mlx_pci_fn.key */
+	uint16_t vendor, device;
+	unsigned pf_bus, pf_dev, pf_func;
 	int index;
 };
 
-struct vf_places {
+struct mlx_vf_places {
 	struct vf_place *v;
 	size_t n, cap;
 	bool sorted;
@@ -114,7 +133,7 @@ static int cmp_place(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int add_places(struct vf_places *pl, const struct mlx_pci_raw *pf, size_t pfi)
+static int add_places(struct mlx_vf_places *pl, const struct mlx_pci_raw *pf)
 {
 	const struct mlx_pci_config *c = &pf->cfg;
 	uint32_t first;
@@ -137,14 +156,15 @@ static int add_places(struct vf_places *pl, const struct mlx_pci_raw *pf, size_t
 			pl->v = nv;
 			pl->cap = nc;
 		}
-		pl->v[pl->n++] = (struct vf_place){ (uint64_t)pf->domain << 16 | rid, pfi,
-						    c->sriov.vf_device, (int)k };
+		pl->v[pl->n++] = (struct vf_place){ (uint64_t)pf->domain << 16 | rid, pf->vendor,
+						    c->sriov.vf_device, pf->bus, pf->dev, pf->func,
+						    (int)k };
 		pl->sorted = false;
 	}
 	return 0;
 }
 
-static const struct vf_place *find_place(struct vf_places *pl, uint64_t key)
+static const struct vf_place *find_place(struct mlx_vf_places *pl, uint64_t key)
 {
 	struct vf_place k = { .key = key };
 
@@ -157,157 +177,185 @@ static const struct vf_place *find_place(struct vf_places *pl, uint64_t key)
 	return bsearch(&k, pl->v, pl->n, sizeof(*pl->v), cmp_place);
 }
 
-int mlx_pci_scan(struct mlx_ctx *ctx, uint16_t vendor, struct mlx_pci_raw **out,
-		 size_t *n, unsigned *others)
+int mlx_pci_bus_list(struct mlx_ctx *ctx, struct mlx_pci_bus *b)
 {
-	/* volatile: these change between setjmp() and a possible longjmp(). */
-	struct mlx_pci_raw *volatile v = NULL;
-	struct pci_dev **volatile all = NULL;
-	/* in memory, not a local the compiler may keep in registers: a
-	 * longjmp() from libpci's error handler lands in "out" after the
-	 * list grew, and it was lost there (valgrind, hostile-capture.sh) */
-	struct vf_places places_mem = { 0 }, *volatile places = &places_mem;
-	uint8_t *volatile buf = NULL;
-	struct mlx_pci_raw *nv;
-	struct pci_access *pacc;
 	char path[PATH_MAX];
-	jmp_buf jmp;
-	volatile size_t cnt = 0, cap = 0, ndev = 0;
-	struct pci_dev *d;
-	volatile int r = 0;
+	size_t nnames = 0;
+	int r;
 
-	*out = NULL;
-	*n = 0;
-	if (others)
-		*others = 0;
-	if (mlx_path(ctx, path, sizeof(path), "/sys/bus/pci") < 0)
-		return mlx_err(ctx, ENAMETOOLONG, "system root path too long");
-	if (!mlx_is_dir(ctx, "/sys/bus/pci/devices"))
+	memset(b, 0, sizeof(*b));
+	if (!mlx_is_dir(ctx, "/sys/bus/pci/devices")) {
+		mlx_path(ctx, path, sizeof(path), "/sys/bus/pci");
 		return mlx_err(ctx, ENOENT, "cannot read the PCI bus: %s/devices is missing", path);
-
-	pacc = pci_alloc();
-	if (!pacc)
+	}
+	r = mlx_list_dir(ctx, "/sys/bus/pci/devices", &b->names, &nnames);
+	if (r < 0) {
+		mlx_path(ctx, path, sizeof(path), "/sys/bus/pci/devices");
+		return mlx_err(ctx, -r, "cannot list %s: %s", path, strerror(-r));
+	}
+	b->fn = calloc(nnames + 1, sizeof(*b->fn));
+	b->places = calloc(1, sizeof(*b->places));
+	b->buf = malloc(4096);
+	if (!b->fn || !b->places || !b->buf) {
+		mlx_pci_bus_free(b);
 		return -ENOMEM;
-	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
-	pacc->error = pci_error;
-	pacc->warning = pci_warning;
-	pacc->debug = pci_debug;
-	pci_guard.jmp = &jmp;
-	pci_guard.ctx = ctx;
-	pci_guard.msg[0] = '\0';
-
-	if (setjmp(jmp)) {
-		r = mlx_err(ctx, EIO, "cannot scan the PCI bus under %s: %s", path, pci_guard.msg);
-		goto out;
 	}
-	if (pci_set_param(pacc, "sysfs.path", path) < 0) {
-		r = mlx_err(ctx, EINVAL, "libpci has no sysfs method");
-		goto out;
-	}
-	pci_init(pacc);
-	pci_scan_bus(pacc);
+	for (size_t i = 0; i < nnames; i++) {
+		struct mlx_pci_fn *f = &b->fn[b->n];
 
-	buf = malloc(4096);
-	if (!buf) {
-		r = -ENOMEM;
-		goto out;
+		if (mlx_pci_parse_bdf(b->names[i], &f->domain, &f->bus, &f->dev, &f->func) < 0) {
+			mlx_log(ctx, MLX_LOG_DEBUG, "sys/bus/pci/devices/%s: not a PCI function, skipped",
+				b->names[i]);
+			continue;
+		}
+		f->key = (uint64_t)f->domain << 16 | f->bus << 8 | f->dev << 3 | f->func;
+		f->name = b->names[i];
+		b->n++;
 	}
 	/* In address order, so that a PF comes before its VFs (First VF
 	 * Offset is never 0). */
-	for (d = pacc->devices; d; d = d->next)
-		ndev++;
-	if (ndev) {
-		all = malloc(ndev * sizeof(*all));
-		if (!all) {
-			r = -ENOMEM;
-			goto out;
-		}
-	}
-	ndev = 0;
-	for (d = pacc->devices; d; d = d->next)
-		all[ndev++] = d;
-	if (ndev)
-		qsort(all, ndev, sizeof(*all), cmp_dev);
-
-	for (size_t i = 0; i < ndev; i++) {
-		const struct vf_place *pl;
-		struct mlx_pci_raw *raw;
-		uint8_t id[4];
-
-		d = all[i];
-		if (cnt == cap) {
-			cap = cap ? cap * 2 : 8;
-			nv = realloc(v, cap * sizeof(*v));
-			if (!nv) {
-				r = -ENOMEM;
-				goto out;
-			}
-			v = nv;
-		}
-		raw = &v[cnt];
-		raw->domain = (unsigned)d->domain;
-		raw->bus = d->bus;
-		raw->dev = d->dev;
-		raw->func = d->func;
-		raw->vf_index = -1;
-		pl = find_place(places, dev_key(d));
-		if (pl) {
-			raw->vendor = v[pl->pf].vendor;
-			raw->device = pl->device;
-			raw->vf_index = pl->index;
-			raw->pf_bus = v[pl->pf].bus;
-			raw->pf_dev = v[pl->pf].dev;
-			raw->pf_func = v[pl->pf].func;
-		} else {
-			/* The IDs from the header's first dword (no sysfs
-			 * file); a VF no PF placed, or a header that cannot be
-			 * read, from libpci's sysfs vendor and device files. */
-			if (pci_read_block(d, 0, id, sizeof(id)) && (id[0] & id[1]) != 0xff) {
-				raw->vendor = (uint16_t)(id[0] | id[1] << 8);
-				raw->device = (uint16_t)(id[2] | id[3] << 8);
-			} else {
-				pci_fill_info(d, PCI_FILL_IDENT);
-				raw->vendor = d->vendor_id;
-				raw->device = d->device_id;
-			}
-			if (raw->vendor != vendor) {
-				if (others)
-					(*others)++;
-				continue;
-			}
-		}
-		raw->cfg_len = read_config(d, buf);
-		memset(&raw->cfg, 0, sizeof(raw->cfg));
-		raw->cfg_decoded = raw->cfg_len >= 64 &&
-				   mlx_pci_config_decode(buf, raw->cfg_len, &raw->cfg) == 0;
-		/* Class, subclass and prog-if at 0x09-0x0b of the header (any
-		 * user reads the first 64 bytes); libpci's sysfs "class" only
-		 * when the header could not be read or reads all ones (a
-		 * function that stopped answering). */
-		if (raw->cfg_len >= 0x0c && (buf[0x09] & buf[0x0a] & buf[0x0b]) != 0xff) {
-			raw->class_code = (uint32_t)buf[0x0b] << 16 | (uint32_t)buf[0x0a] << 8 | buf[0x09];
-		} else {
-			pci_fill_info(d, PCI_FILL_CLASS);
-			raw->class_code = (uint32_t)d->device_class << 8;
-		}
-		if (!pl && add_places(places, raw, cnt) < 0) {
-			r = -ENOMEM;
-			goto out;
-		}
-		cnt++;
-	}
-out:
-	pci_guard.jmp = NULL;
-	pci_guard.ctx = NULL;
-	pci_cleanup(pacc);
-	free(all);
-	free(buf);
-	free(places->v);
-	if (r < 0) {
-		free(v);
-		return r;
-	}
-	*out = v;
-	*n = cnt;
+	if (b->n)
+		qsort(b->fn, b->n, sizeof(*b->fn), cmp_fn);
 	return 0;
+}
+
+void mlx_pci_bus_free(struct mlx_pci_bus *b)
+{
+	mlx_strv_free(b->names);
+	free(b->fn);
+	if (b->places)
+		free(b->places->v);
+	free(b->places);
+	free(b->buf);
+	memset(b, 0, sizeof(*b));
+}
+
+ssize_t mlx_pci_bus_find(const struct mlx_pci_bus *b, const char *bdf)
+{
+	struct mlx_pci_fn k, *f;
+
+	if (!b->n || mlx_pci_parse_bdf(bdf, &k.domain, &k.bus, &k.dev, &k.func) < 0)
+		return -1;
+	k.key = (uint64_t)k.domain << 16 | k.bus << 8 | k.dev << 3 | k.func;
+	f = bsearch(&k, b->fn, b->n, sizeof(*b->fn), cmp_fn);
+	return f ? f - b->fn : -1;
+}
+
+/*
+ * A placed VF's standard config space only (256 bytes: header, PCIe
+ * capability), its length from the file's size: a 4 KiB file root can
+ * read is read whole by root.  A VF's extended capabilities (AER, ARI...)
+ * are for `pci`; copying 4 KiB of every VF out of the kernel was the
+ * largest single cost of `devices` after path lookups.  0 when the short
+ * read says nothing (the caller reads the whole).
+ */
+static size_t read_std_config(int fd, uint8_t *buf, size_t *decode_len)
+{
+	struct stat st;
+	size_t n = 0;
+
+	while (n < 256) {
+		ssize_t r = pread(fd, buf + n, 256 - n, (off_t)n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	if (n < 256 || fstat(fd, &st) < 0 || st.st_size < 4096)
+		return 0;
+	*decode_len = 256;
+	return 4096;
+}
+
+int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint16_t vendor,
+		     bool vf_std_only, struct mlx_pci_raw *raw)
+{
+	const struct mlx_pci_fn *f = &b->fn[i];
+	const struct vf_place *pl = find_place(b->places, f->key);
+	uint8_t *buf = b->buf;
+	char path[PATH_MAX];
+	size_t have = 0, decode_len = 0;
+	int fd = -1;
+
+	memset(raw, 0, sizeof(*raw));
+	raw->domain = f->domain;
+	raw->bus = f->bus;
+	raw->dev = f->dev;
+	raw->func = f->func;
+	raw->vf_index = -1;
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s", f->name);
+	raw->dir = mlx_chdir(ctx, path) == 0;
+	if (raw->dir)
+		fd = mlx_open(ctx, "config", O_RDONLY, 0);
+	if (pl) {
+		raw->vendor = pl->vendor;
+		raw->device = pl->device;
+		raw->vf_index = pl->index;
+		raw->pf_bus = pl->pf_bus;
+		raw->pf_dev = pl->pf_dev;
+		raw->pf_func = pl->pf_func;
+	} else {
+		uint64_t ven = 0, dev = 0;
+		ssize_t got = 0;
+
+		/* The IDs from the header's first dword; a VF no PF placed,
+		 * or a header that cannot be read or reads all ones (a
+		 * function that stopped answering), from the sysfs vendor
+		 * and device files. */
+		if (fd >= 0) {
+			do
+				got = pread(fd, buf, 4, 0);
+			while (got < 0 && errno == EINTR);
+		}
+		if (got == 4 && (buf[0] & buf[1]) != 0xff) {
+			raw->vendor = (uint16_t)(buf[0] | buf[1] << 8);
+			raw->device = (uint16_t)(buf[2] | buf[3] << 8);
+			have = 4;
+		} else if (raw->dir && mlx_read_u64(ctx, "vendor", &ven) == 0 &&
+			   mlx_read_u64(ctx, "device", &dev) == 0) {
+			raw->vendor = (uint16_t)ven;
+			raw->device = (uint16_t)dev;
+		} else {
+			/* neither header nor IDs: nothing to know it by */
+			mlx_log(ctx, MLX_LOG_DEBUG, "%s: no readable IDs, skipped", f->name);
+			raw->vendor = 0xffff;
+		}
+		if (raw->vendor != vendor) {
+			if (fd >= 0)
+				close(fd);
+			mlx_chdir(ctx, NULL);
+			mlx_err_clear(ctx);
+			raw->dir = false;
+			return 0;
+		}
+	}
+	raw->cfg_len = 0;
+	if (fd >= 0 && pl && vf_std_only)
+		raw->cfg_len = read_std_config(fd, buf, &decode_len);
+	if (fd >= 0 && !raw->cfg_len) {
+		raw->cfg_len = read_config(fd, buf, have);
+		decode_len = raw->cfg_len;
+	}
+	if (fd >= 0)
+		close(fd);
+	raw->cfg_decoded = raw->cfg_len >= 64 &&
+			   mlx_pci_config_decode(buf, decode_len, &raw->cfg) == 0;
+	/* Class, subclass and prog-if at 0x09-0x0b of the header (any user
+	 * reads the first 64 bytes); the sysfs "class" file only when the
+	 * header could not be read or reads all ones. */
+	if (raw->cfg_len >= 0x0c && (buf[0x09] & buf[0x0a] & buf[0x0b]) != 0xff) {
+		raw->class_code = (uint32_t)buf[0x0b] << 16 | (uint32_t)buf[0x0a] << 8 | buf[0x09];
+	} else {
+		uint64_t cls = 0;
+
+		/* class and subclass: libpci kept no prog-if from the file */
+		if (raw->dir && mlx_read_u64(ctx, "class", &cls) == 0)
+			raw->class_code = (uint32_t)cls & 0xffff00;
+	}
+	mlx_err_clear(ctx);     /* a function's missing file is no error of the scan */
+	if (!pl && add_places(b->places, raw) < 0)
+		return -ENOMEM;
+	return 1;
 }

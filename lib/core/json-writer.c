@@ -13,6 +13,7 @@
 struct jchunk {
 	struct jchunk *next;
 	size_t len, cap;
+	size_t ready;       /* data faulted in ahead of len (large chunks) */
 	char data[];
 };
 
@@ -58,11 +59,14 @@ int mlx_json_depth(const struct mlx_json *j)
 }
 
 /*
- * Fault a large chunk in with one call rather than a page fault per 4 KiB
- * as it fills (12 MB of counters JSON is 3,000 faults; on a virtual
- * machine each costs microseconds).  Advice only: an older kernel without
- * MADV_POPULATE_WRITE (5.14) faults as before.
+ * Fault a large chunk in with one call per 256 KiB rather than a page
+ * fault per 4 KiB as it fills (12 MB of counters JSON was 3,000 faults; on
+ * a virtual machine each costs microseconds), and only as far as it is
+ * filled: a whole 2 MiB chunk faulted in for the last 100 KB of a
+ * document was peak memory for nothing.  Advice only: an older kernel
+ * without MADV_POPULATE_WRITE (5.14) faults as before.
  */
+#define POPULATE_STEP ((size_t)256 << 10)
 static void populate(void *p, size_t len)
 {
 #ifdef MADV_POPULATE_WRITE
@@ -97,16 +101,24 @@ static char *room(struct mlx_json *j, size_t n)
 			j->oom = true;
 			return NULL;
 		}
-		if (cap >= ((size_t)1 << 20))
-			populate(c, sizeof(*c) + cap);
 		c->next = NULL;
 		c->len = 0;
 		c->cap = cap;
+		/* small chunks fault as they fill: not worth a call */
+		c->ready = cap >= ((size_t)1 << 20) ? 0 : cap;
 		if (j->tail)
 			j->tail->next = c;
 		else
 			j->head = c;
 		j->tail = c;
+	}
+	if (c->len + n > c->ready) {
+		size_t step = n > POPULATE_STEP ? n : POPULATE_STEP;
+
+		if (step > c->cap - c->ready)
+			step = c->cap - c->ready;
+		populate(c->data + c->ready, step);
+		c->ready += step;
 	}
 	return c->data + c->len;
 }
@@ -162,6 +174,19 @@ static size_t utf8_seq(const unsigned char *s)
 	return n;
 }
 
+/* The bytes a JSON string holds as they are: printable ASCII but '"' and
+ * '\\' (one table lookup a byte: a large document is mostly strings). */
+#define P8 true, true, true, true, true, true, true, true
+static const bool plain[256] = {
+	/* 0x00-0x1f: controls */
+	[0x20] = true, true, false /* " */, true, true, true, true, true,
+	[0x28] = P8, P8, P8, P8, P8,
+	[0x50] = P8, true, true, true, true, false /* \\ */, true, true, true,
+	[0x60] = P8, P8, P8, P8,
+	/* 0x80-0xff: UTF-8, checked apart */
+};
+#undef P8
+
 /*
  * A JSON string.  Escapes as jansson does (\" \\ \b \f \n \r \t, other
  * controls as \u00XX; "/" and non-ASCII as they are); a byte that is not
@@ -174,7 +199,7 @@ static void string(struct mlx_json *j, const char *str)
 	char *p;
 
 	/* The usual case, nothing to escape: one copy with its quotes. */
-	while (s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' && s[run] != '\\')
+	while (plain[s[run]])
 		run++;
 	if (!s[run] && (p = room(j, run + 2))) {
 		p[0] = '"';
@@ -190,7 +215,7 @@ static void string(struct mlx_json *j, const char *str)
 		const char *e = NULL;
 		size_t elen = 2, n;
 
-		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+		if (plain[c]) {
 			run++;
 			continue;
 		}
@@ -229,9 +254,32 @@ static void string(struct mlx_json *j, const char *str)
 /* Start a member of the open container: separator, indentation, key. */
 static void member(struct mlx_json *j, const char *key)
 {
+	bool sep;
+
 	if (j->depth == 0)
 		return;         /* the document's one value */
-	if (j->stack[j->depth].members++)
+	sep = j->stack[j->depth].members++ != 0;
+	if (!j->pretty && !j->stack[j->depth].array && key) {
+		/* compact, a key with nothing to escape: ,"key": in one go
+		 * (most of a large document is members) */
+		const unsigned char *k = (const unsigned char *)key;
+		size_t n = 0;
+		char *p;
+
+		while (plain[k[n]])
+			n++;
+		if (!k[n] && (p = room(j, n + 4))) {
+			if (sep)
+				*p++ = ',';
+			*p++ = '"';
+			memcpy(p, k, n);
+			p[n] = '"';
+			p[n + 1] = ':';
+			j->tail->len += n + 3 + sep;
+			return;
+		}
+	}
+	if (sep)
 		raw(j, ",", 1);
 	if (j->pretty)
 		newline(j, j->depth);

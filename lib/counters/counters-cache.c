@@ -155,6 +155,38 @@ bool cn_same(const struct cnames *cn, char *const *names, size_t n)
 	return cn && cn->n == n && names_equal(cn->names, names, n);
 }
 
+static int cmp_idx(const void *a, const void *b, void *arg)
+{
+	const struct clist *l = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int r = strcmp(l->names[x], l->names[y]);
+
+	return r ? r : (x > y) - (x < y);
+}
+
+/* Number the second and later counters of a name in @l (m[].dup): a
+ * document keyed by name needs its keys unique.  Sorted indices, so a
+ * listing of 2,000 names costs n log n compares once per run.  Out of
+ * memory: no numbers (the keys may repeat, as the names do). */
+static void number_dups(struct clist *l)
+{
+	size_t *ix;
+
+	if (l->n < 2)
+		return;
+	ix = malloc(l->n * sizeof(*ix));
+	if (!ix)
+		return;
+	for (size_t i = 0; i < l->n; i++)
+		ix[i] = i;
+	qsort_r(ix, l->n, sizeof(*ix), cmp_idx, l);
+	for (size_t i = 1, run = 0; i < l->n; i++) {
+		run = strcmp(l->names[ix[i]], l->names[ix[i - 1]]) ? 0 : run + 1;
+		l->m[ix[i]].dup = (unsigned)run;
+	}
+	free(ix);
+}
+
 /* The shared listing equal to @names (which it then frees), or a new one
  * that takes them over. */
 static struct clist *list_intern(struct mlx_cstate *st, enum mlx_csrc src, char **names, size_t n)
@@ -186,6 +218,7 @@ static struct clist *list_intern(struct mlx_cstate *st, enum mlx_csrc src, char 
 	l->n = n;
 	for (size_t i = 0; i < n; i++)
 		mlx_cat_lookup(src, names[i], &l->m[i]);
+	number_dups(l);
 	k = (size_t)(h & (st->lists.nb - 1));
 	l->next = st->lists.b[k];
 	st->lists.b[k] = l;

@@ -403,6 +403,25 @@ bool mlx_counter_group_valid(const char *g)
 	return false;
 }
 
+unsigned mlx_counter_group_sources(const char *g)
+{
+	unsigned m = 0;
+
+	if (!strcmp(g, "uncatalogued"))
+		return MLX_CSRC_ALL;
+	for (size_t i = 0; i < sizeof(catalog) / sizeof(catalog[0]); i++)
+		if (!strcmp(catalog[i].group, g) ||
+		    (!strcmp(g, "errors") && (catalog[i].flags & (ERR | DRP))) ||
+		    (!strcmp(g, "congestion") && (catalog[i].flags & CC)))
+			m |= catalog[i].srcs;
+	/* the matchers' own families (match_queue, match_aer) */
+	if (!strcmp(g, "queue") || !strcmp(g, "channel"))
+		m |= S_ET;
+	if (!strcmp(g, "pcie") || !strcmp(g, "errors"))
+		m |= 1u << MLX_CSRC_AER;
+	return m;
+}
+
 /* "rx_prio%d_bytes" against "rx_prio3_bytes": true with *idx = 3. */
 static bool match_pattern(const char *pat, const char *name, int *idx)
 {

@@ -499,12 +499,14 @@ static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct 
 	if (p->ifname[0]) {
 		/* Live, the link dump says which netdevs exist and their
 		 * PCI parents; offline (or without the dump), sysfs. */
-		snprintf(path, sizeof(path), "/sys/class/net/%s", p->ifname);
+		if (!links)
+			snprintf(path, sizeof(path), "/sys/class/net/%s", p->ifname);
 		if (!mlx_name_is_safe(p->ifname) ||
 		    (links ? !(le = link_find(links, p->ifname)) : !mlx_exists(ctx, path))) {
 			p->gone = true;
 			return 0;
 		}
+		p->no_device = le && links->parents_known && !le->has_parent;
 		if (!p->bdf[0] && le && links->parents_known) {
 			snprintf(p->bdf, sizeof(p->bdf), "%s", le->parent);
 		} else if (!p->bdf[0]) {
@@ -528,10 +530,11 @@ static int sample_port(struct mlx_ctx *ctx, struct mlx_cstate *st, const struct 
 		p->err[MLX_CSRC_ETHTOOL] = r;
 	}
 	if ((srcs & (1u << MLX_CSRC_NETDEV)) && p->ifname[0]) {
-		snprintf(path, sizeof(path), "/sys/class/net/%s/statistics", p->ifname);
 		r = sample_link(st, le, p);
-		if (r == -ENOENT)       /* not in the dump (or offline): sysfs */
+		if (r == -ENOENT) {     /* not in the dump (or offline): sysfs */
+			snprintf(path, sizeof(path), "/sys/class/net/%s/statistics", p->ifname);
 			r = sample_dir(ctx, st, p, MLX_CSRC_NETDEV, p->ifname, path);
+		}
 		if (r == -ENOMEM)
 			return r;
 		p->err[MLX_CSRC_NETDEV] = r;

@@ -15,6 +15,8 @@
 
 #include "module-eeprom-priv.h"
 
+#define P11_TX_FAULT 135     /* a bit per lane: Tx fault, Tx LOS, Tx CDR LOL */
+#define P11_RX_LOS 147       /* Rx LOS, Rx CDR LOL */
 #define P11_FLAG_TXPWR 139   /* HA, LA, HW, LW: one byte each, a bit per lane */
 #define P11_FLAG_BIAS 143
 #define P11_FLAG_RXPWR 149
@@ -94,6 +96,8 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 	const uint8_t *p1 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 1, 128, 33);
 	const uint8_t *p2 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 2, 128, 72);
 	const uint8_t *p11[MLX_MOD_MAX_BANKS] = { NULL };
+	/* page 01h 157-158: which lane flags exist; 161-162: the CDRs */
+	const uint8_t *p1_sig = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 1, 157, 6);
 	bool temp_mon = true, vcc_mon = true, bias_mon = true, tx_mon = true, rx_mon = true;
 	unsigned bias_mul = 1;
 
@@ -107,7 +111,7 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 	out->flat_memory = lo[2] & 0x80;
 	out->module_state = (lo[3] >> 1) & 0x07;
 	if (out->flat_memory)
-		p1 = p2 = p1_ext = NULL;   /* a flat module has only page 00h */
+		p1 = p2 = p1_ext = p1_sig = NULL;   /* a flat module has only page 00h */
 	else
 		p11[0] = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0x11, 128, 74);
 	if (p1) {
@@ -137,9 +141,16 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 		rx_mon = u[160] & 0x04;
 		bias_mul = 1u << ((u[160] >> 3) & 0x03);
 		out->length_smf_m = (unsigned)((u[132] & 0x3f) * mul[u[132] >> 6] * 1000);
+		out->length_om5_m = u[133] * 2u;
+		out->length_om4_m = u[134] * 2u;
 		out->length_om3_m = u[135] * 2u;
 		out->length_om2_m = u[136];
 		out->wavelength_nm = mod_be16(u + 138) * 0.05;
+		out->wavelength_tol_nm = mod_be16(u + 140) * 0.005;
+	}
+	if (p1_sig) {
+		out->cdr_tx = (int8_t)(p1_sig[161 - 157] & 1);
+		out->cdr_rx = (int8_t)(p1_sig[162 - 157] & 1);
 	}
 	if (up) {
 		const uint8_t *u = up - 128;
@@ -147,6 +158,9 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 
 		mod_identity(out, u, &(const struct mod_id_layout){ 129, 145, 148, 164, 2, 166, 182 });
 		out->length_cable_m = (u[202] & 0x3f) * mul[u[202] >> 6];
+		/* 200 bits 7-5: power class - 1; 201: maximum power, 0.25 W */
+		out->power_class = (u[200] >> 5) + 1u;
+		out->max_power_w = u[201] * 0.25;
 		out->connector = u[203];
 		out->tx_tech_valid = true;
 		out->tx_tech = u[212];
@@ -205,6 +219,26 @@ int mlx_cmis_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, ch
 				ln->rx_power_mw.valid = true;
 				ln->rx_power_mw.v = mod_power_mw(l + P11_RXPWR + 2 * i);
 				lane_flags(&ln->rx_power_mw, l + P11_FLAG_RXPWR, i);
+			}
+			/* the lane flags page 01h says the module has (ethtool
+			 * cmis.c cmis_show_signals): 157 bit 0 Tx fault, 1 Tx
+			 * LOS, 2 Tx CDR LOL; 158 bit 1 Rx LOS, 2 Rx CDR LOL */
+			if (p1_sig) {
+				const struct {
+					enum mlx_mod_flag f;
+					bool implemented;
+					uint8_t byte;
+				} sig[] = {
+					{ MLX_MOD_TX_FAULT, p1_sig[0] & 0x01, l[P11_TX_FAULT] },
+					{ MLX_MOD_TX_LOS, p1_sig[0] & 0x02, l[P11_TX_FAULT + 1] },
+					{ MLX_MOD_TX_LOL, p1_sig[0] & 0x04, l[P11_TX_FAULT + 2] },
+					{ MLX_MOD_RX_LOS, p1_sig[1] & 0x02, l[P11_RX_LOS] },
+					{ MLX_MOD_RX_LOL, p1_sig[1] & 0x04, l[P11_RX_LOS + 1] },
+				};
+
+				for (size_t k = 0; k < sizeof(sig) / sizeof(sig[0]); k++)
+					if (sig[k].implemented)
+						ln->flag[sig[k].f] = (int8_t)(sig[k].byte >> i & 1);
 			}
 		}
 	}

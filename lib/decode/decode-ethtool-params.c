@@ -10,6 +10,7 @@
  * A bitset is verbose (BITS nest of BIT {INDEX, NAME, VALUE flag}, what the
  * kernel sends unless ETHTOOL_FLAG_COMPACT_BITSETS was asked for) or
  * compact (SIZE, VALUE and MASK u32 arrays, no names): both decode.
+ * And the MTU bounds of rtnetlink's RTM_NEWLINK (the knob's range).
  */
 #include "config.h"
 
@@ -17,6 +18,8 @@
 #include <string.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
+#include <linux/if_link.h>
+#include <linux/rtnetlink.h>
 
 #include "nl.h"
 #include "params.h"
@@ -258,4 +261,42 @@ int mlx_ethtool_privflags_decode(const struct nlmsghdr *h, size_t len,
 	if (r < 0)
 		return r;
 	return seen ? 0 : -ENODATA;
+}
+
+int mlx_link_mtu_decode(const struct nlmsghdr *h, size_t len, struct mlx_link_mtu *out)
+{
+	const uint8_t *attrs;
+	size_t alen, off = 0;
+	struct mlx_nla a;
+	uint16_t type;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	if (len < NLMSG_HDRLEN)
+		return -EBADMSG;
+	memcpy(&type, (const uint8_t *)h + 4, sizeof(type));
+	if (type != RTM_NEWLINK)
+		return -ENOMSG;
+	r = mlx_nlmsg_attrs(h, len, sizeof(struct ifinfomsg), &attrs, &alen);
+	if (r < 0)
+		return r;
+	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
+		uint32_t *dst = NULL;
+		bool *have = NULL;
+
+		switch (a.type) {
+		case IFLA_IFNAME:
+			mlx_nla_str(&a, out->ifname, sizeof(out->ifname));
+			continue;
+		case IFLA_MTU: dst = &out->mtu; have = &out->have_mtu; break;
+		case IFLA_MIN_MTU: dst = &out->min; have = &out->have_min; break;
+		case IFLA_MAX_MTU: dst = &out->max; have = &out->have_max; break;
+		default:
+			continue;
+		}
+		if (mlx_nla_u32(&a, dst) < 0)
+			return -EBADMSG;
+		*have = true;
+	}
+	return r < 0 ? -EBADMSG : 0;
 }

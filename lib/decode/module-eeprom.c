@@ -147,6 +147,7 @@ size_t mlx_mod_pages_wanted(const uint8_t *lower, struct mlx_mod_want *w, size_t
 const char *mlx_mod_level_name(enum mlx_mod_level l)
 {
 	switch (l) {
+	case MLX_MOD_OFF: return "off";
 	case MLX_MOD_OK: return "ok";
 	case MLX_MOD_WARNING: return "warning";
 	case MLX_MOD_ALARM: return "alarm";
@@ -173,6 +174,59 @@ enum mlx_mod_level mlx_mod_value_level(const struct mlx_mod_value *v, const stru
 	if (v->v >= t->high_warning || v->v <= t->low_warning)
 		return MLX_MOD_WARNING;
 	return MLX_MOD_OK;
+}
+
+enum mlx_mod_level mlx_mod_lane_level(const struct mlx_mod_lane *l, const struct mlx_mod_value *v,
+				      const struct mlx_mod_thresh *t, bool rx)
+{
+	enum mlx_mod_level lv = mlx_mod_value_level(v, t);
+	bool dark = rx ? v->valid && v->v == 0 :
+		    l->bias_ma.valid && l->bias_ma.v == 0 && l->tx_power_mw.valid &&
+		    l->tx_power_mw.v == 0;
+
+	/* a raised flag is the module's word; a 0 it does not flag is a
+	 * laser switched off or a fibre without light, not "ok" (issue 25) */
+	if (dark && v->valid && v->v == 0 && (!v->flags_valid || lv == MLX_MOD_OK))
+		return MLX_MOD_OFF;
+	return lv;
+}
+
+const char *mlx_mod_flag_key(enum mlx_mod_flag f)
+{
+	static const char *const k[MLX_MOD_NFLAGS] = { "rx_los", "tx_los", "tx_fault", "rx_lol",
+							"tx_lol" };
+
+	return (unsigned)f < MLX_MOD_NFLAGS ? k[f] : NULL;
+}
+
+const char *mlx_mod_flag_text(enum mlx_mod_flag f)
+{
+	static const char *const t[MLX_MOD_NFLAGS] = { "Rx loss of signal", "Tx loss of signal",
+							"Tx fault", "Rx loss of lock",
+							"Tx loss of lock" };
+
+	return (unsigned)f < MLX_MOD_NFLAGS ? t[f] : NULL;
+}
+
+const char *mlx_mod_encoding_name(enum mlx_mod_std std, uint8_t code)
+{
+	/* ethtool sff-common.c sff8024_show_encoding's spelling; codes 4-6
+	 * mean other things in SFF-8472 and SFF-8636 */
+	static const char *const sfp[] = { "Manchester", "SONET Scrambled", "64B/66B" };
+	static const char *const qsfp[] = { "SONET Scrambled", "64B/66B", "Manchester" };
+
+	switch (code) {
+	case 0x00: return "unspecified";
+	case 0x01: return "8B/10B";
+	case 0x02: return "4B/5B";
+	case 0x03: return "NRZ";
+	case 0x04: case 0x05: case 0x06:
+		return std == MLX_MOD_SFF8472 ? sfp[code - 4] : std == MLX_MOD_SFF8636 ?
+		       qsfp[code - 4] : NULL;
+	case 0x07: return "256B/257B (transcoded FEC-enabled data)";
+	case 0x08: return "PAM4";
+	default: return NULL;
+	}
 }
 
 double mlx_mod_mw_to_dbm(double mw)
@@ -238,6 +292,9 @@ void mod_info_init(struct mlx_mod_info *out, enum mlx_mod_std std)
 {
 	memset(out, 0, sizeof(*out));
 	out->std = std;
+	out->cdr_tx = out->cdr_rx = -1;
+	for (unsigned i = 0; i < MLX_MOD_MAX_LANES; i++)
+		memset(out->lane[i].flag, 0xff, sizeof(out->lane[i].flag));
 }
 
 int mlx_mod_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, char *err, size_t errlen)

@@ -23,6 +23,7 @@
 #define A2_CAL_T 84
 #define A2_CAL_V 88
 #define A2_TEMP 96
+#define A2_STATUS 110   /* bit 2 TX_Fault state, bit 1 Rx_LOS state */
 #define A2_ALARM 112
 #define A2_WARN 116
 
@@ -135,6 +136,12 @@ static void decode_diag(const uint8_t *a0, const uint8_t *a2, struct mlx_mod_inf
 	set_val(&out->lane[0].bias_ma, live[2], mod_bias_ma, fl, 0, 3);
 	set_val(&out->lane[0].tx_power_mw, live[3], mod_power_mw, fl, 0, 1);
 	set_val(&out->lane[0].rx_power_mw, live[4], mod_power_mw, fl, 1, 7);
+	/* the pins' states in byte 110 where A0h byte 93 says they are
+	 * monitored (bit 5 soft TX_FAULT, bit 4 soft RX_LOS; table 8-6) */
+	if (a0[93] & 0x20)
+		out->lane[0].flag[MLX_MOD_TX_FAULT] = (int8_t)(a2[A2_STATUS] >> 2 & 1);
+	if (a0[93] & 0x10)
+		out->lane[0].flag[MLX_MOD_RX_LOS] = (int8_t)(a2[A2_STATUS] >> 1 & 1);
 }
 
 int mlx_sff8472_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, char *err, size_t errlen)
@@ -162,6 +169,8 @@ int mlx_sff8472_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out,
 	out->length_om1_m = a0[17] * 10u;
 	out->length_copper_m = a0[18];
 	out->length_om3_m = a0[19] * 10u;
+	out->encoding_valid = true;
+	out->encoding = a0[11];
 	/* 60-61: wavelength, unless 8 (transceiver codes) says copper cable */
 	if (!(a0[8] & 0x0c))
 		out->wavelength_nm = mod_be16(a0 + 60);

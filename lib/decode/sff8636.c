@@ -2,8 +2,10 @@
 /*
  * SFF-8636 rev 2.10a (QSFP+, QSFP28): lower page 00h (status, interrupt
  * flags 3-21, free-side monitors 22-57), upper page 00h (identity, 128-223;
- * transmitter technology 147, extended compliance 192)
- * and upper page 03h (thresholds 128-199), tables 6-2 .. 6-29.
+ * extended identifier 129: power class and CDRs, encoding 139, transmitter
+ * technology 147, wavelength and its tolerance 186-189, extended
+ * compliance 192, options 193-195) and upper page 03h (thresholds
+ * 128-199), tables 6-2 .. 6-29.
  */
 #include <errno.h>
 #include <string.h>
@@ -11,6 +13,10 @@
 #include "module-eeprom-priv.h"
 
 #define L_STATUS 2           /* bit 2: flat memory (no page 03h) */
+#define L_FLAG_LOS 3         /* Tx LOS lanes 4-1 bits 7-4, Rx LOS bits 3-0 */
+#define L_FLAG_FAULT 4       /* Tx fault bits 3-0 */
+#define L_FLAG_LOL 5         /* Tx CDR LOL bits 7-4, Rx CDR LOL bits 3-0 */
+#define L_CLASS8_POWER 107   /* power class 8: maximum power, 0.1 W */
 #define L_FLAG_TEMP 6
 #define L_FLAG_VCC 7
 #define L_FLAG_RXPWR 9       /* 9-10, two lanes a byte */
@@ -50,6 +56,48 @@ static void live(struct mlx_mod_value *v, const uint8_t *p, double (*conv)(const
 	v->v = conv(p);
 }
 
+/* The lane flags the module says it implements (ethtool qsfp.c
+ * sff8636_show_signals: Rx LOS has no bit of its own, Tx LOS's stands for
+ * both; byte 195 bit 1 Tx LOS, bit 3 Tx fault; 194 bit 5 Tx LOL, bit 4 Rx
+ * LOL), lane n at bit n-1 of its nibble. */
+static void lane_signals(struct mlx_mod_info *out, const uint8_t *lo, const uint8_t *u)
+{
+	const uint8_t o3 = u[194], o4 = u[195];
+	const struct {
+		enum mlx_mod_flag f;
+		bool implemented;
+		uint8_t nibble;
+	} sig[] = {
+		{ MLX_MOD_RX_LOS, o4 & 0x02, lo[L_FLAG_LOS] & 0x0f },
+		{ MLX_MOD_TX_LOS, o4 & 0x02, lo[L_FLAG_LOS] >> 4 },
+		{ MLX_MOD_TX_FAULT, o4 & 0x08, lo[L_FLAG_FAULT] & 0x0f },
+		{ MLX_MOD_RX_LOL, o3 & 0x10, lo[L_FLAG_LOL] & 0x0f },
+		{ MLX_MOD_TX_LOL, o3 & 0x20, lo[L_FLAG_LOL] >> 4 },
+	};
+
+	for (size_t k = 0; k < sizeof(sig) / sizeof(sig[0]); k++)
+		for (unsigned i = 0; sig[k].implemented && i < 4; i++)
+			out->lane[i].flag[sig[k].f] = (int8_t)(sig[k].nibble >> i & 1);
+}
+
+/* Byte 129: power classes 1-4 in bits 7-6, 5-7 in bits 1-0, 8 in bit 5
+ * (its power in byte 107); CDRs in Tx (bit 3) and Rx (bit 2): table 6-16. */
+static void ext_identifier(struct mlx_mod_info *out, uint8_t b, const uint8_t *class8)
+{
+	static const double watts[8] = { 0, 1.5, 2.0, 2.5, 3.5, 4.0, 4.5, 5.0 };
+
+	out->power_class = (b & 0x03) ? 4u + (b & 0x03) : 1u + (b >> 6);
+	out->max_power_w = watts[out->power_class];
+	/* class 8 needs its power: 0 there says nothing (a module that sets
+	 * the bit and leaves 107 empty keeps its class 1-7) */
+	if ((b & 0x20) && class8 && class8[0]) {
+		out->power_class = 8;
+		out->max_power_w = class8[0] / 10.0;
+	}
+	out->cdr_tx = (int8_t)(b >> 3 & 1);
+	out->cdr_rx = (int8_t)(b >> 2 & 1);
+}
+
 int mlx_sff8636_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out, char *err, size_t errlen)
 {
 	const uint8_t *lo = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, 0, 58);
@@ -57,6 +105,7 @@ int mlx_sff8636_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out,
 	/* page 03h: only the thresholds (128-199) are needed, so a short
 	 * read that has them still gives them */
 	const uint8_t *p3 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 3, 128, 72);
+	const uint8_t *class8 = mlx_mod_bytes(e, MLX_MOD_I2C_A0, 0, 0, L_CLASS8_POWER, 1);
 	const uint8_t *u;
 
 	mod_info_init(out, MLX_MOD_SFF8636);
@@ -77,10 +126,16 @@ int mlx_sff8636_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out,
 		out->length_om2_m = u[144];
 		out->length_om1_m = u[145];
 		out->length_copper_m = u[146];
+		out->encoding_valid = true;
+		out->encoding = u[139];
+		ext_identifier(out, u[129], class8);
 		/* 147 bits 7-4: transmitter technology; below 0xa0 it is a laser,
-		 * and 186-187 are the wavelength in 1/20 nm (table 6-19) */
-		if ((u[147] & 0xf0) < 0xa0)
+		 * and 186-187 are the wavelength in 1/20 nm, 188-189 its
+		 * tolerance in 1/200 nm (table 6-19) */
+		if ((u[147] & 0xf0) < 0xa0) {
 			out->wavelength_nm = mod_be16(u + 186) / 20.0;
+			out->wavelength_tol_nm = mod_be16(u + 188) / 200.0;
+		}
 		out->tx_tech_valid = true;
 		out->tx_tech = u[147] & 0xf0;
 		/* 131 bit 7: the extended compliance code (192) applies */
@@ -110,6 +165,8 @@ int mlx_sff8636_decode(const struct mlx_mod_eeprom *e, struct mlx_mod_info *out,
 			flags_lane(&l->bias_ma, lo + L_FLAG_BIAS, i);
 			flags_lane(&l->tx_power_mw, lo + L_FLAG_TXPWR, i);
 		}
+		if (up)
+			lane_signals(out, lo, up - 128);
 	}
 	if (p3 && !out->flat_memory) {
 		const uint8_t *t = p3 - 128;

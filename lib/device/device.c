@@ -17,43 +17,66 @@
 
 #define FN_DIR "/sys/bus/pci/devices/%s"
 
+/* "dddd:bb:dd.f", as the kernel names a function (pci_name()); by hand:
+ * 2,048 functions format some 6,000 addresses. */
 static void fmt_bdf(char *buf, size_t len, unsigned dom, unsigned bus, unsigned dev, unsigned fn)
 {
-	snprintf(buf, len, "%04x:%02x:%02x.%u", dom & 0xffffu, bus & 0xffu, dev & 0x1fu, fn & 7u);
+	static const char hex[] = "0123456789abcdef";
+	char b[13];
+
+	dom &= 0xffffu;
+	b[0] = hex[dom >> 12];
+	b[1] = hex[(dom >> 8) & 15];
+	b[2] = hex[(dom >> 4) & 15];
+	b[3] = hex[dom & 15];
+	b[4] = ':';
+	b[5] = hex[(bus >> 4) & 15];
+	b[6] = hex[bus & 15];
+	b[7] = ':';
+	b[8] = hex[(dev >> 4) & 1];
+	b[9] = hex[dev & 15];
+	b[10] = '.';
+	b[11] = (char)('0' + (fn & 7u));
+	b[12] = '\0';
+	if (len >= sizeof(b)) {
+		memcpy(buf, b, sizeof(b));
+	} else if (len) {
+		memcpy(buf, b, len - 1);
+		buf[len - 1] = '\0';
+	}
 }
 
-/* Read an optional string attribute; "" when absent or unreadable. */
-static void read_opt(struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void read_opt(struct mlx_ctx *ctx, char *buf, size_t len, const char *fmt, ...)
+/* @dir (ending in '/', or "") and @name as one relative path; -1 when it
+ * does not fit.  By hand, not printf: a scan makes 20,000 of them. */
+static int attr_path(char *path, size_t len, const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = strlen(name);
+
+	if (d + n >= len)
+		return -1;
+	memcpy(path, dir, d);
+	memcpy(path + d, name, n + 1);
+	return 0;
+}
+
+/* Read an optional string attribute @dir@name; "" when absent or unreadable. */
+static void read_opt(struct mlx_ctx *ctx, char *buf, size_t len, const char *dir, const char *name)
 {
 	char path[PATH_MAX];
-	va_list ap;
-	int n;
 
 	buf[0] = '\0';
-	va_start(ap, fmt);
-	n = vsnprintf(path, sizeof(path), fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof(path))
+	if (attr_path(path, sizeof(path), dir, name) < 0)
 		return;
 	if (mlx_read_str(ctx, path, buf, len) < 0)
 		buf[0] = '\0';
 }
 
-static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *fmt, ...)
+static int64_t read_int_opt(struct mlx_ctx *ctx, int64_t dflt, const char *dir, const char *name)
 {
 	char path[PATH_MAX];
-	va_list ap;
 	int64_t v;
-	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(path, sizeof(path), fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof(path) || mlx_read_s64(ctx, path, &v) < 0)
+	if (attr_path(path, sizeof(path), dir, name) < 0 || mlx_read_s64(ctx, path, &v) < 0)
 		return dflt;
 	return v;
 }
@@ -69,83 +92,108 @@ static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *i
 	p->dev_port = -1;
 	p->speed_mbps = -1;
 	snprintf(p->ifname, sizeof(p->ifname), "%s", ifname);
-	snprintf(dir, sizeof(dir), "net/%s", ifname);    /* below mlx_chdir(fn) */
+	snprintf(dir, sizeof(dir), "net/%s/", ifname);    /* below mlx_chdir(fn) */
 
-	read_opt(ctx, p->operstate, sizeof(p->operstate), "%s/operstate", dir);
+	read_opt(ctx, p->operstate, sizeof(p->operstate), dir, "operstate");
 	/* 'speed' is -1 (SPEED_UNKNOWN) or unreadable (EINVAL) while the link
 	 * is down; both mean "no speed to report". */
-	p->speed_mbps = read_int_opt(ctx, -1, "%s/%s", dir, "speed");
+	p->speed_mbps = read_int_opt(ctx, -1, dir, "speed");
 	if (p->speed_mbps <= 0 || p->speed_mbps == 0xffffffffLL)
 		p->speed_mbps = -1;
 	if (!(want & MLX_SCAN_PORT_DETAILS))
 		return 0;
-	p->ifindex = (int)read_int_opt(ctx, -1, "%s/%s", dir, "ifindex");
-	p->dev_port = (int)read_int_opt(ctx, -1, "%s/%s", dir, "dev_port");
-	read_opt(ctx, p->phys_port_name, sizeof(p->phys_port_name), "%s/phys_port_name", dir);
-	read_opt(ctx, p->mac, sizeof(p->mac), "%s/address", dir);
-	read_opt(ctx, buf, sizeof(buf), "%s/carrier", dir);
+	p->ifindex = (int)read_int_opt(ctx, -1, dir, "ifindex");
+	p->dev_port = (int)read_int_opt(ctx, -1, dir, "dev_port");
+	read_opt(ctx, p->phys_port_name, sizeof(p->phys_port_name), dir, "phys_port_name");
+	read_opt(ctx, p->mac, sizeof(p->mac), dir, "address");
+	read_opt(ctx, buf, sizeof(buf), dir, "carrier");
 	if (buf[0]) {
 		p->carrier_known = true;
 		p->carrier = buf[0] == '1';
 	}
-	p->mtu = (unsigned)read_int_opt(ctx, 0, "%s/%s", dir, "mtu");
+	p->mtu = (unsigned)read_int_opt(ctx, 0, dir, "mtu");
 	return 0;
 }
 
 #define MLX_MAX_IB_PORTS 255         /* an IB port number is a u8, 1-based */
 
+/* Whether every netdev of @fn has its RDMA port: no later port can add one. */
+static bool all_ports_tied(const struct mlx_function *fn)
+{
+	for (size_t k = 0; k < fn->nports; k++)
+		if (!fn->ports[k].rdma_dev[0])
+			return false;
+	return true;
+}
+
+/* Port @pn of RDMA device @name is the netdev @ndev of @fn (NULL: its
+ * only one) unless that one has its port already. */
+static void tie_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *name,
+		     const char *dir, unsigned pn, const char *ndev, unsigned want)
+{
+	for (size_t k = 0; k < fn->nports; k++) {
+		struct mlx_port *p = &fn->ports[k];
+		bool match = ndev ? !strcmp(ndev, p->ifname) : true;
+
+		if (match && !p->rdma_dev[0]) {
+			snprintf(p->rdma_dev, sizeof(p->rdma_dev), "%s", name);
+			p->rdma_port = pn;
+			if (want & MLX_SCAN_PORT_DETAILS) {
+				char ll[32];
+
+				snprintf(ll, sizeof(ll), "ports/%u/link_layer", pn);
+				read_opt(ctx, p->link_layer, sizeof(p->link_layer), dir, ll);
+			}
+		}
+	}
+}
+
 static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *name,
 		      struct mlx_rdma *rd, unsigned want)
 {
-	char dir[PATH_MAX], path[PATH_MAX], (*ndev)[MLX_IFNAME_LEN];
+	char dir[PATH_MAX], path[PATH_MAX];
+	bool port1_named = false;
 	unsigned nports;
 
 	memset(rd, 0, sizeof(*rd));
 	snprintf(rd->name, sizeof(rd->name), "%s", name);
-	snprintf(dir, sizeof(dir), "infiniband/%s/", name);   /* below mlx_chdir(fn) */
-	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), "%sfw_ver", dir);
-	read_opt(ctx, rd->board_id, sizeof(rd->board_id), "%sboard_id", dir);
+	snprintf(dir, sizeof(dir), "infiniband/%s/", name);   /* below the function's directory */
+	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), dir, "fw_ver");
+	read_opt(ctx, rd->board_id, sizeof(rd->board_id), dir, "board_id");
 
 	/* Tie each IB port to its netdev: ports/N/gid_attrs/ndevs/0 names it
 	 * (RoCE); on mlx5 the one netdev of the function is the port anyway.
 	 * Ports are numbered 1 to N (IBTA), so they are probed in turn rather
 	 * than ports/ listed (four syscalls): port 1 by its ndevs/0 (asking
 	 * whether the port is there only when that is missing), each next
-	 * one by its directory first. */
-	ndev = calloc(MLX_MAX_IB_PORTS, sizeof(*ndev));
-	if (!ndev)
-		return;
+	 * one by its directory first.  A port is tied as it is found, the
+	 * first port naming a netdev winning; once every netdev of the
+	 * function has its port no later one can change anything, so the
+	 * probing stops there (a function with one netdev asks for no port
+	 * 2).  A port 1 that names no netdev is the function's one netdev
+	 * when the device has that one port: port 2 is asked for then. */
 	for (nports = 0; nports < MLX_MAX_IB_PORTS; nports++) {
+		char ndev[MLX_IFNAME_LEN];
+
+		if (nports && all_ports_tied(fn))
+			break;
 		snprintf(path, sizeof(path), "%sports/%u", dir, nports + 1);
 		if (nports && !mlx_exists(ctx, path))
 			break;
 		strcat(path, "/gid_attrs/ndevs/0");
-		if (mlx_read_str(ctx, path, ndev[nports], sizeof(ndev[0])) == 0)
+		if (mlx_read_str(ctx, path, ndev, sizeof(ndev)) == 0) {
+			port1_named |= !nports && ndev[0];
+			if (ndev[0])
+				tie_port(ctx, fn, name, dir, nports + 1, ndev, want);
 			continue;
-		ndev[nports][0] = '\0';
+		}
 		snprintf(path, sizeof(path), "%sports/%u", dir, nports + 1);
 		if (!nports && !mlx_exists(ctx, path))
 			break;
 	}
 	rd->nports = nports;
-	for (unsigned pn = 1; pn <= nports; pn++) {
-		char ll[16] = "";
-
-		if (want & MLX_SCAN_PORT_DETAILS)
-			read_opt(ctx, ll, sizeof(ll), "%sports/%u/link_layer", dir, pn);
-		for (size_t k = 0; k < fn->nports; k++) {
-			struct mlx_port *p = &fn->ports[k];
-			bool match = ndev[pn - 1][0] ? !strcmp(ndev[pn - 1], p->ifname)
-						     : (fn->nports == 1 && nports == 1);
-
-			if (match && !p->rdma_dev[0]) {
-				snprintf(p->rdma_dev, sizeof(p->rdma_dev), "%s", name);
-				p->rdma_port = pn;
-				snprintf(p->link_layer, sizeof(p->link_layer), "%s", ll);
-			}
-		}
-	}
-	free(ndev);
+	if (nports == 1 && !port1_named && fn->nports == 1)
+		tie_port(ctx, fn, name, dir, 1, NULL, want);
 }
 
 /*
@@ -264,15 +312,12 @@ static int cmp_fn(const void *a, const void *b)
 static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
 {
 	struct mlx_function key;
-	unsigned dom, bus, dev, fn;
 
-	if (!devs->nfn || sscanf(bdf, "%x:%x:%x.%u", &dom, &bus, &dev, &fn) != 4)
+	if (!devs->nfn)
 		return NULL;
 	memset(&key, 0, sizeof(key));
-	key.domain = dom;
-	key.bus = bus;
-	key.dev = dev;
-	key.func = fn;
+	if (mlx_pci_parse_bdf(bdf, &key.domain, &key.bus, &key.dev, &key.func) < 0)
+		return NULL;
 	return bsearch(&key, devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
 }
 
@@ -314,28 +359,25 @@ static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw
 
 /*
  * The function's sysfs attributes and children, all relative to its
- * directory, resolved once.  What the config space answered is not read
- * again; the port attributes no caller asked for (want) are not read.
+ * directory, which the PCI scan made the mlx_chdir() one (one path walk
+ * through its bus link for every file).  What the config space answered
+ * is not read again; the port attributes no caller asked for (want) are
+ * not read.
  */
 static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want,
 			 char **net, char **ib)
 {
-	char dir[PATH_MAX], buf[64];
+	char buf[64];
 	uint64_t u;
-	int r;
-
-	mlx_fn_sysfs_dir(fn, dir, sizeof(dir));
-	if (mlx_chdir(ctx, dir) < 0)
-		return 0;       /* removed since the scan: nothing more to know */
 
 	if (!fn->cfg_decoded) {
-		read_opt(ctx, buf, sizeof(buf), "subsystem_vendor");
+		read_opt(ctx, buf, sizeof(buf), "", "subsystem_vendor");
 		if (buf[0] && mlx_parse_u64(buf, &u) == 0)
 			fn->subsys_vendor = (uint16_t)u;
-		read_opt(ctx, buf, sizeof(buf), "subsystem_device");
+		read_opt(ctx, buf, sizeof(buf), "", "subsystem_device");
 		if (buf[0] && mlx_parse_u64(buf, &u) == 0)
 			fn->subsys_device = (uint16_t)u;
-		read_opt(ctx, buf, sizeof(buf), "revision");
+		read_opt(ctx, buf, sizeof(buf), "", "revision");
 		if (buf[0] && mlx_parse_u64(buf, &u) == 0)
 			fn->revision = (uint8_t)u;
 	}
@@ -346,23 +388,21 @@ static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned 
 	 * link would only say so again. */
 	fn->role = fn->sriov_pf.known || mlx_exists(ctx, "physfn") ? MLX_FN_VF
 		 : (fn->id && fn->id->is_vf) ? MLX_FN_VF : MLX_FN_PF;
-	fn->numa_node = (int)read_int_opt(ctx, -1, "numa_node");
+	fn->numa_node = (int)read_int_opt(ctx, -1, "", "numa_node");
 
 	/* The kernel's reading of the link registers, needed only when we
 	 * could not decode the PCIe capability ourselves (non-root). */
 	if (!fn->cfg_decoded || !fn->cfg.pcie.present) {
-		read_opt(ctx, fn->cur_link_speed, sizeof(fn->cur_link_speed), "current_link_speed");
-		read_opt(ctx, fn->max_link_speed, sizeof(fn->max_link_speed), "max_link_speed");
-		fn->cur_link_width = (unsigned)read_int_opt(ctx, 0, "current_link_width");
-		fn->max_link_width = (unsigned)read_int_opt(ctx, 0, "max_link_width");
+		read_opt(ctx, fn->cur_link_speed, sizeof(fn->cur_link_speed), "", "current_link_speed");
+		read_opt(ctx, fn->max_link_speed, sizeof(fn->max_link_speed), "", "max_link_speed");
+		fn->cur_link_width = (unsigned)read_int_opt(ctx, 0, "", "current_link_width");
+		fn->max_link_width = (unsigned)read_int_opt(ctx, 0, "", "max_link_width");
 	}
 	if (fn->role == MLX_FN_PF) {
-		fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "sriov_totalvfs");
-		fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "sriov_numvfs");
+		fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "", "sriov_totalvfs");
+		fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "", "sriov_numvfs");
 	}
-	r = scan_children(ctx, fn, want, net, ib);
-	mlx_chdir(ctx, NULL);
-	return r;
+	return scan_children(ctx, fn, want, net, ib);
 }
 
 /* VF k of pf, where its SR-IOV capability puts it, was linked already. */
@@ -446,13 +486,13 @@ static void free_children(char ***per, size_t n)
  * The netdevs (cls "net") or RDMA devices ("infiniband") of every function
  * at once: one listing of /sys/class/CLS and one readlink a device, whose
  * target ends in ".../<BDF>/CLS/<name>", where listing each function's
- * CLS/ directory costs four syscalls a function.  *per[i] is function i's
- * sorted list (NULL for none).  -ENOENT without the class directory (a
- * partial capture), -ERANGE when it holds many other devices: the caller
- * lists the functions' directories.
+ * CLS/ directory costs four syscalls a function.  *per[i] is the sorted
+ * list of function i of @bus (NULL for none).  -ENOENT without the class
+ * directory (a partial capture), -ERANGE when it holds many other
+ * devices: the caller lists the functions' directories.
  */
-static int class_children(struct mlx_ctx *ctx, struct mlx_devices *devs, const char *cls,
-			   char ****per)
+static int class_children(struct mlx_ctx *ctx, const struct mlx_pci_bus *bus, const char *cls,
+			  char ****per)
 {
 	char dir[32], **names = NULL, target[PATH_MAX];
 	size_t n = 0, *cnt;
@@ -466,18 +506,18 @@ static int class_children(struct mlx_ctx *ctx, struct mlx_devices *devs, const c
 	/* A readlink a device beats four syscalls a function only while
 	 * the class holds few devices that are not ours (a host with two
 	 * ConnectX functions and 200 containers' veths lists per function). */
-	if (n > 3 * devs->nfn) {
+	if (n > 3 * bus->n) {
 		mlx_strv_free(names);
 		return -ERANGE;
 	}
 	r = mlx_chdir(ctx, dir);
-	*per = calloc(devs->nfn + 1, sizeof(**per));
-	cnt = calloc(devs->nfn + 1, sizeof(*cnt));
+	*per = calloc(bus->n + 1, sizeof(**per));
+	cnt = calloc(bus->n + 1, sizeof(*cnt));
 	if (r == 0 && (!*per || !cnt))
 		r = -ENOMEM;
 	for (size_t i = 0; r == 0 && i < n; i++) {
 		char *end, *bdf, **nv;
-		struct mlx_function *fn;
+		ssize_t fi;
 		size_t k, len;
 
 		/* names are sorted (mlx_list_dir): so is each function's list */
@@ -492,10 +532,10 @@ static int class_children(struct mlx_ctx *ctx, struct mlx_devices *devs, const c
 		end = target + len - k;
 		*end = '\0';
 		bdf = strrchr(target, '/');
-		fn = find_bdf(devs, bdf ? bdf + 1 : target);
-		if (!fn)
+		fi = mlx_pci_bus_find(bus, bdf ? bdf + 1 : target);
+		if (fi < 0)
 			continue;
-		k = (size_t)(fn - devs->fn);
+		k = (size_t)fi;
 		nv = realloc((*per)[k], (cnt[k] + 2) * sizeof(*nv));
 		if (!nv) {
 			r = -ENOMEM;
@@ -513,7 +553,7 @@ static int class_children(struct mlx_ctx *ctx, struct mlx_devices *devs, const c
 	mlx_strv_free(names);
 	free(cnt);
 	if (r < 0) {
-		free_children(*per, devs->nfn);
+		free_children(*per, bus->n);
 		*per = NULL;
 	}
 	return r;
@@ -524,64 +564,80 @@ int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
 	return mlx_devices_scan_for(ctx, devs, MLX_SCAN_ALL);
 }
 
+/*
+ * One pass over the bus in address order: each function's directory is
+ * opened once, its config space read there (the PCI backend) and, for a
+ * ConnectX function, every other file of it.
+ */
 int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned want)
 {
 	char ***net = NULL, ***ib = NULL, *none[] = { NULL };
-	struct mlx_pci_raw *raw = NULL;
-	size_t n = 0;
+	struct mlx_pci_bus bus;
 	int r;
 
 	memset(devs, 0, sizeof(*devs));
-	r = mlx_pci_scan(ctx, MLX_VENDOR_ID, &raw, &n, &devs->non_mlx_seen);
+	r = mlx_pci_bus_list(ctx, &bus);
 	if (r < 0)
 		return r;
-	if (n) {
-		devs->fn = calloc(n, sizeof(*devs->fn));
+	if (bus.n) {
+		devs->fn = calloc(bus.n, sizeof(*devs->fn));
 		if (!devs->fn) {
-			free(raw);
-			return -ENOMEM;
+			r = -ENOMEM;
+			goto fail;
 		}
+		/* Both lists from the class directories when there are any;
+		 * an empty list there means no netdev or RDMA device on the
+		 * function (the class directory names every one the kernel
+		 * registered). */
+		r = class_children(ctx, &bus, "net", &net);
+		if (r == -ENOMEM)
+			goto fail;
+		r = class_children(ctx, &bus, "infiniband", &ib);
+		if (r == -ENOMEM)
+			goto fail;
 	}
-	for (size_t i = 0; i < n; i++) {
-		/* Only network/InfiniBand controllers (class 02 and 0c06) are
-		 * adapter functions; the PCIe bridges inside CX5+ and BlueField
-		 * (0x1974.., 0x197c) share the vendor ID and are skipped. */
-		uint32_t cls = raw[i].class_code >> 8;
+	for (size_t i = 0; i < bus.n; i++) {
+		struct mlx_function *fn = &devs->fn[devs->nfn];
+		struct mlx_pci_raw raw;
+		uint32_t cls;
 
-		if ((cls >> 8) != 0x02 && cls != 0x0c06 && !mlx_devid_lookup(raw[i].device)) {
+		r = mlx_pci_bus_read(ctx, &bus, i, MLX_VENDOR_ID, !(want & MLX_SCAN_VF_EXT_CONFIG), &raw);
+		if (r < 0)
+			goto fail;
+		if (r == 0) {
 			devs->non_mlx_seen++;
 			continue;
 		}
-		fill_function(&devs->fn[devs->nfn++], &raw[i]);
+		/* Only network/InfiniBand controllers (class 02 and 0c06) are
+		 * adapter functions; the PCIe bridges inside CX5+ and BlueField
+		 * (0x1974.., 0x197c) share the vendor ID and are skipped. */
+		cls = raw.class_code >> 8;
+		if ((cls >> 8) != 0x02 && cls != 0x0c06 && !mlx_devid_lookup(raw.device)) {
+			devs->non_mlx_seen++;
+			mlx_chdir(ctx, NULL);
+			continue;
+		}
+		fill_function(fn, &raw);
+		devs->nfn++;
+		if (raw.dir) {
+			r = read_function(ctx, fn, want, net ? (net[i] ? net[i] : none) : NULL,
+					  ib ? (ib[i] ? ib[i] : none) : NULL);
+			mlx_chdir(ctx, NULL);
+			if (r < 0)
+				goto fail;
+		}
+		find_fw(ctx, fn);
 	}
-	free(raw);
-	if (devs->nfn)     /* qsort(NULL, 0, ...) is undefined (UBSan says so) */
-		qsort(devs->fn, devs->nfn, sizeof(*devs->fn), cmp_fn);
-	/* Both lists from the class directories when there are any; an
-	 * empty list there means no netdev or RDMA device on the function
-	 * (the class directory names every one the kernel registered). */
-	if (devs->nfn) {
-		r = class_children(ctx, devs, "net", &net);
-		if (r == -ENOMEM)
-			goto fail;
-		r = class_children(ctx, devs, "infiniband", &ib);
-		if (r == -ENOMEM)
-			goto fail;
-	}
-	for (size_t i = 0; i < devs->nfn; i++) {
-		r = read_function(ctx, &devs->fn[i], want, net ? (net[i] ? net[i] : none) : NULL,
-				  ib ? (ib[i] ? ib[i] : none) : NULL);
-		if (r < 0)
-			goto fail;
-		find_fw(ctx, &devs->fn[i]);
-	}
-	free_children(net, devs->nfn);
-	free_children(ib, devs->nfn);
+	free_children(net, bus.n);
+	free_children(ib, bus.n);
+	mlx_pci_bus_free(&bus);
 	link_vfs(ctx, devs);
 	return 0;
 fail:
-	free_children(net, devs->nfn);
-	free_children(ib, devs->nfn);
+	mlx_chdir(ctx, NULL);
+	free_children(net, bus.n);
+	free_children(ib, bus.n);
+	mlx_pci_bus_free(&bus);
 	mlx_devices_free(devs);
 	return r;
 }
@@ -677,7 +733,12 @@ int mlx_devices_add_other(struct mlx_ctx *ctx, struct mlx_devices *devs, const c
 	fn->vf_index = -1;
 	fn->numa_node = -1;
 	fn->sriov_totalvfs = fn->sriov_numvfs = -1;
-	r = read_function(ctx, fn, want, NULL, NULL);
+	/* read_function reads relative to the function's directory, which
+	 * the PCI scan makes the mlx_chdir() one; here it is made so */
+	r = mlx_chdir(ctx, dir);
+	if (r == 0)
+		r = read_function(ctx, fn, want, NULL, NULL);
+	mlx_chdir(ctx, NULL);
 	if (r < 0) {
 		free(fn->ports);
 		free(fn->rdma);

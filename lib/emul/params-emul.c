@@ -255,28 +255,35 @@ static int edit_eth(struct mlx_ctx *ctx, struct file *f, const struct mlx_params
 	if (s->src == MLX_KS_FEATURE || s->src == MLX_KS_PRIVFLAG) {
 		static const uint16_t fsets[] = { ETHTOOL_A_FEATURES_WANTED,
 						  ETHTOOL_A_FEATURES_ACTIVE };
-		long idx = bit_index(f, as, ae, s->name);
-		bool any = false;
 
-		for (size_t i = 0; i < (s->src == MLX_KS_FEATURE ? 2u : 1u); i++) {
-			uint16_t t = s->src == MLX_KS_FEATURE ? fsets[i] : ETHTOOL_A_PRIVFLAGS_FLAGS;
+		/* every bit of the request (a feature group has several) */
+		for (unsigned k = 0; k < s->nbits; k++) {
+			const char *name = s->bits[k].name;
+			long idx = bit_index(f, as, ae, name);
+			bool any = false;
 
-			/* a splice moves what follows: find again */
+			for (size_t i = 0; i < (s->src == MLX_KS_FEATURE ? 2u : 1u); i++) {
+				uint16_t t = s->src == MLX_KS_FEATURE ? fsets[i]
+								      : ETHTOOL_A_PRIVFLAGS_FLAGS;
+
+				/* a splice moves what follows: find again */
+				find_msg(f, s, &sp.msg, &as, &ae);
+				at = find(f, as, ae, t);
+				if (!at)
+					continue;
+				r = set_bit(ctx, f, sp, at, name, s->bits[k].on, idx);
+				if (r == -ENOENT)
+					continue;
+				if (r < 0)
+					return r;
+				any = true;
+			}
+			if (!any)
+				return mlx_err(ctx, EOPNOTSUPP, "'%s' has no %s '%s'", s->ifname,
+					       s->src == MLX_KS_FEATURE ? "feature" : "private flag",
+					       name);
 			find_msg(f, s, &sp.msg, &as, &ae);
-			at = find(f, as, ae, t);
-			if (!at)
-				continue;
-			r = set_bit(ctx, f, sp, at, s->name, s->on, idx);
-			if (r == -ENOENT)
-				continue;
-			if (r < 0)
-				return r;
-			any = true;
 		}
-		if (!any)
-			return mlx_err(ctx, EOPNOTSUPP, "'%s' has no %s '%s'", s->ifname,
-				       s->src == MLX_KS_FEATURE ? "feature" : "private flag",
-				       s->name);
 		return 0;
 	}
 	at = find(f, as, ae, s->attr);

@@ -468,6 +468,22 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"mismatch in the guest, or an abusive tenant", NULL, MLX_DUMP_NONE, NULL,
 		"devlink health diagnose REPORTER vnic: \"vNIC env counters\" "
 		"(mlx5/core/diag/reporter_vnic.c)" },
+	/* a module's lane flags, polled (lib/monitor/counter-poll.c) */
+	[MLX_EV_MODULE_LANE_FLAG] = { MLX_EV_MODULE_LANE_FLAG, "module_lane_flag", M, E,
+		"a module lane raised a status flag since the last poll: Rx loss of signal (no light "
+		"from the peer), Tx loss of signal (no electrical signal from the host), Tx fault "
+		"(the laser), Rx or Tx CDR loss of lock (name: rx_los, tx_los, tx_fault, rx_lol, "
+		"tx_lol)", "rx_los, rx_lol: the fibre, its connectors or the peer's laser (`mlxcli "
+		"module` shows the Rx power); tx_fault: replace the module; tx_los, tx_lol: the "
+		"port's host side (reseat the module, `mlxcli link`)", NULL, MLX_DUMP_NONE, NULL,
+		"the module EEPROM: SFF-8636 lower page bytes 3-5, SFF-8472 A2h byte 110, CMIS page "
+		"11h bytes 135-137 and 147-148 (ETHTOOL_MSG_MODULE_EEPROM_GET)" },
+	[MLX_EV_MODULE_LANE_FLAG_CLEARED] = { MLX_EV_MODULE_LANE_FLAG_CLEARED,
+		"module_lane_flag_cleared", M, I,
+		"a module lane's status flag that was raised at the last poll is clear", "none",
+		NULL, MLX_DUMP_NONE, NULL,
+		"the module EEPROM: SFF-8636 lower page bytes 3-5, SFF-8472 A2h byte 110, CMIS page "
+		"11h bytes 135-137 and 147-148 (ETHTOOL_MSG_MODULE_EEPROM_GET)" },
 	/* ethtool netlink, group "monitor" (lib/monitor/ethtool-notify.c) */
 	[MLX_EV_LINK_INFO_CHANGED] = { MLX_EV_LINK_INFO_CHANGED, "link_info_changed", T, N,
 		"the port's link settings (port type, PHY address, MDI-X, transceiver) were set",
@@ -587,6 +603,7 @@ static const char *const field_keys[MLX_EVF_N] = {
 	[MLX_EVF_HW_ERROR_SYNDROME] = "hw_error_syndrome",
 	[MLX_EVF_MTU] = "mtu", [MLX_EVF_MASTER_IFINDEX] = "master_ifindex", [MLX_EVF_NUM_VFS] = "num_vfs",
 	[MLX_EVF_VF] = "vf",
+	[MLX_EVF_LANE] = "lane_number",
 };
 
 const char *mlx_ev_field_key(enum mlx_ev_field f)

@@ -5,7 +5,8 @@
  * always a log line (correctable errors are rate-limited, or masked from
  * the log), so a total that grows between two polls is an event.  The
  * files are read through lib/debug/evidence.c (root-prefixed, so a capture
- * works the same).
+ * works the same).  And the lane flags of each port's module (issue 25),
+ * read through lib/phy.h as `mlxcli module` reads them.
  */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 
 #include "evidence.h"
 #include "monitor.h"
+#include "phy.h"
 
 int mlx_aer_total_parse(const char *text, size_t len, uint64_t *total)
 {
@@ -79,4 +81,75 @@ void mlx_ev_aer_moved(struct mlx_event *ev, const char *bdf, unsigned which, uin
 	mlx_ev_set(ev, MLX_EVF_ERR_COUNT, now);
 	snprintf(ev->text, sizeof(ev->text), "%s AER errors: %" PRIu64 " -> %" PRIu64 " (+%" PRIu64 ")",
 		 what[which < 3 ? which : 0], old, now, now - old);
+}
+
+static int flag_event(unsigned lane, int f, bool raised, const char *bdf, const char *ifname,
+		      mlx_modflags_emit emit, void *arg)
+{
+	struct mlx_event *ev = calloc(1, sizeof(*ev));
+	enum mlx_ev_kind k = raised ? MLX_EV_MODULE_LANE_FLAG : MLX_EV_MODULE_LANE_FLAG_CLEARED;
+	int r;
+
+	if (!ev)
+		return 0;       /* out of memory: the event is lost, the poll goes on */
+	ev->kind = k;
+	ev->source = MLX_EVS_MONITOR;
+	ev->severity = mlx_ev_kind_info(k)->severity;
+	snprintf(ev->pci_address, sizeof(ev->pci_address), "%s", bdf ? bdf : "");
+	snprintf(ev->netdev, sizeof(ev->netdev), "%s", ifname ? ifname : "");
+	snprintf(ev->counter, sizeof(ev->counter), "%s", mlx_mod_flag_key(f));
+	snprintf(ev->detail, sizeof(ev->detail), "%s", mlx_mod_flag_text(f));
+	mlx_ev_set(ev, MLX_EVF_LANE, lane);
+	snprintf(ev->text, sizeof(ev->text), "module lane %u: %s %s", lane, mlx_mod_flag_text(f),
+		 raised ? "raised" : "cleared");
+	r = emit(arg, ev);
+	free(ev);
+	return r;
+}
+
+int mlx_mod_flag_events(struct mlx_modflags_prev *prev, const struct mlx_mod_info *now, const char *bdf,
+			const char *ifname, mlx_modflags_emit emit, void *arg)
+{
+	unsigned n;
+	int r = 0;
+
+	if (!now) {
+		prev->have = false;
+		return 0;
+	}
+	n = now->nlanes < MLX_MOD_MAX_LANES ? now->nlanes : MLX_MOD_MAX_LANES;
+	/* another lane count: another module, a new baseline */
+	if (prev->have && prev->nlanes == n)
+		for (unsigned i = 0; i < n && r == 0; i++)
+			for (int f = 0; f < MLX_MOD_NFLAGS && r == 0; f++) {
+				int8_t was = prev->flag[i][f], is = now->lane[i].flag[f];
+
+				/* unknown on either side (a page not read this
+				 * time) is no transition */
+				if (was < 0 || is < 0 || !was == !is)
+					continue;
+				r = flag_event(i + 1, f, is > 0, bdf, ifname, emit, arg);
+			}
+	prev->have = true;
+	prev->nlanes = n;
+	for (unsigned i = 0; i < n; i++)
+		memcpy(prev->flag[i], now->lane[i].flag, sizeof(prev->flag[i]));
+	return r;
+}
+
+int mlx_mod_flags_poll(struct mlx_ctx *ctx, const char *bdf, const char *ifname,
+		       struct mlx_modflags_prev *prev, mlx_modflags_emit emit, void *arg)
+{
+	struct mlx_module *m = malloc(sizeof(*m));     /* large: pages and their decode */
+	int r;
+
+	if (!m)
+		return 0;       /* the next poll tries again */
+	if (mlx_module_read(ctx, ifname, m) == 0 && (!m->decode_rc || m->decode_rc == -EBADMSG))
+		r = mlx_mod_flag_events(prev, &m->info, bdf, ifname, emit, arg);
+	else
+		r = mlx_mod_flag_events(prev, NULL, bdf, ifname, emit, arg);
+	mlx_err_clear(ctx);
+	free(m);
+	return r;
 }

@@ -10,7 +10,8 @@
  * devlink health "vnic" reporter's diagnose counters of every function
  * (and of every devlink port's vnic reporter: representors), read through
  * lib/debug/health.c, an event when one grows by more than its threshold
- * in one period (lib/monitor/vf-thresholds.c).  The source
+ * in one period (lib/monitor/vf-thresholds.c); the lane flags of every
+ * port's module (lib/monitor/counter-poll.c).  The source
  * (lib/monitor/source.c) runs them on its timer.
  */
 #include "config.h"
@@ -51,6 +52,7 @@ struct mlx_evpoll {
 	struct mlx_ctarget *targets;   /* every port, for lib/counters */
 	size_t ntargets;
 	struct port_prev *prev;        /* per target: the last event-counter values */
+	struct mlx_modflags_prev *modflags;    /* per target: the module's last lane flags */
 	struct mlx_cstate *cst;        /* the ethtool names, read once */
 	const struct mlx_vf_thresholds *vf;    /* NULL: no VF monitor */
 	bool vnic_warned;              /* a diagnose failed: said once */
@@ -65,6 +67,7 @@ void mlx_evpoll_free(struct mlx_evpoll *p)
 	free(p->aer);
 	free(p->targets);
 	free(p->prev);
+	free(p->modflags);
 	free(p->vnic);
 	if (p->cst)
 		mlx_cstate_free(p->cst);
@@ -93,8 +96,9 @@ int mlx_evpoll_new(struct mlx_ctx *ctx, const struct mlx_devices *devs, const st
 			t[p->ntargets++] = (struct mlx_ctarget){ &devs->fn[i], &devs->fn[i].ports[j], NULL };
 		}
 	p->prev = calloc(p->ntargets ? p->ntargets : 1, sizeof(*p->prev));
+	p->modflags = calloc(p->ntargets ? p->ntargets : 1, sizeof(*p->modflags));
 	p->cst = mlx_cstate_new();
-	if (p->aer && p->prev && p->cst) {
+	if (p->aer && p->prev && p->modflags && p->cst) {
 		*out = p;
 		return 0;
 	}
@@ -162,6 +166,22 @@ static int poll_ethtool(struct mlx_evpoll *p, mlx_evpoll_emit emit, void *arg)
 	}
 	mlx_counters_free(&cs);
 	mlx_err_clear(p->ctx);
+	return r;
+}
+
+/* the lane flags of every port's module */
+static int poll_modflags(struct mlx_evpoll *p, mlx_evpoll_emit emit, void *arg)
+{
+	int r = 0;
+
+	for (size_t i = 0; i < p->ntargets && r == 0; i++) {
+		const struct mlx_port *pt = p->targets[i].port;
+		const struct mlx_function *fn = p->targets[i].fn;
+
+		/* a module sits in a physical port's cage: PFs' (cmd/module.c) */
+		if (pt && pt->ifname[0] && fn && fn->role == MLX_FN_PF)
+			r = mlx_mod_flags_poll(p->ctx, fn->bdf, pt->ifname, &p->modflags[i], emit, arg);
+	}
 	return r;
 }
 
@@ -291,6 +311,8 @@ int mlx_evpoll_run(struct mlx_evpoll *p, mlx_evpoll_emit emit, void *arg)
 
 	if (r == 0)
 		r = poll_ethtool(p, emit, arg);
+	if (r == 0)
+		r = poll_modflags(p, emit, arg);
 	if (r == 0 && p->vf)
 		r = poll_vnic(p, emit, arg);
 	p->polled = true;

@@ -35,6 +35,10 @@
 static const char *const onoff[] = { "on", "off", NULL };
 static const char *const truefalse[] = { "true", "false", NULL };
 static const char *const fs_modes[] = { "dmfs", "smfs", "hmfs", NULL };
+/* cma_configfs.c default_roce_mode_store() takes what
+ * ib_cache_gid_parse_type_str() (cache.c) finds in gid_type_str[]: these
+ * two names, exactly; anything else is -EINVAL from the kernel */
+static const char *const roce_modes[] = { "IB/RoCE v1", "RoCE v2", NULL };
 
 #define EN_H "drivers/net/ethernet/mellanox/mlx5/core/en.h"
 #define NICP "en_main.c mlx5e_build_nic_params()"
@@ -42,6 +46,8 @@ static const char *const fs_modes[] = { "dmfs", "smfs", "hmfs", NULL };
 #define CAP_K "capture: fixtures/ethtool/cx4lx-25g-pve6.8 ethtool -k"
 #define CAP_P "capture: fixtures/ethtool/cx5ex-upstream-6.4rc2 show-priv-flags"
 #define CAP_M "capture: fixtures/ethtool/mlx5-ofed4.9 modinfo -p"
+#define OFED_P "MLNX_OFED (not upstream): off in a real MLNX_OFED host's ethtool " \
+	"--show-priv-flags (13 flags); not checked in a source"
 
 #define PRIV(n, d, from, win, text) \
 	{ n, MLX_KS_PRIVFLAG, n, 0, 0, MLX_KT_BOOL, NULL, d, from, 0, 1, onoff, \
@@ -51,6 +57,10 @@ static const char *const fs_modes[] = { "dmfs", "smfs", "hmfs", NULL };
 	  MLX_KA_RUNTIME, win, text }
 #define ATTR(n, s, a, ma, unit, d, from, lo, hi, win, text) \
 	{ n, s, NULL, a, ma, MLX_KT_U32, unit, d, from, lo, hi, NULL, MLX_KA_RUNTIME, win, text }
+/* a ring or a channel count: the device reports its maximum; min..max are mlx5's */
+#define DATTR(n, s, a, ma, unit, d, from, lo, hi, win, text) \
+	{ n, s, NULL, a, ma, MLX_KT_U32, unit, d, from, lo, hi, NULL, MLX_KA_RUNTIME, win, text, \
+	  MLX_KF_RANGE_MLX5 }
 #define AFLAG(n, s, a, d, from, win, text) \
 	{ n, s, NULL, a, 0, MLX_KT_BOOL, NULL, d, from, 0, 1, onoff, MLX_KA_RUNTIME, win, text }
 #define DL(n, t, unit, d, from, lo, hi, ch, apply, win, text) \
@@ -81,28 +91,40 @@ const struct mlx_knob mlx_knobs[] = {
 	     "device waits (back-pressure) instead of dropping (Windows: dropless mode)"),
 	PRIV("per_channel_stats", "on", "MLNX_OFED documentation (driver default on); not checked in a source or capture", NULL,
 	     "MLNX_OFED: per-channel counters in ethtool -S"),
+	/* MLNX_OFED 5.x's other three (not upstream): off in a real MLNX_OFED
+	 * host's --show-priv-flags of 13 flags (the listing issue 25 names);
+	 * the meaning is MLNX_OFED's release notes' and ethtool page's */
+	PRIV("tx_cqe_compress", "off", OFED_P, NULL,
+	     "MLNX_OFED: TX CQE compression: send completions coalesced into fewer PCIe "
+	     "writes (the tx_cqe_compress_* counters), at a CPU cost"),
+	PRIV("tx_xdp_hw_checksum", "off", OFED_P, NULL,
+	     "MLNX_OFED: the device computes the checksum of packets an XDP program "
+	     "transmits (XDP_TX), which XDP cannot ask per packet"),
+	PRIV("skb_xmit_more", "off", OFED_P, NULL,
+	     "MLNX_OFED: honour the stack's xmit_more hint: ring the doorbell once for "
+	     "a burst of packets instead of once each"),
 
 	/* rings (ethtool -g; en/params.c, en.h log sizes) */
-	ATTR("rx_ring", MLX_KS_RING, ETHTOOL_A_RINGS_RX, ETHTOOL_A_RINGS_RX_MAX, "entries", "1024",
+	DATTR("rx_ring", MLX_KS_RING, ETHTOOL_A_RINGS_RX, ETHTOOL_A_RINGS_RX_MAX, "entries", "1024",
 	     EN_H " MLX5E_PARAMS_DEFAULT_LOG_RQ_SIZE 0xa", 64, 0,
 	     "*ReceiveBuffers; RfdReservationFactor (packet burst)",
 	     "receive ring size: a bigger ring absorbs a longer packet burst"),
-	ATTR("tx_ring", MLX_KS_RING, ETHTOOL_A_RINGS_TX, ETHTOOL_A_RINGS_TX_MAX, "entries", "1024",
+	DATTR("tx_ring", MLX_KS_RING, ETHTOOL_A_RINGS_TX, ETHTOOL_A_RINGS_TX_MAX, "entries", "1024",
 	     EN_H " MLX5E_PARAMS_DEFAULT_LOG_SQ_SIZE 0xa", 64, 0, "*TransmitBuffers",
 	     "transmit ring size"),
 
 	/* channels (ethtool -l) */
-	ATTR("combined_channels", MLX_KS_CHANNEL, ETHTOOL_A_CHANNELS_COMBINED_COUNT,
+	DATTR("combined_channels", MLX_KS_CHANNEL, ETHTOOL_A_CHANNELS_COMBINED_COUNT,
 	     ETHTOOL_A_CHANNELS_COMBINED_MAX, "queues", NULL,
 	     "unknown: the driver picks it from the host's CPUs (netif_get_num_default_rss_queues)",
 	     1, 0, "*NumRSSQueues", "combined RX/TX queue pairs (RSS queues)"),
 
 	/* separate RX and TX queues: mlx5 has combined ones only (the kernel
 	 * leaves out a kind whose maximum is 0: net/ethtool/channels.c) */
-	ATTR("rx_channels", MLX_KS_CHANNEL, ETHTOOL_A_CHANNELS_RX_COUNT, ETHTOOL_A_CHANNELS_RX_MAX,
+	DATTR("rx_channels", MLX_KS_CHANNEL, ETHTOOL_A_CHANNELS_RX_COUNT, ETHTOOL_A_CHANNELS_RX_MAX,
 	     "queues", NULL, "unknown: not an mlx5 knob (other drivers, veth)", 0, 0, NULL,
 	     "receive-only queues"),
-	ATTR("tx_channels", MLX_KS_CHANNEL, ETHTOOL_A_CHANNELS_TX_COUNT, ETHTOOL_A_CHANNELS_TX_MAX,
+	DATTR("tx_channels", MLX_KS_CHANNEL, ETHTOOL_A_CHANNELS_TX_COUNT, ETHTOOL_A_CHANNELS_TX_MAX,
 	     "queues", NULL, "unknown: not an mlx5 knob (other drivers, veth)", 0, 0, NULL,
 	     "transmit-only queues"),
 
@@ -131,22 +153,32 @@ const struct mlx_knob mlx_knobs[] = {
 	AFLAG("cqe_mode_tx", MLX_KS_COALESCE, ETHTOOL_A_COALESCE_USE_CQE_MODE_TX, "off",
 	      "follows tx_cqe_moder; " CAP_K, NULL, "TX moderation timer starts at the CQE"),
 
-	/* features (ethtool -k; kernel names of net/ethtool/common.c) */
+	/* features (ethtool -k; kernel names of net/ethtool/common.c).  The
+	 * ones ethtool -K names (ethtool's common.c off_flag_def: rx, tx, sg,
+	 * tso, gso, gro, lro, rxvlan, txvlan, ntuple, rxhash) carry ethtool's
+	 * pattern and set every feature it matches, as ethtool does: tso is
+	 * tx-tcp-segmentation, tx-tcp-ecn-segmentation,
+	 * tx-tcp-mangleid-segmentation and tx-tcp6-segmentation */
 	FEAT("rx_checksum", "rx-checksum", "on", "*TCPUDPChecksumOffloadIPv4/IPv6 (Rx)",
-	     "receive checksum offload"),
-	FEAT("tx_checksum", "tx-checksum-ip-generic", "on", "*TCPUDPChecksumOffloadIPv4/IPv6 (Tx)",
-	     "transmit checksum offload"),
-	FEAT("scatter_gather", "tx-scatter-gather", "on", NULL, "transmit scatter-gather"),
-	FEAT("tso", "tx-tcp-segmentation", "on", "*LsoV2IPv4", "TCP segmentation offload (IPv4)"),
-	FEAT("tso6", "tx-tcp6-segmentation", "on", "*LsoV2IPv6", "TCP segmentation offload (IPv6)"),
-	FEAT("gso", "tx-generic-segmentation", "on", NULL, "generic segmentation offload"),
-	FEAT("gro", "rx-gro", "on", NULL, "generic receive offload"),
+	     "receive checksum offload (ethtool -K rx)"),
+	FEAT("tx_checksum", "tx-checksum-*", "on", "*TCPUDPChecksumOffloadIPv4/IPv6 (Tx)",
+	     "transmit checksum offload, every tx-checksum-* feature (ethtool -K tx)"),
+	FEAT("scatter_gather", "tx-scatter-gather*", "on", NULL,
+	     "transmit scatter-gather, every tx-scatter-gather* feature (ethtool -K sg)"),
+	FEAT("tso", "tx-tcp*-segmentation", "on", "*LsoV2IPv4",
+	     "TCP segmentation offload, every tx-tcp*-segmentation feature: IPv4, IPv6, ECN, "
+	     "mangle-ID (ethtool -K tso)"),
+	FEAT("tso6", "tx-tcp6-segmentation", "on", "*LsoV2IPv6",
+	     "TCP segmentation offload of IPv6 alone (a member of tso)"),
+	FEAT("gso", "tx-generic-segmentation", "on", NULL,
+	     "generic segmentation offload (ethtool -K gso)"),
+	FEAT("gro", "rx-gro", "on", NULL, "generic receive offload (ethtool -K gro)"),
 	FEAT("lro", "rx-lro", "off", "*RscIPv4/*RscIPv6", "large receive offload (Windows RSC)"),
 	FEAT("gro_hw", "rx-gro-hw", "off", "*RscIPv4/*RscIPv6", "hardware GRO (SHAMPO)"),
 	FEAT("rx_vlan_offload", "rx-vlan-hw-parse", "on", "*PriorityVLANTag",
-	     "strip VLAN tags on receive"),
+	     "strip VLAN tags on receive (ethtool -K rxvlan)"),
 	FEAT("tx_vlan_offload", "tx-vlan-hw-insert", "on", "*PriorityVLANTag",
-	     "insert VLAN tags on transmit"),
+	     "insert VLAN tags on transmit (ethtool -K txvlan)"),
 	FEAT("rx_vlan_filter", "rx-vlan-filter", "on", NULL, "VLAN filtering in hardware"),
 	FEAT("ntuple", "rx-ntuple-filter", "off", NULL, "n-tuple receive filters (ethtool -N)"),
 	FEAT("rxhash", "rx-hashing", "on", "*RSS", "receive hashing (RSS)"),
@@ -156,9 +188,13 @@ const struct mlx_knob mlx_knobs[] = {
 	FEAT("hw_tc_offload", "hw-tc-offload", "off", NULL, "tc flower offload"),
 
 	/* MTU */
+	/* MTU: the range is the device's (IFLA_MIN_MTU, IFLA_MAX_MTU); 68..9978
+	 * is mlx5's where a capture has no such reply (en_main.c: the port's
+	 * maximum MTU, 9978 on ConnectX-4 and later) */
 	{ "mtu", MLX_KS_MTU, NULL, 0, 0, MLX_KT_U32, "bytes", "1500",
 	  "the Ethernet default (ether_setup)", 68, 9978, NULL, MLX_KA_RUNTIME,
-	  "*JumboPacket (the frame: MTU + 14)", "the netdev's MTU" },
+	  "*JumboPacket (the frame: MTU + 14)", "the netdev's MTU",
+	  MLX_KF_DFLT_ANY | MLX_KF_RANGE_MLX5 },
 
 	/* devlink parameters (Documentation/networking/devlink/mlx5.rst) */
 	DL("flow_steering_mode", MLX_KT_STRING, NULL, "dmfs", KDOC, 0, 0, fs_modes, MLX_KA_RUNTIME,
@@ -213,10 +249,11 @@ const struct mlx_knob mlx_knobs[] = {
 	/* RDMA: rdma_cm's default RoCE mode (configfs) */
 	{ "roce_mode", MLX_KS_RDMA, "default_roce_mode", 0, 0, MLX_KT_STRING, NULL, "RoCE v2",
 	  "drivers/infiniband/core/cma_configfs.c (the GID type of the highest RoCE version)",
-	  0, 0, NULL, MLX_KA_RUNTIME, "roce_mode (2 = RoCE v2)", "RoCE mode of rdma_cm" },
+	  0, 0, roce_modes, MLX_KA_RUNTIME, "roce_mode (2 = RoCE v2)", "RoCE mode of rdma_cm",
+	  MLX_KF_DFLT_ANY },
 	{ "roce_tos", MLX_KS_RDMA, "default_roce_tos", 0, 0, MLX_KT_U32, NULL, "0",
 	  "drivers/infiniband/core/cma_configfs.c", 0, 255, NULL, MLX_KA_RUNTIME, NULL,
-	  "ToS of rdma_cm's RoCE connections" },
+	  "ToS of rdma_cm's RoCE connections", MLX_KF_DFLT_ANY },
 	/* MLNX_OFED's mlx5_ib: /sys/class/infiniband/<dev>/tc/<port>/traffic_class
 	 * reads "Global tclass=N" once written, empty before (then each QP's
 	 * own traffic class applies): the value "unset" */
@@ -273,3 +310,41 @@ const struct mlx_knob *mlx_knob_by_kname(enum mlx_knob_source src, const char *k
 			return &mlx_knobs[i];
 	return NULL;
 }
+
+/* ethtool's netlink/features.c flag_pattern_match: the pattern holds at
+ * most one '*', which matches any (possibly empty) middle. */
+bool mlx_feature_match(const char *name, const char *pattern)
+{
+	const char *ast = strchr(pattern, '*');
+	size_t nl, pre, suf;
+
+	if (!ast)
+		return !strcmp(name, pattern);
+	nl = strlen(name);
+	pre = (size_t)(ast - pattern);
+	suf = strlen(ast + 1);
+	return nl >= pre + suf && !strncmp(name, pattern, pre) &&
+	       !strcmp(name + nl - suf, ast + 1);
+}
+
+bool mlx_privflag_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!n || n >= MLX_BIT_NAME)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = name[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '_' || c == '-' || c == '.'))
+			return false;
+	}
+	return true;
+}
+
+const struct mlx_knob mlx_knob_any_privflag = {
+	"private_flag", MLX_KS_PRIVFLAG, NULL, 0, 0, MLX_KT_BOOL, NULL, NULL,
+	"unknown: a private flag of the driver that the catalogue does not list", 0, 1, onoff,
+	MLX_KA_RUNTIME, NULL, "a private flag of the driver (not in mlxcli's catalogue)",
+};

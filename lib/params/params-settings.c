@@ -57,12 +57,30 @@ static struct mlx_knob_setting *knob_add(struct mlx_params_settings *p)
 	return &p->kv[p->n++];
 }
 
-static struct mlx_knob_setting *knob_of(const struct mlx_params_settings *p, const struct mlx_knob *k)
+const char *mlx_knob_setting_name(const struct mlx_knob_setting *ks)
+{
+	return ks->k == &mlx_knob_any_privflag ? ks->name : ks->k->name;
+}
+
+/* @k's setting; a private flag the catalogue lacks by @name */
+static struct mlx_knob_setting *knob_named(const struct mlx_params_settings *p,
+					   const struct mlx_knob *k, const char *name)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (p->kv[i].k == k)
+		if (p->kv[i].k == k && (k != &mlx_knob_any_privflag || !strcmp(p->kv[i].name, name)))
 			return &p->kv[i];
 	return NULL;
+}
+
+static struct mlx_knob_setting *knob_of(const struct mlx_params_settings *p, const struct mlx_knob *k)
+{
+	return knob_named(p, k, "");
+}
+
+/* A row of the catalogue (not a private flag's own row, lib/params/params.c) */
+static bool in_catalogue(const struct mlx_knob *k)
+{
+	return k >= mlx_knobs && k < mlx_knobs + mlx_nknobs;
 }
 
 void mlx_params_release(struct mlx_port_settings *ps)
@@ -123,6 +141,12 @@ void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref 
 		if (!(ks = knob_add(ps)))
 			break;
 		ks->k = v->k;
+		/* a private flag the catalogue lacks: its row is @p's, freed
+		 * below; the setting keeps its name */
+		if (!in_catalogue(v->k)) {
+			ks->k = &mlx_knob_any_privflag;
+			snprintf(ks->name, sizeof(ks->name), "%s", v->k->name);
+		}
 		ks->have = v->known ? MLX_SET : MLX_NULL;
 		ks->v = mlx_knob_value_typed(v->known ? v->value : NULL, v->k->type);
 	}
@@ -145,6 +169,27 @@ int mlx_params_put(struct mlx_ctx *ctx, struct mlx_params_settings *p, const str
 	return 0;
 }
 
+int mlx_params_put_privflag(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
+			    struct mlx_val v)
+{
+	struct mlx_knob_setting *ks;
+
+	if (!mlx_privflag_name_ok(name))
+		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
+	if (v.kind != MLX_VAL_BOOL && v.kind != MLX_VAL_NULL)
+		return mlx_err(ctx, EINVAL, "%s: a private flag takes on or off", name);
+	if (knob_named(p, &mlx_knob_any_privflag, name))
+		return mlx_err(ctx, EEXIST, "%s is given twice", name);
+	if (!(ks = knob_add(p)))
+		return mlx_err(ctx, ENOMEM, "out of memory");
+	p->have = MLX_SET;
+	ks->k = &mlx_knob_any_privflag;
+	snprintf(ks->name, sizeof(ks->name), "%s", name);
+	ks->have = v.kind == MLX_VAL_NULL ? MLX_NULL : MLX_SET;
+	ks->v = v;
+	return 0;
+}
+
 /* ---- the plan ---- */
 
 bool mlx_params_wanted(const struct mlx_port_settings *want, size_t vf)
@@ -161,14 +206,15 @@ int mlx_params_open_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_
 	struct mlx_params_writer *w = feat;
 	const struct mlx_port *p = t->port;
 
-	(void)ctx;
 	(void)parent;
 	memset(w, 0, sizeof(*w));
 	w->ifname = t->ifname;
 	/* devlink parameters are the function's: with its first port */
 	w->bdf = t->fn && (!p || p == &t->fn->ports[0]) ? t->fn->bdf : NULL;
-	w->rdma_port = p && p->rdma_port ? p->rdma_port : 1;
-	w->rdma_dev_avail = p && p->rdma_dev[0] ? p->rdma_dev : NULL;
+	/* a netdev that is no ConnectX port (--any-netdev): the RDMA port on
+	 * it (rdma_rxe), whose RDMA CM knobs params set writes */
+	w->rdma_dev_avail = mlx_port_ref_rdma(ctx, t, w->rdma_buf, sizeof(w->rdma_buf),
+					      &w->rdma_port);
 	return 0;
 }
 
@@ -180,10 +226,17 @@ void mlx_params_close_step(void *feat)
 static int add(struct mlx_ctx *ctx, struct mlx_params_writer *w, struct mlx_plan *pl,
 	       const struct mlx_knob_setting *ks)
 {
+	bool own = ks->k == &mlx_knob_any_privflag;
+
 	/* an RDMA knob (roce_mode, params set's): its device's files too */
 	if (ks->k->src == MLX_KS_RDMA)
 		w->rdma_dev = w->rdma_dev_avail;
-	if (mlx_plan_add(pl, ks->k->name, ks->k->unit, (int)(ks->k - mlx_knobs), 0, ks->v) < 0)
+	/* a private flag the catalogue lacks: the plan asks the device
+	 * whether it has one; a reset (arg 1): whether the default holds for
+	 * the port's driver (lib/params/params-write.c) */
+	if (mlx_plan_add(pl, own ? ks->name : ks->k->name, ks->k->unit,
+			 own ? MLX_PARAMS_ID_PRIVFLAG : (int)(ks->k - mlx_knobs), ks->reset ? 1 : 0,
+			 ks->v) < 0)
 		return mlx_err(ctx, ENOMEM, "out of memory");
 	return 0;
 }
@@ -210,6 +263,11 @@ int mlx_params_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_
 		if (ks && ks->have == MLX_SET && (e = add(ctx, feat, pl, ks)) < 0)
 			return e;
 	}
+	/* then the private flags the catalogue lacks, in the file's order */
+	for (size_t i = 0; i < p->n; i++)
+		if (p->kv[i].k == &mlx_knob_any_privflag && p->kv[i].have == MLX_SET &&
+		    (e = add(ctx, feat, pl, &p->kv[i])) < 0)
+			return e;
 	return 0;
 }
 
@@ -224,7 +282,7 @@ void mlx_params_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void 
 		return;
 	}
 	for (size_t i = 0; i < p->params.n; i++) {
-		snprintf(path, sizeof(path), "params.%s", p->params.kv[i].k->name);
+		snprintf(path, sizeof(path), "params.%s", mlx_knob_setting_name(&p->params.kv[i]));
 		mlx_flat_val(fn, arg, path, p->params.kv[i].have, &p->params.kv[i].v);
 	}
 }
@@ -244,7 +302,7 @@ int mlx_params_merge(struct mlx_port_settings *pd, const struct mlx_port_setting
 
 		if (src->kv[i].have != MLX_SET)
 			continue;
-		ks = knob_of(dst, src->kv[i].k);
+		ks = knob_named(dst, src->kv[i].k, src->kv[i].name);
 		if (!ks && !(ks = knob_add(dst)))
 			return -ENOMEM;
 		*ks = src->kv[i];

@@ -1,20 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `params set` and `reset` in the write engine (issue 17; lib/write.h).
- * One knob is one change and one kernel request, built here by pure
- * functions that the emulator (lib/emul/params-emul.c) parses back:
- *  - ethtool netlink RINGS_SET, CHANNELS_SET, COALESCE_SET: the header
- *    nest with the device name and the one attribute
- *    (include/uapi/linux/ethtool_netlink.h; net/ethtool/rings.c,
- *    channels.c, coalesce.c take a request of any subset);
- *  - FEATURES_SET (WANTED) and PRIVFLAGS_SET (FLAGS): a verbose bitset
- *    without NOMASK naming the one bit, so no other bit changes
- *    (net/ethtool/bitset.c ethnl_update_bitset32);
- *  - RTM_SETLINK with IFLA_IFNAME and IFLA_MTU (rtnl_setlink finds the
- *    device by name when ifi_index is 0);
- *  - devlink PARAM_SET in cmode runtime (devlink_nl_param_set_doit: a
- *    bool's DATA is a flag, present when true).
- * The writable module parameter, rdma_cm's configfs and MLNX_OFED's
+ * `params set` and `reset` in the write engine (issue 17; lib/write.h):
+ * the values checked against the catalogue, the plan against what the
+ * device reports (its range, a fixed feature, when a change applies, the
+ * default a reset needs), one kernel request per knob
+ * (lib/params/params-request.c builds them, the emulator parses them
+ * back).  The writable module parameter, rdma_cm's configfs and MLNX_OFED's
  * traffic_class are files.
  */
 #include "config.h"
@@ -35,19 +26,6 @@
 #include "params.h"
 #include "settings.h"
 #include "write.h"
-
-/* The SET command of each ethtool source and its bitset attribute. */
-static uint8_t set_cmd(enum mlx_knob_source s)
-{
-	switch (s) {
-	case MLX_KS_RING: return ETHTOOL_MSG_RINGS_SET;
-	case MLX_KS_CHANNEL: return ETHTOOL_MSG_CHANNELS_SET;
-	case MLX_KS_COALESCE: return ETHTOOL_MSG_COALESCE_SET;
-	case MLX_KS_FEATURE: return ETHTOOL_MSG_FEATURES_SET;
-	case MLX_KS_PRIVFLAG: return ETHTOOL_MSG_PRIVFLAGS_SET;
-	default: return 0;
-	}
-}
 
 static bool parse_bool(const char *s, bool *b)
 {
@@ -89,7 +67,13 @@ int mlx_params_parse_value(struct mlx_ctx *ctx, const struct mlx_knob *k, const 
 		if (!*value || *end || errno || value[0] == '-')
 			return mlx_err(ctx, EINVAL, "'%s' is not a number (%s)", value, k->name);
 		hi = k->max ? k->max : k->type == MLX_KT_U32 ? UINT32_MAX : UINT64_MAX;
-		if (u < k->min || u > hi)
+		/* mlx5's range where the device reports its own: the plan
+		 * checks the device's (pw_plan); here only the type's */
+		if (k->flags & MLX_KF_RANGE_MLX5) {
+			if (u > (k->type == MLX_KT_U32 ? UINT32_MAX : UINT64_MAX))
+				return mlx_err(ctx, ERANGE, "%s %s is out of its range 0..%" PRIu64,
+					       k->name, value, (uint64_t)UINT32_MAX);
+		} else if (u < k->min || u > hi)
 			return mlx_err(ctx, ERANGE, "%s %s is out of its range %" PRIu64 "..%" PRIu64,
 				       k->name, value, k->min, hi);
 		*out = mlx_val_uint(u);
@@ -128,10 +112,19 @@ int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *na
 	struct mlx_val v;
 	int r;
 
-	if (!k)
-		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
 	if (mlx_plan_find(pl, name))
 		return mlx_err(ctx, EINVAL, "%s is given twice", name);
+	if (!k) {
+		/* not catalogued: a private flag the device may report (the
+		 * plan asks it) when its value is one */
+		bool b;
+
+		if (!mlx_privflag_name_ok(name) || !parse_bool(value, &b))
+			return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them; a "
+				       "private flag the device reports takes on or off)", name);
+		r = mlx_plan_add(pl, name, NULL, MLX_PARAMS_ID_PRIVFLAG, 0, mlx_val_bool(b));
+		return r < 0 ? r : 0;
+	}
 	r = mlx_params_parse_value(ctx, k, value, &v);
 	if (r < 0)
 		return r;
@@ -139,7 +132,7 @@ int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *na
 	return r < 0 ? r : 0;
 }
 
-int mlx_params_default(struct mlx_ctx *ctx, const struct mlx_knob *k, struct mlx_val *out)
+int mlx_params_default_val(struct mlx_ctx *ctx, const struct mlx_knob *k, struct mlx_val *out)
 {
 	if (!k->dflt)
 		return mlx_err(ctx, ENODATA, "cannot reset %s: its default is not known (%s)",
@@ -160,358 +153,13 @@ int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *
 
 	if (!k)
 		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
-	r = mlx_params_default(ctx, k, &v);
+	r = mlx_params_default_val(ctx, k, &v);
 	if (r < 0)
 		return r;
-	return mlx_params_plan_set(ctx, pl, name, k->dflt);
-}
-
-/* ---- requests: pure -------------------------------------------------------- */
-
-static void eth_header(struct mlx_nlbuf *b, uint8_t cmd, const char *ifname)
-{
-	mlx_ethtool_req_start(b, cmd, NLM_F_ACK, ifname, 0);
-}
-
-int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bdf,
-			 uint8_t dl_type, const struct mlx_val *v, void *buf, size_t cap,
-			 int *fam)
-{
-	struct mlx_nlbuf b;
-	size_t n1, n2, n3;
-
-	mlx_nlb_init(&b, buf, cap);
-	switch (k->src) {
-	case MLX_KS_RING:
-	case MLX_KS_CHANNEL:
-	case MLX_KS_COALESCE:
-		if (!ifname || (v->kind != MLX_VAL_UINT && v->kind != MLX_VAL_BOOL))
-			return -EINVAL;
-		*fam = MLX_NL_ETHTOOL;
-		eth_header(&b, set_cmd(k->src), ifname);
-		/* the coalescing switches are u8 (ethnl_update_bool32) */
-		if (k->type == MLX_KT_BOOL)
-			mlx_nlb_u8(&b, k->attr, v->b);
-		else
-			mlx_nlb_u32(&b, k->attr, (uint32_t)v->u);
-		break;
-	case MLX_KS_FEATURE:
-	case MLX_KS_PRIVFLAG:
-		if (!ifname || v->kind != MLX_VAL_BOOL)
-			return -EINVAL;
-		*fam = MLX_NL_ETHTOOL;
-		eth_header(&b, set_cmd(k->src), ifname);
-		n1 = mlx_nlb_nest_start(&b, (k->src == MLX_KS_FEATURE ? ETHTOOL_A_FEATURES_WANTED
-								   : ETHTOOL_A_PRIVFLAGS_FLAGS) |
-					    NLA_F_NESTED);
-		n2 = mlx_nlb_nest_start(&b, ETHTOOL_A_BITSET_BITS | NLA_F_NESTED);
-		n3 = mlx_nlb_nest_start(&b, ETHTOOL_A_BITSET_BITS_BIT | NLA_F_NESTED);
-		mlx_nlb_str(&b, ETHTOOL_A_BITSET_BIT_NAME, k->kname);
-		if (v->b)
-			mlx_nlb_attr(&b, ETHTOOL_A_BITSET_BIT_VALUE, NULL, 0);
-		mlx_nlb_nest_end(&b, n3);
-		mlx_nlb_nest_end(&b, n2);
-		mlx_nlb_nest_end(&b, n1);
-		break;
-	case MLX_KS_MTU: {
-		struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
-
-		if (!ifname || v->kind != MLX_VAL_UINT)
-			return -EINVAL;
-		*fam = MLX_NL_ROUTE;
-		mlx_nlb_msg(&b, RTM_SETLINK, NLM_F_ACK);
-		mlx_nlb_put(&b, &ifi, sizeof(ifi));
-		mlx_nlb_str(&b, IFLA_IFNAME, ifname);
-		mlx_nlb_u32(&b, IFLA_MTU, (uint32_t)v->u);
-		break;
-	}
-	case MLX_KS_DEVLINK: {
-		struct genlmsghdr g = { .cmd = DEVLINK_CMD_PARAM_SET, .version = DEVLINK_GENL_VERSION };
-
-		if (!bdf)
-			return -EINVAL;
-		*fam = MLX_NL_DEVLINK;
-		mlx_nlb_msg(&b, 0, NLM_F_ACK);
-		mlx_nlb_put(&b, &g, sizeof(g));
-		mlx_nlb_str(&b, DEVLINK_ATTR_BUS_NAME, "pci");
-		mlx_nlb_str(&b, DEVLINK_ATTR_DEV_NAME, bdf);
-		mlx_nlb_str(&b, DEVLINK_ATTR_PARAM_NAME, k->kname);
-		mlx_nlb_u8(&b, DEVLINK_ATTR_PARAM_TYPE, dl_type);
-		mlx_nlb_u8(&b, DEVLINK_ATTR_PARAM_VALUE_CMODE, DEVLINK_PARAM_CMODE_RUNTIME);
-		switch (dl_type) {
-		case MLX_DL_BOOL:
-			if (v->kind != MLX_VAL_BOOL)
-				return -EINVAL;
-			if (v->b)
-				mlx_nlb_attr(&b, DEVLINK_ATTR_PARAM_VALUE_DATA, NULL, 0);
-			break;
-		case MLX_DL_U8:
-		case MLX_DL_U16:
-		case MLX_DL_U32:
-		case MLX_DL_U64:
-			if (v->kind != MLX_VAL_UINT ||
-			    (dl_type != MLX_DL_U64 && v->u >> (8u << (dl_type - 1))))
-				return -EINVAL;
-			if (dl_type == MLX_DL_U8)
-				mlx_nlb_u8(&b, DEVLINK_ATTR_PARAM_VALUE_DATA, (uint8_t)v->u);
-			else if (dl_type == MLX_DL_U16)
-				mlx_nlb_u16(&b, DEVLINK_ATTR_PARAM_VALUE_DATA, (uint16_t)v->u);
-			else if (dl_type == MLX_DL_U32)
-				mlx_nlb_u32(&b, DEVLINK_ATTR_PARAM_VALUE_DATA, (uint32_t)v->u);
-			else
-				mlx_nlb_u64(&b, DEVLINK_ATTR_PARAM_VALUE_DATA, v->u);
-			break;
-		case MLX_DL_STRING:
-			if (v->kind != MLX_VAL_STR)
-				return -EINVAL;
-			mlx_nlb_str(&b, DEVLINK_ATTR_PARAM_VALUE_DATA, v->s);
-			break;
-		default:
-			return -EINVAL;
-		}
-		break;
-	}
-	default:
-		return -EOPNOTSUPP;
-	}
-	return mlx_nlb_finish(&b);
-}
-
-/* The only attribute of a nest, of type @type. */
-static int only(const uint8_t *p, size_t len, uint16_t type, struct mlx_nla *out)
-{
-	size_t off = 0;
-	struct mlx_nla a;
-	int n = 0, r;
-
-	while ((r = mlx_nla_next(p, len, &off, &a)) == 1) {
-		if (a.type != type || n++)
-			return -EINVAL;
-		*out = a;
-	}
-	return r < 0 || n != 1 ? -EINVAL : 0;
-}
-
-static int parse_eth(const uint8_t *attrs, size_t alen, uint8_t cmd, struct mlx_params_set *s,
-		     char *why, size_t wl)
-{
-	struct mlx_nla a, hdr = { 0 }, bits, bit;
-	size_t off = 0;
-	int r, nval = 0;
-
-	switch (cmd) {
-	case ETHTOOL_MSG_RINGS_SET: s->src = MLX_KS_RING; break;
-	case ETHTOOL_MSG_CHANNELS_SET: s->src = MLX_KS_CHANNEL; break;
-	case ETHTOOL_MSG_COALESCE_SET: s->src = MLX_KS_COALESCE; break;
-	case ETHTOOL_MSG_FEATURES_SET: s->src = MLX_KS_FEATURE; break;
-	case ETHTOOL_MSG_PRIVFLAGS_SET: s->src = MLX_KS_PRIVFLAG; break;
-	default: return -ENOENT;
-	}
-	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
-		if (a.type == 1) {
-			hdr = a;
-			continue;
-		}
-		if (nval++) {
-			snprintf(why, wl, "more than one setting in one request");
-			return -EINVAL;
-		}
-		if (s->src == MLX_KS_FEATURE || s->src == MLX_KS_PRIVFLAG) {
-			size_t boff = 0;
-			struct mlx_nla ba;
-
-			if (a.type != (s->src == MLX_KS_FEATURE ? ETHTOOL_A_FEATURES_WANTED
-							       : ETHTOOL_A_PRIVFLAGS_FLAGS) ||
-			    only(a.data, a.len, ETHTOOL_A_BITSET_BITS, &bits) < 0 ||
-			    only(bits.data, bits.len, ETHTOOL_A_BITSET_BITS_BIT, &bit) < 0) {
-				snprintf(why, wl, "not one bitset naming one bit");
-				return -EINVAL;
-			}
-			while ((r = mlx_nla_next(bit.data, bit.len, &boff, &ba)) == 1) {
-				if (ba.type == ETHTOOL_A_BITSET_BIT_NAME)
-					mlx_nla_str(&ba, s->name, sizeof(s->name));
-				else if (ba.type == ETHTOOL_A_BITSET_BIT_VALUE)
-					s->on = true;
-			}
-			if (r < 0 || !s->name[0]) {
-				snprintf(why, wl, "a bit without a name");
-				return -EINVAL;
-			}
-		} else {
-			uint32_t u32;
-			uint8_t u8;
-
-			s->attr = a.type;
-			if (a.len == 1 && mlx_nla_u8(&a, &u8) == 0) {
-				s->u = u8;
-				s->is_u8 = true;
-			} else if (a.len == 4 && mlx_nla_u32(&a, &u32) == 0) {
-				s->u = u32;
-			} else {
-				snprintf(why, wl, "attribute %u of %zu bytes", a.type, a.len);
-				return -EINVAL;
-			}
-		}
-	}
-	if (r < 0 || !nval || !hdr.data) {
-		snprintf(why, wl, r < 0 ? "a malformed attribute" : "no header or no setting");
-		return -EINVAL;
-	}
-	r = mlx_ethtool_header_decode(&hdr, s->ifname, sizeof(s->ifname), NULL);
-	if (r < 0 || !s->ifname[0]) {
-		snprintf(why, wl, "no device name in the header");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int parse_dl(const uint8_t *attrs, size_t alen, struct mlx_params_set *s, char *why,
-		    size_t wl)
-{
-	struct mlx_nla a, data = { 0 };
-	size_t off = 0;
-	bool have_type = false, have_cmode = false, have_data = false;
-	int r;
-
-	s->src = MLX_KS_DEVLINK;
-	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
-		if (a.type == DEVLINK_ATTR_BUS_NAME)
-			mlx_nla_str(&a, s->bus, sizeof(s->bus));
-		else if (a.type == DEVLINK_ATTR_DEV_NAME)
-			mlx_nla_str(&a, s->dev, sizeof(s->dev));
-		else if (a.type == DEVLINK_ATTR_PARAM_NAME)
-			mlx_nla_str(&a, s->name, sizeof(s->name));
-		else if (a.type == DEVLINK_ATTR_PARAM_TYPE)
-			have_type = mlx_nla_u8(&a, &s->dl_type) == 0;
-		else if (a.type == DEVLINK_ATTR_PARAM_VALUE_CMODE)
-			have_cmode = mlx_nla_u8(&a, &s->cmode) == 0;
-		else if (a.type == DEVLINK_ATTR_PARAM_VALUE_DATA) {
-			data = a;
-			have_data = true;
-		}
-	}
-	if (r < 0 || !s->bus[0] || !s->dev[0] || !s->name[0] || !have_type || !have_cmode) {
-		snprintf(why, wl, "not bus, device, parameter, type and cmode");
-		return -EINVAL;
-	}
-	switch (s->dl_type) {
-	case MLX_DL_BOOL:
-		s->on = have_data;
-		return 0;
-	case MLX_DL_STRING:
-		if (!have_data || !data.len || data.data[data.len - 1] != '\0') {
-			snprintf(why, wl, "a string without its NUL");
-			return -EINVAL;
-		}
-		mlx_nla_str(&data, s->str, sizeof(s->str));
-		return 0;
-	case MLX_DL_U8:
-	case MLX_DL_U16:
-	case MLX_DL_U32:
-	case MLX_DL_U64: {
-		size_t want = (size_t)1 << (s->dl_type - 1);
-		uint8_t u8;
-		uint16_t u16;
-		uint32_t u32;
-
-		if (!have_data || data.len != want) {
-			snprintf(why, wl, "a value of %zu bytes for a %zu-byte type",
-				 have_data ? data.len : 0, want);
-			return -EINVAL;
-		}
-		if (want == 1 && mlx_nla_u8(&data, &u8) == 0)
-			s->u = u8;
-		else if (want == 2 && mlx_nla_u16(&data, &u16) == 0)
-			s->u = u16;
-		else if (want == 4 && mlx_nla_u32(&data, &u32) == 0)
-			s->u = u32;
-		else
-			(void)mlx_nla_u64(&data, &s->u);
-		return 0;
-	}
-	}
-	snprintf(why, wl, "parameter type %u", s->dl_type);
-	return -EINVAL;
-}
-
-static int parse_mtu(const uint8_t *attrs, size_t alen, struct mlx_params_set *s, char *why,
-		     size_t wl)
-{
-	struct mlx_nla a;
-	size_t off = 0;
-	bool mtu = false;
-	int r;
-	uint32_t u;
-
-	s->src = MLX_KS_MTU;
-	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
-		if (a.type == IFLA_IFNAME)
-			mlx_nla_str(&a, s->ifname, sizeof(s->ifname));
-		else if (a.type == IFLA_MTU && mlx_nla_u32(&a, &u) == 0) {
-			s->u = u;
-			mtu = true;
-		} else {
-			snprintf(why, wl, "attribute %u besides the name and the MTU", a.type);
-			return -EINVAL;
-		}
-	}
-	if (r < 0 || !mtu || !s->ifname[0]) {
-		snprintf(why, wl, "not one interface name and one MTU");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-int mlx_params_req_parse(int fam, const void *req, size_t len, struct mlx_params_set *out,
-			 char *why, size_t whylen)
-{
-	struct nlmsghdr h;
-	struct genlmsghdr g = { 0 };
-	const uint8_t *attrs;
-	size_t alen;
-	bool ours;
-
-	memset(out, 0, sizeof(*out));
-	if (len < NLMSG_HDRLEN)
-		return -ENOENT;
-	memcpy(&h, req, sizeof(h));
-	if (len >= NLMSG_HDRLEN + GENL_HDRLEN)
-		memcpy(&g, (const uint8_t *)req + NLMSG_HDRLEN, sizeof(g));
-	/* which requests are ours: by type, before anything is checked */
-	if (fam == MLX_NL_ROUTE) {
-		struct mlx_nla a;
-		size_t off = 0;
-
-		if (h.nlmsg_type != RTM_SETLINK || h.nlmsg_len != len ||
-		    mlx_nlmsg_attrs(req, len, sizeof(struct ifinfomsg), &attrs, &alen) < 0)
-			return -ENOENT;
-		/* the VF settings are RTM_SETLINK too: ours carries IFLA_MTU */
-		ours = false;
-		while (mlx_nla_next(attrs, alen, &off, &a) == 1)
-			ours |= a.type == IFLA_MTU;
-	} else if (fam == MLX_NL_ETHTOOL) {
-		ours = set_cmd(MLX_KS_RING) == g.cmd || set_cmd(MLX_KS_CHANNEL) == g.cmd ||
-		       set_cmd(MLX_KS_COALESCE) == g.cmd || set_cmd(MLX_KS_FEATURE) == g.cmd ||
-		       set_cmd(MLX_KS_PRIVFLAG) == g.cmd;
-	} else {
-		ours = fam == MLX_NL_DEVLINK && g.cmd == DEVLINK_CMD_PARAM_SET;
-	}
-	if (!ours)
-		return -ENOENT;
-	snprintf(why, whylen, "shorter than its headers");
-	if (len < NLMSG_HDRLEN + GENL_HDRLEN)
-		return -EINVAL;
-	if (h.nlmsg_len != len || !(h.nlmsg_flags & NLM_F_REQUEST)) {
-		snprintf(why, whylen, "length %u in %zu bytes, or not a request", h.nlmsg_len, len);
-		return -EINVAL;
-	}
-	if (fam == MLX_NL_ROUTE)
-		return parse_mtu(attrs, alen, out, why, whylen);
-	if (mlx_nlmsg_attrs(req, len, GENL_HDRLEN, &attrs, &alen) < 0)
-		return -EINVAL;
-	if (fam == MLX_NL_ETHTOOL)
-		return parse_eth(attrs, alen, g.cmd, out, why, whylen);
-	return parse_dl(attrs, alen, out, why, whylen);
+	r = mlx_params_plan_set(ctx, pl, name, k->dflt);
+	if (r == 0)
+		pl->c[pl->n - 1].arg = 1;       /* a reset: the plan checks the driver */
+	return r;
 }
 
 /* ---- the write engine's ops ------------------------------------------------ */
@@ -570,25 +218,43 @@ static const struct mlx_knob_value *find_row(const struct mlx_params_writer *w,
 	return first;
 }
 
-static const struct mlx_knob *knob_of(const struct mlx_change *c)
+/* The row of change @c on the device (NULL: the device reports none) and
+ * its knob in *kp: the catalogue's by index, or for a private flag the
+ * catalogue does not know, the one the collection made for it (by name:
+ * NULL when the device reports no such flag). */
+static const struct mlx_knob_value *row_of(const struct mlx_params_writer *w,
+					   const struct mlx_change *c, const struct mlx_knob **kp)
 {
-	return c->id >= 0 && (size_t)c->id < mlx_nknobs ? &mlx_knobs[c->id] : NULL;
+	*kp = NULL;
+	if (c->id >= 0 && (size_t)c->id < mlx_nknobs) {
+		*kp = &mlx_knobs[c->id];
+		return w->have ? find_row(w, *kp) : NULL;
+	}
+	if (c->id != MLX_PARAMS_ID_PRIVFLAG || !w->have)
+		return NULL;
+	for (size_t i = 0; i < w->cur.n; i++)
+		if (w->cur.v[i].src == MLX_KS_PRIVFLAG && w->cur.v[i].k &&
+		    !strcmp(w->cur.v[i].name, c->setting)) {
+			*kp = w->cur.v[i].k;
+			return &w->cur.v[i];
+		}
+	return NULL;
 }
 
 static int pw_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		   struct mlx_val *out)
 {
 	struct mlx_params_writer *w = feat;
-	const struct mlx_knob *k = knob_of(c);
+	const struct mlx_knob *k;
 	const struct mlx_knob_value *kv;
 	int r;
 
-	if (!k)
+	if (c->id < 0 && c->id != MLX_PARAMS_ID_PRIVFLAG)
 		return -EINVAL;
 	r = refresh(ctx, w);
 	if (r < 0)
 		return r;
-	kv = find_row(w, k);
+	kv = row_of(w, c, &k);
 	if (!kv || !kv->known) {
 		*out = mlx_val_null();
 		return 0;
@@ -619,9 +285,14 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 
 	for (size_t i = 0; i < pl->n; i++) {
 		struct mlx_change *c = &pl->c[i];
-		const struct mlx_knob *k = knob_of(c);
-		const struct mlx_knob_value *kv = k ? find_row(w, k) : NULL;
+		const struct mlx_knob *k;
+		const struct mlx_knob_value *kv = row_of(w, c, &k);
+		uint64_t lo, hi;
 
+		if (!k && c->id == MLX_PARAMS_ID_PRIVFLAG)
+			return mlx_err(ctx, EINVAL, "no knob '%s': not in the catalogue, and %s "
+				       "reports no private flag of that name (mlxcli params -d %s "
+				       "lists them)", c->setting, on, on);
 		if (!k)
 			return -EINVAL;
 		if (!kv || !kv->known)
@@ -653,10 +324,28 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 		if (kv->fixed)
 			return mlx_err(ctx, EOPNOTSUPP, "%s is fixed on %s: the device cannot "
 				       "change it", k->name, on);
-		if (kv->maximum[0] && c->new.kind == MLX_VAL_UINT &&
-		    c->new.u > strtoull(kv->maximum, NULL, 10))
-			return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is above the "
-				       "device's maximum %s", k->name, on, c->new.u, kv->maximum);
+		/* a reset to a default that holds for mlx5 only (issue 25:
+		 * GRO turned on on a veth, whose default is off) */
+		if (c->arg == 1 && !mlx_params_default(&w->cur, kv))
+			return mlx_err(ctx, EOPNOTSUPP, "cannot reset %s on %s: its default (%s) is "
+				       "mlx5's (%s) and %s's driver is %s; set a value instead",
+				       k->name, on, k->dflt ? k->dflt : "?", k->dflt_from, on,
+				       w->cur.driver[0] ? w->cur.driver : "not mlx5_core");
+		/* the device's range: its own bounds, else mlx5's on mlx5 */
+		if (c->new.kind == MLX_VAL_UINT && mlx_params_range(&w->cur, kv, &lo, &hi)) {
+			if (c->new.u > hi && kv->maximum[0])
+				return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is above "
+					       "the device's maximum %s", k->name, on, c->new.u,
+					       kv->maximum);
+			if (c->new.u < lo && kv->minimum[0])
+				return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is below "
+					       "the device's minimum %s", k->name, on, c->new.u,
+					       kv->minimum);
+			if (c->new.u < lo || c->new.u > hi)
+				return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is out "
+					       "of mlx5's range %" PRIu64 "..%" PRIu64, k->name, on,
+					       c->new.u, lo, hi);
+		}
 		if (k->src == MLX_KS_DEVLINK && !kv->dl_type)
 			return mlx_err(ctx, EBADMSG, "%s's devlink parameter %s has no type",
 				       on, k->kname);
@@ -676,18 +365,20 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		    const struct mlx_val *v)
 {
 	struct mlx_params_writer *w = feat;
-	const struct mlx_knob *k = knob_of(c);
+	const struct mlx_knob *k;
 	const struct mlx_knob_value *kv;
-	uint8_t req[256];
+	uint8_t req[1024];
 	char path[320], val[64];
 	int fam, len, r;
 
-	if (!k)
-		return -EINVAL;
 	r = refresh(ctx, w);
 	if (r < 0)
 		return r;
-	kv = find_row(w, k);
+	kv = row_of(w, c, &k);
+	if (!k) {
+		mlx_params_writer_free(w);
+		return mlx_err(ctx, EINVAL, "%s: no such knob on %s", c->setting, w->ifname);
+	}
 	/* whatever happens next, the state read is stale */
 	if (k->src == MLX_KS_MODULE || k->src == MLX_KS_RDMA) {
 		if (k->src == MLX_KS_MODULE) {
@@ -712,8 +403,16 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		r = mlx_kernel_write(ctx, path, val);
 		return r < 0 ? mlx_err(ctx, -r, "cannot write %s: %s", path, strerror(-r)) : 0;
 	}
-	len = mlx_params_req_build(k, w->ifname, w->bdf, kv ? kv->dl_type : 0, v, req,
-				   sizeof(req), &fam);
+	if (k->src == MLX_KS_FEATURE && k->kname && strchr(k->kname, '*')) {
+		/* a group: its changeable members, as the device named them */
+		fam = MLX_NL_ETHTOOL;
+		len = v->kind != MLX_VAL_BOOL || !kv ? -EINVAL :
+		      mlx_params_req_features(w->ifname, kv->members, kv->nmembers, v->b, req,
+					      sizeof(req));
+	} else {
+		len = mlx_params_req_build(k, w->ifname, w->bdf, kv ? kv->dl_type : 0, v, req,
+					   sizeof(req), &fam);
+	}
 	mlx_params_writer_free(w);
 	if (len < 0)
 		return mlx_err(ctx, -len, "cannot build the request that sets %s: %s", k->name,

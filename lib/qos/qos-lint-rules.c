@@ -15,6 +15,12 @@
  *  - CNPs leave with DSCP cnp_dscp and PCP cnp_802p_prio; writing
  *    cnp_802p_prio sets cnp_prio_mode to 0 (cong.c, OFED en_ecn.c);
  *    mode 1 makes CNPs reflect the priority of the packet that caused them.
+ *  - RoCE v2 packets carry the DSCP of their traffic class: MLNX_OFED's
+ *    global traffic_class overrides every QP's, rdma_cm's default_roce_tos
+ *    is the one of the connections it makes (cma_configfs.c).
+ *  - DCQCN is what slows a RoCE sender before the receive buffer fills; on
+ *    a lossless priority without it (or without the CNPs its NP side
+ *    sends on ECN-marked packets) congestion can only become PFC pauses.
  */
 #include "config.h"
 
@@ -53,18 +59,6 @@ static int dscp_for(const struct mlx_qos_state *st, int p)
 static unsigned ntc(const struct mlx_qos_state *st)
 {
 	return st->ets_cap && st->ets_cap <= 8 ? st->ets_cap : 8;
-}
-
-void mlx_prio_list(unsigned mask, char *buf, size_t len)
-{
-	size_t o = 0;
-
-	buf[0] = '\0';
-	for (int p = 0; p < 8; p++)
-		if ((mask >> p) & 1)
-			o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d", o ? "," : "", p);
-	if (!o)
-		snprintf(buf, len, "none");
 }
 
 /* Priorities on buffer @b (or TC @b with @tc), split by PFC. */
@@ -679,6 +673,90 @@ static void r_unused_tc(struct mlx_lint_ctx *c)
 	}
 }
 
+/* RoCE's own DSCP (issue 25: after `dscp2prio set 26 0` the lint said
+ * nothing while every RoCE v2 packet landed on lossy priority 0). */
+static void r_roce_dscp_lossy(struct mlx_lint_ctx *c)
+{
+	const struct mlx_qos_state *st = c->st;
+	const char *from;
+	int d = roce_dscp(st, &from), p;
+	struct mlx_lint_finding *f;
+	struct fix x;
+
+	if (!need(c, d >= 0, "no RoCE DSCP is set on the host (rdma_cm's default_roce_tos, "
+		  "MLNX_OFED's traffic_class): each application picks its own") ||
+	    !need(c, st->has_pfc, "the driver reports no PFC configuration") || !st->trust_dscp)
+		return;
+	p = dscp_prio(st, d);
+	/* on the RoCE priority itself, PFC off there is pfc-off-roce-prio's */
+	if (lossless(st, p) || p == c->r->roce_prio)
+		return;
+	f = find(c, p, "DSCP %d, the one RoCE v2 packets carry (%s %d), is received on priority "
+		 "%d%s, which has no PFC: RoCE traffic there is lossy and sees drops and "
+		 "retransmissions under congestion", d, from, from[0] == 't' ? st->roce_tclass :
+		 st->roce_cm_tos, p, st->dscp2prio[d] < 0 ? " (it has no entry in the map)" : "");
+	ev(f, "dscp", MLX_EV_INT, d);
+	ev_str(f, "dscp_source", from);
+	ev(f, "priority", MLX_EV_INT, p);
+	ev(f, "pfc_enabled", MLX_EV_PRIOS, st->pfc_en);
+	/* the entry back: to the RoCE priority, else another lossless one
+	 * (not the CNPs'); else PFC where it lands */
+	for (int pass = 0; pass < 2; pass++)
+		for (int l = 0; l < 8; l++) {
+			if (!lossless(st, l) || (pass == 0) != (l == c->r->roce_prio) ||
+			    l == st->cnp_prio)
+				continue;
+			x = fix0(F_DSCP2PRIO);
+			x.dscp = d;
+			x.prio = l;
+			cand(c, f, &x);
+		}
+	x = fix0(F_PFC);
+	x.mask = (uint8_t)(st->pfc_en | 1u << p);
+	cand(c, f, &x);
+}
+
+static void r_pfc_no_dcqcn(struct mlx_lint_ctx *c)
+{
+	const struct mlx_qos_state *st = c->st;
+	bool known = false;
+
+	for (int p = 0; p < 8; p++)
+		known |= st->rp_en[p] >= 0 || st->np_en[p] >= 0;
+	if (!need(c, st->has_pfc, "the driver reports no PFC configuration") ||
+	    !need(c, known, "the kernel does not expose the per-priority DCQCN enable (upstream "
+		  "mlx5: the firmware's ROCE_CC_PRIO_MASK, set with mlxconfig)"))
+		return;
+	for (int p = 0; p < 8; p++) {
+		int rp = st->rp_en[p], np = st->np_en[p];
+		struct mlx_lint_finding *f;
+		struct fix x = fix0(F_ENABLE);
+
+		/* where the CNPs land carries no data to slow (their PCP, or
+		 * with trust dscp their DSCP's priority); the RoCE priority is
+		 * dcqcn-off-roce-prio's */
+		if (!lossless(st, p) || (rp != 0 && np != 0) || p == c->r->roce_prio ||
+		    (p == st->cnp_prio && st->cnp_prio_mode != 1) ||
+		    (st->trust_dscp && st->cnp_dscp >= 0 && st->cnp_dscp < MLX_DCB_NDSCP &&
+		     p == dscp_prio(st, st->cnp_dscp)))
+			continue;
+		f = find(c, p, "PFC is on priority %d, but DCQCN is off there (%s): congestion on it "
+			 "cannot slow the senders and becomes PFC pauses, which spread as pause "
+			 "storms", p, rp == 0 && np == 0 ? "RP and NP" : rp == 0 ? "RP, the sender "
+			 "side" : "NP, the side that sends CNPs for ECN-marked packets");
+		ev(f, "priority", MLX_EV_INT, p);
+		ev_tri(f, "rp_enabled", rp);
+		ev_tri(f, "np_enabled", np);
+		ev(f, "pfc_enabled", MLX_EV_PRIOS, st->pfc_en);
+		x.prio = p;
+		x.side = (rp == 0 ? 1 : 0) | (np == 0 ? 2 : 0);
+		cand(c, f, &x);
+		x = fix0(F_PFC);
+		x.mask = (uint8_t)(st->pfc_en & ~(1u << p));
+		cand(c, f, &x);
+	}
+}
+
 static const struct mlx_lint_rule rules[] = {
 	{ "pfc-off-roce-prio", MLX_LINT_ERROR, "PFC is off on the RoCE priority",
 	  "qosconfig pfc: the current set plus the RoCE priority", r_pfc_off_roce },
@@ -716,6 +794,15 @@ static const struct mlx_lint_rule rules[] = {
 	{ "ets-bw-unused-tc", MLX_LINT_INFO, "an ETS traffic class with a bandwidth share has no "
 	  "priority", "qosconfig ets bw: its share to the RoCE TC, else the largest used ETS TC",
 	  r_unused_tc },
+	{ "roce-dscp-lossy", MLX_LINT_ERROR, "trust dscp, and the DSCP RoCE v2 packets carry (MLNX_OFED's "
+	  "traffic_class, else rdma_cm's default_roce_tos) is received on a priority without PFC",
+	  "qosconfig dscp2prio set DSCP PRIO: the entry back to the RoCE priority, else another "
+	  "lossless one (not the CNPs'), else qosconfig pfc: the current set plus its priority",
+	  r_roce_dscp_lossy },
+	{ "pfc-no-dcqcn", MLX_LINT_WARNING, "PFC is on a priority (not RoCE's, not the CNPs') "
+	  "where DCQCN, or its NP side that answers ECN marks, is off (where the layout exposes the "
+	  "per-priority enable)", "qosconfig dcqcn enable PRIO, else qosconfig pfc: the current set "
+	  "without it", r_pfc_no_dcqcn },
 };
 
 _Static_assert(sizeof(rules) / sizeof(rules[0]) <= MLX_LINT_MAXRULES, "MLX_LINT_MAXRULES");
@@ -726,9 +813,3 @@ const struct mlx_lint_rule *mlx_qos_lint_rules(size_t *n)
 		*n = sizeof(rules) / sizeof(rules[0]);
 	return rules;
 }
-
-const char *mlx_lint_sev_name(enum mlx_lint_sev s)
-{
-	return s == MLX_LINT_ERROR ? "error" : s == MLX_LINT_WARNING ? "warning" : "info";
-}
-

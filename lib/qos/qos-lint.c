@@ -18,7 +18,40 @@ static int popcount8(unsigned m)
 	return __builtin_popcount(m & 0xff);
 }
 
+void mlx_prio_list(unsigned mask, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int p = 0; p < 8; p++)
+		if ((mask >> p) & 1)
+			o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%d", o ? "," : "", p);
+	if (!o)
+		snprintf(buf, len, "none");
+}
+
+const char *mlx_lint_sev_name(enum mlx_lint_sev s)
+{
+	return s == MLX_LINT_ERROR ? "error" : s == MLX_LINT_WARNING ? "warning" : "info";
+}
+
 /* ---- the RoCE priority ---- */
+
+int roce_dscp(const struct mlx_qos_state *st, const char **from)
+{
+	/* MLNX_OFED's traffic_class wins over every QP's own (mlx5_ib tc
+	 * sysfs), rdma_cm's default for the connections it makes */
+	if (st->roce_tclass >= 0 && st->roce_tclass <= 255) {
+		*from = "traffic_class";
+		return st->roce_tclass >> 2;
+	}
+	if (st->roce_cm_tos > 0 && st->roce_cm_tos <= 255) {
+		*from = "default_roce_tos";
+		return st->roce_cm_tos >> 2;
+	}
+	*from = NULL;
+	return -1;
+}
 
 static void infer_roce(struct mlx_lint_ctx *c)
 {
@@ -27,6 +60,8 @@ static void infer_roce(struct mlx_lint_ctx *c)
 	unsigned en = 0, ll = st->has_pfc ? st->pfc_en : 0;
 	bool known = false;
 	char a[32], b[32];
+	const char *from;
+	int d;
 
 	for (int p = 0; p < 8; p++) {
 		known |= st->rp_en[p] >= 0 || st->np_en[p] >= 0;
@@ -50,6 +85,15 @@ static void infer_roce(struct mlx_lint_ctx *c)
 		r->roce_source = "pfc";
 		snprintf(r->roce_why, sizeof(r->roce_why), "the only lossless priority besides the "
 			 "CNP priority");
+	} else if ((d = roce_dscp(st, &from)) >= 0 && st->trust_dscp && st->has_pfc &&
+		   (st->pfc_en >> (st->dscp2prio[d] >= 0 ? st->dscp2prio[d] : 0) & 1)) {
+		/* several candidates, but RoCE's own DSCP says which: the
+		 * priority it is received on, when that one is lossless (a
+		 * map to a lossy one is roce-dscp-lossy's finding) */
+		r->roce_prio = st->dscp2prio[d] >= 0 ? st->dscp2prio[d] : 0;
+		r->roce_source = "roce-dscp";
+		snprintf(r->roce_why, sizeof(r->roce_why), "the priority of DSCP %d, RoCE's (%s)", d,
+			 from);
 	} else {
 		mlx_prio_list(en, a, sizeof(a));
 		mlx_prio_list(ll, b, sizeof(b));
@@ -208,6 +252,11 @@ static bool try_fix(struct mlx_lint_ctx *c, size_t i, const struct fix *x, struc
 	struct mlx_lint_finding *f = &c->r->f[i];
 	struct mlx_qos_state s = *c->st;
 
+	/* a fix does not move RoCE's traffic: the simulation keeps the RoCE
+	 * priority this run found (enabling DCQCN on a second lossless
+	 * priority must not make it unknown, and every RoCE rule silent) */
+	if (c->r->roce_prio >= 0)
+		s.roce_prio = c->r->roce_prio;
 	fix_apply(x, &s);
 	sim->st = &s;
 	run(sim);
@@ -309,6 +358,7 @@ void mlx_qos_state_init(struct mlx_qos_state *st, const char *ifname)
 	memset(st->rp_en, 0xff, sizeof(st->rp_en));
 	memset(st->np_en, 0xff, sizeof(st->np_en));
 	st->cnp_dscp = st->cnp_prio = st->cnp_prio_mode = st->roce_prio = -1;
+	st->roce_cm_tos = st->roce_tclass = -1;
 	st->speed_mbps = -1;
 	st->vlan = -1;
 }

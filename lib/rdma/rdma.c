@@ -318,6 +318,39 @@ int mlx_rdma_counters_get(struct mlx_ctx *ctx, const struct mlx_rdma_dev *d,
 		     RDMA_NLDEV_ATTR_RES_QP, false, &rp);
 }
 
+/* ---- a netdev's RDMA port ---------------------------------------------------------- */
+
+int mlx_rdma_port_of_netdev(struct mlx_ctx *ctx, const char *ifname, char *dev, size_t len,
+			    uint32_t *port)
+{
+	struct mlx_rdma_devs devs;
+	int r = mlx_rdma_devs_get(ctx, &devs), found = -ENOENT;
+
+	if (r == -EPROTONOSUPPORT || r == -ENODATA) {
+		mlx_err_clear(ctx);
+		return -ENOENT;
+	}
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < devs.n && found == -ENOENT; i++) {
+		struct mlx_rdma_port *p = NULL;
+		size_t np = 0;
+
+		if (mlx_rdma_ports_get(ctx, &devs.v[i], &p, &np) < 0)
+			continue;
+		for (size_t k = 0; k < np && found == -ENOENT; k++)
+			if (ifname && !strcmp(p[k].netdev, ifname) &&
+			    (size_t)snprintf(dev, len, "%s", devs.v[i].name) < len) {
+				*port = p[k].port;
+				found = 0;
+			}
+		free(p);
+	}
+	mlx_rdma_devs_free(&devs);
+	mlx_err_clear(ctx);
+	return found;
+}
+
 /* ---- processes ------------------------------------------------------------------ */
 
 void mlx_rdma_comm(struct mlx_ctx *ctx, uint32_t pid, char *buf, size_t len)

@@ -15,6 +15,7 @@
 #include "mlx-private.h"
 #include "health.h"
 #include "phy.h"
+#include "rdma.h"
 #include "settings-private.h"
 
 /* The table, in write order (enum mlx_sub). */
@@ -117,6 +118,25 @@ void mlx_port_ref_init(struct mlx_port_ref *t, const struct mlx_function *fn,
 	t->port = port;
 	t->ifname = port ? (port->ifname[0] ? port->ifname : NULL) : ifname;
 	t->lock = fn ? fn->bdf : t->ifname;
+}
+
+const char *mlx_port_ref_rdma(struct mlx_ctx *ctx, const struct mlx_port_ref *t, char *buf,
+			      size_t len, unsigned *port)
+{
+	const struct mlx_port *p = t->port;
+	uint32_t pn = 0;
+
+	*port = 1;
+	if (t->fn) {
+		if (!p || !p->rdma_dev[0])
+			return NULL;
+		*port = p->rdma_port ? p->rdma_port : 1;
+		return p->rdma_dev;
+	}
+	if (!t->ifname || !len || mlx_rdma_port_of_netdev(ctx, t->ifname, buf, len, &pn) < 0)
+		return NULL;
+	*port = pn ? pn : 1;
+	return buf;
 }
 
 const char *mlx_port_ref_name(const struct mlx_port_ref *t)

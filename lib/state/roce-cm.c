@@ -151,18 +151,20 @@ int mlx_roce_put_tos(struct mlx_ctx *ctx, struct mlx_roce_settings *r, int64_t t
 void mlx_roce_read(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
 		   struct mlx_port_settings *out)
 {
-	const struct mlx_port *port = t->port;
 	struct mlx_roce_settings *r = &out->roce;
 	struct mlx_roce_cm cm;
+	char buf[64];
+	unsigned pn;
+	const char *dev = mlx_port_ref_rdma(rd->ctx, t, buf, sizeof(buf), &pn);
 
 	memset(r, 0, sizeof(*r));
-	if (!t->fn) {
-		/* a netdev that is no ConnectX port has no RDMA CM defaults */
+	if (!t->fn && !dev) {
+		/* a netdev that is no ConnectX port has RDMA CM defaults only
+		 * when an RDMA port is on it (rdma_rxe) */
 		r->have = MLX_NULL;
 		return;
 	}
-	mlx_roce_cm_get(rd->ctx, port && port->rdma_dev[0] ? port->rdma_dev : NULL,
-			port && port->rdma_port ? port->rdma_port : 1, &cm);
+	mlx_roce_cm_get(rd->ctx, dev, pn, &cm);
 	r->have = MLX_SET;
 	r->mode_h = cm.mode[0] ? MLX_SET : MLX_NULL;
 	snprintf(r->mode, sizeof(r->mode), "%s", cm.mode);
@@ -179,13 +181,11 @@ bool mlx_roce_wanted(const struct mlx_port_settings *want, size_t vf)
 int mlx_roce_open(struct mlx_ctx *ctx, void *feat, const struct mlx_port_ref *t, void *parent)
 {
 	struct mlx_roce_cm_writer *w = feat;
-	const struct mlx_port *p = t->port;
 
-	(void)ctx;
 	(void)parent;
 	memset(w, 0, sizeof(*w));
-	w->rdma_dev = p && p->rdma_dev[0] ? p->rdma_dev : NULL;
-	w->port = p && p->rdma_port ? p->rdma_port : 1;
+	/* a netdev's (--any-netdev): the RDMA port on it, else none */
+	w->rdma_dev = mlx_port_ref_rdma(ctx, t, w->dev_buf, sizeof(w->dev_buf), &w->port);
 	w->on = mlx_port_ref_name(t);
 	return 0;
 }

@@ -2,8 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # `make bench`: mlxcli side by side with the tools users run today, in one
 # run on one machine, reported as ratios (these machines are shared and
-# noisy: a ratio from one run means more than a time).  hyperfine does the
-# warm-up, the repetitions and the statistics; /usr/bin/time the peak RSS.
+# noisy: a ratio from one run means more than a time).  tests/bench/pairs.py
+# runs the commands of a comparison interleaved, round after round (A B,
+# then B A), so the load of the moment weighs on both alike, and reports
+# per command the median and spread of the wall time, the median CPU time
+# (user + system, which other load moves much less) and the peak RSS, and
+# the ratios of medians and of CPU times.
 #
 #   BENCH_QUICK=1   small N and few runs: CI checks the harness runs
 #   BENCH_OUT=FILE  JSON results (default bench-results.json)
@@ -13,8 +17,10 @@
 #            reading the same tree (lspci -A linux-sysfs -O sysfs.path=)
 #   startup  mlxcli --version / --sample devices vs dcb, devlink, ethtool
 #   counters mlxcli counters --json over N veth vs ethtool -S per interface
-#            vs ip -s -j link (root, private netns; when `counters` exists),
-#            and offline on a captured host of 4/8/16 ports x 500 statistics
+#            vs ip -s -j link, the netdev group alone vs ip, --format
+#            prometheus vs the JSON (root, private netns, the timing run
+#            inside it), and offline on a captured host of 4/8/16 ports x 500
+#            statistics
 #   memory   peak RSS of each command above
 #
 #   BENCH_VETHS=N   only make the counters' namespace with N veth pairs and
@@ -74,26 +80,27 @@ fi
 
 if [ -n "${BENCH_QUICK:-}" ]; then RUNS=3 WARM=1 SCALES="1" NS_COUNTS="1 10" PORTS="1 4"; else
 	RUNS=15 WARM=3 SCALES="4 8 16" NS_COUNTS="1 10 100 1000" PORTS="4 8 16"; fi
-command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed" >&2; exit 77; }
+command -v python3 >/dev/null || { echo "bench: python3 is not installed" >&2; exit 77; }
+PAIRS="$SRC/tests/bench/pairs.py"
 echo '{"results": [' >"$OUT"
 first=1
 
-# bench NAME CMD...: time one command; appends {name, median_s, min_s, max_s, rss_kb}
-bench() {
-	name=$1
-	shift
-	hyperfine -N -w "$WARM" -r "$RUNS" --export-json "$WORK/h.json" "$*" >/dev/null 2>&1 ||
-		hyperfine -w "$WARM" -r "$RUNS" -i --export-json "$WORK/h.json" "$*" >/dev/null 2>&1 || return 1
-	rss=$(/usr/bin/time -f %M sh -c "$* >/dev/null 2>&1" 2>&1 | tail -n1)
-	line=$(jq -c --arg n "$name" --argjson rss "${rss:-0}" \
-		'.results[0] | {name: $n, command: .command, median_s: .median, min_s: .min, max_s: .max, cpu_s: (.user + .system), rss_kb: $rss}' "$WORK/h.json")
-	[ $first -eq 1 ] || echo "," >>"$OUT"
-	first=0
-	echo "$line" >>"$OUT"
-	echo "$line" | jq -r '"  \(.name): median \(.median_s*1000|floor) ms (\(.min_s*1000|floor)-\(.max_s*1000|floor)), cpu \(.cpu_s*1000|floor) ms, rss \(.rss_kb) KB"'
+# pair [--ratio A/B]... NAME=CMD...: the commands interleaved (pairs.py),
+# each row of its results appended to $OUT; $PAIRS_IN runs pairs.py itself
+# under a prefix (ip netns exec NS: the commands then pay no exec of their
+# own).  Fails when a command fails.
+pair() {
+	rm -f "$WORK/rows"
+	${PAIRS_IN:-} python3 "$PAIRS" --rounds "$RUNS" --warmup "$WARM" --json "$WORK/rows" "$@" ||
+		return 1
+	while IFS= read -r line; do
+		[ $first -eq 1 ] || echo "," >>"$OUT"
+		first=0
+		echo "$line" >>"$OUT"
+	done <"$WORK/rows"
 }
-# ratio A B: median(A) / median(B), and the same of the mean CPU time
-# (user + system), which other load on a shared machine moves less.
+# ratio A B TEXT: median(A) / median(B) and the same of the CPU time, from
+# rows of two different pair runs (growth with scale, not a comparison).
 ratio() {
 	a=$(sed '$a ]}' "$OUT" | jq -r --arg n "$1" '.results[] | select(.name == $n) | "\(.median_s) \(.cpu_s)"')
 	b=$(sed '$a ]}' "$OUT" | jq -r --arg n "$2" '.results[] | select(.name == $n) | "\(.median_s) \(.cpu_s)"')
@@ -104,9 +111,8 @@ ratio() {
 echo "== scale: devices on synthetic hosts (PFs x 127 VFs)"
 for n in $SCALES; do
 	python3 "$SRC/tests/bench/gen-big-host.py" "$WORK/big$n" "$n" 127 >/dev/null
-	bench "devices-$n" "$MLXCLI --sysroot $WORK/big$n -j devices"
-	bench "lspci-$n" "lspci -A linux-sysfs -O sysfs.path=$WORK/big$n/sys/bus/pci -D -d 15b3:"
-	ratio "devices-$n" "lspci-$n" "mlxcli devices / lspci, $((n * 128)) functions"
+	pair "devices-$n=$MLXCLI --sysroot $WORK/big$n -j devices" \
+		"lspci-$n=lspci -A linux-sysfs -O sysfs.path=$WORK/big$n/sys/bus/pci -D -d 15b3:"
 	# Syscalls per function, which noise does not move (strace -c).
 	if command -v strace >/dev/null; then
 		for side in "devices:$MLXCLI --sysroot $WORK/big$n -j devices" \
@@ -128,10 +134,9 @@ echo "== state and diff of captured hosts with every PF's settings (issue 19)"
 n=${SCALES##* }
 python3 "$SRC/tests/bench/gen-big-host.py" "$WORK/st$n" "$n" 127 --state >/dev/null
 cp -a "$WORK/st$n" "$WORK/st$n-b"
-bench "state-$n" "$MLXCLI --sysroot $WORK/st$n -j state"
-bench "diff-$n" "$MLXCLI diff $WORK/st$n $WORK/st$n-b"
-ratio "state-$n" "devices-$n" "mlxcli state / devices, $((n * 128)) functions"
-ratio "diff-$n" "devices-$n" "mlxcli diff of two hosts / devices of one, $((n * 128)) functions"
+pair --ratio "state-$n/devices-st$n" --ratio "diff-$n/devices-st$n" \
+	"state-$n=$MLXCLI --sysroot $WORK/st$n -j state" "diff-$n=$MLXCLI diff $WORK/st$n $WORK/st$n-b" \
+	"devices-st$n=$MLXCLI --sysroot $WORK/st$n -j devices"
 
 echo "== apply --check of a full profile (issue 19): every section of every port"
 # The host's own state (plans every setting, changes none) and one that
@@ -139,19 +144,18 @@ echo "== apply --check of a full profile (issue 19): every section of every port
 # the 2,048-function host's own state (16 PFs x 127 VFs' settings).
 for h in cx5-ofed cx6dx-upstream; do
 	"$MLXCLI" --sample="$h" -j state >"$WORK/$h.json"
-	bench "state-$h" "$MLXCLI --sample=$h -j state"
-	bench "apply-check-$h" "$MLXCLI --sample=$h -j apply --check $WORK/$h.json"
-	ratio "apply-check-$h" "state-$h" "mlxcli apply --check / state, $h"
+	pair "apply-check-$h=$MLXCLI --sample=$h -j apply --check $WORK/$h.json" \
+		"state-$h=$MLXCLI --sample=$h -j state"
 done
 jq '.ports[0].pfc.enabled_priorities = [3,4] | .ports[0].sriov.vfs[1].vlan = 7
 	| (.ports[0].dcqcn.rp.parameters[] | select(.name == "rpg_ai_rate") | .value) = 7
 	| .ports[0].roce.default_roce_tos = 96 | .ports[1].trust = "pcp" | .ports[1].dscp2prio = []' \
 	"$WORK/cx5-ofed.json" >"$WORK/cx5-changes.json"
-bench "apply-check-changes-cx5-ofed" "$MLXCLI --sample=cx5-ofed -j apply --check $WORK/cx5-changes.json"
-ratio "apply-check-changes-cx5-ofed" "state-cx5-ofed" "mlxcli apply --check (6 changes) / state, cx5-ofed"
+pair "apply-check-changes-cx5-ofed=$MLXCLI --sample=cx5-ofed -j apply --check $WORK/cx5-changes.json" \
+	"state-cx5-ofed-b=$MLXCLI --sample=cx5-ofed -j state"
 "$MLXCLI" --sysroot "$WORK/st$n" -j state >"$WORK/st$n.json"
-bench "apply-check-$n" "$MLXCLI --sysroot $WORK/st$n -j apply --check $WORK/st$n.json"
-ratio "apply-check-$n" "state-$n" "mlxcli apply --check / state, $((n * 128)) functions"
+pair "apply-check-$n=$MLXCLI --sysroot $WORK/st$n -j apply --check $WORK/st$n.json" \
+	"state-$n-b=$MLXCLI --sysroot $WORK/st$n -j state"
 
 echo "== counters on a captured host scaled to P ports x 500 ethtool statistics"
 # Offline (--sysroot): the replayed ethtool replies plus the netdev,
@@ -159,7 +163,7 @@ echo "== counters on a captured host scaled to P ports x 500 ethtool statistics"
 # No other tool reads a capture, so this one reports how cost grows.
 for p in $PORTS; do
 	python3 "$SRC/tests/bench/gen-big-host.py" "$WORK/cnt$p" "$p" 0 --counters=500 >/dev/null
-	bench "counters-sample-$p" "$MLXCLI --sysroot $WORK/cnt$p -j counters"
+	pair "counters-sample-$p=$MLXCLI --sysroot $WORK/cnt$p -j counters"
 done
 ratio "counters-sample-$(echo $PORTS | awk '{print $NF}')" "counters-sample-$(echo $PORTS | awk '{print $1}')" \
 	"counters at $(echo $PORTS | awk '{print $NF}') ports / at $(echo $PORTS | awk '{print $1}') ports"
@@ -182,14 +186,10 @@ else
 fi
 
 echo "== startup"
-bench version "$MLXCLI --version"
-bench sample-devices "$MLXCLI --sample devices"
-bench dcb-ets "dcb ets show dev lo"
-bench devlink-dev "devlink -j dev"
-bench ethtool-i "ethtool -i lo"
-command -v mlnx_qos >/dev/null && bench mlnx_qos "mlnx_qos -i lo"
-ratio version ethtool-i "mlxcli --version / ethtool -i"
-ratio sample-devices devlink-dev "mlxcli --sample devices / devlink -j dev"
+pair --ignore-exit --ratio version/ethtool-i --ratio sample-devices/devlink-dev \
+	"version=$MLXCLI --version" "sample-devices=$MLXCLI --sample devices" \
+	"dcb-ets=dcb ets show dev lo" "devlink-dev=devlink -j dev" "ethtool-i=ethtool -i lo"
+command -v mlnx_qos >/dev/null && pair "mlnx_qos=mlnx_qos -i lo"
 
 if "$MLXCLI" help counters >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null; then
 	echo "== counters of N veth (private netns)"
@@ -197,18 +197,31 @@ if "$MLXCLI" help counters >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v
 	for n in $NS_COUNTS; do
 		add_veths "$n" 2>&1 || { echo "  skipped the rest: no veth pairs"; break; }
 		ip -n "$NS" link set dev lo up
-		# All three inside the namespace the same way (ip netns exec
-		# costs some 20 ms of its own: each side pays it once).
-		bench "mlxcli-counters-$n" "ip netns exec $NS $MLXCLI counters --any-netdev -j"
+		# All inside the namespace: pairs.py itself runs there, so
+		# no command pays an `ip netns exec` of its own (some 20 ms).
+		PAIRS_IN="ip netns exec $NS" pair \
+			--ratio "mlxcli-counters-$n/ip-s-link-$n" \
+			--ratio "mlxcli-counters-netdev-$n/ip-s-link-$n" \
+			--ratio "mlxcli-prometheus-$n/mlxcli-counters-$n" \
+			"mlxcli-counters-$n=$MLXCLI counters --any-netdev -j" \
+			"ip-s-link-$n=ip -s -j link" \
+			"mlxcli-counters-netdev-$n=$MLXCLI counters --any-netdev -j -g netdev" \
+			"mlxcli-prometheus-$n=$MLXCLI counters --any-netdev --format prometheus"
 		# The loop forks ethtool once per interface (seconds at N=1000):
-		# fewer repetitions there.
+		# fewer rounds there.
 		r0=$RUNS w0=$WARM
 		[ "$n" -ge 100 ] && RUNS=3 WARM=1
-		bench "ethtool-S-loop-$n" "ip netns exec $NS sh -c 'for i in \$(ls /sys/class/net); do ethtool -S \$i; done'"
+		PAIRS_IN="ip netns exec $NS" pair --ratio "ethtool-S-loop-$n/mlxcli-counters-b-$n" \
+			"ethtool-S-loop-$n=for i in \$(ls /sys/class/net); do ethtool -S \$i; done" \
+			"mlxcli-counters-b-$n=$MLXCLI counters --any-netdev -j"
 		RUNS=$r0 WARM=$w0
-		bench "ip-s-link-$n" "ip netns exec $NS ip -s -j link"
-		ratio "ethtool-S-loop-$n" "mlxcli-counters-$n" "ethtool -S loop / mlxcli counters, N=$n"
-		ratio "mlxcli-counters-$n" "ip-s-link-$n" "mlxcli counters / ip -s -j link, N=$n"
+		if command -v strace >/dev/null; then
+			for side in "mlxcli:$MLXCLI counters --any-netdev -j" "ip:ip -s -j link"; do
+				calls=$(ip netns exec "$NS" strace -f -c -o "$WORK/strace" ${side#*:} >/dev/null 2>&1 &&
+					awk '$NF == "total" { print $4 }' "$WORK/strace")
+				[ -n "$calls" ] && echo "  ${side%%:*} counters of $((2 * n + 1)) interfaces: $calls syscalls"
+			done
+		fi
 	done
 else
 	echo "== counters: skipped (needs root and the counters command)"
@@ -221,12 +234,11 @@ echo "== rdma"
 NQP=10000
 [ -n "${BENCH_QUICK:-}" ] && NQP=1000
 python3 "$SRC/tests/bench/gen-rdma-qps.py" "$MLXCLI_SAMPLES_DIR" "$WORK/rdmaq" "$NQP" >/dev/null
-bench rdma-qp-json "$MLXCLI --sysroot $WORK/rdmaq -j rdma qp"
-bench rdma-qp-text "$MLXCLI --sysroot $WORK/rdmaq rdma qp"
+pair "rdma-qp-json=$MLXCLI --sysroot $WORK/rdmaq -j rdma qp" \
+	"rdma-qp-text=$MLXCLI --sysroot $WORK/rdmaq rdma qp"
 if command -v rdma >/dev/null && [ -n "$(rdma -j dev show 2>/dev/null | tr -d '[] \n')" ]; then
-	bench rdma-qp-live "$MLXCLI -j rdma qp"
-	bench iproute2-rdma-qp-live "rdma -j resource show qp"
-	ratio iproute2-rdma-qp-live rdma-qp-live "rdma -j resource show qp / mlxcli -j rdma qp (live)"
+	pair --ratio rdma-qp-live/iproute2-rdma-qp-live \
+		"rdma-qp-live=$MLXCLI -j rdma qp" "iproute2-rdma-qp-live=rdma -j resource show qp"
 fi
 
 # params (issue 17): the sample host (2 PFs + 4 VFs) offline, and live in
@@ -234,18 +246,16 @@ fi
 # for one -d) beside the five ethtool reads and devlink a user would run
 # for 18 ports
 echo "== params"
-bench params-sample "$MLXCLI --sample=cx5-ofed -j params"
+pair "params-sample=$MLXCLI --sample=cx5-ofed -j params"
 # the issue's host: 2 PFs with 8 VFs each (18 ports), every knob replayed
 # from one dump per ethtool message type and one devlink dump
 python3 "$SRC/tests/bench/gen-big-host.py" "$WORK/par" 2 8 --params >/dev/null
-bench params-2pf16vf "$MLXCLI --sysroot $WORK/par -j params"
-bench devices-2pf16vf "$MLXCLI --sysroot $WORK/par -j devices"
-ratio params-2pf16vf devices-2pf16vf "mlxcli params / devices, 2 PFs + 16 VFs"
+pair "params-2pf16vf=$MLXCLI --sysroot $WORK/par -j params" \
+	"devices-2pf16vf=$MLXCLI --sysroot $WORK/par -j devices"
 if [ -n "$NS" ] && [ "$made" -ge 18 ] && command -v ethtool >/dev/null; then
-	bench params-live-18 "ip netns exec $NS $MLXCLI -j params --any-netdev -d va0"
-	bench ethtool-params-loop-18 "ip netns exec $NS sh -c 'for i in \$(seq 0 17); do for o in -k -g -c -l --show-priv-flags; do ethtool \$o va\$i; done; done; devlink dev param show; true' "
-	ratio ethtool-params-loop-18 params-live-18 "ethtool -k/-g/-c/-l/--show-priv-flags + devlink loop / mlxcli params, 18 ports"
-	ratio ethtool-params-loop-18 params-2pf16vf "ethtool -k/-g/-c/-l/--show-priv-flags + devlink loop (18 veths) / mlxcli params of the captured 2 PFs + 16 VFs"
+	PAIRS_IN="ip netns exec $NS" pair --ratio ethtool-params-loop-18/params-live-18 \
+		"params-live-18=$MLXCLI -j params --any-netdev -d va0" \
+		"ethtool-params-loop-18=for i in \$(seq 0 17); do for o in -k -g -c -l --show-priv-flags; do ethtool \$o va\$i; done; done; devlink dev param show; true"
 fi
 echo ']}' >>"$OUT"
 jq -e '.results | length > 0' "$OUT" >/dev/null && echo "bench: results in $OUT"

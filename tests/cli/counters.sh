@@ -5,6 +5,13 @@
 # (facts from gen/samples.py, issue 5 block: RoCE on priority 3,
 # PFC pause on prio 3 and port discards on cx5-ofed, CNPs in hw_counters):
 #   - text and JSON of show, cc, prio, errors; --filter, --nonzero, --group;
+#   - the compact JSON of schema 3 (issue 28): values per source keyed by
+#     name, the catalogue once; folding the catalogue back into each value
+#     (tests/cli/counters-fold.jq) gives exactly what --describe prints,
+#     schema 2's objects, on which the facts below are checked; the
+#     catalogue holds the counters shown and no other; --catalogue prints
+#     that catalogue alone; a driver's repeated name is keyed "name#2";
+#     --group reads only the sources it can select;
 #   - an uncatalogued counter is shown and marked, never dropped;
 #   - watch --count 2 --interval 0.2 (static values: zero deltas), text and
 #     the JSON stream (the "start" record, one object per sample, then the
@@ -20,11 +27,36 @@
 # Exit 0 pass, 1 fail, 77 skip.
 
 . "$(dirname "$0")/lib.sh"
-need jq
+need jq python3
 
 # expect_rc NAME RC: the last run exited RC
 expect_rc() {
 	if [ "$rc" -eq "$2" ]; then ok "$1 exits $2"; else bad "$1 exits $rc, expected $2: $(cat "$tmp/$1.err")"; fi
+}
+
+# both NAME ARGS...: mlxcli ARGS -j counters... twice: compact in
+# $tmp/NAME-c.out, --describe in $tmp/NAME.out (what the checks below read);
+# the compact one must fold back into the described one, and its catalogue
+# name exactly the counters it shows.
+both() {
+	bname=$1
+	shift
+	errors=false
+	case " $* " in *" counters errors "*) errors=true ;; esac
+	run "$bname-c" "$@"
+	crc=$rc
+	run "$bname" "$@" --describe
+	[ "$crc" -eq "$rc" ] || bad "$bname: compact exits $crc, --describe $rc"
+	if jq -c --argjson errors $errors -f "$TOP_SRCDIR/tests/cli/counters-fold.jq" "$tmp/$bname-c.out" >"$tmp/$bname.fold" &&
+		jq -c . "$tmp/$bname.out" >"$tmp/$bname.desc" && cmp -s "$tmp/$bname.fold" "$tmp/$bname.desc"; then
+		ok "$bname: the compact document folds into --describe's"
+	else
+		bad "$bname: compact and --describe differ: $(diff "$tmp/$bname.fold" "$tmp/$bname.desc" | head -c 400)"
+	fi
+	got=$(jq -c '[([.ports[].counters | to_entries[] | .key as $s | .value | keys[] | [$s, .]] | unique),
+		([.catalogue | to_entries[] | .key as $s | .value | keys[] | [$s, .]] | sort)] | .[0] == .[1]' "$tmp/$bname-c.out")
+	[ "$got" = true ] && ok "$bname: the catalogue has the counters shown, no other" ||
+		bad "$bname: catalogue and counters differ"
 }
 
 # jq_is NAME FILTER EXPECTED
@@ -55,8 +87,31 @@ for host in cx5-ofed cx6dx-upstream; do
 	fi
 	[ -s "$tmp/show-$host.err" ] && bad "$host: stderr not empty: $(cat "$tmp/show-$host.err")"
 
-	run json-$host $S -j counters
+	both json-$host $S -j counters
 	expect_rc json-$host 0
+	jq_is json-$host-c 'keys_unsorted' '["schema_version","ports","catalogue"]'
+	jq_is json-$host-c '[.ports[].counters | type] | unique' '["object"]'
+	jq_is json-$host-c "[.ports[] | select(.netdev == \"$pf\") | .counters.ethtool.rx_bytes_phy, (.counters.ethtool | has(\"rx_prio3_bytes\"))]" \
+		"$(jq -c "[.ports[] | select(.netdev == \"$pf\") | .counters[] | select(.source == \"ethtool\" and .name == \"rx_bytes_phy\") | .value] + [true]" "$tmp/json-$host.out")"
+	jq_is json-$host-c '.catalogue.ib_counters.port_xmit_data | [.unit, .scale]' '["bytes",4]'
+	jq_is json-$host-c '.catalogue.ethtool.rx_bytes_phy | [.unit, .group, .width, .gauge]' '["bytes","port",64,false]'
+	c=$(wc -c <"$tmp/json-$host-c.out")
+	d=$(wc -c <"$tmp/json-$host.out")
+	[ $((c * 3)) -lt $((d * 2)) ] && ok "$host: compact $c bytes, described $d" || bad "$host: compact $c bytes, described $d"
+	# --catalogue: that catalogue alone (same counters, no values)
+	run cat-$host $S -j counters --catalogue
+	expect_rc cat-$host 0
+	[ "$(jq -c '.catalogue' "$tmp/cat-$host.out")" = "$(jq -c '.catalogue' "$tmp/json-$host-c.out")" ] &&
+		[ "$(jq -c 'keys_unsorted' "$tmp/cat-$host.out")" = '["schema_version","catalogue"]' ] &&
+		ok "$host: --catalogue is the document's catalogue" || bad "$host: --catalogue differs"
+	run cattxt-$host $S counters --catalogue --filter '^rx_bytes_phy$'
+	grep -q '^rx_bytes_phy  *ethtool  *bytes  *port  *64  *bytes received' "$tmp/cattxt-$host.out" &&
+		ok "$host: --catalogue text" || bad "$host: --catalogue text: $(cat "$tmp/cattxt-$host.out")"
+	# -g netdev reads the netdev source only
+	run gnet-$host $S -j counters -g netdev
+	jq_is gnet-$host '[.ports[] | (.sources | keys), (.counters | keys)] | unique' '[["netdev"]]'
+	[ "$(jq -c '[.ports[].counters.netdev]' "$tmp/gnet-$host.out")" = "$(jq -c '[.ports[].counters.netdev]' "$tmp/json-$host-c.out")" ] &&
+		ok "$host: -g netdev: the same netdev values as a full read" || bad "$host: -g netdev values differ"
 	jq_is json-$host '.ports | length' "$nports"
 	jq_is json-$host '[.ports[].sources.ethtool] | unique' '["ok"]'
 	jq_is json-$host '[.ports[].counters[] | select(.group == null or .unit == null or .source == null)] | length' 0
@@ -68,31 +123,32 @@ for host in cx5-ofed cx6dx-upstream; do
 	jq_is json-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[].source] | unique" '["aer","ethtool","fec","hw_counters","ib_counters","module","netdev"]'
 
 	# --filter, --nonzero, --group
-	run filt-$host $S -j counters -d "$pf" --filter '^rx_prio[0-9]+_bytes$'
+	both filt-$host $S -j counters -d "$pf" --filter '^rx_prio[0-9]+_bytes$'
 	jq_is filt-$host '[.ports[0].counters[].name] | length' 8
 	jq_is filt-$host '[.ports[0].counters[].name | test("^rx_prio[0-9]+_bytes$")] | unique' '[true]'
-	run nz-$host $S -j counters --nonzero
+	both nz-$host $S -j counters --nonzero
 	jq_is nz-$host '[.ports[].counters[] | select(.value == 0)] | length' 0
 	jq_is nz-$host '[.ports[].counters[]] | length > 50' true
-	run grp-$host $S -j counters -d "$pf" --group prio,pcie
+	both grp-$host $S -j counters -d "$pf" --group prio,pcie
 	jq_is grp-$host '[.ports[0].counters[].group] | unique' '["pcie","prio"]'
-	run gerr-$host $S -j counters -d "$pf" --group errors --nonzero
+	both gerr-$host $S -j counters -d "$pf" --group errors --nonzero
 	jq_is gerr-$host '[.ports[0].counters[] | select(.name == "rx_crc_errors_phy")] | length' 1
 	jq_is gerr-$host '[.ports[0].counters[] | select(.name == "rx_bytes_phy")] | length' 0
 
 	# views
-	run cc-$host $S -j counters cc -d "$pf"
+	both cc-$host $S -j counters cc -d "$pf"
 	expect_rc cc-$host 0
 	jq_is cc-$host '.ports[0].counters | map(.name) | index("np_cnp_sent") != null' true
 	jq_is cc-$host '[.ports[0].counters[] | select(.name == "np_cnp_sent") | .value]' '[402]'
 	run prio-$host $S -j counters prio -d "$pf"
 	jq_is prio-$host '.ports[0].per_priority | length' 8
+	jq_is prio-$host 'keys_unsorted' '["schema_version","ports"]'     # no catalogue: no counters
 	jq_is prio-$host '.ports[0].per_priority[3].rx_packets' 52341
 	run prio-txt-$host $S counters prio -d "$pf"
 	expect_rc prio-txt-$host 0
 	grep -q '^PRIO  *RX BYTES' "$tmp/prio-txt-$host.out" && ok "$host: prio table header" ||
 		bad "$host: prio text has no table"
-	run err-$host $S -j counters errors
+	both err-$host $S -j counters errors
 	expect_rc err-$host 0
 	jq_is err-$host '[.ports[].counters[] | select(.value == 0)] | length' 0
 	jq_is err-$host "[.ports[] | select(.netdev == \"$pf\") | .counters[] | select(.name == \"rx_discards_phy\")] | length" 1
@@ -147,7 +203,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	# a snapshot of the sample serves the same counters
 	run snap-$host $S snapshot "$tmp/snap-$host"
 	expect_rc snap-$host 0
-	run snapjson-$host --sysroot "$tmp/snap-$host" -j counters
+	both snapjson-$host --sysroot "$tmp/snap-$host" -j counters
 	a=$(jq -c '[.ports[] | [.netdev, [.counters[] | [.source, .name, .value]]]]' "$tmp/json-$host.out" | cksum)
 	b=$(jq -c '[.ports[] | [.netdev, [.counters[] | [.source, .name, .value]]]]' "$tmp/snapjson-$host.out" | cksum)
 	[ "$a" = "$b" ] && ok "$host: snapshot round trip" || bad "$host: counters from the snapshot differ"
@@ -160,13 +216,36 @@ cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/host"
 chmod -R u+w "$tmp/host"
 hw=$(find "$tmp/host/sys/devices" -path '*infiniband/mlx5_0/ports/1/hw_counters' -type d)
 echo 77 >"$hw/np_made_up_counter"
-run uncat --sysroot "$tmp/host" -j counters -d mlx5_0
+both uncat --sysroot "$tmp/host" -j counters -d mlx5_0
 jq_is uncat '[.ports[0].counters[] | select(.name == "np_made_up_counter") | [.catalogued, .group, .value, .description, .width]]' \
 	'[[false,"uncatalogued",77,"(uncatalogued)",null]]'
 jq_is uncat '[.ports[0].counters[] | select(.name == "out_of_sequence" or .name == "np_cnp_sent") | [.name, .width]] | sort' '[["np_cnp_sent",64],["out_of_sequence",32]]'
 run uncatp --sysroot "$tmp/host" counters -d mlx5_0 --format prometheus
 grep -q '^mlxcli_uncatalogued{.*source="hw_counters",name="np_made_up_counter"} 77$' "$tmp/uncatp.out" &&
 	ok "uncatalogued counter in Prometheus output" || bad "uncatalogued counter missing from Prometheus output"
+
+# A driver that names two statistics alike (the capture's STRSET reply
+# edited: its "tx_bytes" renamed "rx_bytes"): text shows both rows as
+# named, the compact document keys the second "rx_bytes#2" (a JSON object
+# cannot hold one key twice), the catalogue has both keys, --describe both
+# objects named rx_bytes.
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/dup"
+chmod -R u+w "$tmp/dup"
+python3 - "$tmp/dup/netlink/ethtool/enp94s0f0np0/strset-stats.nl" <<'PY'
+import struct, sys
+p = sys.argv[1]
+b = open(p, 'rb').read()
+old = struct.pack('<HH', 4 + 9, 2) + b'tx_bytes\0'
+assert b.count(old) == 1, 'one tx_bytes in the reply'
+open(p, 'wb').write(b.replace(old, struct.pack('<HH', 4 + 9, 2) + b'rx_bytes\0'))
+PY
+both dupj --sysroot "$tmp/dup" -j counters -d enp94s0f0np0 --filter '^rx_bytes(#2)?$' --group driver
+jq_is dupj-c '.ports[0].counters.ethtool | keys' '["rx_bytes","rx_bytes#2"]'
+jq_is dupj-c '.catalogue.ethtool | keys' '["rx_bytes","rx_bytes#2"]'
+jq_is dupj '[.ports[0].counters[] | .name]' '["rx_bytes","rx_bytes"]'
+run duptxt --sysroot "$tmp/dup" counters -d enp94s0f0np0 --filter '^rx_bytes$' --group driver
+[ "$(grep -c '^rx_bytes ' "$tmp/duptxt.out")" -eq 2 ] && ok "text: both rx_bytes rows" ||
+	bad "text of a repeated name: $(cat "$tmp/duptxt.out")"
 
 # watch: a counter that goes backwards was reset (driver reload), not
 # wrapped: JSON reset true with delta and rates null, text "reset"; only a
@@ -243,14 +322,16 @@ done
 # bad usage
 for args in "counters bogus" "counters --group nosuch" "counters --interval 1" \
 	    "-j counters --format prometheus" "counters cc --format prometheus" \
-	    "counters watch --interval 0" "counters watch --count x" "counters --filter ("; do
+	    "counters watch --interval 0" "counters watch --count x" "counters --filter (" \
+	    "counters --describe --catalogue" "counters --describe --format prometheus" \
+	    "counters watch --describe" "counters prio --catalogue"; do
 	# shellcheck disable=SC2086
 	run badusage --sample $args
 	if [ "$rc" -eq 2 ] && [ ! -s "$tmp/badusage.out" ]; then ok "'$args' exits 2"; else bad "'$args' exits $rc"; fi
 done
 # --any-netdev without -d: every interface of the system, ConnectX ports
 # with their RDMA sources, the others (the sample's Intel eno1) bare.
-run anyall --sample -j counters --any-netdev
+both anyall --sample -j counters --any-netdev
 jq_is anyall '[.ports[] | select(.netdev == "enp94s0f0np0" or .netdev == "eno1") | [.netdev, (.rdma_device != null)]]' \
 	'[["eno1",false],["enp94s0f0np0",true]]'
 jq_is anyall '[.ports[] | select(.netdev == "eno1") | .counters[] | select(.name == "rx_packets" and .source == "netdev")] | length' '1'
@@ -265,7 +346,7 @@ for host in cx5-ofed cx6dx-upstream; do
 	run phymod --sample="$host" -j module
 	run phylink --sample="$host" -j link
 	for nd in $(jq -r '.modules[].netdev' "$tmp/phymod.out"); do
-		run phyc --sample="$host" -j counters -d "$nd" --group phy
+		both phyc --sample="$host" -j counters -d "$nd" --group phy
 		want=$(jq -c --arg nd "$nd" '.modules[] | select(.netdev == $nd) |
 			[.temperature.value, .voltage.value, [.channels[]? | .bias.value, .tx_power.value, .rx_power.value]]' "$tmp/phymod.out")
 		got=$(jq -c '.ports[0].counters | [(.[] | select(.name == "temperature") | .value),
@@ -283,15 +364,15 @@ for host in cx5-ofed cx6dx-upstream; do
 		jq_is phyc '[.ports[0].counters[] | .group] | unique' '["phy"]'
 	done
 done
-run phyempty --sample=cx5-ofed -j counters -d enp94s0f1np1
+both phyempty --sample=cx5-ofed -j counters -d enp94s0f1np1
 jq_is phyempty '[.ports[0].counters[] | select(.group == "phy") | [.name, .value]]' \
 	'[["temperature",null],["voltage",null],["corrected_blocks",null],["uncorrectable_blocks",null]]'
 run phyemptyt --sample=cx5-ofed counters -d enp94s0f1np1 --group phy
 if grep -q '^temperature  *-  *millidegrees C  *phy  *module' "$tmp/phyemptyt.out"; then ok "empty cage: text '-'"
 else bad "empty cage text: $(cat "$tmp/phyemptyt.out")"; fi
-run phyport --sample -j counters --group port
+both phyport --sample -j counters --group port
 jq_is phyport '[.ports[].counters[] | select(.group == "phy")] | length' '0'
-run phydef --sample=cx6dx-upstream -j counters -d enp59s0f1np1
+both phydef --sample=cx6dx-upstream -j counters -d enp59s0f1np1
 jq_is phydef '[.ports[0].counters[] | select(.group == "phy" and .name == "uncorrectable_blocks" and .labels.lane_number == null) | .value, .unit]' '[12,"events"]'
 run phywatch --sample=cx6dx-upstream -j counters watch -d enp59s0f0np0 --group phy --all --count 1 --interval 0.2
 jq_is phywatch 'select(.record == "sample") | .ports[0] | [(.gauges[] | select(.name == "temperature") | .value), ([.counters[] | select(.name == "corrected_blocks") | .delta] | length)]' '[49742,5]'

@@ -50,8 +50,15 @@ $MLXCLI qosconfig dcqcn describe DcqcnRpgTimeReset >"$tmp/desc"
 grep -q "$(printf '^\tdefault: 300')" "$tmp/desc" && grep -q "$(printf '^\texample: 100 ')" "$tmp/desc" &&
 	ok "describe: default, and the manual's value as an example" || bad "describe: $(cat "$tmp/desc")"
 
-# restore on working RoCE ports (the samples hold real values): nothing to do.
-for h in "$O -d $P0" "$U -d $U0"; do
+# restore on working RoCE ports (the samples hold real values): nothing to do
+# but the enables (the OFED sample runs DCQCN on priority 3 only, the factory
+# on all): --keep-enables leaves them.
+# shellcheck disable=SC2086
+$O -j qosconfig dcqcn restore --dry-run -d $P0 >"$tmp/plan.json" 2>"$tmp/e" || bad "restore --dry-run"
+jq -e '[.changes[] | select(.changed) | .setting] | length == 14 and all(test("enable/[0-24-7]$"))' \
+	"$tmp/plan.json" >/dev/null && ok "restore --dry-run on OFED plans the 14 enables that are off" ||
+	bad "restore --dry-run plans: $(jq -c '[.changes[] | select(.changed)]' "$tmp/plan.json")"
+for h in "$O -d $P0 --keep-enables" "$U -d $U0"; do
 	# shellcheck disable=SC2086
 	$h -j qosconfig dcqcn restore --dry-run >"$tmp/plan.json" 2>"$tmp/e" || bad "$h restore --dry-run"
 	jq -e '[.changes[] | select(.changed)] == []' "$tmp/plan.json" >/dev/null &&
@@ -65,7 +72,8 @@ $O qosconfig show --check -d $P0 >"$tmp/c0" 2>&1
 [ $? -eq 0 ] || bad "the sample port is not clean before: $(grep Check "$tmp/c0")"
 $O qosconfig dcqcn set -d $P0 DcqcnCnpDscp 0 DcqcnCnp802pPrio 7 DcqcnRpgTimeReset 100 >/dev/null 2>&1 ||
 	bad "set CNP DSCP/priority"
-$O qosconfig dcqcn restore -d $P0 >/dev/null 2>"$tmp/e" || bad "restore: $(cat "$tmp/e")"
+# (--keep-enables: the port keeps DCQCN on priority 3 alone, as it runs)
+$O qosconfig dcqcn restore --keep-enables -d $P0 >/dev/null 2>"$tmp/e" || bad "restore: $(cat "$tmp/e")"
 $O qosconfig show --check -d $P0 >"$tmp/c1" 2>&1
 rc=$?
 ! grep -i 'check.*cnp' "$tmp/c1" >/dev/null && [ $rc -eq 0 ] &&

@@ -131,6 +131,42 @@ grep -v Enable "$tmp/def" | grep -v CnpPrioMode >"$tmp/d1"
 grep -v Enable "$tmp/get" | grep -v CnpPrioMode >"$tmp/d2"
 cmp -s "$tmp/d1" "$tmp/d2" && [ "$(cat "$RP/rpg_time_reset")" = 300 ] && ok "restore = defaults" ||
 	{ bad "restore"; diff "$tmp/d1" "$tmp/d2"; }
+# restore restores every setting get shows, the per-priority enables too
+# (issue 25: after disable 3, restore kept priority 3 off while defaults
+# shows it on), or says which it keeps and why
+$O qosconfig dcqcn disable 3 -d $P0 >/dev/null 2>&1 || bad "disable 3"
+$O -j qosconfig dcqcn restore -d $P0 >"$tmp/r.json" 2>"$tmp/r.err" || bad "restore after disable 3"
+$O qosconfig dcqcn defaults -d $P0 | tail -n +2 | grep -v CnpPrioMode >"$tmp/d1"
+$O qosconfig dcqcn get -d $P0 | grep -v CnpPrioMode >"$tmp/d2"
+cmp -s "$tmp/d1" "$tmp/d2" && [ "$(cat "$RP/enable/3")" = 1 ] && [ "$(cat "$NP/enable/3")" = 1 ] &&
+	[ "$(cat "$RP/enable/0")" = 1 ] && ok "restore after disable 3: get = defaults, the enables included" ||
+	{ bad "restore after disable 3"; diff "$tmp/d1" "$tmp/d2"; }
+check "restore on OFED keeps nothing it shows" "$(jq -c '.kept' "$tmp/r.json") $(wc -c <"$tmp/r.err")" '[] 0'
+# --keep-enables: the old behaviour, said
+$O qosconfig dcqcn disable 3 -d $P0 >/dev/null 2>&1
+$O -j qosconfig dcqcn restore --keep-enables -d $P0 >"$tmp/r.json" 2>"$tmp/r.err" || bad "restore --keep-enables"
+[ "$(cat "$RP/enable/3")" = 0 ] && [ "$(cat "$NP/enable/3")" = 0 ] &&
+	check "restore --keep-enables: the 16 enables kept, with why" \
+	"$(jq -c '[([.kept[] | select(.reason | test("keep-enables"))] | length), ([.changes[].setting] | map(select(test("enable"))) | length)]' "$tmp/r.json")" \
+	'[16,0]' || bad "restore --keep-enables changed an enable"
+grep -q "restore keeps the per-priority enables (--keep-enables)" "$tmp/r.err" && ok "... said on stderr" ||
+	bad "--keep-enables note: $(cat "$tmp/r.err")"
+$O qosconfig dcqcn restore -d $P0 >/dev/null 2>&1
+# upstream has no per-priority enable: restore keeps them and says why
+$U -j qosconfig dcqcn restore -d enp59s0f0np0 --dry-run >"$tmp/r.json" 2>"$tmp/r.err" || bad "upstream restore"
+check "upstream restore: what it keeps" "$(jq -c '[.kept[].setting]' "$tmp/r.json")" '["per-priority enables","DcqcnCnpPrioMode"]'
+grep -q "restore keeps per-priority enables: not exposed upstream" "$tmp/r.err" &&
+	grep -q "restore keeps DcqcnCnpPrioMode: its factory value is not known" "$tmp/r.err" &&
+	ok "... each said on stderr, with why" || bad "upstream kept notes: $(cat "$tmp/r.err")"
+# get and defaults show the two parameters Linux has and the manual lacks
+for c in get defaults; do
+	$O qosconfig dcqcn $c -d $P0 >"$tmp/g"
+	grep -q "$(printf '^\trpg_max_rate: 0$')" "$tmp/g" && grep -q "$(printf '^\tmin_time_between_cnps: 4$')" "$tmp/g" &&
+		ok "dcqcn $c text: rpg_max_rate and min_time_between_cnps" || bad "dcqcn $c text: $(cat "$tmp/g")"
+done
+$U qosconfig dcqcn get -d enp59s0f0np0 >"$tmp/g"
+grep -q "$(printf '^\trp_max_rate: ')" "$tmp/g" && grep -q "$(printf '^\tnp_min_time_between_cnps: ')" "$tmp/g" &&
+	ok "upstream get text: the debugfs names" || bad "upstream get text: $(cat "$tmp/g")"
 # The mode has no known default: restore leaves it (and keeps it across the
 # np_cnp_prio write that resets it in the driver).
 $U qosconfig dcqcn set -d enp59s0f0np0 np_cnp_prio 3 rp_max_rate 5 >/dev/null 2>&1

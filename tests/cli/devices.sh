@@ -74,7 +74,7 @@ echo "== JSON facts"
 # The first key is schema_version (mlxcli(8) JSON OUTPUT).
 for f in cx5-ofed cx6dx-upstream cx5-ofed-ports cx6dx-upstream-ports; do
 	jq_is "$f" 'keys_unsorted[0]' '"schema_version"'
-	jq_is "$f" '.schema_version' '2'
+	jq_is "$f" '.schema_version' '3'
 done
 
 # cx5-ofed: 2 PFs + 4 VFs on PF0, 15b3:1017 / 15b3:1018
@@ -222,17 +222,17 @@ select_is() {
 		bad "$* -> exit $rc, $got (want $want): $(cat "$tmp/sel.err")"
 	fi
 }
-for spelling in 0000:5e:00.0 5e:00.0 5E:00.0 "94 0 0" 94:0.0 enp94s0f0np0 mlx5_0; do
+for spelling in 0000:5e:00.0 5e:00.0 5E:00.0 5e:0.0 pci/0000:5e:00.0 "94 0 0" enp94s0f0np0 mlx5_0; do
 	select_is 0000:5e:00.0 --sample -j devices -d "$spelling"
 done
 select_is 0000:5e:00.0 --sample -j devices -d 94 0 0
 select_is 0000:5e:00.0 --sample -d 94 0 0 -j devices
-select_is 0000:5e:00.0 --sample -j devices --device=94:0.0
-for spelling in 0000:5e:00.3 5e:00.3 "94 0 3" 94:0.3 enp94s0f3 mlx5_3; do
+select_is 0000:5e:00.0 --sample -j devices --device=5e:0.0
+for spelling in 0000:5e:00.3 5e:00.3 "94 0 3" 5e:0.3 enp94s0f3 mlx5_3; do
 	select_is 0000:5e:00.3 --sample -j devices -d "$spelling"
 done
 select_is 0000:5e:00.3 --sample -j devices -d 94 0 3
-for spelling in 0000:3b:00.1 3b:00.1 "59 0 1" 59:0.1 enp59s0f1np1 mlx5_1; do
+for spelling in 0000:3b:00.1 3b:00.1 "59 0 1" 3b:0.1 pci/0000:3b:00.1 enp59s0f1np1 mlx5_1; do
 	select_is 0000:3b:00.1 --sample=cx6dx-upstream -j devices -d "$spelling"
 done
 select_is 0000:3b:00.1 --sample=cx6dx-upstream -j devices -d 59 0 1
@@ -279,6 +279,30 @@ run nm --sample -d eno1 ports
 run nm --sample -d 1:0.0 devices
 [ "$rc" -eq 3 ] && ok "-d 1:0.0 (the Intel I350): exit 3" || bad "-d 1:0.0: exit $rc"
 
+echo "== a colon form is hex (issue 25)"
+# lspci, the kernel and every other tool read 59:0.1 as bus 0x59: an
+# operator pasting it must never reach 0000:3b:00.1 (mlxtool's decimal 59)
+run hex --sample=cx6dx-upstream -d 59:0.1 devices
+[ "$rc" -eq 3 ] && grep -q "no ConnectX device '59:00.1' (read as a PCI address in hex: bus 0x59, device 0x00, function 1; for mlxtool's decimal bus 59 write '59 0 1')" "$tmp/hex.err" &&
+	ok "-d 59:0.1 on cx6dx (3b:00.1 only): exit 3, read as hex, '59 0 1' named" ||
+	bad "-d 59:0.1: exit $rc: $(cat "$tmp/hex.out" "$tmp/hex.err")"
+run hexw --sample=cx6dx-upstream -d 59:0.1 params set mtu=4200
+run hexr --sample=cx6dx-upstream -j params -d enp59s0f1np1
+got=$(jq -r '.params[0].knobs[] | select(.name == "mtu") | .current' "$tmp/hexr.out")
+[ "$rc" -eq 0 ] && [ "$got" = 1500 ] && grep -q "no ConnectX device '59:00.1'" "$tmp/hexw.err" &&
+	ok "-d 59:0.1 params set mtu=4200: refused, 3b:00.1's MTU still 1500" ||
+	bad "-d 59:0.1 params set wrote elsewhere: mtu $got: $(cat "$tmp/hexw.out" "$tmp/hexw.err")"
+run dl --sample -d pci/0000:5e:00.1 -j devices
+[ "$rc" -eq 0 ] && [ "$(jq -c '[.devices[].pci_address]' "$tmp/dl.out")" = '["0000:5e:00.1"]' ] &&
+	ok "-d pci/0000:5e:00.1 (devlink's handle) selects 0000:5e:00.1" ||
+	bad "-d pci/0000:5e:00.1: exit $rc: $(cat "$tmp/dl.err")"
+for h in pci/5e:00.8 pci/0000:5e:00.0/1 pci/eth0 255:0.0; do
+	run dl --sample -d "$h" devices
+	[ "$rc" -eq 2 ] && ok "-d $h: exit 2" || bad "-d $h: exit $rc: $(cat "$tmp/dl.err")"
+done
+grep -q "for mlxtool's decimal bus 255, device 0 write '255 0 0'" "$tmp/dl.err" &&
+	ok "-d 255:0.0: names mlxtool's '255 0 0'" || bad "-d 255:0.0: $(cat "$tmp/dl.err")"
+
 echo "== both readings name a device"
 # A copy of cx5-ofed with a second ConnectX-5 at 0000:94:00.0: "94:00.0" is
 # that one (hex), mlxtool's decimal 94 is 5e:00.0; each selection says how
@@ -293,23 +317,41 @@ done
 ln -s ../../../devices/pci0000:5d/0000:5d:00.0/0000:94:00.0 "$tmp/amb/sys/bus/pci/devices/0000:94:00.0"
 run amb --sysroot "$tmp/amb" -j devices -d 94:00.0
 if [ "$rc" -eq 0 ] && [ "$(jq -r '.devices[0].pci_address' "$tmp/amb.out")" = 0000:94:00.0 ] &&
-   grep -q "warning: '94:00.0' was read as a PCI address in hex (bus 0x94); mlxtool's decimal bus 94 is another ConnectX function, 5e:00.0: for it write '94 0 0'" "$tmp/amb.err"; then
+   grep -q "warning: '94:00.0' was read as a PCI address in hex, as lspci prints it (0000:94:00.0); it also names another ConnectX function, 0000:5e:00.0 (mlxtool's decimal bus 94): for it write '94 0 0'" "$tmp/amb.err"; then
 	ok "-d 94:00.0 with both 94:00.0 and 5e:00.0 present: hex, and a warning naming '94 0 0'"
 else
 	bad "-d 94:00.0 (both present): exit $rc: $(cat "$tmp/amb.out" "$tmp/amb.err")"
 fi
 run amb --sysroot "$tmp/amb" -j devices -d 94:0.0
-if [ "$rc" -eq 0 ] && [ "$(jq -r '.devices[0].pci_address' "$tmp/amb.out")" = 0000:5e:00.0 ] &&
-   grep -q "warning: '94:0.0' was read as mlxtool's decimal bus 94 (5e:00.0); the PCI address 94:00.0 in hex is another ConnectX function: for it write '94:00.0'" "$tmp/amb.err"; then
-	ok "-d 94:0.0 with both present: decimal, and a warning naming '94:00.0'"
+if [ "$rc" -eq 0 ] && [ "$(jq -r '.devices[0].pci_address' "$tmp/amb.out")" = 0000:94:00.0 ] &&
+   grep -q "warning: '94:0.0' was read as a PCI address in hex, as lspci prints it (0000:94:00.0); it also names another ConnectX function, 0000:5e:00.0 (mlxtool's decimal bus 94): for it write '94 0 0'" "$tmp/amb.err"; then
+	ok "-d 94:0.0 with both present: hex, and a warning naming '94 0 0'"
 else
 	bad "-d 94:0.0 (both present): exit $rc: $(cat "$tmp/amb.out" "$tmp/amb.err")"
 fi
+# a write refuses to guess: exit 2, both named, nothing written
+for spelling in 94:0.0 94:00.0; do
+	run ambw --sysroot "$tmp/amb" -d $spelling params set mtu=4200
+	if [ "$rc" -eq 2 ] &&
+	   grep -q "error: '$spelling' names two ConnectX functions, 0000:94:00.0 (a PCI address in hex, as lspci prints it) and 0000:5e:00.0 (mlxtool's decimal bus 94): nothing was written" "$tmp/ambw.err" &&
+	   grep -q "hint: give one of them alone: '0000:94:00.0' or '94 0 0'" "$tmp/ambw.err" &&
+	   [ "$(cat "$tmp/amb/sys/class/net/enp94s0f0np0/mtu")" = 1500 ]; then
+		ok "params set -d $spelling with both present: exit 2, both named, nothing written"
+	else
+		bad "params set -d $spelling (both present): exit $rc: $(cat "$tmp/ambw.out" "$tmp/ambw.err")"
+	fi
+done
+run ambw --sysroot "$tmp/amb" -d 94:0.0 qosconfig dcqcn set rpg_ai_rate 10 --dry-run
+[ "$rc" -eq 2 ] && grep -q "names two ConnectX functions" "$tmp/ambw.err" &&
+	ok "dcqcn set --dry-run -d 94:0.0 (both present): exit 2" || bad "dcqcn set -d 94:0.0: exit $rc: $(cat "$tmp/ambw.err")"
+run ambw --sysroot "$tmp/amb" -d '94 0 0' params set mtu=4200 --dry-run
+[ "$rc" -eq 0 ] && ok "params set -d '94 0 0' (mlxtool's, one reading): planned" ||
+	bad "params set -d '94 0 0': exit $rc: $(cat "$tmp/ambw.err")"
 run amb --sysroot "$tmp/amb" devices -d '94 0 0'
 [ "$rc" -eq 0 ] && [ ! -s "$tmp/amb.err" ] && ok "-d '94 0 0': no warning (blanks are mlxtool's only)" ||
 	bad "-d '94 0 0': exit $rc: $(cat "$tmp/amb.err")"
-run amb --sample devices -d 94:0.0
-[ "$rc" -eq 0 ] && [ ! -s "$tmp/amb.err" ] && ok "-d 94:0.0 on the sample (no 94:00.0): no warning" ||
-	bad "-d 94:0.0 on the sample: exit $rc: $(cat "$tmp/amb.err")"
+run amb --sample devices -d 5e:0.0
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/amb.err" ] && ok "-d 5e:0.0 on the sample: no warning" ||
+	bad "-d 5e:0.0 on the sample: exit $rc: $(cat "$tmp/amb.err")"
 
 finish

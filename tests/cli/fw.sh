@@ -39,4 +39,19 @@ printf '\001' | dd of="$wc/sys/bus/pci/devices/0000:5e:00.0/vpd" bs=1 seek=5 con
 "$MLXCLI" --sysroot "$wc" -j fw -d 5e:00.0 >"$MLXCLI_STATE_DIR/o" 2>"$MLXCLI_STATE_DIR/e"
 check "bad VPD checksum" "$(jq -r '.firmware[0].vpd.checksum' "$MLXCLI_STATE_DIR/o")" bad
 grep -q 'checksum is wrong' "$MLXCLI_STATE_DIR/e" && ok "checksum warning" || bad "checksum warning"
+
+# issue 25 item 18: devices' fw_version and fw's running_version are one
+# fact.  Released keys are never renamed (mlxcli-json(7)): both stay, the
+# registry says which one names the fact (running_version: beside
+# stored_version, and the Prometheus label), and the values agree.
+for s in cx5-ofed cx6dx-upstream; do
+	d=$("$MLXCLI" --sample=$s -j devices 2>/dev/null | jq -c '[.devices[] | select(.role == "pf") | [.pci_address, .fw_version]]')
+	f=$("$MLXCLI" --sample=$s -j fw 2>/dev/null | jq -c '[.firmware[] | select(.role == "pf") | [.pci_address, .running_version]]')
+	check "$s: devices' fw_version is fw's running_version" "$d" "$f"
+done
+reg=$TOP_SRCDIR/man/mlxcli-json.7
+check "the registry: fw_version is running_version, kept where released" \
+	"$(sed -n '/^\.B fw_version$/{n;p}' "$reg" | grep -c 'the same fact as \\fBrunning_version\\fR')" 1
+check "the registry: the rule for a fact with two keys" \
+	"$(grep -c '^One fact named by two keys' "$reg")" 1
 finish

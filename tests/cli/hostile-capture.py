@@ -82,12 +82,6 @@ FILES = [
 # links at the levels where a link is what the kernel has
 LINKS = ["sys/bus/pci/devices/0000:5e:00.1", "sys/class/net/enp94s0f0np0", PF1 + "/virtfn0"]
 
-# libpci (its sysfs method, pointed at ROOT/sys/bus/pci) opens these files
-# of a function itself, with a plain open(2) that waits on a FIFO for
-# ever: issue 29 item 2 gives libpci mlxcli's own resolved open.  Until it
-# lands, the FIFO variants of these files are not run (and said so).
-LIBPCI_OPENS = ("config", "vendor", "device", "class", "irq", "resource", "revision",
-                "subsystem_vendor", "subsystem_device", "numa_node", "label")
 READS = [
     ["devices"], ["sriov", "show"], ["show", "qos"], ["qosconfig", "dcqcn", "get", "-d", "enp94s0f0np0"],
     ["counters", "-d", "enp94s0f0np0"], ["fw"], ["ports"],
@@ -319,7 +313,6 @@ def main():
     for rel in FILES + LINKS:
         for kind in ("abslink", "dotlink", "fifo", "chardev", "garbage", "huge", "empty"):
             plan.append((rel, kind))
-    waiting = []
     if WRAPPED:
         plan = [(r, k) for r, k in plan if k.startswith(("abslink", "dotlink"))
                 and r.startswith("sys/devices/pci0000:5d") and r.count("/") <= 4]
@@ -327,9 +320,6 @@ def main():
     plan = [(r, k) for r, k in plan if ONLY in r and (not KINDS or k in KINDS.split(","))]
     for rel, kind in plan:
         links = kind.startswith(("abslink", "dotlink"))
-        if kind == "fifo" and os.path.basename(rel) in LIBPCI_OPENS:
-            waiting.append(rel)
-            continue
         # reads and writes in both modes for the links (where the two
         # resolutions differ) and for everything under HOSTILE_FULL;
         # the other kinds in one mode (the same open either way), every
@@ -359,9 +349,6 @@ def main():
     if fingerprint(SAMPLE) != pristine:
         failures.append("the pristine tree the captures were hard-linked from changed "
                         "(a write in place)")
-    if waiting:
-        print("not run (libpci opens them itself, issue 29 item 2): fifo at "
-              + ", ".join(waiting))
     print("hostile captures: %d variants, %d runs, %d failures" % (n, runs, len(failures)))
     return 1 if failures else 0
 

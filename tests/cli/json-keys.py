@@ -57,8 +57,9 @@ READ = {
     'show devices': [[]], 'show ports': [[]], 'show qos': [[], ['--check']],
     'show perfstats': [[]],
     'counters watch': [['-c', '1', '-i', '0.1'], ['-c', '1', '-i', '0.1', '--group', 'phy', '--all']],
-    'counters': [[], ['--format', 'prometheus']],
-    'counters show': [[]], 'counters cc': [[]], 'counters prio': [[]], 'counters errors': [[]],
+    'counters': [[], ['--format', 'prometheus'], ['--describe'], ['--catalogue']],
+    'counters show': [[]], 'counters cc': [[], ['--describe']], 'counters prio': [[]],
+    'counters errors': [[], ['--describe']],
     'sriov show': [[]], 'state': [[]], 'recover': [[], ['--dry-run']],
     'diff': [['SAMPLES/cx5-ofed', 'SAMPLES/cx6dx-upstream'],
              ['--match', 'position', 'SAMPLES/cx5-ofed', 'SAMPLES/cx6dx-upstream']],
@@ -184,6 +185,7 @@ def evidence_keys(seen):
 
 UNITS_SEEN = {}
 KNOBS_SEEN = {}
+PROBLEMS = []
 # unit values the registry does not list yet, each with why
 UNIT_EXCEPTIONS = {
 }
@@ -201,6 +203,23 @@ def walk(v, path, seen, where, names_only=False):
             seen.setdefault(k, {}).setdefault(t, set()).add(where + ' ' + path + '.' + k)
             if k in ('labels', 'sources') and isinstance(x, dict):
                 walk(x, path + '.' + k, seen, where, True)
+                continue
+            # counters (schema 3): per source (a registered key) the values
+            # keyed by counter name (data, the driver's names: not keys of
+            # the registry), each an integer, a decimal string above
+            # 2^63-1, or null; the catalogue: per source, per name, an
+            # entry whose keys are the registry's
+            if k in ('counters', 'catalogue') and isinstance(x, dict):
+                for src, byname in x.items():
+                    seen.setdefault(src, {}).setdefault('label', set()).add(where + ' ' + path + '.' + k + '.' + src)
+                    if not isinstance(byname, dict):
+                        PROBLEMS.append(f'{where} {path}.{k}.{src}: not an object of names')
+                        continue
+                    for n, y in byname.items():
+                        if k == 'catalogue':
+                            walk(y, path + '.catalogue.' + src + '.' + n, seen, where)
+                        elif jtype(y) not in ('integer', 'string', 'null'):
+                            PROBLEMS.append(f'{where} {path}.counters.{src}.{n}: a value is {jtype(y)}')
                 continue
             # state's "params": a port's knobs, name -> value; the names are
             # data (the catalogue's, `params info`), not keys of the
@@ -400,6 +419,7 @@ def main():
                 problems.append(f'"{n}" in {w} is no knob of the catalogue (params info)')
             elif t not in ('string', 'integer', 'boolean', 'null'):
                 problems.append(f'knob "{n}" is {t} in {w}: a knob\'s value is a scalar')
+    problems += PROBLEMS
     for p in problems:
         print('FAIL:', p)
     print(f'# {len(seen)} keys seen, {len(reg)} in the registry, {bad} keys fail')

@@ -77,4 +77,27 @@ run h5 --sample -j show selfhealing port -d enp94s0f0np0
 	ok "selfhealing on cx5-ofed: no hwmon, the module; fw reporter's error count" || bad "selfhealing cx5: $(cat "$tmp/h5.out")"
 run n link -d nosuch
 [ "$rc" = 3 ] && ok "unknown device: exit 3" || bad "unknown device: exit $rc"
+
+echo "== --any-netdev -d: one rule for link, module and counters (cli_other_netdev)"
+# A ConnectX port named with --any-netdev is that port, with its PCI address,
+# as without the option; a name that is no netdev at all is exit 3 in the one
+# wording of state, apply and params; the option stands anywhere (issue 25).
+for c in link module counters; do
+	key=$(case $c in link) echo port_links ;; module) echo modules ;; counters) echo ports ;; esac)
+	run an --sample -j $c -d enp94s0f0np0
+	want=$(jq -c ".$key[0].pci_address" "$tmp/an.out")
+	for line in "$c --any-netdev -d enp94s0f0np0" "--any-netdev $c -d enp94s0f0np0" \
+		    "-d enp94s0f0np0 --any-netdev $c"; do
+		# shellcheck disable=SC2086
+		run an --sample -j $line
+		got=$(jq -c ".$key[0].pci_address" "$tmp/an.out" 2>/dev/null)
+		[ "$rc" = 0 ] && [ "$want" = '"0000:5e:00.0"' ] && [ "$got" = "$want" ] &&
+			ok "$line: the ConnectX port, pci_address $got" ||
+			bad "$line: exit $rc, pci_address $got (want $want): $(cat "$tmp/an.err")"
+	done
+	run an --sample $c --any-netdev -d nosuch0
+	[ "$rc" = 3 ] && grep -q "^mlxcli: error: no network interface 'nosuch0'$" "$tmp/an.err" &&
+		ok "$c --any-netdev -d nosuch0: exit 3, 'no network interface'" ||
+		bad "$c --any-netdev -d nosuch0: exit $rc: $(cat "$tmp/an.err")"
+done
 finish

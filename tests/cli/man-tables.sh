@@ -93,9 +93,9 @@ while read -r kind w; do
 	*-Set* | *-Enable* | *-Disable* | *-Restore* | *dump-me-now* | *modify* | *set*) continue ;;
 	esac
 	reads=$((reads + 1))
-	# IF is a PF netdev of the sample, BUS DEV FUNC that PF (5e:00.0) in decimal
+	# IF is a PF netdev of the sample, BUS DEV FUNC that PF (5e:00.0) in decimal, "BUS DEV FUNC" in hex
 	wa=$(echo "$win" | sed 's/\bIF\b/enp94s0f0np0/; s/BUS DEV FUNC/94 0 0/')
-	na=$(echo "$w" | sed 's/\bIF\b/enp94s0f0np0/; s/"BUS DEV FUNC"/94:0.0/')
+	na=$(echo "$w" | sed 's/\bIF\b/enp94s0f0np0/; s/"BUS DEV FUNC"/5e:00.0/')
 	# shellcheck disable=SC2086
 	"$MLXCLI" --sample $wa >"$tmp/w.out" 2>/dev/null; wrc=$?
 	# shellcheck disable=SC2086

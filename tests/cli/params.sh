@@ -6,7 +6,7 @@
 # completion, exit codes, and a snapshot of a sample that shows the same.
 set -u
 . "$(dirname "$0")/lib.sh"
-need jq
+need jq python3
 
 # cx5-ofed: PF0 is tuned (dropless_rq, rx ring 8192, LRO, RoCE ToS): --diff says
 # exactly that, and nothing for the other ports or the module
@@ -217,6 +217,47 @@ grep -q "stay as they are (no known default, or not changed at run time): combin
 	"$tmp/resetall.err" && ok "reset names what it leaves" || bad "reset: $(cat "$tmp/resetall.err")"
 check "reset: the unknown defaults keep their values" "$(cur '.name == "combined_channels" or .name == "rx_usecs"')" '[2,64]'
 "$MLXCLI" --sample=cx6dx-upstream sample reset >/dev/null 2>&1
+# every private flag the device reports (issue 25): the 13 of a real
+# MLNX_OFED host (the three upstream lacks have their catalogue rows and
+# defaults) and one no catalogue row knows, on a copy of cx5-ofed; each is
+# shown, settable, read back, in state, applied
+of=$tmp/ofed13
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$of" && chmod -R u+w "$of"
+python3 "$(dirname "$0")/privflags-set.py" "$of" enp94s0f1np1 rx_cqe_moder=on tx_cqe_moder=off \
+	rx_cqe_compress=off tx_cqe_compress=off rx_striding_rq=on rx_no_csum_complete=off \
+	xdp_tx_mpwqe=on skb_tx_mpwqe=on tx_port_ts=off dropless_rq=off per_channel_stats=on \
+	tx_xdp_hw_checksum=off skb_xmit_more=off sniffer=off || bad "privflags-set.py"
+P() { "$MLXCLI" --sysroot "$of" -j params -d enp94s0f1np1 --source privflag; }
+check "13 MLNX_OFED flags and an unknown one: all shown" "$(P | jq -c '[.params[0].knobs[].name] | length')" 14
+check "the MLNX_OFED three: defaults known (off), at them" \
+	"$(P | jq -c '[.params[0].knobs[] | select(.name == "tx_cqe_compress" or .name == "tx_xdp_hw_checksum" or .name == "skb_xmit_more") | [.name, .default_value, .at_default]]')" \
+	'[["tx_cqe_compress",false,true],["tx_xdp_hw_checksum",false,true],["skb_xmit_more",false,true]]'
+check "a flag no row knows: no default, said why" \
+	"$(P | jq -c '.params[0].knobs[] | select(.name == "sniffer") | [.current, .default_value, .choices, (.default_from | test("not list"))]')" \
+	'[false,null,["on","off"],true]'
+out=$("$MLXCLI" --sysroot "$of" -j -d enp94s0f1np1 params set skb_xmit_more=on sniffer=on tx_xdp_hw_checksum=on 2>"$tmp/pf.err") ||
+	bad "set three flags: $(cat "$tmp/pf.err")"
+check "set skb_xmit_more, sniffer, tx_xdp_hw_checksum: the change record" \
+	"$(echo "$out" | jq -c '[.changes[] | [.setting, .old, .new, .changed]]')" \
+	'[["skb_xmit_more",false,true,true],["sniffer",false,true,true],["tx_xdp_hw_checksum",false,true,true]]'
+check "... read back" "$(P | jq -c '[.params[0].knobs[] | select(.current) | .name] | map(select(. == "skb_xmit_more" or . == "sniffer" or . == "tx_xdp_hw_checksum"))')" \
+	'["tx_xdp_hw_checksum","skb_xmit_more","sniffer"]'
+check "in state, each one" "$("$MLXCLI" --sysroot "$of" -j state -d enp94s0f1np1 | jq -c '.ports[0].params | [.skb_xmit_more, .sniffer, .tx_cqe_compress]')" \
+	'[true,true,false]'
+echo '{"ports": [{"netdev": "enp94s0f1np1", "params": {"sniffer": false, "skb_xmit_more": false}}]}' >"$tmp/pf.json"
+"$MLXCLI" --sysroot "$of" -j apply "$tmp/pf.json" >"$tmp/pfa.json" 2>"$tmp/pfa.err"
+check "apply a state with a flag no row knows: exit 0" "$?" 0
+check "... both written" "$(P | jq -c '[.params[0].knobs[] | select(.name == "sniffer" or .name == "skb_xmit_more") | .current]')" '[false,false]'
+run pfnone --sysroot "$of" -d enp94s0f1np1 params set nosuch_flag=on
+check "a flag the device does not report: exit 2" "$rc" 2
+grep -q "no knob 'nosuch_flag': not in the catalogue, and enp94s0f1np1 reports no private flag of that name" \
+	"$tmp/pfnone.err" && ok "... said so" || bad "nosuch_flag: $(cat "$tmp/pfnone.err")"
+run pfval --sysroot "$of" -d enp94s0f1np1 params set nosuch_flag=5
+check "an unknown name with a non-flag value: exit 2" "$rc" 2
+echo '{"ports": [{"netdev": "enp94s0f1np1", "params": {"nosuch_flag": true}}]}' >"$tmp/pfn.json"
+run pfapply --sysroot "$of" apply "$tmp/pfn.json"
+check "apply of a flag the device lacks: exit 2, nothing written" "$rc" 2
+
 # mlxtool's forms: show regkeys config|diff|info [IF], show driverparams IF,
 # modify driverparams IF NAME=VALUE
 check "show regkeys config = params" "$("$MLXCLI" --sample=cx5-ofed -j show regkeys config | md5sum)" \

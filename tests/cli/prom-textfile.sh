@@ -4,7 +4,8 @@
 # textfile at fleet scale.  The file passes promtool, has no timestamps,
 # carries the state gauges with the sample hosts' values (link, PCIe, PFC
 # and DCQCN per priority, lint findings by rule and severity, firmware reset
-# pending), is replaced
+# pending; issue 25 item 18: the firmware as an info metric, labels the
+# registry's keys, and the ASIC temperature the mlx5 hwmon reads), is replaced
 # whole (no temporary file left, old content kept when the write fails);
 # the example alert rules in contrib/ pass `promtool check rules` and name
 # only metrics mlxcli writes.
@@ -65,6 +66,29 @@ check "cx6dx: one sample per PF" "$(grep -c '^mlxcli_firmware_reset_pending{' "$
 cp -a "$MLXCLI_SAMPLES_DIR/cx6dx-upstream" "$tmp/nodl" && rm -rf "$tmp/nodl/netlink/devlink"
 check "no devlink answer (stored image unknown): no sample, not a 0" \
 	"$("$MLXCLI" --sysroot "$tmp/nodl" counters --format prometheus 2>/dev/null | grep -c '^mlxcli_firmware_reset_pending')" 0
+
+# issue 25 item 18: the firmware of each PF as an info metric (value 1, the
+# versions in labels named as fw -j names them: running_version,
+# stored_version, psid), the ASIC temperature and its critical threshold
+# as show selfhealing port reads them (mlx5 hwmon, Linux 6.1+)
+for h in cx5-ofed cx6dx-upstream; do
+	ff=$tmp/tf/$h.prom
+	want=$("$MLXCLI" --sample=$h -j fw 2>/dev/null | jq -r '.firmware[] | select(.role == "pf") |
+		"mlxcli_firmware_info{pci_address=\"\(.pci_address)\",running_version=\"\(.running_version)\",stored_version=\"\(.stored_version)\",psid=\"\(.psid)\"} 1"')
+	check "$h: mlxcli_firmware_info per PF, as fw -j" "$(grep '^mlxcli_firmware_info{' "$ff")" "$want"
+	check "$h: mlxcli_firmware_info: HELP and TYPE gauge once" "$(grep -c '^# TYPE mlxcli_firmware_info gauge$' "$ff")" 1
+done
+want=$("$MLXCLI" --sample=cx6dx-upstream -j show selfhealing port 2>/dev/null | jq -r '.ports[] | .pci_address as $p |
+	.sensors[] | select(.sensor == "asic") |
+	"mlxcli_asic_temperature_celsius{pci_address=\"\($p)\"} \(.value / 1000)"')
+check "cx6dx: mlxcli_asic_temperature_celsius per PF, as show selfhealing port" \
+	"$(grep '^mlxcli_asic_temperature_celsius{' "$f6")" "$want"
+check "cx6dx: the ASIC's critical threshold" \
+	"$(g mlxcli_asic_temperature_critical_celsius 'pci_address="0000:3b:00.1"' "$f6")" 105
+check "cx6dx: ASIC temperature gauges: TYPE once each" \
+	"$(grep -c '^# TYPE mlxcli_asic_temperature_\(critical_\)\{0,1\}celsius gauge$' "$f6")" 2
+check "cx5 (MLNX_OFED, no mlx5 hwmon): no ASIC temperature sample, not a 0" \
+	"$(grep -c '^mlxcli_asic_temperature' "$f")" 0
 
 check "--filter picks counters: no gauges then" \
 	"$("$MLXCLI" --sample counters --format prometheus --filter '^rx_prio3_bytes$' 2>/dev/null | grep -c '^mlxcli_link_up')" 0

@@ -88,6 +88,15 @@ case_ "RoCE TC with 0% ETS" roce-tc-zero-bw "$O" $P0 "qosconfig ets -d $P0 bw 3:
 case_ "RoCE TC rate-limited" roce-tc-rate-limit "$O" $P0 "qosconfig tc-bw -d $P0 3 10000"
 case_ "PFC on priority 0" pfc-prio0 "$O" $P0 "qosconfig pfc -d $P0 0,3,6"
 case_ "ETS share on a TC without priorities" ets-bw-unused-tc "$O" $P0 "qosconfig ets -d $P0 prio-tc 2:0"
+# issue 25: RoCE's own DSCP (rdma_cm's ToS 106 on this port: DSCP 26) moved
+# to lossy priority 0 while 24, 25, 27... still reach 3; PFC on 4 where
+# DCQCN is off (only 3 has it)
+case_ "RoCE's DSCP on a lossy priority" roce-dscp-lossy "$O" $P0 "qosconfig dscp2prio -d $P0 set 26 0"
+case_ "RoCE's DSCP without a map entry" roce-dscp-lossy "$O" $P0 \
+	"qosconfig dscp2prio -d $P0 del 26 3"
+case_ "PFC without DCQCN" pfc-no-dcqcn "$O" $P0 "qosconfig pfc -d $P0 3,4,6"
+case_ "PFC with DCQCN's NP side off" pfc-no-dcqcn "$O" $P0 "qosconfig pfc -d $P0 3,4,6" \
+	"qosconfig dcqcn enable -d $P0 4 --rp"
 CHK="--roce-prio 3"
 case_ "upstream, --roce-prio 3: trust pcp" trust-pcp-dscp-setup "$U" $U0 "qosconfig pfc -d $U0 none"
 CHK=
@@ -109,14 +118,16 @@ done <"$tmp/fixes"
 $O sample reset >/dev/null
 $U sample reset >/dev/null
 $O show qos --check -j >"$tmp/o"; rc=$?
-[ $rc -eq 0 ] && [ "$(jq -c '[.ports[].findings | length] , [.ports[].check.rules_not_evaluated | length], [.ports[].check.roce_priority]' "$tmp/o" | tr -d '\n')" = '[0,0][0,0][3,3]' ] &&
-	ok "cx5-ofed as shipped: clean, every rule evaluated, RoCE priority 3" || bad "cx5-ofed as shipped: rc=$rc $(jq -c '[.ports[].findings[].id]' "$tmp/o")"
+# (the second port's host sets no RoCE ToS: roce-dscp-lossy cannot run there)
+[ $rc -eq 0 ] && [ "$(jq -c '[.ports[].findings | map(select(.id != "not-evaluated")) | length] , [.ports[].check.rules_not_evaluated], [.ports[].check.roce_priority]' "$tmp/o" | tr -d '\n')" = '[0,0][[],["roce-dscp-lossy"]][3,3]' ] &&
+	ok "cx5-ofed as shipped: clean, every rule evaluated where the host sets RoCE's ToS, RoCE priority 3" || bad "cx5-ofed as shipped: rc=$rc $(jq -c '[.ports[].findings[].id], [.ports[].check.rules_not_evaluated]' "$tmp/o")"
 $U show qos -d $U0 --check -j >"$tmp/u"; rc=$?
 [ $rc -eq 1 ] && [ "$(jq -r '[.ports[0].findings[] | select(.id != "not-evaluated") | .id] | join(" ")' "$tmp/u")" = cnp-prio-lossy ] &&
 	[ "$(jq -r '[.ports[0].findings[] | select(.id == "not-evaluated") | .evidence.rule] | sort | join(" ")' "$tmp/u")" = \
-	  "dcqcn-off-roce-prio dscp-map-no-roce-prio pfc-off-roce-prio roce-tc-rate-limit roce-tc-zero-bw trust-pcp-dscp-setup" ] &&
+	  "dcqcn-off-roce-prio dscp-map-no-roce-prio pfc-no-dcqcn pfc-off-roce-prio roce-dscp-lossy roce-tc-rate-limit roce-tc-zero-bw trust-pcp-dscp-setup" ] &&
 	jq -e '.ports[0].check.roce_priority == null and (.ports[0].check.roce_priority_reason | test("does not expose"))' "$tmp/u" >/dev/null &&
-	jq -e '[.ports[0].findings[] | select(.id == "not-evaluated") | .severity == "info" and (.message | test("--roce-prio"))] | all' "$tmp/u" >/dev/null &&
+	jq -e '[.ports[0].findings[] | select(.id == "not-evaluated") | .severity == "info" and
+		(.message | test("--roce-prio|does not expose the per-priority|no RoCE DSCP is set"))] | all' "$tmp/u" >/dev/null &&
 	ok "cx6dx-upstream as shipped: CNP priority lossy (exit 1); the RoCE rules say they were not evaluated and why" ||
 	bad "cx6dx-upstream as shipped: rc=$rc $(jq -c '[.ports[0].findings[] | [.id, .evidence.rule]]' "$tmp/u")"
 $U show qos -d $U0 --check >"$tmp/t"

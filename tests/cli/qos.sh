@@ -32,7 +32,7 @@ grep -q '^Priority trust state: dscp' "$tmp/t" && grep -q "$(printf '^\tprio:3 d
   '["dscp",[3,6],50,64,1,262016,[3],"host"]' ] && ok "cx5-ofed JSON" || bad "cx5-ofed JSON: $(js .)"
 $U show qos >"$tmp/u" && [ "$(grep -c '^Interface:' "$tmp/u")" = 2 ] && grep -q '^Priority trust state: pcp$' "$tmp/u" &&
 	grep -q '^tc: 7 ratelimit: unlimited, tsa: ets, bw: 12%$' "$tmp/u" && ok "cx6dx text, both ports" || bad "cx6dx text"
-[ "$($U show qos -j | jq -c '[(.ports|length), .ports[0].trust, .ports[0].pfc.enabled_priorities, ([.ports[0].tcs[].bandwidth_pct]|add), .schema_version]')" = '[2,"pcp",[],100,2]' ] &&
+[ "$($U show qos -j | jq -c '[(.ports|length), .ports[0].trust, .ports[0].pfc.enabled_priorities, ([.ports[0].tcs[].bandwidth_pct]|add), .schema_version]')" = '[2,"pcp",[],100,3]' ] &&
 	ok "cx6dx JSON" || bad "cx6dx JSON"
 $O qosconfig show -d $P0 | cmp -s - "$tmp/t" && ok "qosconfig show = show qos" || bad "qosconfig show differs"
 # One renderer (issue 14): every fact of a port's JSON is in its text too.

@@ -206,6 +206,23 @@ run x $S1 rdma qp --pid abc
 run x $S1 rdma qp -d 0000:5d:00.0
 [ "$rc" -eq 3 ] && ok "-d a function without an RDMA device: exit 3" || bad "no-rdma function: rc $rc $(cat "$tmp/x.err")"
 
+# ---- params set roce_mode: the kernel's two names only (issue 24) -----------------
+# cma_configfs.c's default_roce_mode_store takes what ib_cache_gid_parse_type_str
+# knows ("IB/RoCE v1", "RoCE v2"); anything else is refused before a write
+cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$tmp/w"
+cm=$tmp/w/sys/kernel/config/rdma_cm/mlx5_0/ports/1
+before=$(cat "$cm/default_roce_mode" "$cm/default_roce_tos")
+for v in bogus "RoCE v3" "" "roce v2"; do
+	m --sysroot "$tmp/w" params set -d enp94s0f0np0 "roce_mode=$v" >"$tmp/rm.out" 2>"$tmp/rm.err"
+	r=$?
+	[ $r -eq 2 ] && grep -q "^mlxcli: error: .*roce_mode" "$tmp/rm.err" ||
+		bad "params set roce_mode='$v': exit $r, want 2: $(cat "$tmp/rm.err")"
+done
+check "params set roce_mode=<not a RoCE mode>: exit 2, said, nothing written" \
+	"$(cat "$cm/default_roce_mode" "$cm/default_roce_tos")" "$before"
+m --sysroot "$tmp/w" params set -d enp94s0f0np0 "roce_mode=IB/RoCE v1" >/dev/null 2>"$tmp/rm.err"
+check "params set roce_mode='IB/RoCE v1': written" "$? $(cat "$cm/default_roce_mode")" "0 IB/RoCE v1"
+
 # ---- a snapshot replays the same --------------------------------------------------
 run snap $S1 snapshot "$tmp/snap"
 for c in "rdma show" "rdma qp" "rdma cm-id" "rdma mr" "rdma gids" "rdma stats"; do

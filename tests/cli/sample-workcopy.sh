@@ -135,6 +135,56 @@ else
 	ok "an older working copy is reported on use and in sample list, until reset"
 fi
 
+echo "== a state directory nobody can write (issue 25)"
+# A read-only home (a service user, a read-only root): reads work on a
+# temporary working copy, removed on exit; a write still needs the
+# working copy and says where it would be and how to move it.
+: >"$tmp/afile"
+ro=$tmp/afile/state          # mkdir fails (ENOTDIR), for root too
+mkdir "$tmp/t"
+"$MLXCLI" --sample -j devices >"$tmp/rw.out" 2>/dev/null
+MLXCLI_STATE_DIR=$ro TMPDIR=$tmp/t "$MLXCLI" --sample -j devices >"$tmp/ro.out" 2>"$tmp/ro.err"
+rc=$?
+[ "$rc" -eq 0 ] && cmp -s "$tmp/rw.out" "$tmp/ro.out" && [ ! -s "$tmp/ro.err" ] &&
+	ok "unwritable state directory: --sample devices exit 0, the same output, nothing on stderr" ||
+	bad "unwritable state directory: devices exit $rc: $(cat "$tmp/ro.err")"
+[ -z "$(ls -A "$tmp/t")" ] && ok "the temporary working copy is gone after the command" ||
+	bad "left in TMPDIR: $(ls -A "$tmp/t")"
+MLXCLI_STATE_DIR=$ro TMPDIR=$tmp/t "$MLXCLI" -v --sample=cx6dx-upstream -j qosconfig dcqcn get -d enp59s0f0np0 >/dev/null 2>"$tmp/ro.err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "info: sample 'cx6dx-upstream': cannot make the working copy in '$ro/samples/cx6dx-upstream' (Not a directory): reading a temporary copy" "$tmp/ro.err" &&
+	ok "-v says the reads use a temporary copy, and why" || bad "-v dcqcn get: exit $rc: $(cat "$tmp/ro.err")"
+MLXCLI_STATE_DIR=$ro TMPDIR=$tmp/t "$MLXCLI" --sample -d enp94s0f0np0 params set mtu=9000 >"$tmp/ro.out" 2>"$tmp/ro.err"
+rc=$?
+[ "$rc" -eq 1 ] && [ ! -s "$tmp/ro.out" ] &&
+	grep -q "error: cannot make the working copy of sample 'cx5-ofed' in '$ro/samples/cx5-ofed': Not a directory; a write to a sample needs one" "$tmp/ro.err" &&
+	grep -q "hint: set MLXCLI_STATE_DIR (or XDG_STATE_HOME) to a directory this user can write" "$tmp/ro.err" &&
+	ok "a write: exit 1, the working copy's place named, and how to move it" ||
+	bad "params set with an unwritable state dir: exit $rc: $(cat "$tmp/ro.out" "$tmp/ro.err")"
+MLXCLI_STATE_DIR=$ro TMPDIR=$tmp/t "$MLXCLI" --sample -d enp94s0f0np0 params set mtu=9000 --dry-run >"$tmp/ro.out" 2>"$tmp/ro.err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "mtu: 1500 -> 9000" "$tmp/ro.out" && ok "a dry run reads a temporary copy" ||
+	bad "dry run with an unwritable state dir: exit $rc: $(cat "$tmp/ro.err")"
+[ -z "$(ls -A "$tmp/t")" ] || bad "left in TMPDIR after the write: $(ls -A "$tmp/t")"
+if [ "$(id -u)" = 0 ]; then
+	priv_setup cx5-ofed
+	mkdir -m 555 "$PRIV/home"
+	as_nobody env -u MLXCLI_STATE_DIR -u XDG_STATE_HOME HOME="$PRIV/home" \
+		"$NOBODY_MLXCLI" --sample -j ports >"$tmp/nb.out" 2>"$tmp/nb.err"
+	rc=$?
+	[ "$rc" -eq 0 ] && [ "$(jq '.ports | length' "$tmp/nb.out")" = 6 ] &&
+		ok "nobody with a read-only HOME: --sample ports exit 0" ||
+		bad "nobody, read-only HOME: exit $rc: $(cat "$tmp/nb.err")"
+	as_nobody env -u MLXCLI_STATE_DIR -u XDG_STATE_HOME HOME="$PRIV/home" \
+		"$NOBODY_MLXCLI" --sample qosconfig dcqcn set rpg_ai_rate 10 -d enp94s0f0np0 >"$tmp/nb.out" 2>"$tmp/nb.err"
+	rc=$?
+	[ "$rc" -eq 5 ] && grep -q "cannot make the working copy of sample 'cx5-ofed' in '$PRIV/home/.local/state/mlxcli/samples/cx5-ofed': Permission denied" "$tmp/nb.err" &&
+		ok "nobody with a read-only HOME: a write exits 5 naming the place" ||
+		bad "nobody, read-only HOME, a write: exit $rc: $(cat "$tmp/nb.err")"
+else
+	echo "  note: not root: the read-only HOME of another user is not tried"
+fi
+
 echo "== the pristine tree"
 tree_sum "$MLXCLI_SAMPLES_DIR" >"$tmp/pristine.after"
 if cmp -s "$tmp/pristine.before" "$tmp/pristine.after"; then

@@ -26,7 +26,7 @@ print(sum(n({k: x for k, x in p.items() if k not in ("pci_address", "netdev")})
 for s in cx5-ofed cx6dx-upstream; do
 	m() { "$MLXCLI" --sample=$s "$@"; }
 	st=$(m -j state) || bad "$s: state exits 0"
-	check "$s: schema_version on top" "$(echo "$st" | jq '.schema_version')" 2
+	check "$s: schema_version on top" "$(echo "$st" | jq '.schema_version')" 3
 	check "$s: one port per PF, keyed by pci_address" \
 		"$(echo "$st" | jq -c '[.ports[] | .pci_address]')" \
 		"$(m -j show qos | jq -c '[.ports[] | .pci_address]')"

@@ -30,6 +30,32 @@ static void fuzz_mod_check_value(const struct mlx_mod_value *v, const struct mlx
 	(void)mlx_mod_level_name(l);
 }
 
+/* a lane's levels (a dark lane is "off") and its flags: 1, 0 or -1 */
+static void fuzz_mod_check_lane(const struct mlx_mod_info *mi, const struct mlx_mod_lane *l)
+{
+	const struct mlx_mod_value *v[3] = { &l->bias_ma, &l->tx_power_mw, &l->rx_power_mw };
+	const struct mlx_mod_thresh *t[3] = { &mi->bias_th, &mi->tx_power_th, &mi->rx_power_th };
+
+	for (int k = 0; k < 3; k++) {
+		fuzz_mod_check_value(v[k], t[k]);
+		if (mlx_mod_lane_level(l, v[k], t[k], k == 2) > MLX_MOD_ALARM)
+			abort();
+	}
+	for (int f = 0; f < MLX_MOD_NFLAGS; f++)
+		if (l->flag[f] < -1 || l->flag[f] > 1 || !mlx_mod_flag_key(f))
+			abort();
+}
+
+/* what ethtool -m shows besides (issue 25): in their ranges */
+static void fuzz_mod_check_extra(const struct mlx_mod_info *mi)
+{
+	if (mi->power_class > 8 || mi->cdr_tx < -1 || mi->cdr_tx > 1 || mi->cdr_rx < -1 || mi->cdr_rx > 1 ||
+	    !isfinite(mi->max_power_w) || mi->max_power_w < 0 || !isfinite(mi->wavelength_tol_nm) ||
+	    mi->wavelength_tol_nm < 0)
+		abort();
+	(void)mlx_mod_encoding_name(mi->std, mi->encoding);
+}
+
 static int fuzz_module(const uint8_t *data, size_t size, const struct fuzz_page *layout, size_t npages,
 		       fuzz_mod_decoder decode)
 {
@@ -65,11 +91,9 @@ static int fuzz_module(const uint8_t *data, size_t size, const struct fuzz_page 
 			abort();
 		fuzz_mod_check_value(&mi.temperature_c, &mi.temperature_th);
 		fuzz_mod_check_value(&mi.voltage_v, &mi.voltage_th);
-		for (unsigned i = 0; i < mi.nlanes; i++) {
-			fuzz_mod_check_value(&mi.lane[i].bias_ma, &mi.bias_th);
-			fuzz_mod_check_value(&mi.lane[i].tx_power_mw, &mi.tx_power_th);
-			fuzz_mod_check_value(&mi.lane[i].rx_power_mw, &mi.rx_power_th);
-		}
+		for (unsigned i = 0; i < mi.nlanes; i++)
+			fuzz_mod_check_lane(&mi, &mi.lane[i]);
+		fuzz_mod_check_extra(&mi);
 		(void)mlx_mod_identifier_name(mi.identifier);
 		(void)mlx_mod_connector_name(mi.connector);
 	}

@@ -3,9 +3,11 @@
  * libFuzzer harness for the decoders of the driver's knobs
  * (lib/decode/decode-ethtool-params.c, decode-devlink-param.c): ethtool
  * PRIVFLAGS and FEATURES bitsets, RINGS/CHANNELS/COALESCE attributes,
- * devlink PARAM_GET values of every type.  Bitsets must stay within their
- * arrays, every name and string must be terminated, and a parameter's
- * values must be within its cmodes.
+ * devlink PARAM_GET values of every type, RTM_NEWLINK's MTU bounds; the
+ * feature groups evaluated on every decoded FEATURES reply.  Bitsets must
+ * stay within their arrays, every name and string must be terminated, a
+ * parameter's values must be within its cmodes, a group's members within
+ * MLX_FEATURE_GROUP_MAX.
  */
 #include <linux/ethtool_netlink.h>
 
@@ -25,6 +27,8 @@ static void check_bits(const struct mlx_bitset *b)
 }
 
 struct scratch {
+	struct mlx_knob_value kv;
+	struct mlx_link_mtu m;
 	struct mlx_eth_features f;
 	struct mlx_eth_privflags p;
 	struct mlx_eth_attrs a;
@@ -45,7 +49,22 @@ static int on_msg(const struct nlmsghdr *h, size_t len, void *arg)
 		check_bits(&s->f.nochange);
 		if (strnlen(s->f.ifname, sizeof(s->f.ifname)) == sizeof(s->f.ifname))
 			abort();
+		for (size_t k = 0; k < mlx_nknobs; k++) {
+			if (mlx_knobs[k].src != MLX_KS_FEATURE ||
+			    mlx_params_feature_value(&s->f, &mlx_knobs[k], &s->kv) < 0)
+				continue;
+			if (s->kv.nmembers > MLX_FEATURE_GROUP_MAX ||
+			    (strcmp(s->kv.value, "on") && strcmp(s->kv.value, "off")))
+				abort();
+			for (unsigned i = 0; i < s->kv.nmembers; i++)
+				if (strnlen(s->kv.members[i], MLX_BIT_NAME) == MLX_BIT_NAME ||
+				    !mlx_feature_match(s->kv.members[i], mlx_knobs[k].kname))
+					abort();
+		}
 	}
+	if (mlx_link_mtu_decode(h, len, &s->m) == 0 &&
+	    strnlen(s->m.ifname, sizeof(s->m.ifname)) == sizeof(s->m.ifname))
+		abort();
 	if (mlx_ethtool_privflags_decode(h, len, &s->p) == 0)
 		check_bits(&s->p.flags);
 	for (size_t i = 0; i < sizeof(flat); i++)

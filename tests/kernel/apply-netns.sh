@@ -18,9 +18,12 @@
 #     for the lock params set --any-netdev takes (/run/mlxcli/va.lock);
 #   - a failure in the middle leaves the old values: with scatter-gather off
 #     the kernel keeps TSO off (netdev_fix_features), so a file setting
-#     rx_channels (planned first: channels before features) and tso on fails
+#     rx_channels (planned first: channels before features) and tso6 on fails
 #     at the read-back, and the channels are put back; across two ports, the
-#     first port's MTU is put back when the second fails;
+#     first port's MTU is put back when the second fails.  (tso6, one
+#     feature: the tso group reads on as ethtool -k's line does while a
+#     member the kernel leaves alone, 6.18's tx-tcp-accecn-segmentation, is
+#     on);
 #   - a DCB (trust, pfc) or sriov section for the veth: exit 4, nothing
 #     written, the message names the JSON path;
 #   - without --any-netdev the veth is not this host's port: exit 3.
@@ -44,6 +47,14 @@ tso_of() {
 		nsx ethtool -k "$1" | sed -n 's/^[[:space:]]*tx-tcp-segmentation: \([a-z]*\).*/\1/p'
 	else   # no ethtool: mlxcli's own reader
 		nsx "$MLXCLI" -j params --any-netdev -d "$1" tso |
+			jq -r '.params[0].knobs[0].current | if . then "on" else "off" end'
+	fi
+}
+tso6_of() {
+	if command -v ethtool >/dev/null 2>&1; then
+		nsx ethtool -k "$1" | sed -n 's/^[[:space:]]*tx-tcp6-segmentation: \([a-z]*\).*/\1/p'
+	else
+		nsx "$MLXCLI" -j params --any-netdev -d "$1" tso6 |
 			jq -r '.params[0].knobs[0].current | if . then "on" else "off" end'
 	fi
 }
@@ -136,16 +147,16 @@ fi
 nsx "$MLXCLI" params set --any-netdev -d va scatter_gather=off >/dev/null 2>"$tmp/sg.err" ||
 	bad "scatter_gather off: $(cat "$tmp/sg.err")"
 cat >"$tmp/mid.json" <<'EOF'
-{"ports": [{"netdev": "va", "params": {"rx_channels": 1, "tso": true}}]}
+{"ports": [{"netdev": "va", "params": {"rx_channels": 1, "tso6": true}}]}
 EOF
 nsx "$MLXCLI" -j apply --any-netdev "$tmp/mid.json" >"$tmp/m.json" 2>"$tmp/m.err"
-check "tso on without SG: exit 1" $? 1
-grep -q "tso" "$tmp/m.err" && ok "the message names tso" || bad "stderr: $(cat "$tmp/m.err")"
+check "tso6 on without SG: exit 1" $? 1
+grep -q "tso6" "$tmp/m.err" && ok "the message names tso6" || bad "stderr: $(cat "$tmp/m.err")"
 check "the channels written first are put back" "$(chan)" '[2,3]'
-check "tso stays off" "$(tso_of va)" off
+check "tso6 stays off" "$(tso6_of va)" off
 # across ports: vb's MTU written, then va's run fails, vb's MTU put back
 cat >"$tmp/two.json" <<'EOF'
-{"ports": [{"netdev": "vb", "params": {"mtu": 2222}}, {"netdev": "va", "params": {"tso": true}}]}
+{"ports": [{"netdev": "vb", "params": {"mtu": 2222}}, {"netdev": "va", "params": {"tso6": true}}]}
 EOF
 nsx "$MLXCLI" -j apply --any-netdev "$tmp/two.json" >"$tmp/t.json" 2>"$tmp/t.err"
 check "two ports, the second fails: exit 1" $? 1

@@ -7,7 +7,7 @@
 #   - `devices` and `ports` exit 0 and say "no ConnectX device was found"
 #     on stderr with the number of other PCI functions ignored, which must
 #     equal what lspci -D counts (other devices are seen and ignored);
-#   - `-j devices` prints exactly {"schema_version":2,"devices":[]} and
+#   - `-j devices` prints exactly {"schema_version":3,"devices":[]} and
 #     says "no ConnectX device was found" on stderr, as in text;
 #   - `-d 0000:99:00.0 devices` and `-d enp1s0 ports` exit 3;
 #   - the same as a non-root user (setpriv to 65534 when root; skipped
@@ -53,14 +53,14 @@ checks() {
 		ok "ports: exit 0, nothing found" || bad "$who ports: exit $rc $(cat "$tmp/err")"
 	mlx -j devices >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = '{"schema_version":2,"devices":[]}' ] &&
+	if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = '{"schema_version":3,"devices":[]}' ] &&
 	   grep -F -q "no ConnectX device was found" "$tmp/err"; then
 		ok "-j devices: $(cat "$tmp/out")"
 	else
 		bad "$who -j devices: exit $rc, '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")'"
 	fi
 	mlx -j ports >"$tmp/out" 2>/dev/null
-	[ "$(cat "$tmp/out")" = '{"schema_version":2,"ports":[]}' ] || bad "$who -j ports: $(cat "$tmp/out")"
+	[ "$(cat "$tmp/out")" = '{"schema_version":3,"ports":[]}' ] || bad "$who -j ports: $(cat "$tmp/out")"
 	mlx -d 0000:99:00.0 devices >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 3 ] && grep -q "no ConnectX device '0000:99:00.0'" "$tmp/err" &&

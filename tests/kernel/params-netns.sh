@@ -15,7 +15,13 @@
 #   - params set, live: MTU, rx/tx channels, TSO written, read back, the
 #     veth's maximum and a fixed feature refused, as nobody exit 5, reset;
 #   - exit 3 for a netdev that does not exist, and plain `params` on a
-#     host without ConnectX exits 0 and says so.
+#     host without ConnectX exits 0 and says so;
+#   - issue 25: the veth's own ranges and defaults, not mlx5's: its MTU
+#     range is IFLA_MIN_MTU..IFLA_MAX_MTU (68..65535, not 68..9978: 16000 is
+#     set), the default of a feature is mlx5's and no veth's (GRO "?", reset
+#     refused, exit 4); a feature group set as ethtool -K sets it (tso off
+#     turns every tx-tcp*-segmentation off, sg every tx-scatter-gather*),
+#     read back as ethtool -k's group line.
 # Root only (a namespace needs CAP_SYS_ADMIN): 77 otherwise.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -80,9 +86,64 @@ check "LRO is fixed on a veth: exit 4" $? 4
 nsx_nobody "$NOBODY_MLXCLI" params set --any-netdev -d va mtu=3000 >/dev/null 2>"$tmp/p.err"
 check "set as nobody: exit 5" $? 5
 check "as nobody: the MTU stays" "$(nsx cat /sys/class/net/va/mtu)" 2000
-nsx "$MLXCLI" -j params reset --any-netdev -d va mtu tso >/dev/null 2>"$tmp/rs.err"
-check "reset mtu and tso: exit 0" $? 0
-check "reset: the defaults are back" "$(nsx cat /sys/class/net/va/mtu)" 1500
+nsx "$MLXCLI" -j params reset --any-netdev -d va mtu >/dev/null 2>"$tmp/rs.err"
+check "reset mtu: exit 0" $? 0
+check "reset: the Ethernet default is back" "$(nsx cat /sys/class/net/va/mtu)" 1500
+
+echo "== the veth's own ranges and defaults (issue 25)"
+nsx "$MLXCLI" -j params --any-netdev -d va mtu gro tso >"$tmp/v.json"
+check "the MTU's range is the veth's (IFLA_MIN_MTU, IFLA_MAX_MTU)" \
+	"$(k "$tmp/v.json" mtu '[.min, .max, .default_value]')" "$(nsx ip -d -j link show va | jq -c '[.[0].min_mtu, .[0].max_mtu, 1500]')"
+check "GRO's default is mlx5's, unknown on a veth" "$(k "$tmp/v.json" gro '[.default_value, .at_default]')" '[null,null]'
+nsx "$MLXCLI" params set --any-netdev -d va mtu=16000 >/dev/null 2>"$tmp/m16.err"
+check "mtu 16000 (above mlx5's 9978, within the veth's 65535): exit 0" $? 0
+check "mtu 16000 reads back" "$(nsx cat /sys/class/net/va/mtu)" 16000
+nsx "$MLXCLI" params set --any-netdev -d va mtu=65536 >/dev/null 2>"$tmp/m64.err"
+check "mtu 65536: exit 2" $? 2
+grep -q "65536 is above the device's maximum 65535" "$tmp/m64.err" && ok "... the veth's maximum is said" ||
+	bad "mtu 65536: $(cat "$tmp/m64.err")"
+nsx "$MLXCLI" params set --any-netdev -d va mtu=67 >/dev/null 2>"$tmp/m67.err"
+check "mtu 67: exit 2" $? 2
+grep -q "67 is below the device's minimum 68" "$tmp/m67.err" && ok "... the minimum is said" ||
+	bad "mtu 67: $(cat "$tmp/m67.err")"
+gro_before=$(nsx ethtool -k va | sed -n 's/^generic-receive-offload: //p')
+nsx "$MLXCLI" params reset --any-netdev -d va gro >/dev/null 2>"$tmp/rg.err"
+check "reset gro on a veth: exit 4" $? 4
+grep -q "cannot reset gro on va: its default (on) is mlx5's" "$tmp/rg.err" && ok "... mlx5's default named" ||
+	bad "reset gro: $(cat "$tmp/rg.err")"
+check "GRO untouched" "$(nsx ethtool -k va | sed -n 's/^generic-receive-offload: //p')" "$gro_before"
+nsx "$MLXCLI" params reset --any-netdev -d va >/dev/null 2>"$tmp/ra.err"
+check "reset of every knob: exit 0" $? 0
+check "... the MTU reset" "$(nsx cat /sys/class/net/va/mtu)" 1500
+check "... GRO left as it was" "$(nsx ethtool -k va | sed -n 's/^generic-receive-offload: //p')" "$gro_before"
+
+echo "== feature groups, as ethtool -K (issue 25)"
+# ethtool -k prints a group line ("tcp-segmentation-offload: on") and its
+# members; every changeable member follows the group
+group() { nsx ethtool -k va | sed -n "s/^$1: \([a-z]*\).*/\1/p"; }
+members_on() { nsx ethtool -k va | grep -E "^	$1" | grep -v fixed | grep -c ': on'; }
+members() { nsx ethtool -k va | grep -E "^	$1" | grep -vc fixed; }
+nsx "$MLXCLI" params set --any-netdev -d va tso=off >/dev/null 2>"$tmp/t0.err"
+check "tso=off: exit 0" $? 0
+check "ethtool -k: tcp-segmentation-offload off" "$(group tcp-segmentation-offload)" off
+check "every tx-tcp*-segmentation member off" "$(members_on 'tx-tcp.*-segmentation')" 0
+nsx "$MLXCLI" -j params --any-netdev -d va tso tso6 >"$tmp/t.json"
+check "mlxcli reads tso and tso6 off" "$(jq -c '[.params[0].knobs[].current]' "$tmp/t.json")" '[false,false]'
+nsx "$MLXCLI" params set --any-netdev -d va tso=on >/dev/null 2>"$tmp/t1.err"
+check "tso=on: exit 0" $? 0
+check "every changeable tx-tcp*-segmentation member on" "$(members_on 'tx-tcp.*-segmentation')" \
+	"$(members 'tx-tcp.*-segmentation')"
+nsx "$MLXCLI" params set --any-netdev -d va tso=off scatter_gather=off >/dev/null 2>"$tmp/s0.err"
+check "tso=off scatter_gather=off: exit 0" $? 0
+check "ethtool -k: scatter-gather off" "$(group scatter-gather)" off
+check "every tx-scatter-gather* member off" "$(members_on 'tx-scatter-gather')" 0
+nsx "$MLXCLI" -j params --any-netdev -d va scatter_gather tx_checksum >"$tmp/g.json"
+check "mlxcli's groups read as ethtool -k's lines" \
+	"$(k "$tmp/g.json" scatter_gather .current),$(k "$tmp/g.json" tx_checksum .current)" \
+	"$([ "$(group scatter-gather)" = on ] && echo true || echo false),$([ "$(group tx-checksumming)" = on ] && echo true || echo false)"
+nsx "$MLXCLI" params set --any-netdev -d va scatter_gather=on tso=on >/dev/null 2>"$tmp/s1.err"
+check "scatter_gather=on tso=on: exit 0" $? 0
+check "ethtool -k: tcp-segmentation-offload on again" "$(group tcp-segmentation-offload)" on
 
 nsx "$MLXCLI" params --any-netdev -d nosuch0 >/dev/null 2>"$tmp/e"
 check "no such netdev: exit 3" $? 3

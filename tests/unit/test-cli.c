@@ -124,7 +124,7 @@ static const struct tcase cases[] = {
 	{ { "devices", "--sample", NULL }, 0, "0000:5e:00.5  ConnectX-5 VF", E, NULL },
 	{ { "--sample=cx6dx-upstream", "devices", NULL }, 0, "16GT/s x8 (of 16GT/s x16)!",
 	  "mlxcli: warning: 0000:3b:00.0: PCIe link trained at 16GT/s x8", NULL },
-	{ { "--sample", "-j", "devices", NULL }, 0, "{\"schema_version\":2,\"devices\":[{", E, NULL },
+	{ { "--sample", "-j", "devices", NULL }, 0, "{\"schema_version\":3,\"devices\":[{", E, NULL },
 	{ { "--sample", "show", "ports", NULL }, 0,
 	  "enp94s0f1np1  0000:5e:00.1  pf    mlx5_1  1     down   -", E, NULL },
 	/* -d: the decimal triple as three words, and the other spellings */
@@ -253,13 +253,34 @@ static void test_options_anywhere(void **state)
 		{ "--sample", "devices", "-d", "enp94s0f1np1", "-j", NULL },
 		{ "devices", "-jd", "enp94s0f1np1", "--sample", NULL },
 		{ "--sample", "-d", "94", "0", "1", "devices", "-j", NULL },
-		{ "--sample", "-j", "devices", "-d", "94:0.1", NULL },
+		{ "--sample", "-j", "devices", "-d", "5e:0.1", NULL },
+		{ "--sample", "-j", "devices", "-d", "pci/0000:5e:00.1", NULL },
 		{ "--sample", "-j", "devices", "-d", "mlx5_1", NULL },
+	};
+	/* a command's own option before the command words (issue 25) */
+	static const char *const local[][MAXW] = {
+		{ "--sample", "-j", "params", "--any-netdev", "-d", "eno1", NULL },
+		{ "--sample", "--any-netdev", "-j", "params", "-d", "eno1", NULL },
+		{ "--any-netdev", "--sample", "-d", "eno1", "params", "-j", NULL },
+		{ "--sample", "-j", "--any-netdev", "params", "show", "-d", "eno1", NULL },
+		{ "--sample", "-j", "params", "--any-netdev", "show", "-d", "eno1", NULL },
 	};
 	struct res first, r;
 
 	(void)state;
 	need_samples();
+	run_argv(local[0], &first);
+	assert_int_equal(first.rc, 0);
+	assert_non_null(strstr(first.out, "\"netdev\":\"eno1\""));
+	for (size_t i = 1; i < sizeof(local) / sizeof(local[0]); i++) {
+		run_argv(local[i], &r);
+		print_message("line %zu: exit %d %s\n", i, r.rc, r.err);
+		assert_int_equal(r.rc, 0);
+		assert_string_equal(r.out, first.out);
+		res_free(&r);
+	}
+	res_free(&first);
+
 	run_argv(lines[0], &first);
 	assert_int_equal(first.rc, 0);
 	assert_non_null(strstr(first.out, "\"pci_address\":\"0000:5e:00.5\""));

@@ -516,6 +516,112 @@ static void test_cache(void **state)
 	mlx_cstate_free(st);       /* ASan and valgrind: nothing leaks */
 }
 
+/* Issue 28: a listing that repeats a name numbers its later copies (a
+ * document keyed by name calls them "name#2", "name#3"); the first, and
+ * a name said once, has 0. */
+static void test_cache_dups(void **state)
+{
+	static const char *const names[] = { "rx_bytes", "tx_bytes", "rx_bytes", "peer_ifindex",
+					     "rx_bytes", "tx_bytes" };
+	struct mlx_cstate *st = mlx_cstate_new();
+	struct cnames *c;
+
+	(void)state;
+	assert_non_null(st);
+	c = cn_add(st, MLX_CSRC_ETHTOOL, "va0", strv(names, 6), 6, 0);
+	assert_non_null(c);
+	assert_int_equal(c->m[0].dup, 0);
+	assert_int_equal(c->m[1].dup, 0);
+	assert_int_equal(c->m[2].dup, 1);
+	assert_int_equal(c->m[3].dup, 0);
+	assert_int_equal(c->m[4].dup, 2);
+	assert_int_equal(c->m[5].dup, 1);
+	mlx_cstate_free(st);
+}
+
+/* Issue 28: --group reads only the sources whose counters the group can
+ * select (-g netdev: the link dump alone). */
+static void test_group_sources(void **state)
+{
+	const unsigned et = 1u << MLX_CSRC_ETHTOOL, nd = 1u << MLX_CSRC_NETDEV,
+		       hw = 1u << MLX_CSRC_HW, ib = 1u << MLX_CSRC_IB, aer = 1u << MLX_CSRC_AER;
+
+	(void)state;
+	assert_int_equal(mlx_counter_group_sources("netdev"), nd);
+	assert_int_equal(mlx_counter_group_sources("phy"), 0);
+	assert_int_equal(mlx_counter_group_sources("queue"), et);
+	assert_int_equal(mlx_counter_group_sources("channel"), et);
+	assert_int_equal(mlx_counter_group_sources("prio"), et);
+	assert_true(mlx_counter_group_sources("pcie") & aer);
+	assert_int_equal(mlx_counter_group_sources("uncatalogued"), MLX_CSRC_ALL);
+	/* errors and congestion select by flag, across sources */
+	assert_int_equal(mlx_counter_group_sources("errors") & (et | nd | hw | ib | aer),
+			 et | nd | hw | ib | aer);
+	assert_true((mlx_counter_group_sources("congestion") & (et | hw)) == (et | hw));
+	assert_true((mlx_counter_group_sources("rdma") & (hw | ib)) == (hw | ib));
+	/* every catalogue entry's source is read for its group */
+	{
+		size_t n;
+		const struct mlx_cat *t = mlx_cat_table(&n);
+
+		for (size_t i = 0; i < n; i++)
+			assert_true((mlx_counter_group_sources(t[i].group) & t[i].srcs) == t[i].srcs);
+	}
+}
+
+/* The same series twice (two ports with the same labels, a name a driver
+ * repeats) is written once, the first; the samples of a family keep the
+ * order of ports and counters. */
+static void test_prom_dups(void **state)
+{
+	static const char *const names[] = { "rx_prio3_bytes", "rx_prio3_bytes", "tx_prio3_bytes" };
+	struct mlx_cat_match m[3];
+	struct mlx_counter c[2][3];
+	struct mlx_counter_port p[2];
+	struct mlx_counters cs;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int n;
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		mlx_cat_lookup(MLX_CSRC_ETHTOOL, names[i], &m[i]);
+	for (int k = 0; k < 2; k++) {
+		memset(&p[k], 0, sizeof(p[k]));
+		strcpy(p[k].bdf, "0000:5e:00.0");
+		strcpy(p[k].ifname, k ? "b" : "a");
+		p[k].port_label = 1;
+		for (int i = 0; i < 3; i++)
+			c[k][i] = (struct mlx_counter){ .name = names[i], .m = &m[i],
+							.src = MLX_CSRC_ETHTOOL, .valid = true,
+							.raw = 10u * (unsigned)k + (unsigned)i,
+							.value = 10u * (unsigned)k + (unsigned)i };
+		p[k].c = c[k];
+		p[k].n = 3;
+	}
+	cs = (struct mlx_counters){ .ports = p, .nports = 2 };
+	fp = open_memstream(&text, &len);
+	n = prom_write(fp, &cs, NULL, NULL);
+	fclose(fp);
+	/* per port one rx and one tx sample: the repeated rx_prio3_bytes is dropped */
+	assert_int_equal(n, 4);
+	assert_non_null(strstr(text, "mlxcli_prio_rx_bytes_total{pci_address=\"0000:5e:00.0\",netdev=\"a\","
+				     "port=\"1\",priority=\"3\"} 0\n"
+				     "mlxcli_prio_rx_bytes_total{pci_address=\"0000:5e:00.0\",netdev=\"b\","
+				     "port=\"1\",priority=\"3\"} 10\n"));
+	free(text);
+	/* two ports the same labels name: the second port's series go */
+	strcpy(p[1].ifname, "a");
+	text = NULL;
+	fp = open_memstream(&text, &len);
+	n = prom_write(fp, &cs, NULL, NULL);
+	fclose(fp);
+	assert_int_equal(n, 2);
+	assert_null(strstr(text, "} 10\n"));
+	free(text);
+}
+
 /* A STRSET_GET reply names its device in the header nest (dumps rely on
  * it); one without a header names none. */
 static void test_strset_dev(void **state)
@@ -566,6 +672,9 @@ int main(void)
 		cmocka_unit_test(test_prom_escape),
 		cmocka_unit_test(test_prom_writer),
 		cmocka_unit_test(test_cache),
+		cmocka_unit_test(test_cache_dups),
+		cmocka_unit_test(test_group_sources),
+		cmocka_unit_test(test_prom_dups),
 		cmocka_unit_test(test_strset_dev),
 	};
 

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "pcicfg.h"
+#include "mlx-private.h"
 
 static void put16(uint8_t *b, size_t off, uint16_t v)
 {
@@ -900,9 +901,32 @@ static void test_fixture_lspci_dumps(void **state)
 	assert_true(n >= 3);
 }
 
+/* The PCI scan's names (lib/backend/pci.c): what sysfs calls a function,
+ * and nothing else (a name that is no function is skipped). */
+static void test_parse_bdf(void **state)
+{
+	static const char *const bad[] = {
+		"", "0000:5e:00", "0000:5e:00.8", "0000:5e:20.0", "0000:100:00.0", ":5e:00.0",
+		"0000:5e:00.0x", "0000:5e:00.00", "123456789:00:00.0", "0000;5e:00.0", "0000:5e:00.",
+		"g000:5e:00.0", "0000:5e:00.0/config", "..", "0000:5e:-1.0",
+	};
+	unsigned d, b, v, f;
+
+	(void)state;
+	assert_int_equal(mlx_pci_parse_bdf("0000:5e:00.0", &d, &b, &v, &f), 0);
+	assert_true(d == 0 && b == 0x5e && v == 0 && f == 0);
+	assert_int_equal(mlx_pci_parse_bdf("10000:ff:1f.7", &d, &b, &v, &f), 0);   /* VMD domains */
+	assert_true(d == 0x10000 && b == 0xff && v == 0x1f && f == 7);
+	assert_int_equal(mlx_pci_parse_bdf("0000:5E:0a.3", &d, &b, &v, &f), 0);
+	assert_true(b == 0x5e && v == 0x0a && f == 3);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(mlx_pci_parse_bdf(bad[i], &d, &b, &v, &f), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_bdf),
 		cmocka_unit_test(test_full_connectx),
 		cmocka_unit_test(test_cx3_ext_chain_dsn),
 		cmocka_unit_test(test_real_cx3_header),

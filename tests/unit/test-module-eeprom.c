@@ -103,6 +103,10 @@ static void test_sff8472_mikrotik_equals_ethtool(void **state)
 	expect_line(MIKROTIK, NULL, "Length (50um)", "%um", mi.length_om2_m);
 	expect_line(MIKROTIK, NULL, "Length (62.5um)", "%um", mi.length_om1_m);
 	expect_line(MIKROTIK, NULL, "Length (OM3)", "%um", mi.length_om3_m);
+	/* issue 25: what ethtool shows and mlxcli omitted */
+	assert_true(mi.encoding_valid);
+	expect_line(MIKROTIK, NULL, "Encoding", "0x%02x (%s)", mi.encoding,
+		    mlx_mod_encoding_name(mi.std, mi.encoding));
 	/* byte 92 = 0x00: no diagnostics, and ethtool prints none */
 	assert_false(mi.dom);
 	assert_null(ethtool_line(MIKROTIK, NULL, "Module temperature"));
@@ -144,6 +148,19 @@ static void test_sff8472_finisar_diagnostics(void **state)
 	expect_near(mi.voltage_th.high_alarm, 3.6, 1e-9);
 	/* Tx power 0 is below its low alarm: the flags (A2h 112) say so */
 	assert_true(mi.lane[0].tx_power_mw.flags_valid);
+	/* A2h byte 110's Rx_LOS and TX_Fault states, where A0h byte 93 bits
+	 * 4 and 5 say they are monitored (the only lane flags SFF-8472 has) */
+	assert_int_equal(mi.lane[0].flag[MLX_MOD_RX_LOS],
+			 (d.flatbuf[93] & 0x10) ? (d.flatbuf[256 + 110] >> 1 & 1) : -1);
+	assert_int_equal(mi.lane[0].flag[MLX_MOD_TX_FAULT],
+			 (d.flatbuf[93] & 0x20) ? (d.flatbuf[256 + 110] >> 2 & 1) : -1);
+	assert_int_equal(mi.lane[0].flag[MLX_MOD_TX_LOS], -1);
+	assert_int_equal(mi.lane[0].flag[MLX_MOD_RX_LOL], -1);
+	assert_int_equal(mi.lane[0].flag[MLX_MOD_TX_LOL], -1);
+	/* the laser runs (bias 0.162 mA): a Tx power of 0 is the module's
+	 * alarm, not a laser switched off */
+	assert_int_equal(mlx_mod_lane_level(&mi.lane[0], &mi.lane[0].tx_power_mw, &mi.tx_power_th, false),
+			 mlx_mod_value_level(&mi.lane[0].tx_power_mw, &mi.tx_power_th));
 	assert_int_equal(mlx_mod_value_level(&mi.temperature_c, &mi.temperature_th), MLX_MOD_OK);
 	load_dump(FINISAR_SFP28, NULL, "hexdump version", &d);
 	decode_all_cuts(&d);
@@ -228,6 +245,43 @@ static void test_sff8636_cwdm4_equals_ethtool(void **state)
 	expect_line(CWDM4_DEC, CWDM4_FROM, "Length (OM2 50um)", "%um", mi.length_om2_m);
 	expect_line(CWDM4_DEC, CWDM4_FROM, "Length (OM1 62.5um)", "%um", mi.length_om1_m);
 	expect_line(CWDM4_DEC, CWDM4_FROM, "Laser wavelength", "%.3fnm", mi.wavelength_nm);
+	/* issue 25: what ethtool shows and mlxcli omitted: the tolerance, the
+	 * encoding (ethtool's text has a doubled '(' for code 7), the power
+	 * class and the CDRs of the extended identifier */
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Laser wavelength tolerance", "%.3fnm", mi.wavelength_tol_nm);
+	expect_line(CWDM4_DEC, CWDM4_FROM, "Encoding", "0x%02x (%s%s)", mi.encoding,
+		    mi.encoding == 7 ? "(" : "", mlx_mod_encoding_name(mi.std, mi.encoding));
+	assert_int_equal(mi.power_class, 4);
+	expect_near(mi.max_power_w, 3.5, 1e-9);
+	assert_int_equal(mi.cdr_tx, 1);
+	assert_int_equal(mi.cdr_rx, 1);
+	{
+		/* ethtool's three description lines, in its words */
+		char *p = fixture_path(CWDM4_DEC), line[256];
+		FILE *f = p ? fopen(p, "r") : NULL;
+		char want[3][96];
+		int n = 0, found = 0;
+
+		snprintf(want[0], sizeof(want[0]), "%.1fW max. Power consumption", mi.max_power_w);
+		snprintf(want[1], sizeof(want[1]), "%s in TX, %s in RX",
+			 mi.cdr_tx ? "CDR present" : "No CDR", mi.cdr_rx ? "CDR present" : "No CDR");
+		snprintf(want[2], sizeof(want[2]), "High Power Class (> 3.5 W) %s",
+			 mi.power_class <= 4 ? "not enabled" : "enabled");
+		assert_non_null(f);
+		while (fgets(line, sizeof(line), f) && n < 3) {
+			const char *c = strstr(line, "Extended identifier description");
+
+			if (!c || !(c = strchr(c, ':')))
+				continue;
+			c += 2;
+			line[strcspn(line, "\n")] = '\0';
+			print_message("ethtool: %s / mlxcli: %s\n", c, want[n]);
+			found += !strcmp(c, want[n]);
+			n++;
+		}
+		fclose(f);
+		assert_int_equal(found, 3);
+	}
 	assert_true(mi.cc_base_ok && mi.cc_ext_ok);
 	/* no lower page: no live values, and no guess at them */
 	assert_false(mi.dom);
@@ -298,6 +352,27 @@ static void test_sff8636_er4_paged(void **state)
 	assert_true(mi.temperature_th.valid);
 	expect_near(mi.temperature_th.high_alarm, 75.0, 1e-9);
 	expect_near(mi.voltage_th.high_alarm, 0x8dcc / 10000.0, 1e-9);
+	/* issue 25: the lane flags (lower bytes 3-5: 0x0f, 0x00, 0x0f, the
+	 * receivers' LOS and CDR loss of lock on every lane) as ethtool
+	 * reads them: page 00h byte 194 = 0x3f (Tx and Rx LOL implemented),
+	 * 195 = 0xd6 (Tx LOS implemented, which stands for Rx LOS too; Tx
+	 * fault not implemented) */
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(mi.lane[i].flag[MLX_MOD_RX_LOS], 1);
+		assert_int_equal(mi.lane[i].flag[MLX_MOD_TX_LOS], 0);
+		assert_int_equal(mi.lane[i].flag[MLX_MOD_RX_LOL], 1);
+		assert_int_equal(mi.lane[i].flag[MLX_MOD_TX_LOL], 0);
+		assert_int_equal(mi.lane[i].flag[MLX_MOD_TX_FAULT], -1);
+	}
+	/* 129 = 0xfc: classes 1-4 bits 11 (3.5 W), class 8 bit 5 but byte 107
+	 * holds no power (0): class 4; CDRs in Tx and Rx.  139: NRZ.
+	 * 188-189 = 0x061e: tolerance 1566 / 200 nm */
+	assert_int_equal(mi.power_class, 4);
+	assert_int_equal(mi.cdr_tx, 1);
+	assert_int_equal(mi.cdr_rx, 1);
+	assert_string_equal(mlx_mod_encoding_name(mi.std, mi.encoding), "NRZ");
+	expect_near(mi.wavelength_tol_nm, 0x061e / 200.0, 1e-9);
+	assert_int_equal(mi.length_om1_m, 0);
 	load_dump(ER4, "QSFP IDEEPROM", NULL, &d);
 	decode_all_cuts(&d);
 }
@@ -330,6 +405,19 @@ static void test_cmis4_cig(void **state)
 	assert_true(mi.temperature_th.valid);
 	assert_int_equal(mi.nlanes, 8);
 	assert_true(mi.lane[0].tx_power_mw.valid);
+	/* issue 25: page 00h 200 = 0xa0 (class 6), 201 = 0x30 (12 W); page
+	 * 01h 157 = 0x07, 158 = 0x06 (every lane flag implemented), 161 =
+	 * 0x5d, 162 = 0x3d (CDRs in Tx and Rx), 140-141 = 0x0514 (6.5 nm);
+	 * page 11h 135-137 and 147-148 all 0: no lane flag raised */
+	assert_int_equal(mi.power_class, 6);
+	expect_near(mi.max_power_w, 12.0, 1e-9);
+	assert_int_equal(mi.cdr_tx, 1);
+	assert_int_equal(mi.cdr_rx, 1);
+	expect_near(mi.wavelength_tol_nm, 6.5, 1e-9);
+	assert_int_equal(mi.length_om4_m, 0);
+	for (unsigned i = 0; i < 8; i++)
+		for (unsigned f = 0; f < MLX_MOD_NFLAGS; f++)
+			assert_int_equal(mi.lane[i].flag[f], 0);
 	load_dump(CIG, NULL, NULL, &d);
 	decode_all_cuts(&d);
 }
@@ -589,6 +677,47 @@ static void test_cmis_banks(void **state)
 	dump_free(&d);
 }
 
+/* A lane at 0 (issue 25): "laser off" / "no light", not ok beside "alarm
+ * below 5.492", unless the module raises the alarm itself. */
+static void test_lane_dark(void **state)
+{
+	struct mlx_mod_lane l;
+	struct mlx_mod_thresh t = { true, 15.0, 5.492, 12.0, 6.0 };
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	l.bias_ma = (struct mlx_mod_value){ .valid = true, .v = 0, .flags_valid = true };
+	l.tx_power_mw = (struct mlx_mod_value){ .valid = true, .v = 0, .flags_valid = true };
+	l.rx_power_mw = (struct mlx_mod_value){ .valid = true, .v = 0, .flags_valid = true };
+	assert_int_equal(mlx_mod_lane_level(&l, &l.bias_ma, &t, false), MLX_MOD_OFF);
+	assert_int_equal(mlx_mod_lane_level(&l, &l.tx_power_mw, &t, false), MLX_MOD_OFF);
+	assert_int_equal(mlx_mod_lane_level(&l, &l.rx_power_mw, &t, true), MLX_MOD_OFF);
+	assert_string_equal(mlx_mod_level_name(MLX_MOD_OFF), "off");
+	/* no flags: the thresholds would say alarm; the 0 says off */
+	l.bias_ma.flags_valid = false;
+	assert_int_equal(mlx_mod_lane_level(&l, &l.bias_ma, &t, false), MLX_MOD_OFF);
+	/* the module's own alarm wins */
+	l.bias_ma.flags_valid = true;
+	l.bias_ma.low_alarm = true;
+	assert_int_equal(mlx_mod_lane_level(&l, &l.bias_ma, &t, false), MLX_MOD_ALARM);
+	/* a laser with bias is no laser off: 0 Tx power is the thresholds' */
+	l.bias_ma.low_alarm = false;
+	l.bias_ma.v = 7.0;
+	l.tx_power_mw.flags_valid = false;
+	assert_int_equal(mlx_mod_lane_level(&l, &l.tx_power_mw, &t, false), MLX_MOD_ALARM);
+	/* light: ok */
+	l.rx_power_mw.v = 0.8;
+	assert_int_equal(mlx_mod_lane_level(&l, &l.rx_power_mw, &(struct mlx_mod_thresh){ true, 2, 0.01,
+							     1.5, 0.02 }, true), MLX_MOD_OK);
+	/* off is not worse than ok in a verdict */
+	assert_true(MLX_MOD_OFF < MLX_MOD_OK && MLX_MOD_OFF > MLX_MOD_LEVEL_UNKNOWN);
+	assert_string_equal(mlx_mod_flag_key(MLX_MOD_TX_LOL), "tx_lol");
+	assert_string_equal(mlx_mod_flag_text(MLX_MOD_RX_LOS), "Rx loss of signal");
+	assert_null(mlx_mod_encoding_name(MLX_MOD_CMIS, 0x05));
+	assert_string_equal(mlx_mod_encoding_name(MLX_MOD_SFF8472, 0x05), "SONET Scrambled");
+	assert_string_equal(mlx_mod_encoding_name(MLX_MOD_SFF8636, 0x05), "64B/66B");
+}
+
 static void test_levels(void **state)
 {
 	struct mlx_mod_thresh t = { true, 80, -5, 70, 0 };
@@ -626,6 +755,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_and_empty),
 		cmocka_unit_test(test_cmis_flat_ignores_pages),
 		cmocka_unit_test(test_levels),
+		cmocka_unit_test(test_lane_dark),
 		cmocka_unit_test(test_sff8636_tech_and_compliance),
 		cmocka_unit_test(test_cmis_applications),
 		cmocka_unit_test(test_cmis_banks),

@@ -5,7 +5,9 @@
  * counter's kind, the first poll a baseline, a counter that went back a
  * reset and no event), and the VF monitor's thresholds (--vf-thresholds:
  * the SPEC, and an event when a function's vnic counter grows by more than
- * its threshold in one period).
+ * its threshold in one period); and a module's lane flags (issue 25: a
+ * flag that turns on or off between two polls is one event, the first
+ * read of a module a baseline).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -155,12 +157,114 @@ static void test_vf_threshold_check(void **state)
 	assert_int_equal(mlx_vf_threshold_check(&t, "cq_overrun", "0000:5e:00.2", -1, true, 7, 8, &ev), 1);
 }
 
+struct seen {
+	size_t n;
+	struct mlx_event ev[8];
+};
+
+static int collect(void *arg, struct mlx_event *ev)
+{
+	struct seen *s = arg;
+
+	if (s->n < 8)
+		s->ev[s->n] = *ev;
+	s->n++;
+	return 0;
+}
+
+static int stop(void *arg, struct mlx_event *ev)
+{
+	(void)ev;
+	++*(int *)arg;
+	return 7;
+}
+
+static void four_lanes(struct mlx_mod_info *mi, int8_t rx_los)
+{
+	memset(mi, 0, sizeof(*mi));
+	mi->nlanes = 4;
+	for (unsigned i = 0; i < MLX_MOD_MAX_LANES; i++)
+		for (int f = 0; f < MLX_MOD_NFLAGS; f++)
+			mi->lane[i].flag[f] = f == MLX_MOD_TX_FAULT ? -1 : rx_los && f == MLX_MOD_RX_LOS;
+}
+
+static void test_mod_flag_events(void **state)
+{
+	static struct mlx_mod_info mi;
+	struct mlx_modflags_prev prev;
+	struct seen s = { 0 };
+	int calls = 0;
+
+	(void)state;
+	memset(&prev, 0, sizeof(prev));
+	/* the first read is the baseline: Rx LOS raised on every lane, no event */
+	four_lanes(&mi, 1);
+	assert_int_equal(mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", collect, &s), 0);
+	assert_int_equal(s.n, 0);
+	assert_true(prev.have);
+	/* lane 2's clears: one info event */
+	mi.lane[1].flag[MLX_MOD_RX_LOS] = 0;
+	mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", collect, &s);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.ev[0].kind, MLX_EV_MODULE_LANE_FLAG_CLEARED);
+	assert_int_equal(s.ev[0].severity, MLX_EVSEV_INFO);
+	assert_int_equal(s.ev[0].source, MLX_EVS_MONITOR);
+	assert_string_equal(s.ev[0].counter, "rx_los");
+	assert_string_equal(s.ev[0].pci_address, "0000:5e:00.0");
+	assert_string_equal(s.ev[0].netdev, "enp94s0f0np0");
+	assert_true(mlx_ev_has(&s.ev[0], MLX_EVF_LANE));
+	assert_int_equal(s.ev[0].v[MLX_EVF_LANE], 2);
+	assert_string_equal(mlx_ev_field_key(MLX_EVF_LANE), "lane_number");
+	assert_string_equal(s.ev[0].text, "module lane 2: Rx loss of signal cleared");
+	/* the same again: no event */
+	mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", collect, &s);
+	assert_int_equal(s.n, 1);
+	/* Tx LOL of lane 4 and Rx LOS of lane 2 raised: two errors, lane order */
+	mi.lane[3].flag[MLX_MOD_TX_LOL] = 1;
+	mi.lane[1].flag[MLX_MOD_RX_LOS] = 1;
+	mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", collect, &s);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.ev[1].kind, MLX_EV_MODULE_LANE_FLAG);
+	assert_int_equal(s.ev[1].severity, MLX_EVSEV_ERROR);
+	assert_int_equal(s.ev[1].v[MLX_EVF_LANE], 2);
+	assert_string_equal(s.ev[2].counter, "tx_lol");
+	assert_int_equal(s.ev[2].v[MLX_EVF_LANE], 4);
+	assert_string_equal(s.ev[2].detail, "Tx loss of lock");
+	/* a flag unknown this time (a page not read) is no transition */
+	mi.lane[3].flag[MLX_MOD_TX_LOL] = -1;
+	mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", collect, &s);
+	mi.lane[3].flag[MLX_MOD_TX_LOL] = 1;
+	mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", collect, &s);
+	assert_int_equal(s.n, 3);
+	/* no module: the next read is a baseline */
+	mlx_mod_flag_events(&prev, NULL, "0000:5e:00.0", "enp94s0f0np0", collect, &s);
+	assert_false(prev.have);
+	four_lanes(&mi, 0);
+	mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", collect, &s);
+	assert_int_equal(s.n, 3);
+	/* another lane count (another module): a baseline too */
+	mi.nlanes = 8;
+	mi.lane[0].flag[MLX_MOD_RX_LOS] = 1;
+	mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", collect, &s);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(prev.nlanes, 8);
+	/* the first non-zero return of the callback ends the walk */
+	mi.lane[0].flag[MLX_MOD_RX_LOS] = 0;
+	mi.lane[1].flag[MLX_MOD_RX_LOS] = 1;
+	assert_int_equal(mlx_mod_flag_events(&prev, &mi, "0000:5e:00.0", "enp94s0f0np0", stop, &calls), 7);
+	assert_int_equal(calls, 1);
+	/* the catalogue knows both kinds */
+	assert_string_equal(mlx_ev_kind_info(MLX_EV_MODULE_LANE_FLAG)->id, "module_lane_flag");
+	assert_string_equal(mlx_ev_kind_info(MLX_EV_MODULE_LANE_FLAG_CLEARED)->id, "module_lane_flag_cleared");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_counter_event),
 		cmocka_unit_test(test_vf_thresholds_parse),
 		cmocka_unit_test(test_vf_threshold_check),
+		cmocka_unit_test(test_mod_flag_events),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

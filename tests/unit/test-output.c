@@ -95,7 +95,7 @@ static void test_fields(void **state)
 	      "List: a,b,c\n"
 	      "None: -\n"
 	      "Summary: text only\n",
-	      "{\"schema_version\":2,\"name\":\"abc\",\"missing\":null,\"empty_string\":\"\","
+	      "{\"schema_version\":3,\"name\":\"abc\",\"missing\":null,\"empty_string\":\"\","
 	      "\"json_only\":\"hidden in text\",\"big\":\"18446744073709551615\","
 	      "\"max_signed\":9223372036854775807,\"above\":\"9223372036854775808\","
 	      "\"negative\":-5,\"yes\":true,\"no\":false,\"nothing\":null,"
@@ -146,7 +146,7 @@ static void test_nested(void **state)
 	      "  Name: x\n"
 	      "  Name: y\n"
 	      "After: 2\n",
-	      "{\"schema_version\":2,\"before\":\"1\",\"outer\":{\"inner\":\"v\","
+	      "{\"schema_version\":3,\"before\":\"1\",\"outer\":{\"inner\":\"v\","
 	      "\"deeper\":{\"n\":7},\"items\":[{\"id\":1,\"v\":null},{\"id\":2,\"v\":\"two\"}],"
 	      "\"after_list\":\"still inside Outer\"},\"names\":[\"x\",\"y\"],\"after\":\"2\"}\n");
 }
@@ -195,7 +195,7 @@ static void test_table(void **state)
 	      "PCI           PF            N      NETDEV     LINK     EXTRA\n"
 	      "0000:5e:00.0  -             12345  eth0,eth1  up 100G  -\n"
 	      "0000:5e:00.2  0000:5e:00.0  1      -          -        yes\n",
-	      "{\"schema_version\":2,\"rows\":["
+	      "{\"schema_version\":3,\"rows\":["
 	      "{\"pci\":\"0000:5e:00.0\",\"pf\":null,\"n\":12345,\"json_only\":\"j\","
 	      "\"netdevs\":[\"eth0\",\"eth1\"],\"ports\":[{\"netdev\":\"eth0\"}]},"
 	      "{\"pci\":\"0000:5e:00.2\",\"pf\":\"0000:5e:00.0\",\"n\":1,\"json_only\":null,"
@@ -212,7 +212,7 @@ static void seq_empty_table(struct out *o)
 static void test_empty_table(void **state)
 {
 	(void)state;
-	check(seq_empty_table, "", "{\"schema_version\":2,\"devices\":[]}\n");
+	check(seq_empty_table, "", "{\"schema_version\":3,\"devices\":[]}\n");
 }
 
 /* Nothing at all: JSON still carries the schema version. */
@@ -224,7 +224,7 @@ static void seq_nothing(struct out *o)
 static void test_nothing(void **state)
 {
 	(void)state;
-	check(seq_nothing, "", "{\"schema_version\":2}\n");
+	check(seq_nothing, "", "{\"schema_version\":3}\n");
 }
 
 /* -p: the same tree, indented by two spaces. */
@@ -234,7 +234,7 @@ static void test_pretty(void **state)
 
 	(void)state;
 	p = run(seq_empty_table, true, true);
-	assert_string_equal(p, "{\n  \"schema_version\": 2,\n  \"devices\": []\n}\n");
+	assert_string_equal(p, "{\n  \"schema_version\": 3,\n  \"devices\": []\n}\n");
 	free(p);
 	p = run(seq_nested, true, true);
 	assert_non_null(strstr(p, "\n  \"outer\": {\n    \"inner\": \"v\",\n"));
@@ -263,7 +263,7 @@ static void test_two_tables(void **state)
 	(void)state;
 	check(seq_two_tables,
 	      "X\n1\nBetween: b\nLONGER  Y\n2       22\n",
-	      "{\"schema_version\":2,\"a\":[{\"x\":\"1\"}],\"between\":\"b\","
+	      "{\"schema_version\":3,\"a\":[{\"x\":\"1\"}],\"between\":\"b\","
 	      "\"b\":[{\"longer\":\"2\",\"y\":\"22\"}]}\n");
 }
 
@@ -291,7 +291,7 @@ static void test_escapes(void **state)
 	/* As jansson wrote them (same escapes, "/" and UTF-8 as they are);
 	 * every invalid byte becomes U+FFFD, so the document stays valid. */
 	assert_string_equal(json,
-		"{\"schema_version\":2,\"quote\":\"a\\\"b\\\\c/d\","
+		"{\"schema_version\":3,\"quote\":\"a\\\"b\\\\c/d\","
 		"\"controls\":\"\\t\\n\\r\\b\\f\\u0001\\u001F\","
 		"\"utf8\":\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\","
 		"\"lone_continuation\":\"a\xef\xbf\xbdz\","
@@ -430,7 +430,7 @@ static void test_fmt(void **state)
 	(void)state;
 	check(seq_fmt,
 	      "Interface: eth0 (0000:01:00.0)\nPFC cap: 8\nwilling: no\nCNP DSCP: -\ntotal=7\n",
-	      "{\"schema_version\":2,\"netdev\":\"eth0\",\"pci_address\":\"0000:01:00.0\",\"pfc_cap\":8,"
+	      "{\"schema_version\":3,\"netdev\":\"eth0\",\"pci_address\":\"0000:01:00.0\",\"pfc_cap\":8,"
 	      "\"willing\":false,\"cnp_dscp\":null,\"dscp2prio\":[{\"dscp\":26},{\"dscp\":46}]}\n");
 }
 
@@ -445,7 +445,7 @@ static void test_unclosed(void **state)
 {
 	(void)state;
 	check(seq_unclosed, "port:\n  Netdev: eth0\n",
-	      "{\"schema_version\":2,\"ports\":[{\"netdev\":\"eth0\"}]}\n");
+	      "{\"schema_version\":3,\"ports\":[{\"netdev\":\"eth0\"}]}\n");
 }
 
 int main(void)

@@ -141,21 +141,25 @@ static void test_bit_set(void **state)
 	size_t off;
 
 	(void)state;
-	len = mlx_params_req_build(knob("tso"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
+	len = mlx_params_req_build(knob("tso6"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
 	off = check_eth_head(b, len, ETHTOOL_MSG_FEATURES_SET);
 	assert_int_equal(at_type(b, off), ETHTOOL_A_FEATURES_WANTED | NLA_F_NESTED);
 	assert_int_equal(at_type(b, off + 4), ETHTOOL_A_BITSET_BITS | NLA_F_NESTED);
 	assert_int_equal(at_type(b, off + 8), ETHTOOL_A_BITSET_BITS_BIT | NLA_F_NESTED);
 	assert_int_equal(at_type(b, off + 12), ETHTOOL_A_BITSET_BIT_NAME);
-	assert_string_equal((const char *)b + off + 16, "tx-tcp-segmentation");
+	assert_string_equal((const char *)b + off + 16, "tx-tcp6-segmentation");
 	off += 12 + NLA_ALIGN(at_len(b, off + 12));
 	assert_int_equal(at_type(b, off), ETHTOOL_A_BITSET_BIT_VALUE);
 	assert_int_equal(at_len(b, off), 4);
 	assert_int_equal((size_t)len, off + 4);
 	assert_int_equal(mlx_params_req_parse(MLX_NL_ETHTOOL, b, (size_t)len, &s, why, sizeof(why)), 0);
 	assert_int_equal(s.src, MLX_KS_FEATURE);
-	assert_string_equal(s.name, "tx-tcp-segmentation");
+	assert_string_equal(s.name, "tx-tcp6-segmentation");
+	assert_int_equal(s.nbits, 1);
 	assert_true(s.on);
+	/* a group's pattern names no bit: its members come from the device */
+	assert_int_equal(mlx_params_req_build(knob("tso"), "eth1", NULL, 0, &v, b, sizeof(b), &fam),
+			 -EINVAL);
 
 	/* off: no VALUE flag; a private flag goes in PRIVFLAGS_FLAGS */
 	v = mlx_val_bool(false);
@@ -167,6 +171,85 @@ static void test_bit_set(void **state)
 	assert_string_equal(s.name, "rx_cqe_compress");
 	assert_false(s.on);
 	assert_int_equal((size_t)len, off + at_len(b, off));
+}
+
+/* A group (ethtool -K tso off): one FEATURES_SET naming every member,
+ * each without VALUE (off), in one WANTED bitset; parsed back whole */
+static void test_group_set(void **state)
+{
+	static const char names[4][MLX_BIT_NAME] = {
+		"tx-tcp-segmentation", "tx-tcp-ecn-segmentation", "tx-tcp-mangleid-segmentation",
+		"tx-tcp6-segmentation",
+	};
+	uint8_t b[1024];
+	struct mlx_params_set s;
+	char why[96];
+	int len;
+	size_t off, bits, end;
+	unsigned n = 0;
+
+	(void)state;
+	len = mlx_params_req_features("eth1", names, 4, false, b, sizeof(b));
+	off = check_eth_head(b, len, ETHTOOL_MSG_FEATURES_SET);
+	assert_int_equal(at_type(b, off), ETHTOOL_A_FEATURES_WANTED | NLA_F_NESTED);
+	assert_int_equal((size_t)len, off + at_len(b, off));
+	bits = off + 4;
+	assert_int_equal(at_type(b, bits), ETHTOOL_A_BITSET_BITS | NLA_F_NESTED);
+	end = bits + at_len(b, bits);
+	for (off = bits + 4; off < end; off += NLA_ALIGN(at_len(b, off)), n++) {
+		assert_int_equal(at_type(b, off), ETHTOOL_A_BITSET_BITS_BIT | NLA_F_NESTED);
+		/* NAME only: no VALUE, so off */
+		assert_int_equal(at_type(b, off + 4), ETHTOOL_A_BITSET_BIT_NAME);
+		assert_string_equal((const char *)b + off + 8, names[n]);
+		assert_int_equal(at_len(b, off), 4 + NLA_ALIGN(at_len(b, off + 4)));
+	}
+	assert_int_equal(n, 4);
+	assert_int_equal(mlx_params_req_parse(MLX_NL_ETHTOOL, b, (size_t)len, &s, why, sizeof(why)), 0);
+	assert_int_equal(s.src, MLX_KS_FEATURE);
+	assert_int_equal(s.nbits, 4);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_string_equal(s.bits[i].name, names[i]);
+		assert_false(s.bits[i].on);
+	}
+	/* on: a VALUE flag in each */
+	len = mlx_params_req_features("eth1", names, 2, true, b, sizeof(b));
+	assert_int_equal(mlx_params_req_parse(MLX_NL_ETHTOOL, b, (size_t)len, &s, why, sizeof(why)), 0);
+	assert_true(s.nbits == 2 && s.bits[0].on && s.bits[1].on);
+	/* none, too many, a nameless one, no room */
+	assert_int_equal(mlx_params_req_features("eth1", names, 0, true, b, sizeof(b)), -EINVAL);
+	assert_int_equal(mlx_params_req_features("eth1", names, MLX_FEATURE_GROUP_MAX + 1, true, b,
+						 sizeof(b)), -EINVAL);
+	{
+		static const char empty[1][MLX_BIT_NAME] = { "" };
+
+		assert_int_equal(mlx_params_req_features("eth1", empty, 1, true, b, sizeof(b)), -EINVAL);
+	}
+	assert_int_equal(mlx_params_req_features("eth1", names, 4, true, b, 64), -EMSGSIZE);
+	/* a private-flags request of two bits is malformed (one knob, one bit) */
+	{
+		struct mlx_nlbuf nb;
+		struct genlmsghdr g = { .cmd = ETHTOOL_MSG_PRIVFLAGS_SET, .version = 1 };
+		size_t h, f, bs, x;
+
+		mlx_nlb_init(&nb, b, sizeof(b));
+		mlx_nlb_msg(&nb, 0x15, NLM_F_ACK);
+		mlx_nlb_put(&nb, &g, sizeof(g));
+		h = mlx_nlb_nest_start(&nb, 1 | NLA_F_NESTED);
+		mlx_nlb_str(&nb, ETHTOOL_A_HEADER_DEV_NAME, "eth1");
+		mlx_nlb_nest_end(&nb, h);
+		f = mlx_nlb_nest_start(&nb, ETHTOOL_A_PRIVFLAGS_FLAGS | NLA_F_NESTED);
+		bs = mlx_nlb_nest_start(&nb, ETHTOOL_A_BITSET_BITS | NLA_F_NESTED);
+		for (int i = 0; i < 2; i++) {
+			x = mlx_nlb_nest_start(&nb, ETHTOOL_A_BITSET_BITS_BIT | NLA_F_NESTED);
+			mlx_nlb_str(&nb, ETHTOOL_A_BITSET_BIT_NAME, i ? "a" : "b");
+			mlx_nlb_nest_end(&nb, x);
+		}
+		mlx_nlb_nest_end(&nb, bs);
+		mlx_nlb_nest_end(&nb, f);
+		len = mlx_nlb_finish(&nb);
+		assert_int_equal(mlx_params_req_parse(MLX_NL_ETHTOOL, b, (size_t)len, &s, why,
+						      sizeof(why)), -EINVAL);
+	}
 }
 
 static void test_mtu(void **state)
@@ -310,11 +393,16 @@ static void test_values(void **state)
 
 	(void)state;
 	ctx = empty_ctx();
-	assert_int_equal(mlx_params_parse_value(ctx, knob("rx_ring"), "63", &v), -ERANGE);
+	/* a ring's and the MTU's range are the device's: the plan checks
+	 * them (issue 25); here only the type's */
+	assert_int_equal(mlx_params_parse_value(ctx, knob("rx_ring"), "63", &v), 0);
 	assert_int_equal(mlx_params_parse_value(ctx, knob("rx_ring"), "-1", &v), -EINVAL);
 	assert_int_equal(mlx_params_parse_value(ctx, knob("rx_ring"), "64", &v), 0);
 	assert_int_equal(v.u, 64);
-	assert_int_equal(mlx_params_parse_value(ctx, knob("mtu"), "9979", &v), -ERANGE);
+	assert_int_equal(mlx_params_parse_value(ctx, knob("mtu"), "16000", &v), 0);
+	assert_int_equal(mlx_params_parse_value(ctx, knob("mtu"), "4294967296", &v), -ERANGE);
+	/* the catalogue's own ranges still hold where the device has none */
+	assert_int_equal(mlx_params_parse_value(ctx, knob("rx_usecs"), "4096", &v), -ERANGE);
 	assert_int_equal(mlx_params_parse_value(ctx, knob("lro"), "maybe", &v), -EINVAL);
 	assert_int_equal(mlx_params_parse_value(ctx, knob("lro"), "on", &v), 0);
 	assert_true(v.kind == MLX_VAL_BOOL && v.b);
@@ -327,6 +415,22 @@ static void test_values(void **state)
 	assert_int_equal(mlx_params_plan_reset(ctx, &pl, "lro"), 0);
 	assert_int_equal(pl.n, 2);
 	assert_false(pl.c[1].new.b);
+	assert_int_equal(pl.c[1].arg, 1);       /* a reset: the plan checks the driver */
+	assert_int_equal(pl.c[0].arg, 0);
+	/* a name the catalogue lacks is a private flag the device may have:
+	 * an on|off value is planned, anything else is no knob */
+	assert_int_equal(mlx_params_plan_set(ctx, &pl, "sniffer", "on"), 0);
+	assert_int_equal(pl.c[2].id, MLX_PARAMS_ID_PRIVFLAG);
+	assert_string_equal(pl.c[2].setting, "sniffer");
+	assert_true(pl.c[2].new.kind == MLX_VAL_BOOL && pl.c[2].new.b);
+	assert_int_equal(mlx_params_plan_set(ctx, &pl, "sniffer2", "7"), -EINVAL);
+	assert_int_equal(mlx_params_plan_set(ctx, &pl, "../x", "on"), -EINVAL);
+	assert_int_equal(mlx_params_plan_set(ctx, &pl, "a-name-longer-than-a-bitset-name-32", "on"),
+			 -EINVAL);
+	/* MLNX_OFED's three are catalogued */
+	assert_int_equal(mlx_params_plan_set(ctx, &pl, "skb_xmit_more", "on"), 0);
+	assert_true(pl.c[3].id >= 0);
+	assert_string_equal(knob("tx_xdp_hw_checksum")->dflt, "off");
 	mlx_plan_free(&pl);
 	mlx_ctx_free(ctx);
 }
@@ -461,6 +565,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rings_set),
 		cmocka_unit_test(test_bit_set),
+		cmocka_unit_test(test_group_set),
 		cmocka_unit_test(test_mtu),
 		cmocka_unit_test(test_devlink),
 		cmocka_unit_test(test_malformed),

@@ -20,6 +20,9 @@
 #include <linux/devlink.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
+#include <linux/if_link.h>
+#include <linux/rtnetlink.h>
+#include <sys/socket.h>
 #include <cmocka.h>
 
 #include "mlx.h"
@@ -360,20 +363,65 @@ static void test_features_capture(void **state)
 	assert_true(d->have_hw && d->have_active && !d->have_wanted);
 	for (size_t k = 0; k < mlx_nknobs; k++) {
 		const struct mlx_knob *kn = &mlx_knobs[k];
+		struct mlx_knob_value kv;
+		/* the line ethtool -k prints for it: a group's own line
+		 * (netlink/features.c dump_features), else the feature's */
+		static const char *const group_line[][2] = {
+			{ "tx-checksum-*", "tx-checksumming" },
+			{ "tx-scatter-gather*", "scatter-gather" },
+			{ "tx-tcp*-segmentation", "tcp-segmentation-offload" },
+		};
+		const char *line = NULL;
 
 		if (kn->src != MLX_KS_FEATURE)
 			continue;
+		for (size_t g = 0; g < 3; g++)
+			if (!strcmp(group_line[g][0], kn->kname))
+				line = group_line[g][1];
+		memset(&kv, 0, sizeof(kv));
+		assert_int_equal(mlx_params_feature_value(d, kn, &kv), 0);
 		for (size_t i = 0; i < n; i++) {
-			if (strcmp(kernel_name(f[i].name), kn->kname))
+			if (line ? strcmp(f[i].name, line) : strcmp(kernel_name(f[i].name), kn->kname))
 				continue;
-			assert_int_equal(mlx_bitset_get(&d->active, kn->kname), !strcmp(f[i].val, "on"));
-			assert_int_equal(mlx_bitset_get(&d->hw, kn->kname), !f[i].fixed);
+			/* the value ethtool -k printed, the group's line included */
+			assert_string_equal(kv.value, f[i].val);
+			if (!line) {
+				assert_int_equal(mlx_bitset_get(&d->active, kn->kname),
+						 !strcmp(f[i].val, "on"));
+				assert_int_equal(mlx_bitset_get(&d->hw, kn->kname), !f[i].fixed);
+				assert_int_equal(kv.fixed, f[i].fixed);
+			}
 			/* the catalogue's defaults cite this capture */
 			assert_string_equal(kn->dflt, f[i].val);
 			checked++;
 		}
 	}
 	assert_int_equal(checked, 18);     /* every catalogued feature is in the capture */
+	/* the groups' members: the changeable ones ethtool -K sets (the
+	 * capture's [fixed] ones left out) */
+	{
+		struct mlx_knob_value kv;
+
+		memset(&kv, 0, sizeof(kv));
+		assert_int_equal(mlx_params_feature_value(d, mlx_knob_find("tso"), &kv), 0);
+		assert_int_equal(kv.nmembers, 3);
+		assert_string_equal(kv.members[0], "tx-tcp-segmentation");
+		assert_string_equal(kv.members[1], "tx-tcp-mangleid-segmentation");
+		assert_string_equal(kv.members[2], "tx-tcp6-segmentation");
+		assert_false(kv.fixed);
+		assert_int_equal(mlx_params_feature_value(d, mlx_knob_find("tx_checksum"), &kv), 0);
+		assert_int_equal(kv.nmembers, 1);
+		assert_string_equal(kv.members[0], "tx-checksum-ip-generic");
+		assert_int_equal(mlx_params_feature_value(d, mlx_knob_find("scatter_gather"), &kv), 0);
+		assert_int_equal(kv.nmembers, 1);
+		assert_string_equal(kv.members[0], "tx-scatter-gather");
+		/* a single feature is a group of one; a fixed one of none */
+		assert_int_equal(mlx_params_feature_value(d, mlx_knob_find("gro"), &kv), 0);
+		assert_int_equal(kv.nmembers, 1);
+		assert_int_equal(mlx_params_feature_value(d, mlx_knob_find("gro_hw"), &kv), 0);
+		assert_true(kv.fixed);
+		assert_int_equal(kv.nmembers, 0);
+	}
 
 	/* the kernel's own form (features.c passes no mask): NOMASK, only the
 	 * set bits listed, no VALUE flags; a bit not listed is clear */
@@ -407,6 +455,137 @@ static void test_features_capture(void **state)
 	free(w);
 	free(d);
 	free(text);
+}
+
+/* ethtool's pattern match (netlink/features.c flag_pattern_match): one
+ * '*', any middle, the whole name */
+static void test_feature_match(void **state)
+{
+	static const struct { const char *name, *pattern; bool match; } t[] = {
+		{ "tx-tcp-segmentation", "tx-tcp*-segmentation", true },
+		{ "tx-tcp6-segmentation", "tx-tcp*-segmentation", true },
+		{ "tx-tcp-mangleid-segmentation", "tx-tcp*-segmentation", true },
+		{ "tx-tcp-accecn-segmentation", "tx-tcp*-segmentation", true },
+		{ "tx-udp-segmentation", "tx-tcp*-segmentation", false },
+		{ "tx-tcp-segmentationx", "tx-tcp*-segmentation", false },
+		{ "tx-tcp-segment", "tx-tcp*-segmentation", false },
+		{ "tx-checksum-ipv4", "tx-checksum-*", true },
+		{ "tx-checksum-", "tx-checksum-*", true },
+		{ "tx-checksumming", "tx-checksum-*", false },
+		{ "tx-scatter-gather", "tx-scatter-gather*", true },
+		{ "tx-scatter-gather-fraglist", "tx-scatter-gather*", true },
+		{ "rx-gro", "rx-gro", true },
+		{ "rx-gro-hw", "rx-gro", false },
+		{ "", "rx-gro", false },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		print_message("%s ~ %s\n", t[i].name, t[i].pattern);
+		assert_int_equal(mlx_feature_match(t[i].name, t[i].pattern), t[i].match);
+	}
+	/* the catalogue's ethtool groups are ethtool's own patterns */
+	assert_string_equal(mlx_knob_find("tso")->kname, "tx-tcp*-segmentation");
+	assert_string_equal(mlx_knob_find("scatter_gather")->kname, "tx-scatter-gather*");
+	assert_string_equal(mlx_knob_find("tx_checksum")->kname, "tx-checksum-*");
+}
+
+/* RTM_NEWLINK's MTU bounds (net/core/rtnetlink.c rtnl_fill_ifinfo) */
+static void test_link_mtu(void **state)
+{
+	struct w w;
+	struct nlmsghdr h = { .nlmsg_type = RTM_NEWLINK, .nlmsg_seq = 1 };
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC, .ifi_index = 7 };
+	struct mlx_link_mtu m;
+	uint32_t len;
+
+	(void)state;
+	memcpy(w.b, &h, sizeof(h));
+	memcpy(w.b + NLMSG_HDRLEN, &ifi, sizeof(ifi));
+	w.n = NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(ifi));
+	str(&w, IFLA_IFNAME, "va");
+	u32a(&w, IFLA_MTU, 1500);
+	u32a(&w, IFLA_MIN_MTU, 68);
+	u32a(&w, IFLA_MAX_MTU, 65535);
+	len = (uint32_t)w.n;
+	memcpy(w.b, &len, 4);
+	assert_int_equal(mlx_link_mtu_decode((struct nlmsghdr *)w.b, w.n, &m), 0);
+	assert_string_equal(m.ifname, "va");
+	assert_true(m.have_mtu && m.have_min && m.have_max);
+	assert_int_equal(m.mtu, 1500);
+	assert_int_equal(m.min, 68);
+	assert_int_equal(m.max, 65535);
+	/* an old kernel without the bounds */
+	w.n = NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(ifi));
+	str(&w, IFLA_IFNAME, "eth0");
+	len = (uint32_t)w.n;
+	memcpy(w.b, &len, 4);
+	assert_int_equal(mlx_link_mtu_decode((struct nlmsghdr *)w.b, w.n, &m), 0);
+	assert_false(m.have_min || m.have_max);
+	/* a bound of the wrong size is malformed; another message type none */
+	u16a(&w, IFLA_MAX_MTU, 9000);
+	len = (uint32_t)w.n;
+	memcpy(w.b, &len, 4);
+	assert_int_equal(mlx_link_mtu_decode((struct nlmsghdr *)w.b, w.n, &m), -EBADMSG);
+	((struct nlmsghdr *)w.b)->nlmsg_type = RTM_NEWADDR;
+	assert_int_equal(mlx_link_mtu_decode((struct nlmsghdr *)w.b, w.n, &m), -ENOMSG);
+	/* shorter than its ifinfomsg */
+	((struct nlmsghdr *)w.b)->nlmsg_type = RTM_NEWLINK;
+	assert_true(mlx_link_mtu_decode((struct nlmsghdr *)w.b, NLMSG_HDRLEN + 4, &m) < 0);
+}
+
+/* The range and the default of a knob on its device (issue 25): mlx5's on
+ * mlx5, the device's own bounds where it reports them, else the kernel's */
+static void test_device_range(void **state)
+{
+	struct mlx_params p;
+	struct mlx_knob_value v;
+	uint64_t lo, hi;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	memset(&v, 0, sizeof(v));
+	v.k = mlx_knob_find("mtu");
+	/* mlx5 without bounds (a capture): the catalogue's */
+	snprintf(p.driver, sizeof(p.driver), "mlx5_core");
+	assert_true(mlx_params_range(&p, &v, &lo, &hi));
+	assert_true(lo == 68 && hi == 9978);
+	assert_string_equal(mlx_params_default(&p, &v), "1500");
+	/* a veth: its own bounds; the Ethernet default holds */
+	p.driver[0] = '\0';
+	snprintf(v.minimum, sizeof(v.minimum), "68");
+	snprintf(v.maximum, sizeof(v.maximum), "65535");
+	assert_true(mlx_params_range(&p, &v, &lo, &hi));
+	assert_true(lo == 68 && hi == 65535);
+	assert_string_equal(mlx_params_default(&p, &v), "1500");
+	/* another driver without bounds: the kernel decides */
+	v.minimum[0] = v.maximum[0] = '\0';
+	assert_true(mlx_params_range(&p, &v, &lo, &hi));
+	assert_true(lo == 0 && hi == UINT32_MAX);
+	/* a ring: mlx5's minimum on mlx5 only, the device's maximum always */
+	v.k = mlx_knob_find("rx_ring");
+	snprintf(v.maximum, sizeof(v.maximum), "4096");
+	assert_true(mlx_params_range(&p, &v, &lo, &hi));
+	assert_true(lo == 0 && hi == 4096);
+	assert_null(mlx_params_default(&p, &v));
+	snprintf(p.driver, sizeof(p.driver), "mlx5_core");
+	assert_true(mlx_params_range(&p, &v, &lo, &hi));
+	assert_true(lo == 64 && hi == 4096);
+	assert_string_equal(mlx_params_default(&p, &v), "1024");
+	/* GRO's default is mlx5's: no veth's */
+	v.k = mlx_knob_find("gro");
+	assert_false(mlx_params_range(&p, &v, &lo, &hi));
+	assert_string_equal(mlx_params_default(&p, &v), "on");
+	p.driver[0] = '\0';
+	assert_null(mlx_params_default(&p, &v));
+	/* coalescing stays the catalogue's (the device reports no bounds) */
+	v.k = mlx_knob_find("rx_usecs");
+	v.maximum[0] = '\0';
+	assert_true(mlx_params_range(&p, &v, &lo, &hi));
+	assert_true(lo == 0 && hi == 4095);
+	/* rdma_cm's defaults are the kernel's */
+	v.k = mlx_knob_find("roce_tos");
+	assert_string_equal(mlx_params_default(&p, &v), "0");
 }
 
 /* ---- rings, channels, coalesce --------------------------------------------- */
@@ -673,6 +852,9 @@ int main(void)
 		cmocka_unit_test(test_tclass_capture),
 		cmocka_unit_test(test_bitset_compact),
 		cmocka_unit_test(test_features_capture),
+		cmocka_unit_test(test_feature_match),
+		cmocka_unit_test(test_link_mtu),
+		cmocka_unit_test(test_device_range),
 		cmocka_unit_test(test_flat_capture),
 		cmocka_unit_test(test_devlink_kerneldoc),
 		cmocka_unit_test(test_devlink_types),

@@ -22,7 +22,8 @@ static struct mlx_lint_report rep;
 /* trust dscp with the default map, PFC on 3 (RoCE) and 6 (CNPs), mlx5's
  * default priority->TC map, ETS 20/10/10/50/5/5 with TCs 6-7 strict,
  * buffers 0 and 1 of 130944 bytes with 3 and 6 on buffer 1, DCQCN on
- * priority 3 (RP and NP), CNPs DSCP 48 priority 6. */
+ * priority 3 (RP and NP), CNPs DSCP 48 priority 6, rdma_cm's RoCE ToS 106
+ * (DSCP 26). */
 static void roce_host(struct mlx_qos_state *st)
 {
 	static const uint8_t bw[8] = { 20, 10, 10, 50, 5, 5, 0, 0 };
@@ -48,6 +49,7 @@ static void roce_host(struct mlx_qos_state *st)
 	st->cnp_prio = 6;
 	st->cnp_prio_mode = 0;
 	st->speed_mbps = 100000;
+	st->roce_cm_tos = 106;
 }
 
 static const struct mlx_lint_finding *get(const char *id)
@@ -200,9 +202,11 @@ static void test_dcqcn_unknown(void **state)
 	assert_non_null(f);
 	assert_int_equal(f->sev, MLX_LINT_INFO);
 	assert_non_null(strstr(evid(f, "reason")->s, "does not expose"));
-	assert_int_equal(rep.n, 1);
+	assert_non_null(strstr(evid(skipped("pfc-no-dcqcn"), "reason")->s, "does not expose"));
+	assert_int_equal(rep.n, 2);
 	for (size_t i = 0; i < n; i++)
-		assert_int_equal(rep.evaluated[i], strcmp(r[i].id, "dcqcn-off-roce-prio") != 0);
+		assert_int_equal(rep.evaluated[i], strcmp(r[i].id, "dcqcn-off-roce-prio") != 0 &&
+				 strcmp(r[i].id, "pfc-no-dcqcn") != 0);
 	assert_int_equal(rep.count[MLX_LINT_WARNING] + rep.count[MLX_LINT_ERROR], 0);
 }
 
@@ -235,7 +239,7 @@ static void test_roce_unknown(void **state)
 	f = get("cnp-prio-lossy");
 	assert_non_null(f);
 	assert_int_equal(rep.count[MLX_LINT_WARNING], 1);
-	assert_int_equal(rep.count[MLX_LINT_INFO], 6);
+	assert_int_equal(rep.count[MLX_LINT_INFO], 7);     /* and pfc-no-dcqcn's */
 }
 
 static void test_roce_prio_option(void **state)
@@ -465,6 +469,93 @@ static void test_unused_tc(void **state)
 	clean(&st);
 }
 
+/* RoCE's own DSCP on a lossy priority (issue 25 item 7): after `dscp2prio
+ * set 26 0` every RoCE v2 packet of rdma_cm (ToS 106) lands on lossy 0,
+ * while other DSCPs still reach priority 3, so dscp-map-no-roce-prio is
+ * silent. */
+static void test_roce_dscp_lossy(void **state)
+{
+	struct mlx_qos_state st;
+	const struct mlx_lint_finding *f;
+
+	(void)state;
+	roce_host(&st);
+	st.dscp2prio[26] = 0;
+	f = expect(&st, "roce-dscp-lossy", MLX_LINT_ERROR, "mlxcli qosconfig dscp2prio -d eth0 set 26 3");
+	assert_null(get("dscp-map-no-roce-prio"));
+	assert_int_equal(f->subject, 0);
+	assert_int_equal(evid(f, "dscp")->v, 26);
+	assert_string_equal(evid(f, "dscp_source")->s, "default_roce_tos");
+	assert_int_equal(evid(f, "priority")->v, 0);
+	assert_int_equal(evid(f, "pfc_enabled")->v, 1u << 3 | 1u << 6);
+	assert_non_null(strstr(f->msg, "DSCP 26"));
+	st.dscp2prio[26] = 3;
+	clean(&st);
+	/* MLNX_OFED's traffic_class wins over rdma_cm's ToS */
+	st.roce_tclass = 160;               /* DSCP 40, priority 5: lossy */
+	f = expect(&st, "roce-dscp-lossy", MLX_LINT_ERROR, "mlxcli qosconfig dscp2prio -d eth0 set 40 3");
+	assert_string_equal(evid(f, "dscp_source")->s, "traffic_class");
+	assert_int_equal(evid(f, "priority")->v, 5);
+	st.roce_tclass = 106;
+	clean(&st);
+	/* a DSCP without an entry goes to priority 0 */
+	st.dscp2prio[26] = -1;
+	f = expect(&st, "roce-dscp-lossy", MLX_LINT_ERROR, "mlxcli qosconfig dscp2prio -d eth0 set 26 3");
+	assert_non_null(strstr(f->msg, "no entry"));
+	/* trust pcp: the DSCP does not choose the priority (trust-pcp's) */
+	st.trust_dscp = false;
+	assert_int_equal(mlx_qos_lint(&st, &rep), 0);
+	assert_null(get("roce-dscp-lossy"));
+	assert_null(skipped("roce-dscp-lossy"));
+	/* no ToS set on the host (0 is the kernel's default): not evaluated */
+	roce_host(&st);
+	st.roce_cm_tos = 0;
+	assert_int_equal(mlx_qos_lint(&st, &rep), 0);
+	assert_non_null(strstr(evid(skipped("roce-dscp-lossy"), "reason")->s, "no RoCE DSCP"));
+	assert_int_equal(rep.n, 1);
+}
+
+/* PFC without DCQCN (issue 25 item 8): `pfc 3,4,6` with DCQCN only on 3 */
+static void test_pfc_no_dcqcn(void **state)
+{
+	struct mlx_qos_state st;
+	const struct mlx_lint_finding *f;
+
+	(void)state;
+	roce_host(&st);
+	st.pfc_en |= 1u << 4;
+	st.prio2buffer[4] = 1;              /* no buffer finding besides */
+	f = expect(&st, "pfc-no-dcqcn", MLX_LINT_WARNING, "mlxcli qosconfig dcqcn enable -d eth0 4");
+	assert_int_equal(f->subject, 4);
+	assert_int_equal(evid(f, "priority")->v, 4);
+	assert_int_equal(evid(f, "rp_enabled")->v, 0);
+	assert_int_equal(evid(f, "np_enabled")->v, 0);
+	assert_int_equal(rep.roce_prio, 3);
+	assert_int_equal(rep.n, 1);
+	/* the fix: DCQCN on 4 too; the RoCE priority stays known (its DSCP) */
+	st.rp_en[4] = st.np_en[4] = 1;
+	clean(&st);
+	assert_int_equal(rep.roce_prio, 3);
+	assert_string_equal(rep.roce_source, "roce-dscp");
+	/* the NP side alone off: its enable alone */
+	st.np_en[4] = 0;
+	f = expect(&st, "pfc-no-dcqcn", MLX_LINT_WARNING,
+		   "mlxcli qosconfig dcqcn enable -d eth0 4 --np");
+	assert_non_null(strstr(f->msg, "NP"));
+	/* the CNPs' priority and the RoCE priority are other rules' */
+	roce_host(&st);
+	st.rp_en[6] = st.np_en[6] = 0;
+	clean(&st);
+	st.cnp_prio_mode = 1;               /* CNPs follow the data: 6 carries none */
+	clean(&st);
+	/* the buffer's fix first then this one: the issue's sequence */
+	roce_host(&st);
+	st.pfc_en |= 1u << 4;
+	assert_int_equal(mlx_qos_lint(&st, &rep), 0);
+	assert_non_null(get("pfc-no-dcqcn"));
+	assert_non_null(get("lossless-shared-buffer"));
+}
+
 /* Two PFC fixes of one report do not undo each other. */
 static void test_pfc_fixes_add_up(void **state)
 {
@@ -546,6 +637,8 @@ int main(void)
 		cmocka_unit_test(test_pfc_prio0),
 		cmocka_unit_test(test_unused_tc),
 		cmocka_unit_test(test_pfc_fixes_add_up),
+		cmocka_unit_test(test_roce_dscp_lossy),
+		cmocka_unit_test(test_pfc_no_dcqcn),
 		cmocka_unit_test(test_nothing_known),
 		cmocka_unit_test(test_from_dcb),
 	};

@@ -32,8 +32,15 @@ static const struct good goods[] = {
 	{ "5E:00.0", MLX_SEL_PCI, false, 0, 0x5e, 0, 0, NULL, "5e:00.0" },
 	{ "94 0 0", MLX_SEL_PCI, false, 0, 0x5e, 0, 0, NULL, "5e:00.0" },
 	{ "  94  0 0 ", MLX_SEL_PCI, false, 0, 0x5e, 0, 0, NULL, "5e:00.0" },
-	{ "94:0.0", MLX_SEL_PCI, false, 0, 0x5e, 0, 0, NULL, "5e:00.0" },   /* decimal */
+	/* a colon form is hex however many digits it has (lspci's meaning,
+	 * issue 25): 59:0.1 is bus 0x59, never mlxtool's decimal 59 */
+	{ "94:0.0", MLX_SEL_PCI, false, 0, 0x94, 0, 0, NULL, "94:00.0" },
+	{ "59:0.1", MLX_SEL_PCI, false, 0, 0x59, 0, 1, NULL, "59:00.1" },
 	{ "8:0.0", MLX_SEL_PCI, false, 0, 0x08, 0, 0, NULL, "08:00.0" },
+	{ "5e:0.0", MLX_SEL_PCI, false, 0, 0x5e, 0, 0, NULL, "5e:00.0" },
+	/* devlink's handle */
+	{ "pci/0000:5e:00.0", MLX_SEL_PCI, true, 0, 0x5e, 0, 0, NULL, "0000:5e:00.0" },
+	{ "pci/0001:3b:1f.7", MLX_SEL_PCI, true, 1, 0x3b, 0x1f, 7, NULL, "0001:3b:1f.7" },
 	{ "08:00.0", MLX_SEL_PCI, false, 0, 0x08, 0, 0, NULL, "08:00.0" },
 	{ "10:00.0", MLX_SEL_PCI, false, 0, 0x10, 0, 0, NULL, "10:00.0" }, /* canonical: hex */
 	{ "1:2.3", MLX_SEL_PCI, false, 0, 1, 2, 3, NULL, "01:02.3" },
@@ -47,6 +54,10 @@ static const char *const bads[] = {
 	"", "../x", "a/b", "..", ".", "0000:5e:00.8", "300 0 0", "94 32 0", "94 0 8",
 	"5e:00.", "1 2", "1 2 3 4", "1 2 x", "eth\x01", "eth\n0", "a\x7f",
 	"0000:5e:00.0 ",
+	/* hex: no bus 0x255 (mlxtool's decimal 255 is "255 0 0") */
+	"255:0.0", "1:32.0",
+	/* a devlink handle is pci/ and an address */
+	"pci/", "pci/eth0", "pci/0000:5e:00.0/1", "pci/94 0 0", "pci/5e:00.8",
 };
 
 static int setup(void **state)
@@ -135,15 +146,17 @@ static const struct reading {
 	enum mlx_sel_reading other_reading;
 } readings[] = {
 	{ "94:00.0", MLX_READ_PCI, "5e:00.0", MLX_READ_DECIMAL },
-	{ "94:0.0", MLX_READ_DECIMAL, "94:00.0", MLX_READ_PCI },
+	{ "94:0.0", MLX_READ_PCI, "5e:00.0", MLX_READ_DECIMAL },
+	{ "59:0.1", MLX_READ_PCI, "3b:00.1", MLX_READ_DECIMAL },
 	{ "10:10.1", MLX_READ_PCI, "0a:0a.1", MLX_READ_DECIMAL },
-	{ "12:3.0", MLX_READ_DECIMAL, "12:03.0", MLX_READ_PCI },
+	{ "12:3.0", MLX_READ_PCI, "0c:03.0", MLX_READ_DECIMAL },
 	{ "5e:00.0", MLX_READ_PCI, NULL, 0 },           /* a hex digit: hex only */
 	{ "08:00.0", MLX_READ_PCI, NULL, 0 },           /* both readings agree */
-	{ "8:0.0", MLX_READ_DECIMAL, NULL, 0 },
+	{ "8:0.0", MLX_READ_PCI, NULL, 0 },
 	{ "94 0 0", MLX_READ_DECIMAL, NULL, 0 },        /* blanks: mlxtool only */
 	{ "0000:94:00.0", MLX_READ_PCI, NULL, 0 },      /* a domain: lspci's form */
-	{ "255:0.0", MLX_READ_DECIMAL, NULL, 0 },       /* 0x255 is no bus */
+	{ "pci/0000:94:00.0", MLX_READ_PCI, NULL, 0 },  /* devlink's: hex */
+	{ "99:0.0", MLX_READ_PCI, "63:00.0", MLX_READ_DECIMAL },
 	{ "enp94s0f0np0", MLX_READ_NAME, NULL, 0 },
 };
 
@@ -245,7 +258,8 @@ static void test_select_kinds(void **state)
 	struct model m;
 	struct mlx_function *fn;
 	struct mlx_port *port;
-	static const char *const pf0[] = { "0000:5e:00.0", "5e:00.0", "5E:00.0", "94 0 0", "94:0.0" };
+	static const char *const pf0[] = { "0000:5e:00.0", "5e:00.0", "5E:00.0", "94 0 0", "5e:0.0",
+					   "pci/0000:5e:00.0" };
 
 	build(&m, false);
 	for (size_t i = 0; i < sizeof(pf0) / sizeof(pf0[0]); i++) {
@@ -265,7 +279,7 @@ static void test_select_kinds(void **state)
 	assert_int_equal(sel(ctx, &m.devs, "mlx5_2", &fn, &port), 0);
 	assert_ptr_equal(fn, &m.fn[2]);
 	assert_null(port);
-	/* decimal 8:0.0 is 08:00.0 */
+	/* 8:0.0 is 08:00.0 (hex and decimal agree) */
 	assert_int_equal(sel(ctx, &m.devs, "8:0.0", &fn, NULL), 0);
 	assert_ptr_equal(fn, &m.fn[2]);
 	/* the last function, by netdev */
@@ -282,6 +296,8 @@ static void test_select_nomatch(void **state)
 	struct mlx_ctx *ctx = *state;
 	static const char *const none[] = {
 		"5e:00.7", "0001:5e:00.0", "10:00.0", "eth0", "mlx5_9", "enp94s0f0", "94 0 7",
+		/* hex 0x59 and 0x94: not mlxtool's decimal 59 (3b) or 94 (5e) */
+		"59:0.0", "94:0.0", "94:00.1", "pci/0000:59:00.0",
 	};
 	struct model m;
 
@@ -331,6 +347,65 @@ static void test_select_two_domains(void **state)
 	assert_ptr_equal(fn, &m.fn[1]);
 }
 
+/* ---- every function a text can name (issue 25) ---- */
+
+static void test_candidates(void **state)
+{
+	struct mlx_ctx *ctx = *state;
+	struct mlx_sel_candidate c[2];
+	struct mlx_selector s;
+	struct mlx_function *fn;
+	struct model m;
+
+	build(&m, false);
+	/* fn[3] becomes 94:00.0, beside 5e:00.0 (mlxtool's decimal 94) */
+	m.fn[3].bus = 0x94;
+	assert_int_equal(mlx_selector_parse(ctx, "94:0.0", &s), 0);
+	assert_int_equal(mlx_select(ctx, &m.devs, &s, &fn, NULL), 0);
+	assert_ptr_equal(fn, &m.fn[3]);         /* hex: 94:00.0 */
+	assert_int_equal(mlx_select_candidates(&m.devs, &s, c, 2), 2);
+	assert_ptr_equal(c[0].fn, &m.fn[3]);
+	assert_int_equal(c[0].reading, MLX_READ_PCI);
+	assert_ptr_equal(c[1].fn, &m.fn[0]);
+	assert_int_equal(c[1].reading, MLX_READ_DECIMAL);
+	/* at most @max */
+	assert_int_equal(mlx_select_candidates(&m.devs, &s, c, 1), 1);
+	assert_ptr_equal(c[0].fn, &m.fn[3]);
+	/* the forms that name one only */
+	for (size_t i = 0; i < 4; i++) {
+		static const char *const one[] = { "94 0 0", "0000:94:00.0", "pci/0000:94:00.0",
+						   "5e:00.0" };
+
+		assert_int_equal(mlx_selector_parse(ctx, one[i], &s), 0);
+		assert_int_equal(mlx_select_candidates(&m.devs, &s, c, 2), 1);
+	}
+	/* the decimal reading alone matches: one candidate, and mlx_select
+	 * does not take it (59:0.1 must not write to 3b:00.1) */
+	m.fn[3].bus = 0x3b;
+	assert_int_equal(mlx_selector_parse(ctx, "59:0.0", &s), 0);
+	assert_int_equal(mlx_select(ctx, &m.devs, &s, &fn, NULL), -ENODEV);
+	assert_int_equal(mlx_select_candidates(&m.devs, &s, c, 2), 1);
+	assert_ptr_equal(c[0].fn, &m.fn[3]);
+	assert_int_equal(c[0].reading, MLX_READ_DECIMAL);
+	/* a netdev named like another function's RDMA device: the netdev is
+	 * selected, both are candidates */
+	snprintf(m.ports[0].ifname, sizeof(m.ports[0].ifname), "mlx5_1");
+	assert_int_equal(mlx_selector_parse(ctx, "mlx5_1", &s), 0);
+	assert_int_equal(mlx_select(ctx, &m.devs, &s, &fn, NULL), 0);
+	assert_ptr_equal(fn, &m.fn[0]);
+	assert_int_equal(mlx_select_candidates(&m.devs, &s, c, 2), 2);
+	assert_ptr_equal(c[0].fn, &m.fn[0]);
+	assert_int_equal(c[0].reading, MLX_READ_NETDEV);
+	assert_ptr_equal(c[1].fn, &m.fn[1]);
+	assert_int_equal(c[1].reading, MLX_READ_RDMA);
+	/* a netdev and the RDMA device of the same function: one */
+	assert_int_equal(mlx_selector_parse(ctx, "mlx5_0", &s), 0);
+	assert_int_equal(mlx_select_candidates(&m.devs, &s, c, 2), 1);
+	/* nothing */
+	assert_int_equal(mlx_selector_parse(ctx, "eth9", &s), 0);
+	assert_int_equal(mlx_select_candidates(&m.devs, &s, c, 2), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +415,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_select_kinds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_select_nomatch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_select_two_domains, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_candidates, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,6 +19,12 @@
 # The tests run in two lanes (the guest's two vCPUs), balanced on the
 # durations of the previous run; the monitor tests share a lane, as they
 # read the kernel log the others could write to.
+#
+# Then, on this host, the checks of what the guest left behind
+# (tests/vm/host/*.sh, with $LAB_ARTIFACTS the guest's $LAB_OUT/artifacts):
+# a snapshot taken on the lab's kernel replayed here, say.  They are lines
+# of the same tier ("PASS: tests/vm/lab tests/vm/host/x.sh"); named as
+# arguments, only those run.
 set -u
 TOP_SRCDIR=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TOP_BUILDDIR=${TOP_BUILDDIR:-$TOP_SRCDIR/build}
@@ -30,9 +36,11 @@ out=${LAB_RESULTS:-$TOP_BUILDDIR/tests/vm/out}
 me=tests/vm/lab
 
 if [ $# -gt 0 ]; then
-	tests="$*"
+	tests=$(for t in "$@"; do echo "$t"; done | grep -v '^tests/vm/host/')
+	host_tests=$(for t in "$@"; do echo "$t"; done | grep '^tests/vm/host/')
 else
 	tests=$(cd "$TOP_SRCDIR" && ls tests/kernel/*.sh tests/vm/guest/*.sh 2>/dev/null | grep -v '/lib\.sh$')
+	host_tests=$(cd "$TOP_SRCDIR" && ls tests/vm/host/*.sh 2>/dev/null)
 fi
 [ -x "$MLXCLI" ] || { echo "FAIL: $me: no mlxcli at $MLXCLI (build first)"; exit 1; }
 
@@ -92,6 +100,23 @@ for t in $tests; do
 	77) echo "SKIP: $me $t: $(grep -m1 -E '^(# )?SKIP' "$log" | sed 's/^# //')"; skip=$((skip + 1)) ;;
 	*)
 		echo "FAIL: $me $t (exit $1, $2 s; log: $log)"
+		grep -E '^FAIL' "$log" | head -n 10 | sed 's/^/#   /'
+		fail=$((fail + 1)) ;;
+	esac
+done
+# The host's checks of what the guest left.
+mkdir -p "$out/logs"
+for t in $host_tests; do
+	log=$out/logs/$(echo "$t" | tr / _).log
+	hs=$(date +%s)
+	LAB_ARTIFACTS=$out/artifacts TOP_SRCDIR=$TOP_SRCDIR MLXCLI=$MLXCLI MLXCLI_REAL=$MLXCLI_REAL \
+		MLXCLI_SAMPLES_DIR=$MLXCLI_SAMPLES_DIR sh "$TOP_SRCDIR/$t" >"$log" 2>&1 </dev/null
+	hrc=$?
+	case $hrc in
+	0) echo "PASS: $me $t ($(($(date +%s) - hs)) s, on this host)"; pass=$((pass + 1)) ;;
+	77) echo "SKIP: $me $t: $(grep -m1 -E '^(# )?SKIP' "$log" | sed 's/^# //')"; skip=$((skip + 1)) ;;
+	*)
+		echo "FAIL: $me $t (exit $hrc, on this host; log: $log)"
 		grep -E '^FAIL' "$log" | head -n 10 | sed 's/^/#   /'
 		fail=$((fail + 1)) ;;
 	esac
