@@ -53,8 +53,12 @@ static const struct cmd top_cmds[] = {
 	  cmd_counters, 0, 0, 0, &counters_group, counters_opts, NULL },
 	{ "module", "", "transceiver identity and live diagnostics per lane, with thresholds",
 	  cmd_module, 0, 0, 0, NULL, module_opts, NULL, "mlxcli-module(8)", NULL },
-	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict",
-	  cmd_link, 0, 0, 0, NULL, link_opts, NULL, "mlxcli-module(8)", NULL },
+	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict; "
+	  "set pause, speed, FEC", cmd_link, 0, 0, 0, &link_group, link_opts, NULL, "mlxcli-module(8)",
+	  NULL },
+	{ "health", "", "devlink health reporters: state, errors, the self-healing policy; set, "
+	  "recover, dump, clear, diagnose", cmd_health_show, 0, 0, 0, &health_group, health_opts, NULL,
+	  "mlxcli-health(8)" },
 	/* issue 27: the views the Windows tools have (cmd/netview.c, irq.c, ipoib.c) */
 	{ "vxlan", "", "UDP tunnel offload: the NIC's VXLAN/GENEVE port tables and offload features",
 	  cmd_vxlan, 0, 0, 0, NULL, netview_opts, NULL, "mlxcli-netview(8)" },
@@ -72,6 +76,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_apply, 1, 1, CMD_WRITES, NULL, apply_opts, NULL, "mlxcli-state(8)" },
 	{ "diff", "A B", "the settings that differ between two states, snapshots or captured systems",
 	  cmd_diff, 2, 2, CMD_NO_SCAN, NULL, diff_opts, NULL, "mlxcli-state(8)" },
+	{ "recover", "", "finish the rollback of a write that was interrupted (killed, a crash)",
+	  cmd_recover, 0, 0, CMD_WRITES | CMD_NO_SCAN, NULL, recover_opts, NULL, "mlxcli-state(8)" },
 	{ "snapshot", "DIR", "capture this system for --sysroot (offline use, support)",
 	  cmd_snapshot, 1, 1, 0, NULL, NULL, NULL, "mlxcli-snapshot(8)" },
 	{ "rdma", "", "the RDMA half: devices and ports, RoCE mode and ToS, QPs, CM IDs, GIDs, counters",
@@ -793,6 +799,9 @@ static int dispatch(int argc, char **argv, FILE *outfp, FILE *errfp,
 		r = EXIT_FAIL;
 		goto out;
 	}
+	/* a write finishes an interrupted one first; a read says it is there */
+	if (cli.ctx && !(c->flags & CMD_WRITES))
+		cli_warn_pending(&cli);
 	r = c->fn(&cli, nargs, rest + i);
 	/* One dry-run style for every writing command: its JSON says
 	 * "dry_run": true, its text ends with this line on stderr. */

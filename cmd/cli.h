@@ -208,8 +208,8 @@ int cli_parse_opts(struct cli *cli, const struct cmd *c, char **args, int *nargs
 /*
  * The writes (cmd/cli-write.c).  Every CMD_WRITES command takes this
  * option from the dispatcher (help and completion show it), runs its
- * plan through the write engine with cli_write(), and so renders its
- * change records one way: JSON "dry_run" and "changes" [{setting, old,
+ * changes as a transaction of the write engine (lib/txn.h), and so renders
+ * its change records one way: JSON "dry_run" and "changes" [{setting, old,
  * new, unit, changed, note}], text "setting: old -> new unit" lines; a dry
  * run ends with one line on stderr, printed by the dispatcher.
  */
@@ -218,21 +218,66 @@ extern const struct cmd_opt cli_dry_run_opt;
  * no option of that name)? */
 bool cli_takes_dry_run(const struct cmd *c);
 struct mlx_plan;
-struct mlx_write_ops;
-struct mlx_write_result;
+struct mlx_txn;
+struct mlx_txn_result;
+struct mlx_port_ref;
+struct mlx_port_settings;
 /*
- * Run @pl through mlx_write_run() (dry run as asked; the lock of @lock;
- * @on names the device in messages), then render it.  On failure the
- * engine's story is printed and nothing is rendered.  Returns an exit
- * code: 1 (or 5) for a failed write, else what the error maps to.
+ * A write verb: one step (subsystem @sub of port @target towards @want)
+ * as a transaction (lib/txn.h): planned (--dry-run) or run, its change
+ * records rendered; on failure the story printed.  An exit code; on
+ * success *out is the transaction (its plan, notes and writer), to free.
  */
-int cli_write(struct cli *cli, const struct mlx_write_ops *ops, void *feat, const char *lock,
-	      const char *on, struct mlx_plan *pl, struct mlx_write_result *res);
+int cli_write_step(struct cli *cli, int sub, const struct mlx_port_ref *target,
+		   const struct mlx_port_settings *want, size_t vf, struct mlx_txn **out);
+/*
+ * An action (lib/txn.h enum mlx_action) on @target (@obj: its object) as a
+ * one-step transaction: planned, confirmed (cli_confirm with @refusal and
+ * @question: an action that destroys settings), run unless --dry-run,
+ * its change record rendered.  An exit code; on a failure the story is
+ * out, and *err is the -errno the device refused the action with (for
+ * the caller's hint; 0 when it failed before: a captured system).
+ */
+int cli_write_action(struct cli *cli, int act, const struct mlx_port_ref *target, const void *obj,
+		     const char *refusal, const char *question, int *err);
+/* A failed transaction: its story (@path, the desired state's port, names
+ * a value a plan refused; @what is the command, "apply"), what was put
+ * back, the exit code (cli_txn_exit). */
+int cli_txn_fail(struct cli *cli, const struct mlx_txn *t, int e, const char *path,
+		 const char *what);
+/* The one set of exit-code rules of a failed transaction. */
+int cli_txn_exit(int e, const struct mlx_txn_result *res);
+/* A transaction that ran: say what an interrupted transaction's recovery
+ * did first, if anything, and a signal that came after the last write
+ * (every change stays); EXIT_OK, or 128 + that signal. */
+int cli_txn_done(struct cli *cli, const struct mlx_txn *t);
+/*
+ * The one confirmation rule (DESIGN "Writes"): a change that destroys
+ * other settings goes ahead with --yes (or in a dry run); else, without a
+ * terminal, @refusal is the error (and @hint, if any), exit 2; with one,
+ * @question is asked ("? [y/N]"), exit 1 unless the answer is y.  Asked
+ * from the plan, before the transaction @t (NULL: none) runs, and after
+ * its may-write check: nothing waits on a person while a lock is held,
+ * and no one is asked about what cannot be done.  EXIT_OK to go ahead.
+ */
+int cli_confirm(struct cli *cli, struct mlx_txn *t, const char *refusal, const char *hint,
+		const char *question);
+/* Would cli_confirm ask at the terminal? */
+bool cli_will_ask(struct cli *cli);
+/* cmd/recover.c: `mlxcli recover`; the read commands' warning while an
+ * interrupted write's journal is pending. */
+int cmd_recover(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt recover_opts[];
+void cli_warn_pending(struct cli *cli);
 /* Render @pl's change records ("dry_run" and "changes"). */
 void cli_out_changes(struct cli *cli, const struct mlx_plan *pl);
 struct mlx_change;
 /* The fields of one change record, into the object the caller opened. */
 void cli_out_change(struct cli *cli, const struct mlx_change *c);
+struct mlx_val;
+/* A typed value in its JSON type (out_fmt_*'s contract for @to, @fmt). */
+void cli_out_fmt_val(struct out *o, enum out_to to, const char *key, const char *fmt,
+		     const struct mlx_val *v);
 
 /* The device model; scans on first use.  0 or an exit code. */
 int cli_devices(struct cli *cli, struct mlx_devices **devs);
@@ -279,6 +324,17 @@ extern const struct cmd_group sriov_group;
 int cmd_fw(struct cli *cli, int argc, char **argv);
 int cmd_pci(struct cli *cli, int argc, char **argv);
 extern const struct cmd_group fw_group, pci_group;
+/* The devlink handle of @fn ("pci/0000:08:00.0", "netdevsim/netdevsim1")
+ * as the field "devlink" (cmd/health.c). */
+void out_devlink(struct out *o, const struct mlx_function *fn);
+/* fw-flash.c (issue 27): fw flash, fw activate */
+int cmd_fw_flash(struct cli *cli, int argc, char **argv);
+int cmd_fw_activate(struct cli *cli, int argc, char **argv);
+extern const struct cmd_opt fw_flash_opts[], fw_activate_opts[];
+/* health.c (issue 27): devlink health reporters, the self-healing policy */
+extern const struct cmd_group health_group;
+extern const struct cmd_opt health_opts[];
+int cmd_health_show(struct cli *cli, int argc, char **argv);
 void cli_out_sriov_cap(struct out *o, const struct mlx_function *fn);
 extern const struct cmd_group qosconfig_group;   /* cmd/dcqcn.c */
 /* params.c (issue 17): params show/info */
@@ -336,6 +392,9 @@ int cmd_module(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt module_opts[];
 int cmd_link(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt link_opts[];
+/* link-write.c (issue 27): link set */
+int cmd_link_set(struct cli *cli, int argc, char **argv);
+extern const struct cmd_group link_group;
 extern const struct cmd_group selfhealing_group;   /* selfhealing.c: show selfhealing port */
 struct mlx_counters;
 /* phy-prom.c: module and FEC gauges after `counters --format prometheus` */

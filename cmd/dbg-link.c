@@ -15,15 +15,19 @@
 #include "cli.h"
 #include "dbg-cmd.h"
 #include "health.h"
+#include "txn.h"
 
 /* ---- restart ---- */
 
 int cmd_dbg_restart(struct cli *cli, int argc, char **argv)
 {
 	const char *ifname = argv[0];
+	const struct mlx_function *fn = NULL;
+	const struct mlx_port *port = NULL;
 	struct mlx_devices *devs;
-	bool found = false;
-	int r;
+	struct mlx_port_ref ref;
+	char refusal[200], question[200];
+	int r, e;
 
 	(void)argc;
 	if (!mlx_name_is_safe(ifname) || strlen(ifname) >= MLX_IFNAME_LEN) {
@@ -33,43 +37,35 @@ int cmd_dbg_restart(struct cli *cli, int argc, char **argv)
 	r = cli_devices(cli, &devs);
 	if (r)
 		return r;
-	for (size_t i = 0; i < devs->nfn; i++)
-		for (size_t j = 0; j < devs->fn[i].nports; j++)
-			found |= !strcmp(devs->fn[i].ports[j].ifname, ifname);
-	if (!found) {
+	for (size_t i = 0; i < devs->nfn && !port; i++)
+		for (size_t j = 0; j < devs->fn[i].nports && !port; j++)
+			if (!strcmp(devs->fn[i].ports[j].ifname, ifname)) {
+				fn = &devs->fn[i];
+				port = &fn->ports[j];
+			}
+	if (!port) {
 		cli_error(cli, "'%s' is not a ConnectX network interface", ifname);
 		cli_hint(cli, "'mlxcli ports' lists them");
 		return EXIT_NODEV;
 	}
-	if (cli_opt(cli, "dry-run")) {
-		out_bool(cli->out, "dry_run", NULL, true);
-		out_str(cli->out, "netdev", "would restart", ifname);
-		return EXIT_OK;
-	}
-	if (!cli_opt(cli, "yes")) {
-		char line[16];
-
-		if (!isatty(STDIN_FILENO)) {
-			cli_error(cli, "'mlxcli dbg restart' takes '%s' down and up: confirm with --yes", ifname);
-			return EXIT_USAGE;
-		}
-		fprintf(cli->err_fp, "restart %s (link down, then up; traffic stops meanwhile)? [y/N] ", ifname);
-		fflush(cli->err_fp);
-		if (!fgets(line, sizeof(line), stdin) || (line[0] != 'y' && line[0] != 'Y')) {
-			cli_error(cli, "not confirmed; nothing was changed");
-			return EXIT_FAIL;
-		}
-	}
-	/* Live, SIOCSIFFLAGS; on a captured system its emulator changes the
-	 * interface's flags and operstate as the kernel would. */
-	r = mlx_netdev_restart(cli->ctx, ifname);
-	if (r < 0) {
-		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
-		if (cli_exit_code(r) == EXIT_PERM)
+	/* its table's own --dry-run (its own wording) */
+	cli->dry_run = cli_opt(cli, "dry-run") != NULL;
+	/* Through the write engine (the device's lock, the change record, the
+	 * one confirmation rule).  Live, SIOCSIFFLAGS; on a captured system
+	 * its emulator changes the interface's flags and operstate as the
+	 * kernel would. */
+	snprintf(refusal, sizeof(refusal), "'mlxcli dbg restart' takes '%s' down and up: confirm with "
+		 "--yes", ifname);
+	snprintf(question, sizeof(question), "restart %s (link down, then up; traffic stops meanwhile)",
+		 ifname);
+	mlx_port_ref_init(&ref, fn, port, NULL);
+	r = cli_write_action(cli, MLX_ACT_LINK_RESTART, &ref, NULL, refusal, question, &e);
+	if (r) {
+		if (r == EXIT_PERM)
 			cli_hint(cli, "changing the link needs CAP_NET_ADMIN: run as root");
-		return cli_exit_code(r);
+		return r;
 	}
-	out_str(cli->out, "netdev", "restarted", ifname);
+	out_str(cli->out, "netdev", cli->dry_run ? "would restart" : "restarted", ifname);
 	return EXIT_OK;
 }
 

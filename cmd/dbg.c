@@ -24,6 +24,7 @@
 #include "health-json.h"
 #include "netview-cmd.h"
 #include "progress.h"
+#include "txn.h"
 #include "vsec.h"
 
 /* ---- mstdump ---- */
@@ -279,7 +280,7 @@ static void state_health(struct cli *cli, const struct mlx_function *fn)
 		const char *st = mlx_health_state_str(p->state);
 
 		out_obj_begin(o, NULL, NULL);
-		cli_out_reporter(o, p);
+		cli_out_reporter(o, p, false);
 		out_obj_end(o);
 		if (l < sizeof(txt))
 			l += (size_t)snprintf(txt + l, sizeof(txt) - l, "%s%s %s (errors %llu, recovered %llu)",
@@ -535,7 +536,9 @@ static int cmd_dbg_cmd_stats(struct cli *cli, int argc, char **argv)
 static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
 {
 	struct mlx_function *fn;
-	int r;
+	struct mlx_port_ref ref;
+	char refusal[300], question[300];
+	int r, e;
 
 	(void)argc;
 	(void)argv;
@@ -546,39 +549,25 @@ static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
 	r = cli_select(cli, &fn, NULL);
 	if (r)
 		return r;
-	if (cli_opt(cli, "dry-run")) {
-		out_bool(cli->out, "dry_run", NULL, true);
-		out_str(cli->out, "pci_address", "would reload", fn->bdf);
-		out_str(cli->out, "action", "action", "driver_reinit");
-		return EXIT_OK;
-	}
-	if (!cli_opt(cli, "yes") && !isatty(STDIN_FILENO)) {
-		cli_error(cli, "'mlxcli dbg sw-reset' re-initialises the driver of %s (its netdevs and RDMA "
-			  "devices go away and come back): confirm with --yes", fn->bdf);
-		return EXIT_USAGE;
-	}
-	if (!cli_opt(cli, "yes")) {
-		char line[16];
-
-		fprintf(cli->err_fp, "reload the driver of %s (devlink reload action driver_reinit; "
-			"traffic stops, netdevs are re-created)? [y/N] ", fn->bdf);
-		fflush(cli->err_fp);
-		if (!fgets(line, sizeof(line), stdin) || (line[0] != 'y' && line[0] != 'Y')) {
-			cli_error(cli, "not confirmed; nothing was changed");
-			return EXIT_FAIL;
-		}
-	}
-	r = mlx_devlink_reload(cli->ctx, fn);
-	if (r < 0) {
-		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
-		if (cli_exit_code(r) == EXIT_PERM)
+	/* its table's own --dry-run (the wording of restart's) */
+	cli->dry_run = cli_opt(cli, "dry-run") != NULL;
+	/* through the write engine: the device's lock, the change record,
+	 * the one confirmation rule, the signals held (lib/txn.h) */
+	snprintf(refusal, sizeof(refusal), "'mlxcli dbg sw-reset' re-initialises the driver of %s (its "
+		 "netdevs and RDMA devices go away and come back): confirm with --yes", fn->bdf);
+	snprintf(question, sizeof(question), "reload the driver of %s (devlink reload action "
+		 "driver_reinit; traffic stops, netdevs are re-created)", fn->bdf);
+	mlx_port_ref_init(&ref, fn, NULL, NULL);
+	r = cli_write_action(cli, MLX_ACT_RELOAD, &ref, NULL, refusal, question, &e);
+	if (r) {
+		if (r == EXIT_PERM)
 			cli_hint(cli, "devlink reload needs CAP_NET_ADMIN: run as root");
-		else if (r == -EOPNOTSUPP)
+		else if (e == -EOPNOTSUPP)
 			cli_hint(cli, "the reason is above (a driver refuses a reload with SR-IOV VFs, "
 				 "in switchdev or in a LAG)");
-		return cli_exit_code(r);
+		return r;
 	}
-	out_str(cli->out, "pci_address", "reloaded", fn->bdf);
+	out_str(cli->out, "pci_address", cli->dry_run ? "would reload" : "reloaded", fn->bdf);
 	out_str(cli->out, "action", "action", "driver_reinit");
 	return EXIT_OK;
 }

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "dcqcn.h"
+#include "settings.h"
 
 #define MAXP 40
 #define TRAILER "The command was executed successfully"
@@ -22,11 +23,23 @@ struct target {
 	const struct mlx_port *port;
 	struct mlx_dcqcn_port dp;
 	const char *name;                 /* netdev, else the PCI address */
-	/* per parameter, per side (index 0 RP, 1 NP; only enables use 1) */
-	uint64_t val[MAXP][2];
-	int st[MAXP][2];                  /* 0 or -errno (-ENOENT: n/a) */
+	/* its values, as the settings model holds them (lib/settings.h) */
+	struct mlx_dcqcn_settings d;
+	/* the file each was read from, per parameter and side (index 0 RP,
+	 * 1 NP; only enables use 1); "" none */
 	char src[MAXP][2][200];
 };
+
+/* get's and defaults' view of a port's values beside them. */
+struct dcqcn_show {
+	const struct target *t;
+	bool linux_names;                 /* the files' names, not mlx5cmd's */
+	bool is_defaults;                 /* the factory values: no sources */
+};
+/* The one renderer of one side's DCQCN settings: get and defaults (@x)
+ * and state (@x NULL: "dcqcn.rp.NAME = value" lines). */
+void dcqcn_out_side(struct out *o, const struct mlx_dcqcn_settings *d, enum mlx_dcqcn_side side,
+		    const struct dcqcn_show *x);
 
 static inline enum mlx_dcqcn_side idx_side(int i)
 {

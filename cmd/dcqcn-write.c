@@ -19,15 +19,8 @@
 #include "cli.h"
 #include "dcqcn-cmd.h"
 #include "dcqcn.h"
+#include "txn.h"
 #include "write.h"
-
-/* One requested value. */
-struct req {
-	const struct mlx_dcqcn_param *p;
-	size_t idx;                       /* in the table */
-	enum mlx_dcqcn_side side;
-	uint64_t val;
-};
 
 /*
  * The one target -d names, opened, for a write command.  Returns an exit
@@ -58,75 +51,90 @@ static int write_target(struct cli *cli, struct target **t)
 	return r;
 }
 
-/*
- * Apply the requests to the one target: check them against the layout,
- * then run them through the write engine (lock, read the old values, the
- * DCQCN plan of lib/dcqcn: table order, line-rate clamp, values a write
- * resets; write all or nothing, read back), or with --dry-run show what
- * would change.
- */
-static int apply(struct cli *cli, struct target *t, struct req *q, size_t nq)
+/* The layout's rules first: nothing is read or locked for a parameter it
+ * cannot take (lib's one check, here in the verbs' words). */
+static int check_writable(struct cli *cli, const struct target *t, const struct mlx_dcqcn_settings *d)
 {
-	struct mlx_dcqcn_writer w = {
-		.dp = &t->dp, .speed_mbps = t->port ? t->port->speed_mbps : -1,
-	};
-	struct mlx_write_result res;
-	struct mlx_plan pl = { 0 };
-	int r = EXIT_OK;
+	size_t n;
+	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
 
-	for (size_t i = 0; i < nq; i++) {
-		/* The layout's rules first: nothing is read or locked for a
-		 * parameter it cannot take. */
-		if (mlx_dcqcn_writable(cli->ctx, &t->dp, q[i].p, q[i].side) < 0) {
-			cli_error(cli, "cannot set %s on %s: %s", dcqcn_label(q[i].p), t->name,
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < n && i < MLX_DCQCN_MAXP; i++) {
+			bool wanted = p[i].prio >= 0 ? d->side[s].en[p[i].prio] == MLX_SET
+						     : d->side[s].h[i] == MLX_SET;
+
+			if (!wanted || mlx_dcqcn_writable(cli->ctx, &t->dp, &p[i], idx_side(s)) == 0)
+				continue;
+			cli_error(cli, "cannot set %s on %s: %s", dcqcn_label(&p[i]), t->name,
 				  mlx_errmsg(cli->ctx));
-			r = EXIT_NOTSUP;
-			goto out;
+			return EXIT_NOTSUP;
 		}
-		if (mlx_dcqcn_plan_add(&pl, q[i].p, q[i].side, t->dp.layout, q[i].val) < 0) {
-			cli_error(cli, "out of memory");
-			r = EXIT_FAIL;
-			goto out;
-		}
-	}
+	return EXIT_OK;
+}
+
+/*
+ * The DCQCN part of @want on the one target: one step of a transaction
+ * (the device lock, the old values, lib's DCQCN plan: table order,
+ * line-rate clamp, values a write resets; all or nothing, read back), or
+ * with --dry-run what would change; then what the plan's flags say.
+ */
+static int apply(struct cli *cli, struct target *t, const struct mlx_port_settings *want)
+{
+	struct mlx_port_ref ref;
+	struct mlx_txn_step st;
+	struct mlx_txn *txn;
+	const struct mlx_dcqcn_writer *w;
+	size_t np;
+	const struct mlx_dcqcn_param *tab = mlx_dcqcn_params(&np);
+	int r;
+
+	r = check_writable(cli, t, &want->dcqcn);
+	if (r)
+		return r;
 	if (out_is_json(cli->out)) {
 		out_str(cli->out, "netdev", NULL, t->port ? t->port->ifname : NULL);
 		out_str(cli->out, "pci_address", NULL, t->fn->bdf);
 		out_str(cli->out, "layout", NULL, mlx_dcqcn_layout_name(t->dp.layout));
 	}
-	r = cli_write(cli, &mlx_dcqcn_write_ops, &w, t->fn->bdf, t->name, &pl, &res);
+	mlx_port_ref_init(&ref, t->fn, t->port, NULL);
+	r = cli_write_step(cli, MLX_SUB_DCQCN, &ref, want, 0, &txn);
 	if (r)
-		goto out;
-	/* The plan's notes that need the user's eye (the unknown speed once
+		return r;
+	mlx_txn_step(txn, 0, &st);
+	w = st.writer;
+	/* The plan's findings that need the user's eye (the unknown speed once
 	 * per port, not once per line-rate value). */
-	for (size_t i = 0; w.clamped && i < pl.n; i++)
-		for (size_t k = 0; k < nq; k++)
-			if (q[k].idx == (size_t)pl.c[i].id && (int)q[k].side == pl.c[i].arg &&
-			    q[k].val != pl.c[i].new.u)
-				cli_warn(cli, "%s %" PRIu64 " is above the line rate of %s (%" PRId64
-					 " Mb/s): setting %" PRIu64 " instead", dcqcn_label(q[k].p),
-					 q[k].val, t->name, w.speed_mbps, pl.c[i].new.u);
-	if (w.speed_unknown)
+	for (size_t i = 0; i < st.plan->n; i++) {
+		const struct mlx_change *c = &st.plan->c[i];
+		const struct mlx_dcqcn_param *p = &tab[c->id];
+
+		if (c->flags & MLX_CHG_CLAMPED)
+			cli_warn(cli, "%s %" PRIu64 " is above the line rate of %s (%" PRId64 " Mb/s): "
+				 "setting %" PRIu64 " instead", dcqcn_label(p),
+				 want->dcqcn.side[mlx_dcqcn_side_index((enum mlx_dcqcn_side)c->arg)].v[c->id],
+				 t->name, w->speed_mbps, c->new.u);
+	}
+	if (w->speed_unknown)
 		cli_warn(cli, "the line rate of %s is unknown (link down): line-rate values are "
 			 "not clamped to it", t->name);
-	for (size_t i = 0; i < pl.n; i++)
-		if (pl.c[i].note && strstr(pl.c[i].note, "congestion control is off"))
+	for (size_t i = 0; i < st.plan->n; i++)
+		if (st.plan->c[i].flags & MLX_CHG_DISABLES)
 			cli_warn(cli, "%s at the line rate disables congestion control",
-				 pl.c[i].label[0] ? pl.c[i].label : pl.c[i].setting);
+				 st.plan->c[i].label[0] ? st.plan->c[i].label : st.plan->c[i].setting);
 	if (!cli->dry_run && !out_is_json(cli->out))
 		fprintf(cli->out_fp, "%s\n", TRAILER);
-out:
-	mlx_plan_free(&pl);
-	return r;
+	mlx_txn_free(txn);
+	return EXIT_OK;
 }
 
-/* Validate NAME VALUE; 0 or an exit code (the message is out). */
-static int parse_pair(struct cli *cli, const char *name, const char *text, struct req *q)
+/* Validate NAME VALUE into @want; 0 or an exit code (the message is out). */
+static int parse_pair(struct cli *cli, const char *name, const char *text,
+		      struct mlx_port_settings *want)
 {
 	enum mlx_dcqcn_side side;
 	const struct mlx_dcqcn_param *p = mlx_dcqcn_find(name, &side);
 	char range[96];
-	size_t np;
+	uint64_t v;
 	int r;
 
 	if (!p) {
@@ -135,7 +143,7 @@ static int parse_pair(struct cli *cli, const char *name, const char *text, struc
 		return EXIT_USAGE;
 	}
 	dcqcn_range_str(p, range, sizeof(range));
-	r = mlx_dcqcn_parse(p, text, &q->val);
+	r = mlx_dcqcn_parse(p, text, &v);
 	if (r == -EINVAL) {
 		cli_error(cli, "invalid value '%s' for %s: expected a number (decimal or 0x hex) "
 			  "in the range %s", text, dcqcn_label(p), range);
@@ -146,65 +154,64 @@ static int parse_pair(struct cli *cli, const char *name, const char *text, struc
 			  text, range);
 		return EXIT_USAGE;
 	}
-	q->p = p;
-	q->idx = (size_t)(p - mlx_dcqcn_params(&np));
-	q->side = side;
+	/* DcqcnEnablePrio<N> drives both roles, as -Enable does */
+	if (mlx_dcqcn_put(cli->ctx, &want->dcqcn, p, side, v) < 0) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
+		return EXIT_USAGE;
+	}
 	return EXIT_OK;
+}
+
+/* A desired state with its dcqcn part to fill, and the target. */
+static int run(struct cli *cli, struct mlx_port_settings *want, int r)
+{
+	struct target *t = NULL;
+
+	if (r == EXIT_OK)
+		r = write_target(cli, &t);
+	if (r == EXIT_OK)
+		r = apply(cli, t, want);
+	free(t);
+	mlx_port_settings_free(want);
+	return r;
+}
+
+static struct mlx_port_settings *want_new(struct cli *cli)
+{
+	struct mlx_port_settings *w = mlx_port_settings_new();
+
+	if (!w)
+		cli_error(cli, "out of memory");
+	return w;
 }
 
 int cmd_dcqcn_set(struct cli *cli, int argc, char **argv)
 {
-	struct req q[MAXP * 2];
-	struct target *t = NULL;
-	size_t nq = 0;
-	int r;
+	struct mlx_port_settings *w;
+	int r = EXIT_OK;
 
 	if (argc % 2) {
 		cli_error(cli, "'mlxcli %s' takes NAME VALUE pairs: '%s' has no value", cli->path,
 			  argv[argc - 1]);
 		return EXIT_USAGE;
 	}
+	if (!(w = want_new(cli)))
+		return EXIT_FAIL;
 	/* Every value is checked before the device is even looked at. */
-	for (int i = 0; i < argc; i += 2) {
-		struct req one;
-
-		r = parse_pair(cli, argv[i], argv[i + 1], &one);
-		if (r)
-			return r;
-		for (size_t k = 0; k < nq; k++)
-			if (q[k].p == one.p && (q[k].side & one.side)) {
-				cli_error(cli, "%s is given twice", dcqcn_label(one.p));
-				return EXIT_USAGE;
-			}
-		if (one.side == MLX_DCQCN_BOTH) {
-			/* DcqcnEnablePrio<N> drives both roles, as -Enable does. */
-			one.side = MLX_DCQCN_RP;
-			q[nq++] = one;
-			one.side = MLX_DCQCN_NP;
-		}
-		if (nq >= MAXP * 2 - 1) {
-			cli_error(cli, "too many values");
-			return EXIT_USAGE;
-		}
-		q[nq++] = one;
-	}
-	r = write_target(cli, &t);
-	if (r)
+	for (int i = 0; i < argc && r == EXIT_OK; i += 2)
+		r = parse_pair(cli, argv[i], argv[i + 1], w);
+	if (r) {
+		mlx_port_settings_free(w);
 		return r;
-	r = apply(cli, t, q, nq);
-	free(t);
-	return r;
+	}
+	return run(cli, w, r);
 }
 
-static int dcqcn_enable(struct cli *cli, int argc, char **argv, uint64_t on)
+static int dcqcn_enable(struct cli *cli, int argc, char **argv, bool on)
 {
 	bool rp = cli_opt(cli, "rp") != NULL, np = cli_opt(cli, "np") != NULL;
-	struct req q[16];
-	struct target *t = NULL;
-	size_t n, nq = 0;
-	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
+	struct mlx_port_settings *w;
 	uint64_t prio = 8;
-	int r;
 
 	if (argc && strcmp(argv[0], "all")) {
 		if (mlx_parse_u64(argv[0], &prio) < 0 || prio > 7) {
@@ -215,42 +222,27 @@ static int dcqcn_enable(struct cli *cli, int argc, char **argv, uint64_t on)
 	}
 	if (!rp && !np)
 		rp = np = true;
-	r = write_target(cli, &t);
-	if (r)
-		return r;
-	for (size_t i = 0; i < n; i++)
-		if (p[i].prio >= 0 && mlx_dcqcn_writable(cli->ctx, &t->dp, &p[i], p[i].side) < 0) {
-			cli_error(cli, "cannot %s DCQCN on %s: %s", on ? "enable" : "disable", t->name,
-				  mlx_errmsg(cli->ctx));
-			free(t);
-			return EXIT_NOTSUP;
-		}
-	for (size_t i = 0; i < n; i++) {
-		if (p[i].prio < 0 || (prio < 8 && (uint64_t)p[i].prio != prio))
+	if (!(w = want_new(cli)))
+		return EXIT_FAIL;
+	for (unsigned p = 0; p < 8; p++) {
+		if (prio < 8 && p != prio)
 			continue;
-		for (int s = 0; s < 2; s++) {
-			if (!(s ? np : rp))
-				continue;
-			q[nq].p = &p[i];
-			q[nq].idx = i;
-			q[nq].side = idx_side(s);
-			q[nq].val = on;
-			nq++;
-		}
+		if (rp)
+			mlx_dcqcn_put_enable(cli->ctx, &w->dcqcn, MLX_DCQCN_RP, p, on);
+		if (np)
+			mlx_dcqcn_put_enable(cli->ctx, &w->dcqcn, MLX_DCQCN_NP, p, on);
 	}
-	r = apply(cli, t, q, nq);
-	free(t);
-	return r;
+	return run(cli, w, EXIT_OK);
 }
 
 int cmd_dcqcn_enable(struct cli *cli, int argc, char **argv)
 {
-	return dcqcn_enable(cli, argc, argv, 1);
+	return dcqcn_enable(cli, argc, argv, true);
 }
 
 int cmd_dcqcn_disable(struct cli *cli, int argc, char **argv)
 {
-	return dcqcn_enable(cli, argc, argv, 0);
+	return dcqcn_enable(cli, argc, argv, false);
 }
 
 /*
@@ -283,10 +275,10 @@ int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 					 "firmware's ROCE_CC_PRIO_MASK decides (mlxconfig)";
 	static const char asked[] = "--keep-enables: which priorities carry RoCE stays as it is";
 	bool keep_en = cli_opt(cli, "keep-enables") != NULL, enables_said = false;
-	struct req q[MAXP * 2];
-	struct kept k[MAXP * 2];
+	struct kept k[MLX_DCQCN_MAXP * 2];
+	struct mlx_port_settings *w;
 	struct target *t = NULL;
-	size_t n, nq = 0, nk = 0;
+	size_t n, nk = 0;
 	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&n);
 	char path[200], label[64];
 	int r;
@@ -296,7 +288,11 @@ int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 	r = write_target(cli, &t);
 	if (r)
 		return r;
-	for (size_t i = 0; i < n && nq < MAXP * 2 - 1; i++) {
+	if (!(w = want_new(cli))) {
+		free(t);
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < n; i++) {
 		if (p[i].prio >= 0) {
 			/* RP and NP each, as -Get shows them */
 			for (int sd = 0; sd < 2; sd++) {
@@ -304,21 +300,19 @@ int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 
 				if (t->dp.layout != MLX_DCQCN_OFED) {
 					if (!enables_said)
-						keep(k, &nk, MAXP * 2, "per-priority enables", no_enables);
+						keep(k, &nk, MLX_DCQCN_MAXP * 2, "per-priority enables",
+						     no_enables);
 					enables_said = true;
 					continue;
 				}
 				if (keep_en) {
 					mlx_dcqcn_name(&p[i], side, t->dp.layout, MLX_DCQCN_MLX5CMD,
 						       label, sizeof(label));
-					keep(k, &nk, MAXP * 2, label, asked);
+					keep(k, &nk, MLX_DCQCN_MAXP * 2, label, asked);
 					continue;
 				}
-				q[nq].p = &p[i];
-				q[nq].idx = i;
-				q[nq].side = side;
-				q[nq].val = p[i].def;
-				nq++;
+				mlx_dcqcn_put_enable(cli->ctx, &w->dcqcn, side, (unsigned)p[i].prio,
+						     p[i].def != 0);
 			}
 			continue;
 		}
@@ -326,14 +320,10 @@ int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 		if (mlx_dcqcn_path(&t->dp, &p[i], p[i].side, path, sizeof(path)) < 0)
 			continue;
 		if (!p[i].has_default) {
-			keep(k, &nk, MAXP * 2, dcqcn_label(&p[i]), no_value);
+			keep(k, &nk, MLX_DCQCN_MAXP * 2, dcqcn_label(&p[i]), no_value);
 			continue;
 		}
-		q[nq].p = &p[i];
-		q[nq].idx = i;
-		q[nq].side = p[i].side;
-		q[nq].val = p[i].def;
-		nq++;
+		mlx_dcqcn_put(cli->ctx, &w->dcqcn, &p[i], p[i].side, p[i].def);
 	}
 	if (out_is_json(cli->out))
 		dcqcn_out_defaults_source(cli->out, t->fn);
@@ -351,7 +341,8 @@ int cmd_dcqcn_restore(struct cli *cli, int argc, char **argv)
 			cli_warn(cli, "restore keeps %s: %s", k[i].why == asked ?
 				 "the per-priority enables (--keep-enables)" : k[i].setting,
 				 k[i].why == asked ? "they stay as they are" : k[i].why);
-	r = apply(cli, t, q, nq);
+	r = apply(cli, t, w);
 	free(t);
+	mlx_port_settings_free(w);
 	return r;
 }

@@ -108,31 +108,43 @@ int dcqcn_open_target(struct cli *cli, struct target *t, bool quiet)
 	return r < 0 ? cli_exit_code(r) : EXIT_OK;
 }
 
-/* Read every value of t; returns the number read, *first_err the first failure
- * other than "this layout has no such file". */
+/* Read every value of t into its model; returns the number read,
+ * *first_err the first failure other than "this layout has no such file". */
 static size_t read_values(struct cli *cli, struct target *t, int *first_err)
 {
 	size_t np, ok = 0;
 	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
 
 	*first_err = 0;
+	memset(&t->d, 0, sizeof(t->d));
+	t->d.have = MLX_SET;
+	t->d.layout = t->dp.layout;
 	for (size_t i = 0; i < np && i < MAXP; i++) {
 		for (int s = 0; s < 2; s++) {
 			enum mlx_dcqcn_side side = p[i].side == MLX_DCQCN_BOTH ? idx_side(s) : p[i].side;
+			struct mlx_dcqcn_side_settings *ss = &t->d.side[mlx_dcqcn_side_index(side)];
+			uint64_t v = 0;
+			int st = -ENOENT;
 
-			t->st[i][s] = -ENOENT;
 			t->src[i][s][0] = '\0';
 			if (s && p[i].side != MLX_DCQCN_BOTH)
 				continue;
-			if (mlx_dcqcn_path(&t->dp, &p[i], side, t->src[i][s], sizeof(t->src[i][s])) < 0)
-				continue;
-			t->st[i][s] = mlx_dcqcn_read(cli->ctx, &t->dp, &p[i], side, &t->val[i][s]);
-			if (t->st[i][s] == 0)
+			if (mlx_dcqcn_path(&t->dp, &p[i], side, t->src[i][s], sizeof(t->src[i][s])) == 0)
+				st = mlx_dcqcn_read(cli->ctx, &t->dp, &p[i], side, &v);
+			if (st == 0)
 				ok++;
-			else if (t->st[i][s] != -ENOENT && !*first_err)
-				*first_err = t->st[i][s];
-			if (t->st[i][s] == -ENOENT)
+			else if (st != -ENOENT && !*first_err)
+				*first_err = st;
+			if (st == -ENOENT)
 				t->src[i][s][0] = '\0';   /* probed, absent: older kernel */
+			if (p[i].prio >= 0) {
+				ss->en[p[i].prio] = st == 0 ? MLX_SET : MLX_NULL;
+				ss->on[p[i].prio] = v != 0;
+			} else if (i < MLX_DCQCN_MAXP) {
+				ss->h[i] = st == 0 ? MLX_SET : MLX_NULL;
+				ss->v[i] = v;
+				ss->err[i] = st;
+			}
 		}
 	}
 	return ok;
@@ -144,90 +156,137 @@ static void default_values(struct target *t)
 	size_t np;
 	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
 
+	memset(&t->d, 0, sizeof(t->d));
+	t->d.have = MLX_SET;
+	t->d.layout = t->dp.layout;
 	for (size_t i = 0; i < np && i < MAXP; i++)
 		for (int s = 0; s < 2; s++) {
-			t->st[i][s] = p[i].has_default ? 0 : -ENOENT;
-			t->val[i][s] = p[i].def;
+			struct mlx_dcqcn_side_settings *ss = &t->d.side[s];
+
 			t->src[i][s][0] = '\0';
+			if (p[i].prio >= 0) {
+				ss->en[p[i].prio] = p[i].has_default ? MLX_SET : MLX_NULL;
+				ss->on[p[i].prio] = p[i].def != 0;
+			} else if (i < MLX_DCQCN_MAXP && mlx_dcqcn_side_index(p[i].side) == s) {
+				ss->h[i] = p[i].has_default ? MLX_SET : MLX_NULL;
+				ss->v[i] = p[i].def;
+				ss->err[i] = p[i].has_default ? 0 : -ENOENT;
+			}
 		}
 }
 
 /* ---- rendering: the mlx5cmd -Get block, --names linux, JSON ---- */
 
 /*
- * One value: in JSON @key (NULL in a list) is a number, or a boolean for
- * an enable (sysfs says 0 or 1); in text a "\tLABEL: VALUE" line of the
- * -Get block, "n/a" when unread.  An empty @label (no such file under
- * these names) is JSON only.
+ * One value of get/defaults: in JSON @key (NULL in a list) is a number, or
+ * a boolean for an enable (sysfs says 0 or 1); in text a "\tLABEL: VALUE"
+ * line of the -Get block, "n/a" when unread.  An empty @label (no such
+ * file under these names) is JSON only.
  */
-static void value_field(struct out *o, const char *key, const char *label,
-			const struct target *t, size_t i, int s, bool as_bool)
+static void value_field(struct out *o, const char *key, const char *label, uint8_t have,
+			uint64_t v, bool as_bool)
 {
 	bool text = label[0] != '\0';
 
 	if (text)
 		out_printf(o, "\t%s: ", label);
-	if (t->st[i][s] != 0) {
+	if (have != MLX_SET) {
 		out_fmt_null(o, OUT_JSON, key, NULL);
 		if (text)
 			out_fmt_str(o, OUT_TEXT, NULL, "%s\n", "n/a");
 		return;
 	}
 	if (as_bool) {
-		out_fmt_bool(o, OUT_JSON, key, NULL, t->val[i][s] != 0);
+		out_fmt_bool(o, OUT_JSON, key, NULL, v != 0);
 		if (text)
-			out_fmt_u64(o, OUT_TEXT, NULL, "%s\n", t->val[i][s]);
+			out_fmt_u64(o, OUT_TEXT, NULL, "%s\n", v);
 		return;
 	}
-	out_fmt_u64(o, text ? OUT_ANY : OUT_JSON, key, "%s\n", t->val[i][s]);
+	out_fmt_u64(o, text ? OUT_ANY : OUT_JSON, key, "%s\n", v);
 }
 
-/* One side (RP or NP) of a port.  The table lists the per-priority
- * enables first, so the text has them at the top of the block as
- * mlx5cmd -Get does, and the JSON in the "enable" list. */
-static void render_side(struct out *o, const struct target *t, int s, bool linux_names,
-			bool is_defaults)
+/*
+ * One side (RP or NP) of a port's DCQCN settings: the one renderer of the
+ * structure.  get and defaults (@x): the mlx5cmd -Get block (or the
+ * Linux names), each value with its names, unit, file and factory default
+ * in JSON; the table lists the per-priority enables first, so the text
+ * has them at the top of the block as mlx5cmd -Get does, and the JSON in
+ * the "enable" list.  state (@x NULL): the enables as one line, each
+ * parameter "dcqcn.rp.NAME = value" by its MLNX_OFED file name first (the
+ * same name on both layouts, so a state applies and diffs across them).
+ */
+void dcqcn_out_side(struct out *o, const struct mlx_dcqcn_settings *d, enum mlx_dcqcn_side side,
+		    const struct dcqcn_show *x)
 {
-	enum mlx_dcqcn_side side = idx_side(s);
-	enum mlx_dcqcn_style style = linux_names ? MLX_DCQCN_FILE : MLX_DCQCN_MLX5CMD;
+	int s = mlx_dcqcn_side_index(side);
+	const struct mlx_dcqcn_side_settings *ss = &d->side[s];
+	enum mlx_dcqcn_style style = x && x->linux_names ? MLX_DCQCN_FILE : MLX_DCQCN_MLX5CMD;
+	enum mlx_dcqcn_layout l = x ? x->t->dp.layout : MLX_DCQCN_NONE;
+	const char *pfx = s ? "dcqcn.np" : "dcqcn.rp";
 	size_t np;
 	const struct mlx_dcqcn_param *p = mlx_dcqcn_params(&np);
-	char label[64], dir[200];
+	char label[64], dir[200], fmt[128];
 	bool any = false;
+	int k = 0;
 
 	out_obj_begin(o, s ? "np" : "rp", NULL);
-	out_printf(o, "DCQCN %s attributes for adapter \"%s\":\n", s ? "NP" : "RP", t->name);
+	if (x)
+		out_printf(o, "DCQCN %s attributes for adapter \"%s\":\n", s ? "NP" : "RP", x->t->name);
+	else
+		out_printf(o, "  %s.enable =", pfx);
 	out_list_begin(o, "enable", NULL);
 	for (size_t i = 0; i < np; i++) {
-		if (p[i].prio < 0)
+		int pr = p[i].prio;
+
+		if (pr < 0)
 			continue;
-		mlx_dcqcn_name(&p[i], side, t->dp.layout, style, label, sizeof(label));
-		value_field(o, NULL, label, t, i, s, true);
-		any = any || t->st[i][s] == 0;
+		if (x) {
+			mlx_dcqcn_name(&p[i], side, l, style, label, sizeof(label));
+			value_field(o, NULL, label, ss->en[pr], ss->on[pr], true);
+		} else if (ss->en[pr] == MLX_SET) {
+			out_fmt_bool(o, OUT_ANY, NULL, k ? ",%s" : " %s", ss->on[pr]);
+		} else {
+			out_fmt_null(o, OUT_ANY, NULL, k ? ",%s" : " %s");
+		}
+		any = any || ss->en[pr] == MLX_SET;
+		k++;
 	}
 	out_list_end(o);
-	out_str(o, "enable_source", NULL, any && !is_defaults &&
-		mlx_dcqcn_enable_dir(&t->dp, side, dir, sizeof(dir)) == 0 ? dir : NULL);
+	if (!x)
+		out_printf(o, "\n");
+	else
+		out_str(o, "enable_source", NULL, any && !x->is_defaults &&
+			mlx_dcqcn_enable_dir(&x->t->dp, side, dir, sizeof(dir)) == 0 ? dir : NULL);
 	out_list_begin(o, "parameters", NULL);
-	for (size_t i = 0; i < np; i++) {
-		if (p[i].side != side)
+	for (size_t i = 0; i < np && i < MLX_DCQCN_MAXP; i++) {
+		if (p[i].prio >= 0 || p[i].side != side)
 			continue;
 		out_obj_begin(o, NULL, NULL);
+		if (!x) {
+			mlx_dcqcn_name(&p[i], side, MLX_DCQCN_NONE, MLX_DCQCN_FILE, label, sizeof(label));
+			out_fmt_str(o, OUT_JSON, "name", NULL, label);
+			snprintf(fmt, sizeof(fmt), "  %s.%s = %%s\n", pfx, label);
+			if (ss->h[i] == MLX_SET)
+				out_fmt_u64(o, OUT_ANY, "value", fmt, ss->v[i]);
+			else
+				out_fmt_null(o, OUT_ANY, "value", fmt);
+			out_obj_end(o);
+			continue;
+		}
 		out_str(o, "mlx5cmd_name", NULL, p[i].mlx5cmd);
 		out_str(o, "linux_name", NULL,
-			t->dp.layout == MLX_DCQCN_NONE ? mlx_dcqcn_file(&p[i], MLX_DCQCN_OFED) :
-			t->dp.layout == MLX_DCQCN_OFED ? p[i].ofed : p[i].debugfs);
-		mlx_dcqcn_name(&p[i], side, t->dp.layout, style, label, sizeof(label));
+			l == MLX_DCQCN_NONE ? mlx_dcqcn_file(&p[i], MLX_DCQCN_OFED) :
+			l == MLX_DCQCN_OFED ? p[i].ofed : p[i].debugfs);
+		mlx_dcqcn_name(&p[i], side, l, style, label, sizeof(label));
 		/* a parameter the manual lacks (rpg_max_rate, min_time_between_cnps)
 		 * has no -Get name: its line has the file's (issue 25: the text
 		 * hid them while the JSON had them) */
 		if (!label[0])
-			mlx_dcqcn_name(&p[i], side, t->dp.layout, MLX_DCQCN_FILE, label,
-				       sizeof(label));
-		value_field(o, "value", label, t, i, 0, false);
+			mlx_dcqcn_name(&p[i], side, l, MLX_DCQCN_FILE, label, sizeof(label));
+		value_field(o, "value", label, ss->h[i], ss->v[i], false);
 		out_str(o, "unit", NULL, p[i].unit);
-		out_str(o, "source", NULL, t->src[i][0][0] ? t->src[i][0] : NULL);
-		if (!is_defaults) {
+		out_str(o, "source", NULL, x->t->src[i][0][0] ? x->t->src[i][0] : NULL);
+		if (!x->is_defaults) {
 			if (p[i].has_default)
 				out_u64(o, "default", NULL, p[i].def);
 			else
@@ -272,9 +331,13 @@ static void render_target(struct out *o, const struct target *t, bool linux_name
 			   d.captured_family ? "" : t->fn->id ? t->fn->id->product : "this device",
 			   d.captured_family ? "" : ", no capture of its family");
 	}
-	render_side(o, t, 0, linux_names, is_defaults);
-	out_printf(o, "\n");
-	render_side(o, t, 1, linux_names, is_defaults);
+	{
+		struct dcqcn_show x = { t, linux_names, is_defaults };
+
+		dcqcn_out_side(o, &t->d, MLX_DCQCN_RP, &x);
+		out_printf(o, "\n");
+		dcqcn_out_side(o, &t->d, MLX_DCQCN_NP, &x);
+	}
 	if (!last)
 		out_printf(o, "\n");
 	out_obj_end(o);

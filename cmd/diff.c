@@ -3,16 +3,17 @@
  * `mlxcli diff A B`: the settings that differ between two states (issue
  * 19).  A and B are each a `state -j` file, or a captured system: a
  * --sysroot directory, a snapshot, or a dump-me-now incident (its
- * snapshot/), whose state is rendered by the same code as `mlxcli state`
- * (cmd/state.c) and read back, so there is one schema and one reader.
+ * snapshot/).  Either becomes the settings model (lib/settings.h): a file
+ * through the one reader of state documents (cmd/settings-json.c, the
+ * validators apply uses), a captured system read as `mlxcli state` reads
+ * it; no JSON is written to be read back.
  *
- * Each port's document is flattened into settings named by the text
- * form's paths (pfc.cable_length_m, dcqcn.rp.rpg_ai_rate, tcs.3.tsa,
- * sriov.vfs.2.vlan): lists of objects are keyed by their identifying key
- * (a TC, a VF, a DCQCN parameter's name, a DSCP), a list of numbers or
- * booleans is compared element by element, and the set of PFC priorities
- * priority by priority.  So every difference is one scalar, old and new,
- * as a change record has it.  Ports are matched by PCI address, or with
+ * Each port's model is flattened by lib (mlx_settings_flatten) into
+ * settings named by the text form's paths (pfc.cable_length_m,
+ * dcqcn.rp.rpg_ai_rate, tcs.3.tsa, sriov.vfs.2.vlan): lists keyed by their
+ * identifying key (a TC, a VF, a DCQCN parameter's name, a DSCP), the set
+ * of PFC priorities priority by priority.  So every difference is one
+ * scalar, old and new, as a change record has it.  Ports are matched by PCI address, or with
  * --match by netdev or by position (the Nth port of A with the Nth of B:
  * two hosts of one build, whatever slots their adapters sit in).
  *
@@ -29,22 +30,69 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "settings-cmd.h"
 #include "state-cmd.h"
 
-/* ---- loading A and B ---- */
+/* ---- states ---- */
 
-/* The state of the captured system at @root, rendered as `state -j`. */
-static int render_root(struct cli *cli, const char *root, json_t **doc)
+int state_ports_add(struct state_ports *sp, struct mlx_port_settings *p)
+{
+	if (sp->n == sp->cap) {
+		size_t cap = sp->cap ? 2 * sp->cap : 8;
+		struct mlx_port_settings **v = realloc(sp->p, cap * sizeof(*v));
+
+		if (!v) {
+			mlx_port_settings_free(p);
+			return -ENOMEM;
+		}
+		sp->p = v;
+		sp->cap = cap;
+	}
+	sp->p[sp->n++] = p;
+	return 0;
+}
+
+void state_ports_free(struct state_ports *sp)
+{
+	for (size_t i = 0; i < sp->n; i++)
+		mlx_port_settings_free(sp->p[i]);
+	free(sp->p);
+	memset(sp, 0, sizeof(*sp));
+}
+
+struct collect {
+	struct state_ports *sp;
+	int err;
+};
+
+static void collect(void *arg, struct mlx_port_settings *p)
+{
+	struct collect *c = arg;
+
+	if (state_ports_add(c->sp, p) < 0)
+		c->err = -ENOMEM;
+}
+
+int state_read(struct cli *cli, const char *const *netdevs, size_t nnetdev, struct state_ports *sp)
+{
+	struct collect c = { sp, 0 };
+	int r = state_for_ports(cli, NULL, true, netdevs, nnetdev, collect, &c);
+
+	if (r == EXIT_OK && c.err)
+		r = cli_fail(cli, c.err, "cannot allocate memory");
+	return r;
+}
+
+/* The state of the captured system at @root, read as `state` reads it. */
+static int read_root(struct cli *cli, const char *root, struct state_ports *sp)
 {
 	struct cli sub;
-	char *err = NULL, *buf = NULL;
-	size_t len = 0;
-	json_error_t je;
-	FILE *mem;
+	char *err = NULL;
 	int r;
 
 	memset(&sub, 0, sizeof(sub));
 	sub.err_fp = cli->err_fp;
+	sub.out_fp = cli->out_fp;
 	sub.json = true;
 	r = mlx_ctx_new(root, &sub.ctx, &err);
 	if (r < 0) {
@@ -53,56 +101,10 @@ static int render_root(struct cli *cli, const char *root, json_t **doc)
 		free(err);
 		return EXIT_USAGE;
 	}
-	mem = open_memstream(&buf, &len);
-	if (!mem) {
-		mlx_ctx_free(sub.ctx);
-		return cli_fail(cli, -errno, "cannot allocate memory");
-	}
-	sub.out_fp = mem;
-	sub.out = out_new(true, false, mem);
-	r = sub.out ? state_render(&sub, NULL) : EXIT_FAIL;
-	if (r == EXIT_OK && out_finish(sub.out) < 0)
-		r = EXIT_FAIL;
-	out_free(sub.out);
-	fclose(mem);
+	r = state_read(&sub, NULL, 0, sp);
 	if (sub.scanned)
 		mlx_devices_free(&sub.devs);
 	mlx_ctx_free(sub.ctx);
-	if (r == EXIT_OK) {
-		*doc = json_loadb(buf, len, 0, &je);
-		if (!*doc) {
-			cli_error(cli, "the state of %s is not valid JSON: %s", root, je.text);
-			r = EXIT_FAIL;
-		}
-	}
-	free(buf);
-	return r;
-}
-
-int state_doc(struct cli *cli, const char *const *netdevs, size_t nnetdev, json_t **doc)
-{
-	struct out *saved = cli->out;
-	char *buf = NULL;
-	size_t len = 0;
-	json_error_t je;
-	FILE *mem = open_memstream(&buf, &len);
-	int r;
-
-	*doc = NULL;
-	if (!mem)
-		return cli_fail(cli, -errno, "cannot allocate memory");
-	cli->out = out_new(true, false, mem);
-	r = cli->out ? state_render_ports(cli, NULL, true, netdevs, nnetdev) : EXIT_FAIL;
-	if (r == EXIT_OK && out_finish(cli->out) < 0)
-		r = EXIT_FAIL;
-	out_free(cli->out);
-	cli->out = saved;
-	fclose(mem);
-	if (r == EXIT_OK && !(*doc = json_loadb(buf, len, 0, &je))) {
-		cli_error(cli, "the state is not valid JSON: %s", je.text);
-		r = EXIT_FAIL;
-	}
-	free(buf);
 	return r;
 }
 
@@ -113,133 +115,127 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* A or B, whatever it is, as a state document with a "ports" list. */
-static int load(struct cli *cli, const char *arg, json_t **doc)
+/* A or B, whatever it is, as the ports of a state. */
+static int load(struct cli *cli, const char *arg, struct state_ports *sp)
 {
+	struct doc d = { 0 };
 	json_error_t je;
 	char sub[4096];
+	json_t *root;
+	int r;
 
-	*doc = NULL;
 	if (is_dir(arg)) {
 		/* a dump-me-now incident holds its system in snapshot/ */
 		snprintf(sub, sizeof(sub), "%s/snapshot", arg);
-		return render_root(cli, is_dir(sub) ? sub : arg, doc);
+		return read_root(cli, is_dir(sub) ? sub : arg, sp);
 	}
-	*doc = json_load_file(arg, 0, &je);
-	if (!*doc) {
+	root = json_load_file(arg, 0, &je);
+	if (!root) {
 		cli_error(cli, "cannot read %s: %s%s", arg, je.text,
 			  errno == ENOENT ? "" : " (give a 'mlxcli state -j' file or a captured "
 			  "system's directory)");
 		return EXIT_USAGE;
 	}
-	if (!json_is_array(json_object_get(*doc, "ports"))) {
+	if (!json_is_array(json_object_get(root, "ports"))) {
 		cli_error(cli, "%s is not a state: it has no \"ports\" list (make one with "
 			  "'mlxcli state -j')", arg);
-		json_decref(*doc);
-		*doc = NULL;
+		json_decref(root);
 		return EXIT_USAGE;
 	}
-	return EXIT_OK;
+	r = doc_parse(cli, arg, root, "", &d);
+	for (size_t i = 0; r == EXIT_OK && i < d.n; i++) {
+		if (state_ports_add(sp, d.p[i].want) < 0)
+			r = cli_fail(cli, -ENOMEM, "cannot allocate memory");
+		d.p[i].want = NULL;
+	}
+	doc_free(&d);
+	return r;
 }
 
-/* ---- flattening a port into settings ---- */
+/* ---- a port's settings ---- */
 
-/* The key that names an element of a list of objects, by the list's key. */
-const char *state_element_key(const char *list)
+struct setting {
+	char *path;
+	struct mlx_val v;
+};
+
+struct fport {
+	const char *key;
+	const char *pci, *netdev;         /* NULL: none */
+	struct setting *s;
+	size_t n, cap;
+	size_t *hash;                     /* open addressing: index + 1, 0 free */
+	size_t hcap;
+};
+
+static void on_setting(void *arg, const char *path, const struct mlx_val *v)
 {
-	static const struct { const char *list, *key; } keys[] = {
-		{ "tcs", "tc" }, { "vfs", "vf" }, { "parameters", "name" }, { "dscp2prio", "dscp" },
-	};
+	struct fport *f = arg;
 
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strcmp(list, keys[i].list))
-			return keys[i].key;
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 64;
+		struct setting *s = realloc(f->s, cap * sizeof(*s));
+
+		if (!s)
+			return;
+		f->s = s;
+		f->cap = cap;
+	}
+	f->s[f->n].path = strdup(path);
+	if (!f->s[f->n].path)
+		return;
+	f->s[f->n++].v = *v;
+}
+
+static size_t fnv(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+/* An index of the settings by path (a later one of a path wins, as a
+ * JSON object's key would). */
+static void index_port(struct fport *f)
+{
+	f->hcap = 16;
+	while (f->hcap < 2 * f->n)
+		f->hcap *= 2;
+	f->hash = calloc(f->hcap, sizeof(*f->hash));
+	for (size_t i = 0; f->hash && i < f->n; i++) {
+		size_t h = fnv(f->s[i].path) & (f->hcap - 1);
+
+		while (f->hash[h] && strcmp(f->s[f->hash[h] - 1].path, f->s[i].path))
+			h = (h + 1) & (f->hcap - 1);
+		f->hash[h] = i + 1;
+	}
+}
+
+static const struct setting *find(const struct fport *f, size_t hint, const char *path)
+{
+	size_t h;
+
+	if (!f)
+		return NULL;
+	/* the same host's ports list the same settings in the same order */
+	if (hint < f->n && !strcmp(f->s[hint].path, path))
+		return &f->s[hint];
+	if (!f->hash)
+		return NULL;
+	for (h = fnv(path) & (f->hcap - 1); f->hash[h]; h = (h + 1) & (f->hcap - 1))
+		if (!strcmp(f->s[f->hash[h] - 1].path, path))
+			return &f->s[f->hash[h] - 1];
 	return NULL;
 }
 
-/* Facts about the port, not settings: never a difference. */
-static bool not_a_setting(const char *key)
+static void fport_free(struct fport *f)
 {
-	return !strcmp(key, "pci_address") || !strcmp(key, "netdev") || !strcmp(key, "layout") ||
-	       !strcmp(key, "source");
-}
-
-static void join(char *buf, size_t len, const char *pfx, const char *name)
-{
-	snprintf(buf, len, "%s%s%s", pfx, *pfx ? "." : "", name);
-}
-
-static void flatten(json_t *flat, const char *pfx, const char *key, json_t *v);
-
-static void flatten_list(json_t *flat, const char *path, const char *key, json_t *v)
-{
-	const char *ek = state_element_key(key);
-	char p[256], idx[32];
-	size_t i;
-	json_t *x;
-
-	if (!strcmp(key, "enabled_priorities")) {
-		/* a set of priorities: is each one in it? */
-		bool in[8] = { false };
-
-		json_array_foreach(v, i, x)
-			if (json_is_integer(x) && json_integer_value(x) >= 0 && json_integer_value(x) < 8)
-				in[json_integer_value(x)] = true;
-		for (int pr = 0; pr < 8; pr++) {
-			snprintf(idx, sizeof(idx), "%d", pr);
-			join(p, sizeof(p), path, idx);
-			json_object_set_new(flat, p, json_boolean(in[pr]));
-		}
-		return;
-	}
-	json_array_foreach(v, i, x) {
-		json_t *id = ek && json_is_object(x) ? json_object_get(x, ek) : NULL;
-
-		if (json_is_string(id))
-			snprintf(idx, sizeof(idx), "%s", json_string_value(id));
-		else if (json_is_integer(id))
-			snprintf(idx, sizeof(idx), "%lld", (long long)json_integer_value(id));
-		else
-			snprintf(idx, sizeof(idx), "%zu", i);
-		join(p, sizeof(p), path, idx);
-		if (json_is_object(x) && ek) {
-			/* {dscp, priority}, {name, value}: the element is one setting */
-			const char *one = !strcmp(key, "dscp2prio") ? "priority" :
-					  !strcmp(key, "parameters") ? "value" : NULL;
-			const char *k;
-			json_t *y;
-
-			if (one) {
-				json_object_set(flat, p, json_object_get(x, one));
-				continue;
-			}
-			json_object_foreach(x, k, y)
-				if (strcmp(k, ek))
-					flatten(flat, p, k, y);
-			continue;
-		}
-		flatten(flat, path, idx, x);
-	}
-}
-
-static void flatten(json_t *flat, const char *pfx, const char *key, json_t *v)
-{
-	char path[256];
-	const char *k;
-	json_t *x;
-
-	if (not_a_setting(key))
-		return;
-	join(path, sizeof(path), pfx, key);
-	if (json_is_object(v)) {
-		json_object_foreach(v, k, x)
-			flatten(flat, path, k, x);
-	} else if (json_is_array(v)) {
-		/* DCQCN parameters sit beside their side's enable: dcqcn.rp.NAME */
-		flatten_list(flat, !strcmp(key, "parameters") ? pfx : path, key, v);
-	} else {
-		json_object_set(flat, path, v);
-	}
+	for (size_t i = 0; i < f->n; i++)
+		free(f->s[i].path);
+	free(f->s);
+	free(f->hash);
 }
 
 /* How the ports of A are paired with those of B (--match). */
@@ -253,121 +249,120 @@ const struct cmd_opt diff_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
-/* The ports of a document keyed as @m pairs them:
- * {pci_address, netdev, settings (flattened)}.  A port without a netdev
+struct fports {
+	struct fport *p;
+	size_t n;
+	char (*keys)[32];
+};
+
+/* The ports of a state keyed as @m pairs them.  A port without a netdev
  * keeps its address as the key under --match netdev (it pairs only with
- * the same address). */
-static json_t *ports_by(json_t *doc, enum match m)
+ * the same address); one with neither is left out. */
+static void ports_by(const struct state_ports *sp, enum match m, struct fports *out)
 {
-	json_t *ports = json_object(), *p, *flat, *nd;
-	const char *k, *key;
-	char pos[32];
-	size_t i;
-	json_t *x;
+	out->p = calloc(sp->n + 1, sizeof(*out->p));
+	out->keys = calloc(sp->n + 1, sizeof(*out->keys));
+	out->n = 0;
+	if (!out->p || !out->keys)
+		return;
+	for (size_t i = 0; i < sp->n; i++) {
+		const struct mlx_port_settings *p = sp->p[i];
+		const char *addr = p->pci_address[0] ? p->pci_address : NULL;
+		const char *nd = p->netdev[0] ? p->netdev : NULL;
+		struct fport *f = NULL;
+		char key[32];
 
-	json_array_foreach(json_object_get(doc, "ports"), i, p) {
-		const char *addr = json_string_value(json_object_get(p, "pci_address"));
-
-		nd = json_object_get(p, "netdev");
 		/* a netdev that is no PCI function (state --any-netdev): its name
 		 * (no address has one: an ifname holds no ':') */
-		if (!addr && !json_is_string(nd))
+		if (!addr && !nd)
 			continue;
-		snprintf(pos, sizeof(pos), "%zu", i);
-		key = m == MATCH_POSITION ? pos : (m == MATCH_NETDEV || !addr) && json_is_string(nd) ?
-		      json_string_value(nd) : addr;
-		flat = json_object();
-		json_object_foreach(p, k, x)
-			flatten(flat, "", k, x);
-		json_object_set_new(ports, key, json_pack("{s:s?,s:O,s:o}", "pci_address", addr,
-							  "netdev", nd ?: json_null(),
-							  "settings", flat));
+		if (m == MATCH_POSITION)
+			snprintf(key, sizeof(key), "%zu", i);
+		else
+			snprintf(key, sizeof(key), "%s", (m == MATCH_NETDEV || !addr) && nd ? nd : addr);
+		/* a key twice: the later port, in the place of the first */
+		for (size_t k = 0; k < out->n && !f; k++)
+			if (!strcmp(out->keys[k], key))
+				f = &out->p[k];
+		if (f)
+			fport_free(f);
+		else
+			f = &out->p[out->n++];
+		memset(f, 0, sizeof(*f));
+		snprintf(out->keys[f - out->p], sizeof(out->keys[0]), "%s", key);
+		f->key = out->keys[f - out->p];
+		f->pci = addr;
+		f->netdev = nd;
+		mlx_settings_flatten(p, on_setting, f);
+		index_port(f);
 	}
-	return ports;
+}
+
+static void fports_free(struct fports *fp)
+{
+	for (size_t i = 0; i < fp->n; i++)
+		fport_free(&fp->p[i]);
+	free(fp->p);
+	free(fp->keys);
+}
+
+static const struct fport *port_of(const struct fports *fp, const char *key)
+{
+	for (size_t i = 0; i < fp->n; i++)
+		if (!strcmp(fp->p[i].key, key))
+			return &fp->p[i];
+	return NULL;
 }
 
 /* ---- output ---- */
 
-static void value_text(json_t *v, char *buf, size_t len)
-{
-	if (!v || json_is_null(v))
-		snprintf(buf, len, "-");
-	else if (json_is_string(v))
-		snprintf(buf, len, "%s", json_string_value(v));
-	else if (json_is_boolean(v))
-		snprintf(buf, len, "%s", json_is_true(v) ? "yes" : "no");
-	else if (json_is_integer(v))
-		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
-	else
-		snprintf(buf, len, "%g", json_number_value(v));
-}
-
-static void out_value(struct out *o, const char *key, const char *fmt, json_t *v)
-{
-	char buf[128];
-
-	value_text(v, buf, sizeof(buf));
-	if (!v || json_is_null(v))
-		out_fmt_null(o, OUT_ANY, key, fmt);
-	else if (json_is_boolean(v))
-		out_fmt_bool(o, OUT_ANY, key, fmt, json_is_true(v));
-	else if (json_is_integer(v) && json_integer_value(v) >= 0)
-		out_fmt_u64(o, OUT_ANY, key, fmt, (uint64_t)json_integer_value(v));
-	else
-		out_fmt_str(o, OUT_ANY, key, fmt, buf);
-}
-
-static bool same(json_t *a, json_t *b)
+static bool same(const struct setting *a, const struct setting *b)
 {
 	if (!a || !b)
 		return !a && !b;
-	return json_equal(a, b);
+	return mlx_val_eq(&a->v, &b->v);
 }
 
 struct diffrun {
+	struct cli *cli;
 	struct out *o;
 	const char *a, *b;      /* the inputs as given */
 	size_t n;               /* differences so far */
 	bool by_selector;       /* --match netdev or position: B's port may be another */
 };
 
-static const char *str_of(json_t *port, const char *key)
+static void out_value(struct diffrun *d, const char *key, const char *fmt, const struct setting *s)
 {
-	json_t *v = port ? json_object_get(port, key) : NULL;
+	struct mlx_val null = mlx_val_null();
 
-	return json_is_string(v) ? json_string_value(v) : NULL;
+	cli_out_fmt_val(d->o, OUT_ANY, key, fmt, s ? &s->v : &null);
 }
 
 /* One port's differences (@pa or @pb NULL: the port is in one only): named
  * by A's port (B's when only in B), and with --match by B's too. */
-static void diff_port(struct diffrun *d, json_t *pa, json_t *pb)
+static void diff_port(struct diffrun *d, const struct fport *pa, const struct fport *pb)
 {
-	json_t *fa = pa ? json_object_get(pa, "settings") : NULL;
-	json_t *fb = pb ? json_object_get(pb, "settings") : NULL;
-	const char *addr = str_of(pa ? pa : pb, "pci_address");
-	const char *netdev = str_of(pa ? pa : pb, "netdev");
-	const char *baddr = str_of(pb, "pci_address"), *bnetdev = str_of(pb, "netdev");
+	const char *addr = (pa ? pa : pb)->pci, *netdev = (pa ? pa : pb)->netdev;
+	const char *baddr = pb ? pb->pci : NULL, *bnetdev = pb ? pb->netdev : NULL;
 	/* paired with another port: the hunk names both, as -A +B */
 	bool two = d->by_selector && pa && pb &&
 		   (strcmp(addr ?: "", baddr ?: "") || strcmp(netdev ?: "", bnetdev ?: ""));
-	const char *k;
 	size_t before = d->n;
 	struct out *o = d->o;
-	json_t *va, *vb;
 
 	/* A's settings in A's order, then those only B has */
 	for (int pass = 0; pass < 2; pass++) {
-		json_t *from = pass ? fb : fa;
+		const struct fport *from = pass ? pb : pa;
 
-		if (!from)
-			continue;
-		json_object_foreach(from, k, va) {
+		for (size_t i = 0; from && i < from->n; i++) {
+			const char *k = from->s[i].path;
+			const struct setting *va, *vb;
 			char fmt[300];
 
-			if (pass && fa && json_object_get(fa, k))
+			if (pass && find(pa, i, k))
 				continue;
-			va = fa ? json_object_get(fa, k) : NULL;
-			vb = fb ? json_object_get(fb, k) : NULL;
+			va = find(pa, i, k);
+			vb = find(pb, i, k);
 			if (same(va, vb))
 				continue;
 			/* as diff -u: the headers only when something differs */
@@ -378,7 +373,7 @@ static void diff_port(struct diffrun *d, json_t *pa, json_t *pb)
 					   baddr ?: "-", bnetdev ?: "-");
 			else if (d->n - 1 == before)
 				out_printf(o, "@@ %s %s%s @@\n", addr ?: "-", netdev ?: "-",
-					   !fa ? " (only in B)" : !fb ? " (only in A)" : "");
+					   !pa ? " (only in B)" : !pb ? " (only in A)" : "");
 			out_obj_begin(o, NULL, NULL);
 			out_fmt_str(o, OUT_JSON, "pci_address", NULL, addr);
 			out_fmt_str(o, OUT_JSON, "netdev", NULL, netdev);
@@ -388,13 +383,13 @@ static void diff_port(struct diffrun *d, json_t *pa, json_t *pb)
 			}
 			out_fmt_str(o, OUT_JSON, "setting", NULL, k);
 			snprintf(fmt, sizeof(fmt), "-%s = %%s\n", k);
-			if (fa)
-				out_value(o, "old", fmt, va);
+			if (pa)
+				out_value(d, "old", fmt, va);
 			else
 				out_fmt_null(o, OUT_JSON, "old", NULL);
 			snprintf(fmt, sizeof(fmt), "+%s = %%s\n", k);
-			if (fb)
-				out_value(o, "new", fmt, vb);
+			if (pb)
+				out_value(d, "new", fmt, vb);
 			else
 				out_fmt_null(o, OUT_JSON, "new", NULL);
 			out_obj_end(o);
@@ -402,37 +397,37 @@ static void diff_port(struct diffrun *d, json_t *pa, json_t *pb)
 	}
 }
 
-/* state_diff_docs() with the ports paired as @m says. */
-static size_t diff_docs(struct cli *cli, const char *a_name, const char *b_name, json_t *a,
-			json_t *b, enum match m)
+static size_t diff_states(struct cli *cli, const char *a_name, const char *b_name,
+			  const struct state_ports *a, const struct state_ports *b, enum match m)
 {
-	struct diffrun d = { cli->out, a_name, b_name, 0, m != MATCH_PCI };
-	json_t *pa = ports_by(a, m), *pb = ports_by(b, m), *p;
-	const char *key;
+	struct diffrun d = { cli, cli->out, a_name, b_name, 0, m != MATCH_PCI };
+	struct fports pa, pb;
 
+	ports_by(a, m, &pa);
+	ports_by(b, m, &pb);
 	out_list_begin(cli->out, "differences", NULL);
-	json_object_foreach(pa, key, p)
-		diff_port(&d, p, json_object_get(pb, key));
-	json_object_foreach(pb, key, p)
-		if (!json_object_get(pa, key))
-			diff_port(&d, NULL, p);
+	for (size_t i = 0; i < pa.n; i++)
+		diff_port(&d, &pa.p[i], port_of(&pb, pa.p[i].key));
+	for (size_t i = 0; i < pb.n; i++)
+		if (!port_of(&pa, pb.p[i].key))
+			diff_port(&d, NULL, &pb.p[i]);
 	out_list_end(cli->out);
-	json_decref(pa);
-	json_decref(pb);
+	fports_free(&pa);
+	fports_free(&pb);
 	return d.n;
 }
 
-size_t state_diff_docs(struct cli *cli, const char *a_name, const char *b_name, json_t *a,
-		       json_t *b)
+size_t state_diff(struct cli *cli, const char *a_name, const char *b_name,
+		  const struct state_ports *a, const struct state_ports *b)
 {
-	return diff_docs(cli, a_name, b_name, a, b, MATCH_PCI);
+	return diff_states(cli, a_name, b_name, a, b, MATCH_PCI);
 }
 
 int cmd_diff(struct cli *cli, int argc, char **argv)
 {
 	const char *how = cli_opt(cli, "match");
+	struct state_ports a = { 0 }, b = { 0 };
 	enum match m = MATCH_PCI;
-	json_t *a = NULL, *b = NULL;
 	size_t n;
 	int r;
 
@@ -446,12 +441,13 @@ int cmd_diff(struct cli *cli, int argc, char **argv)
 	if (!r)
 		r = load(cli, argv[1], &b);
 	if (r) {
-		json_decref(a);
+		state_ports_free(&a);
+		state_ports_free(&b);
 		return r;
 	}
-	n = diff_docs(cli, argv[0], argv[1], a, b, m);
-	json_decref(a);
-	json_decref(b);
+	n = diff_states(cli, argv[0], argv[1], &a, &b, m);
+	state_ports_free(&a);
+	state_ports_free(&b);
 	if (!n)
 		return EXIT_OK;
 	/* as diff(1): different is 1, and the differences are the output */

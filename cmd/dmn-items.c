@@ -28,6 +28,7 @@
 #include "rdma.h"
 #include "sha256.h"
 #include "snapshot.h"
+#include "txn.h"
 #include "vsec.h"
 
 static int add_item(struct dmn_run *run, const char *name, const char *status, const char *reason,
@@ -555,7 +556,7 @@ static void render_health(struct out *o, const void *arg)
 		int r = mlx_health_diagnose(d->ctx, d->fn, &d->h->r[i], &diag);
 
 		out_obj_begin(o, NULL, NULL);
-		cli_out_reporter(o, &d->h->r[i]);
+		cli_out_reporter(o, &d->h->r[i], false);
 		if (r == 0)
 			cli_out_fmsg(o, "diagnose", diag);
 		else
@@ -585,6 +586,29 @@ static void render_fmsg(struct out *o, const void *arg)
 
 /* Then devlink-health-dump-<reporter>.json per reporter that dumps
  * (HEALTH_REPORTER_DUMP_GET: the held dump, or one taken now). */
+/*
+ * Forget reporter @r's dump: a write of the device, so through the write
+ * engine as every write (lib/txn.h: the device's lock, signals held and
+ * given back to dump-me-now's handler when it ends).  0 or -errno with
+ * the story.
+ */
+static int clear_dump(struct mlx_ctx *ctx, const struct mlx_function *fn,
+		      const struct mlx_health_reporter *r)
+{
+	struct mlx_port_ref ref;
+	struct mlx_txn *t;
+	int e;
+
+	mlx_port_ref_init(&ref, fn, NULL, NULL);
+	e = mlx_txn_new(ctx, &t);
+	if (e == 0)
+		e = mlx_txn_add_action(t, MLX_ACT_DUMP_CLEAR, &ref, r);
+	if (e >= 0)
+		e = mlx_txn_run(t, MLX_TXN_REDELIVER);
+	mlx_txn_free(t);
+	return e < 0 ? e : 0;
+}
+
 int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 {
 	struct mlx_ctx *ctx = run->cli->ctx;
@@ -630,7 +654,7 @@ int dmn_item_devlink_health(struct dmn_run *run, const struct mlx_function *fn)
 		/* kept: clear it, so the next event's dump is its own.  A
 		 * failure leaves the old dump held, which the next incident
 		 * would show again: it says so in the manifest. */
-		if (r == 0 && run->clear_health_dumps && mlx_health_dump_clear(ctx, fn, p) < 0) {
+		if (r == 0 && run->clear_health_dumps && clear_dump(ctx, fn, p) < 0) {
 			char cname[192];
 
 			snprintf(cname, sizeof(cname), "%s (DUMP_CLEAR)", name);

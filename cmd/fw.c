@@ -134,7 +134,14 @@ int cmd_fw(struct cli *cli, int argc, char **argv)
 static const struct cmd fw_cmds[] = {
 	{ "query", "", "firmware versions (running, stored), PSID, serials, VPD (as 'mlxcli fw')",
 	  cmd_fw, 0, 0, 0, NULL, NULL, NULL },
+	/* issue 27: the firmware's life cycle (cmd/fw-flash.c) */
+	{ "flash", "FILE", "write a firmware image (MFA2 for mlx5) into a device's flash through "
+	  "devlink", cmd_fw_flash, 1, 1, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, fw_flash_opts, NULL },
+	{ "activate", "", "make a device run the firmware flashed into it (devlink reload "
+	  "fw_activate)", cmd_fw_activate, 0, 0, CMD_NEEDS_DEVICE | CMD_WRITES, NULL,
+	  fw_activate_opts, NULL },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-const struct cmd_group fw_group = { "fw", "firmware versions", "mlxcli-fw(8)", fw_cmds };
+const struct cmd_group fw_group = { "fw", "firmware versions, flash, activation", "mlxcli-fw(8)",
+				   fw_cmds };

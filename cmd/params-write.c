@@ -17,33 +17,26 @@
 
 #include "cli.h"
 #include "params.h"
-#include "rdma.h"
+#include "settings.h"
+#include "txn.h"
 #include "write.h"
 
 /* The one port -d names: a ConnectX port, or with --any-netdev any
- * netdev (the veth of the kernel tests).  Fills @w; returns an exit code. */
-static int target(struct cli *cli, struct mlx_params_writer *w, char *lock, size_t ll)
+ * netdev (the veth of the kernel tests).  Fills @t; returns an exit code. */
+static int target(struct cli *cli, struct mlx_port_ref *t)
 {
 	struct mlx_function *fn;
 	struct mlx_port *port;
 	bool other;
 	int r;
 
-	memset(w, 0, sizeof(*w));
 	r = cli_other_netdev(cli, &other);
 	if (r)
 		return r;
 	if (other) {
-		/* the RDMA port on that netdev (rdma_rxe): its RDMA CM knobs */
-		static char rdma_dev[MLX_RDMA_NAME_LEN];
-		uint32_t pn;
-
-		w->ifname = cli->device;
-		if (mlx_rdma_port_of_netdev(cli->ctx, cli->device, rdma_dev, sizeof(rdma_dev), &pn) == 0) {
-			w->rdma_dev = rdma_dev;
-			w->rdma_port = pn;
-		}
-		snprintf(lock, ll, "%s", cli->device);
+		/* the RDMA port on that netdev (rdma_rxe), whose RDMA CM knobs
+		 * it writes: lib's mlx_port_ref_rdma, at the step's open */
+		mlx_port_ref_init(t, NULL, NULL, cli->device);
 		return EXIT_OK;
 	}
 	r = cli_select(cli, &fn, &port);
@@ -57,59 +50,76 @@ static int target(struct cli *cli, struct mlx_params_writer *w, char *lock, size
 			  cli->device, fn->nports);
 		return EXIT_USAGE;
 	}
-	w->ifname = port->ifname;
-	w->bdf = fn->bdf;
-	w->rdma_dev = port->rdma_dev[0] ? port->rdma_dev : NULL;
-	w->rdma_port = port->rdma_port;
-	snprintf(lock, ll, "%s", fn->bdf);
+	mlx_port_ref_init(t, fn, port, NULL);
+	/* params set names the function's devlink parameters with any of
+	 * its ports */
 	return EXIT_OK;
 }
 
-static int run(struct cli *cli, struct mlx_params_writer *w, const char *lock,
-	       struct mlx_plan *pl)
+static int run(struct cli *cli, const struct mlx_port_ref *t, struct mlx_port_settings *want)
 {
-	struct mlx_write_result res;
+	struct mlx_txn *txn;
 	int r;
 
-	out_str(cli->out, "netdev", NULL, w->ifname);
-	out_str(cli->out, "pci_address", NULL, w->bdf);
-	r = cli_write(cli, &mlx_params_write_ops, w, lock, w->ifname, pl, &res);
-	mlx_params_writer_free(w);
-	mlx_plan_free(pl);
+	out_str(cli->out, "netdev", NULL, t->ifname);
+	out_str(cli->out, "pci_address", NULL, t->fn ? t->fn->bdf : NULL);
+	r = cli_write_step(cli, MLX_SUB_PARAMS, t, want, 0, &txn);
+	if (r == EXIT_OK)
+		mlx_txn_free(txn);
+	mlx_port_settings_free(want);
 	return r;
 }
 
 int cmd_params_set(struct cli *cli, int argc, char **argv)
 {
-	struct mlx_params_writer w;
-	struct mlx_plan pl = { 0 };
-	char lock[64];
-	int r;
+	struct mlx_port_settings *want = mlx_port_settings_new();
+	struct mlx_port_ref t;
+	int r = want ? EXIT_OK : EXIT_FAIL;
 
+	if (!want) {
+		cli_error(cli, "out of memory");
+		return r;
+	}
+	/* in the order given */
+	want->params.in_order = true;
 	/* the values first: a bad one is exit 2 before anything is read */
-	for (int i = 0; i < argc; i++) {
+	for (int i = 0; i < argc && r == EXIT_OK; i++) {
 		char name[64], *eq = strchr(argv[i], '=');
+		struct mlx_val v;
+		const struct mlx_knob *k;
 
 		if (!eq || eq == argv[i] || (size_t)(eq - argv[i]) >= sizeof(name)) {
 			cli_error(cli, "'%s' is not NAME=VALUE", argv[i]);
-			mlx_plan_free(&pl);
-			return EXIT_USAGE;
+			r = EXIT_USAGE;
+			break;
 		}
 		memcpy(name, argv[i], (size_t)(eq - argv[i]));
 		name[eq - argv[i]] = '\0';
-		r = mlx_params_plan_set(cli->ctx, &pl, name, eq + 1);
-		if (r < 0) {
-			cli_error(cli, "cannot set %s: %s", name, mlx_errmsg(cli->ctx));
-			mlx_plan_free(&pl);
-			return r == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
+		k = mlx_knob_find(name);
+		if (!k) {
+			/* a private flag the catalogue lacks (MLNX_OFED's): on|off,
+			 * and the plan refuses a name the device does not report */
+			if (!mlx_privflag_name_ok(name) ||
+			    mlx_params_parse_value(cli->ctx, &mlx_knob_any_privflag, eq + 1, &v) < 0)
+				mlx_err(cli->ctx, EINVAL, "no knob '%s' (mlxcli params info lists them; "
+					"a private flag the device reports takes on or off)", name);
+			else if (mlx_params_put_privflag(cli->ctx, &want->params, name, v) == 0)
+				continue;
+			r = EXIT_USAGE;
+		} else if (mlx_params_parse_value(cli->ctx, k, eq + 1, &v) < 0 ||
+			   mlx_params_put(cli->ctx, &want->params, k, v) < 0) {
+			r = EXIT_USAGE;
 		}
+		if (r)
+			cli_error(cli, "cannot set %s: %s", name, mlx_errmsg(cli->ctx));
 	}
-	r = target(cli, &w, lock, sizeof(lock));
+	if (r == EXIT_OK)
+		r = target(cli, &t);
 	if (r) {
-		mlx_plan_free(&pl);
+		mlx_port_settings_free(want);
 		return r;
 	}
-	return run(cli, &w, lock, &pl);
+	return run(cli, &t, want);
 }
 
 /*
@@ -118,33 +128,42 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
  * on stderr (a default that the driver computes from the host is nobody's
  * to guess, and mlx5's defaults are no other driver's).
  */
-static int reset_all(struct cli *cli, struct mlx_params_writer *w, struct mlx_plan *pl)
+static int reset_all(struct cli *cli, const struct mlx_port_ref *t, struct mlx_port_settings *want)
 {
 	struct mlx_params_cache *c;
 	struct mlx_params p;
-	char skipped[512] = "";
+	char skipped[512] = "", rbuf[64];
+	unsigned rport;
+	/* its RDMA port's knobs too: a ConnectX port's, or the one on a
+	 * netdev (--any-netdev, rdma_rxe) */
+	const char *rdev = mlx_port_ref_rdma(cli->ctx, t, rbuf, sizeof(rbuf), &rport);
 	size_t ns = 0;
 	int r = mlx_params_cache_new(cli->ctx, &c);
 
 	if (r < 0)
 		return cli_fail(cli, r, "params");
-	r = mlx_params_port(cli->ctx, c, w->ifname, w->bdf, true, &p);
-	if (r == 0 && w->rdma_dev)
-		r = mlx_params_rdma(cli->ctx, w->rdma_dev, w->rdma_port ? w->rdma_port : 1, &p);
+	r = mlx_params_port(cli->ctx, c, t->ifname, t->fn ? t->fn->bdf : NULL, true, &p);
+	if (r == 0 && rdev)
+		r = mlx_params_rdma(cli->ctx, rdev, rport, &p);
 	mlx_params_cache_free(c);
 	if (r < 0)
 		return cli_fail(cli, r, "params");
 	for (size_t i = 0; i < p.n && r == 0; i++) {
 		const struct mlx_knob *k = p.v[i].k;
+		struct mlx_val v;
+		bool given = false;
 
+		for (size_t j = 0; k && j < want->params.n; j++)
+			given |= want->params.kv[j].k == k;
 		/* what is at its default already is no change to list */
-		if (!k || !p.v[i].known || p.v[i].fixed || p.v[i].is_default ||
-		    mlx_plan_find(pl, k->name))
+		if (!k || !p.v[i].known || p.v[i].fixed || p.v[i].is_default || given)
 			continue;
 		/* a default that holds for this driver only (mlx5's are no
-		 * veth's: issue 25) */
+		 * veth's: issue 25); the plan refuses it on another */
 		if (mlx_params_default(&p, &p.v[i]) && p.v[i].apply == MLX_KA_RUNTIME) {
-			r = mlx_params_plan_reset(cli->ctx, pl, k->name);
+			r = mlx_params_default_val(cli->ctx, k, &v);
+			if (r == 0 && (r = mlx_params_put(cli->ctx, &want->params, k, v)) == 0)
+				want->params.kv[want->params.n - 1].reset = true;
 			if (r != -ENODATA)
 				continue;
 			r = 0;          /* a default no write restores: skipped */
@@ -169,27 +188,38 @@ static int reset_all(struct cli *cli, struct mlx_params_writer *w, struct mlx_pl
 
 int cmd_params_reset(struct cli *cli, int argc, char **argv)
 {
-	struct mlx_params_writer w;
-	struct mlx_plan pl = { 0 };
-	char lock[64];
-	int r;
+	struct mlx_port_settings *want = mlx_port_settings_new();
+	struct mlx_port_ref t;
+	int r = EXIT_OK;
 
-	for (int i = 0; i < argc; i++) {
-		r = mlx_params_plan_reset(cli->ctx, &pl, argv[i]);
-		if (r < 0) {
+	if (!want) {
+		cli_error(cli, "out of memory");
+		return EXIT_FAIL;
+	}
+	want->params.in_order = true;
+	for (int i = 0; i < argc && r == EXIT_OK; i++) {
+		const struct mlx_knob *k = mlx_knob_find(argv[i]);
+		struct mlx_val v;
+		int e;
+
+		e = k ? mlx_params_default_val(cli->ctx, k, &v)
+		      : mlx_err(cli->ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", argv[i]);
+		if (e == 0 && (e = mlx_params_put(cli->ctx, &want->params, k, v)) == 0)
+			want->params.kv[want->params.n - 1].reset = true;   /* the plan checks the driver */
+		if (e < 0) {
 			cli_error(cli, "%s", mlx_errmsg(cli->ctx));
-			mlx_plan_free(&pl);
-			return r == -ENODATA ? EXIT_NOTSUP : r == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
+			r = e == -ENODATA ? EXIT_NOTSUP : e == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
 		}
 	}
-	r = target(cli, &w, lock, sizeof(lock));
-	if (r == 0 && !argc)
-		r = reset_all(cli, &w, &pl);
+	if (r == EXIT_OK)
+		r = target(cli, &t);
+	if (r == EXIT_OK && !argc)
+		r = reset_all(cli, &t, want);
 	if (r) {
-		mlx_plan_free(&pl);
+		mlx_port_settings_free(want);
 		return r;
 	}
-	return run(cli, &w, lock, &pl);
+	return run(cli, &t, want);
 }
 
 const struct cmd_opt params_write_opts[] = {

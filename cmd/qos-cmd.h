@@ -21,4 +21,15 @@ int qos_parse_prio(struct cli *cli, const char *s, const char *what, int *out);
 /* "host" or "firmware": who runs DCBX. */
 const char *qos_dcbx_mode(uint8_t dcbx);
 
+/* show qos's facts beside a port's DCB settings. */
+struct qos_show {
+	const char *ifname;
+	const char *owner;        /* who sets them: host, firmware, lldpad */
+	const char *lldpad_pid;   /* lldpad's pid file when it runs, else NULL */
+};
+struct mlx_qos_settings;
+/* The one renderer of a port's DCB settings: show qos's view (@x), or
+ * state's (@x NULL). */
+void qos_out_dcb(struct out *o, const struct mlx_qos_settings *q, const struct qos_show *x);
+
 #endif

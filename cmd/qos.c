@@ -27,12 +27,12 @@
 #include "lock.h"
 #include "qos-check.h"
 #include "qos-cmd.h"
+#include "settings-cmd.h"
 
 
 /* What one port's view holds besides the DCB state. */
 struct view {
-	struct mlx_dcb_state st;
-	bool buf_sysfs;                   /* buffers from OFED qos/ sysfs */
+	struct mlx_qos_settings qos;      /* the DCB state as the settings model has it */
 	bool lldpad;
 	char lldpad_pid[32];
 	struct mlx_qos_state qs;          /* the RoCE / DCQCN side (cmd/qos-check.c) */
@@ -126,17 +126,18 @@ int qos_one_target(struct cli *cli, struct qport *q)
 
 static int read_view(struct cli *cli, const struct qport *q, struct view *v)
 {
+	struct mlx_dcb_state *st = &v->qos.st;
+	bool sysfs = false;
 	int r;
 
 	memset(v, 0, sizeof(*v));
-	r = mlx_dcb_get(cli->ctx, q->ifname, &v->st);
+	r = mlx_dcb_get(cli->ctx, q->ifname, st);
 	if (r < 0)
 		return r;
-	if (!v->st.has_buffer && mlx_dcb_sysfs_buffer(cli->ctx, q->ifname, &v->st.buffer) == 0) {
-		v->st.has_buffer = true;
-		v->buf_sysfs = true;
-	}
+	if (!st->has_buffer && mlx_dcb_sysfs_buffer(cli->ctx, q->ifname, &st->buffer) == 0)
+		st->has_buffer = sysfs = true;
 	mlx_err_clear(cli->ctx);
+	mlx_qos_settings_from_state(&v->qos, st, sysfs);
 	v->lldpad = mlx_dcb_lldpad_running(cli->ctx, v->lldpad_pid, sizeof(v->lldpad_pid));
 	mlx_qos_state_init(&v->qs, q->ifname);
 	qos_read_dcqcn(cli, q->fn, q->port, &v->qs);
@@ -159,13 +160,21 @@ static const char *owner(const struct view *v)
 {
 	if (v->lldpad)
 		return "lldpad";
-	if (v->st.has_dcbx && !(v->st.dcbx & DCB_CAP_DCBX_HOST))
+	if (v->qos.st.has_dcbx && !(v->qos.st.dcbx & DCB_CAP_DCBX_HOST))
 		return "firmware";
 	return "host";
 }
 
 /* A u8 array: JSON only (the text shows it in mlnx_qos's columns). */
 static void json_u8v(struct out *o, const char *key, const uint8_t *v, size_t n)
+{
+	out_list_begin(o, key, NULL);
+	for (size_t i = 0; i < n; i++)
+		out_u64(o, NULL, NULL, v[i]);
+	out_list_end(o);
+}
+
+static void json_u64v(struct out *o, const char *key, const uint64_t *v, size_t n)
 {
 	out_list_begin(o, key, NULL);
 	for (size_t i = 0; i < n; i++)
@@ -196,68 +205,106 @@ static void text_prios(struct out *o, const uint8_t *prio_tc, unsigned tc)
 }
 
 /*
- * One port, text and JSON from the same calls (issue 14: the RoCE facts,
- * the PFC cap and ETS willing were in the JSON only while this was two
- * renderers).  The text follows `mlnx_qos -i`, whose users read it; the
- * lines mlnx_qos has not (Owner, DCBX flags, PFC cap, ETS, RoCE) are ours.
+ * The DCB settings of one port: the one renderer of the structure, for
+ * `show qos` (@x its view's other facts) and `state` (@x NULL), text and
+ * JSON from the same calls (issue 14: the RoCE facts, the PFC cap and ETS
+ * willing were in the JSON only while show qos was two renderers; issue
+ * 26: state wrote the same structure out a second time).
+ *
+ * show qos: the text follows `mlnx_qos -i`, whose users read it; the lines
+ * mlnx_qos has not (Owner, DCBX flags, PFC cap, ETS, RoCE) are ours.
  * Where mlnx_qos shows a fact in a layout JSON cannot share (the dscp2prio
  * groups, the PFC columns) the JSON form and the text form sit side by
  * side here, so a new fact is added to both or visibly to one.
+ * state: the settings only (no capability, no count), one "path = value"
+ * line each, the paths diff prints; an unlimited TC rate is 0 (null there
+ * would be "unknown"), a TC that is not ETS has a null share.
  */
-static void render_port(struct out *o, const struct qport *q, const struct view *v, bool chk)
+void qos_out_dcb(struct out *o, const struct mlx_qos_settings *q, const struct qos_show *x)
 {
-	const struct mlx_dcb_state *st = &v->st;
-	const char *ver = NULL;
+	const struct mlx_dcb_state *st = &q->st;
+	struct spath s = { o, NULL };
+	bool show = x != NULL;
 	int map[MLX_DCB_NDSCP];
-	size_t ndscp = 0;
+	size_t ndscp = 0, n = 0;
 	unsigned cap;
-	bool known = false;
+	uint64_t v[8];
 
-	out_fmt_str(o, OUT_ANY, "netdev", "Interface: %s", q->ifname);
-	out_fmt_str(o, OUT_JSON, "pci_address", NULL, q->fn ? q->fn->bdf : NULL);
-	if (q->fn)
-		out_printf(o, " (%s)", q->fn->bdf);
-	out_printf(o, "\n");
-	if (st->has_dcbx) {
-		ver = dcbx_ver(st->dcbx);
-		out_printf(o, "DCBX mode: %s%s%s\n", st->dcbx & DCB_CAP_DCBX_HOST ? "OS controlled" :
-			   "Firmware controlled", ver ? ", " : "", ver ? (*ver == 'i' ? "IEEE" : "CEE") : "");
-		out_obj_begin(o, "dcbx", NULL);
-		out_fmt_str(o, OUT_JSON, "mode", NULL, qos_dcbx_mode(st->dcbx));
-		out_fmt_str(o, OUT_JSON, "version", NULL, ver);
-		out_fmt_u64(o, OUT_ANY, "flags", "DCBX flags: %s\n", st->dcbx);
-		out_obj_end(o);
-	} else {
-		out_null(o, "dcbx", NULL);
+	if (q->have != MLX_SET) {
+		/* No DCB on this port (or no netdev): every section unknown. */
+		static const char *const keys[] = { "dcbx", "trust", "dscp2prio", "pfc", "ets", "tcs",
+						    "buffer" };
+
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			sp_null(&s, keys[i]);
+		return;
 	}
-	out_fmt_str(o, OUT_ANY, "owner", "Owner: %s", owner(v));
-	out_fmt_str(o, OUT_JSON, "lldpad_pidfile", NULL, v->lldpad ? v->lldpad_pid : NULL);
-	if (v->lldpad)
-		out_printf(o, " (%s): it may overwrite these settings", v->lldpad_pid);
-	else if (st->has_dcbx && !(st->dcbx & DCB_CAP_DCBX_HOST))
-		out_printf(o, " DCBX: settings follow the switch; 'mlxcli qosconfig dcbx -d %s host' "
-			   "takes them back", q->ifname);
-	out_printf(o, "\n");
+
+	if (q->dcbx == MLX_SET) {
+		const char *ver = dcbx_ver(st->dcbx);
+
+		if (show)
+			out_printf(o, "DCBX mode: %s%s%s\n", st->dcbx & DCB_CAP_DCBX_HOST ?
+				   "OS controlled" : "Firmware controlled", ver ? ", " : "",
+				   ver ? (*ver == 'i' ? "IEEE" : "CEE") : "");
+		out_obj_begin(o, "dcbx", NULL);
+		s.pfx = "dcbx";
+		if (show)
+			out_fmt_str(o, OUT_JSON, "mode", NULL, qos_dcbx_mode(st->dcbx));
+		else
+			sp_str(&s, "mode", qos_dcbx_mode(st->dcbx));
+		if (show) {
+			out_fmt_str(o, OUT_JSON, "version", NULL, ver);
+			out_fmt_u64(o, OUT_ANY, "flags", "DCBX flags: %s\n", st->dcbx);
+		}
+		out_obj_end(o);
+		s.pfx = NULL;
+	} else {
+		if (show)
+			out_null(o, "dcbx", NULL);
+		else
+			sp_null(&s, "dcbx");
+	}
+	if (show) {
+		out_fmt_str(o, OUT_ANY, "owner", "Owner: %s", x->owner);
+		out_fmt_str(o, OUT_JSON, "lldpad_pidfile", NULL, x->lldpad_pid);
+		if (x->lldpad_pid)
+			out_printf(o, " (%s): it may overwrite these settings", x->lldpad_pid);
+		else if (st->has_dcbx && !(st->dcbx & DCB_CAP_DCBX_HOST))
+			out_printf(o, " DCBX: settings follow the switch; 'mlxcli qosconfig dcbx -d %s "
+				   "host' takes them back", x->ifname);
+		out_printf(o, "\n");
+	}
 
 	for (size_t i = 0; i < st->napp; i++)
 		ndscp += st->app[i].selector == IEEE_8021QAZ_APP_SEL_DSCP;
-	out_fmt_str(o, OUT_ANY, "trust", "Priority trust state: %s",
-		    mlx_dcb_trust_dscp(st) ? "dscp" : "pcp");
-	if (ndscp)
-		out_printf(o, " (%zu DSCP entries in the APP table)", ndscp);
-	out_printf(o, "\n");
+	if (show) {
+		out_fmt_str(o, OUT_ANY, "trust", "Priority trust state: %s",
+			    mlx_dcb_trust_dscp(st) ? "dscp" : "pcp");
+		if (ndscp)
+			out_printf(o, " (%zu DSCP entries in the APP table)", ndscp);
+		out_printf(o, "\n");
+	} else {
+		sp_str(&s, "trust", q->trust_dscp ? "dscp" : "pcp");
+	}
+	/* dscp2prio: the DSCP APP entries; state's text one line "d:p d:p ..." */
 	mlx_dcb_dscp_map(st, map);
+	if (!show)
+		out_printf(o, "  dscp2prio =");
 	out_list_begin(o, "dscp2prio", NULL);
-	for (int d = 0; d < 64; d++) {
+	for (int d = 0; d < MLX_DCB_NDSCP; d++) {
 		if (map[d] < 0)
 			continue;
 		out_obj_begin(o, NULL, NULL);
-		out_u64(o, "dscp", NULL, (uint64_t)d);
-		out_u64(o, "priority", NULL, (uint64_t)map[d]);
+		out_fmt_u64(o, show ? OUT_JSON : OUT_ANY, "dscp", " %s", (uint64_t)d);
+		out_fmt_u64(o, show ? OUT_JSON : OUT_ANY, "priority", ":%s", (uint64_t)map[d]);
 		out_obj_end(o);
+		n++;
 	}
 	out_list_end(o);
-	if (ndscp) {
+	if (!show)
+		out_printf(o, "%s\n", n ? "" : " none");
+	if (show && ndscp) {
 		out_printf(o, "dscp2prio mapping:\n");
 		for (int p = 0; p < 8; p++) {
 			int k = 0;
@@ -275,99 +322,174 @@ static void render_port(struct out *o, const struct qport *q, const struct view 
 		}
 	}
 
-	if (st->has_buffer) {
+	/* mlnx_qos shows the buffers before PFC (the JSON's order is below) */
+	if (show && q->buffer == MLX_SET) {
 		out_printf(o, "Receive buffer size (bytes): ");
 		for (int i = 0; i < 8; i++)
 			out_printf(o, "%s%u", i ? "," : "", st->buffer.buffer_size[i]);
 		out_fmt_u64(o, OUT_TEXT, NULL, " max_buffer_size=%s", st->buffer.total_size);
-		out_printf(o, " (from %s)\n", v->buf_sysfs ? "qos/ sysfs" : "DCB netlink");
+		out_printf(o, " (from %s)\n", q->buf_sysfs ? "qos/ sysfs" : "DCB netlink");
 	}
 
-	if (st->has_pfc) {
+	if (q->pfc == MLX_SET) {
 		out_obj_begin(o, "pfc", NULL);
-		out_fmt_u64(o, OUT_ANY, "pfc_cap", "PFC cap: %s\n", st->pfc.pfc_cap);
-		/* in text: the "enabled" row below */
-		out_list_begin(o, "enabled_priorities", NULL);
+		s.pfx = "pfc";
+		if (show)
+			out_fmt_u64(o, OUT_ANY, "pfc_cap", "PFC cap: %s\n", st->pfc.pfc_cap);
+		n = 0;
 		for (int p = 0; p < 8; p++)
 			if ((st->pfc.pfc_en >> p) & 1)
-				out_u64(o, NULL, NULL, (uint64_t)p);
-		out_list_end(o);
-		out_fmt_u64(o, OUT_ANY, "cable_length_m", "Cable len: %s\n", st->pfc.delay);
-		out_fmt_u64(o, OUT_ANY, "mbc", "PFC mbc: %s\n", st->pfc.mbc);
-		out_obj_end(o);
-		out_printf(o, "PFC configuration:\n\tpriority ");
-		for (int p = 0; p < 8; p++)
-			out_printf(o, "   %d", p);
-		out_printf(o, "\n\tenabled  ");
-		for (int p = 0; p < 8; p++)
-			out_printf(o, "   %d", (st->pfc.pfc_en >> p) & 1);
-		if (st->has_buffer) {
-			out_printf(o, "\n\tbuffer   ");
-			for (int p = 0; p < 8; p++)
-				out_printf(o, "   %u", st->buffer.prio2buffer[p]);
+				v[n++] = (uint64_t)p;
+		/* show: in text the "enabled" row below */
+		if (show)
+			json_u64v(o, "enabled_priorities", v, n);
+		else
+			sp_list(&s, "enabled_priorities", v, n);
+		if (show) {
+			out_fmt_u64(o, OUT_ANY, "cable_length_m", "Cable len: %s\n", st->pfc.delay);
+			out_fmt_u64(o, OUT_ANY, "mbc", "PFC mbc: %s\n", st->pfc.mbc);
+		} else {
+			sp_u64(&s, "cable_length_m", st->pfc.delay);
 		}
-		out_printf(o, "\n");
+		out_obj_end(o);
+		s.pfx = NULL;
+		if (show) {
+			out_printf(o, "PFC configuration:\n\tpriority ");
+			for (int p = 0; p < 8; p++)
+				out_printf(o, "   %d", p);
+			out_printf(o, "\n\tenabled  ");
+			for (int p = 0; p < 8; p++)
+				out_printf(o, "   %d", (st->pfc.pfc_en >> p) & 1);
+			if (q->buffer == MLX_SET) {
+				out_printf(o, "\n\tbuffer   ");
+				for (int p = 0; p < 8; p++)
+					out_printf(o, "   %u", st->buffer.prio2buffer[p]);
+			}
+			out_printf(o, "\n");
+		}
 	} else {
-		out_null(o, "pfc", NULL);
+		if (show)
+			out_null(o, "pfc", NULL);
+		else
+			sp_null(&s, "pfc");
 	}
 
-	cap = st->has_ets ? (st->ets.ets_cap && st->ets.ets_cap <= 8 ? st->ets.ets_cap : 8) : 0;
-	if (st->has_ets) {
+	cap = q->ets == MLX_SET ? (st->ets.ets_cap && st->ets.ets_cap <= 8 ? st->ets.ets_cap : 8) : 0;
+	if (q->ets == MLX_SET) {
 		out_obj_begin(o, "ets", NULL);
-		out_fmt_u64(o, OUT_ANY, "ets_cap", "ETS: %s traffic classes", st->ets.ets_cap);
-		out_fmt_bool(o, OUT_ANY, "willing", ", willing: %s\n", st->ets.willing);
-		json_u8v(o, "prio_tc", st->ets.prio_tc, 8);
+		s.pfx = "ets";
+		if (show) {
+			out_fmt_u64(o, OUT_ANY, "ets_cap", "ETS: %s traffic classes", st->ets.ets_cap);
+			out_fmt_bool(o, OUT_ANY, "willing", ", willing: %s\n", st->ets.willing);
+		}
+		if (show)
+			json_u8v(o, "prio_tc", st->ets.prio_tc, 8);
+		else
+			sp_u8list(&s, "prio_tc", st->ets.prio_tc, 8);
 		out_obj_end(o);
+		s.pfx = NULL;
 	} else {
-		out_null(o, "ets", NULL);
+		if (show)
+			out_null(o, "ets", NULL);
+		else
+			sp_null(&s, "ets");
 	}
-	out_list_begin(o, "tcs", NULL);
-	for (unsigned tc = 0; tc < cap; tc++) {
-		uint64_t kbps = st->has_maxrate ? st->maxrate.tc_maxrate[tc] : 0;
-		uint8_t tsa = st->ets.tc_tsa[tc];
+	/* show lists no TC of a port without ETS; state says it is unknown */
+	if (q->tcs != MLX_SET && !show) {
+		sp_null(&s, "tcs");
+	} else {
+		out_list_begin(o, "tcs", NULL);
+		for (unsigned tc = 0; tc < cap; tc++) {
+			uint64_t kbps = st->has_maxrate ? st->maxrate.tc_maxrate[tc] : 0;
+			uint8_t tsa = st->ets.tc_tsa[tc];
+			char pfx[16];
 
-		out_obj_begin(o, NULL, NULL);
-		out_fmt_u64(o, OUT_JSON, "tc", NULL, tc);
-		/* the kernel's unit is kb/s; mlx5 rounds to 100 Mb/s steps */
-		if (kbps)
-			out_printf(o, "tc: %u ratelimit: %.1f Gbps", tc, (double)kbps / 1e6);
-		else
-			out_printf(o, "tc: %u ratelimit: unlimited", tc);
-		out_fmt_str(o, OUT_ANY, "tsa", ", tsa: %s", mlx_dcb_tsa_name(tsa));
-		if (tsa == IEEE_8021QAZ_TSA_ETS)
-			out_fmt_u64(o, OUT_ANY, "bandwidth_pct", ", bw: %s%%", st->ets.tc_tx_bw[tc]);
-		else
-			out_null(o, "bandwidth_pct", NULL);
-		if (kbps)
-			out_u64(o, "max_rate_mbps", NULL, kbps / 1000);
-		else
-			out_null(o, "max_rate_mbps", NULL);
-		out_list_begin(o, "priorities", NULL);
-		for (int p = 0; p < 8; p++)
-			if (st->ets.prio_tc[p] == tc)
-				out_u64(o, NULL, NULL, (uint64_t)p);
+			if (q->tc[tc] != MLX_SET)
+				continue;
+			snprintf(pfx, sizeof(pfx), "tcs.%u", tc);
+			s.pfx = pfx;
+			out_obj_begin(o, NULL, NULL);
+			out_fmt_u64(o, OUT_JSON, "tc", NULL, tc);
+			/* the kernel's unit is kb/s; mlx5 rounds to 100 Mb/s steps */
+			if (show && kbps)
+				out_printf(o, "tc: %u ratelimit: %.1f Gbps", tc, (double)kbps / 1e6);
+			else if (show)
+				out_printf(o, "tc: %u ratelimit: unlimited", tc);
+			if (show)
+				out_fmt_str(o, OUT_ANY, "tsa", ", tsa: %s", mlx_dcb_tsa_name(tsa));
+			else
+				sp_str(&s, "tsa", mlx_dcb_tsa_name(tsa));
+			if (show && q->bw[tc] == MLX_SET)
+				out_fmt_u64(o, OUT_ANY, "bandwidth_pct", ", bw: %s%%", st->ets.tc_tx_bw[tc]);
+			else if (show)
+				out_null(o, "bandwidth_pct", NULL);
+			else
+				sp_int(&s, "bandwidth_pct", q->bw[tc] == MLX_SET ? st->ets.tc_tx_bw[tc] : -1);
+			/* unlimited: show says null, state 0 (as a VF's max_tx_rate_mbps) */
+			if (show && kbps)
+				out_u64(o, "max_rate_mbps", NULL, kbps / 1000);
+			else if (show)
+				out_null(o, "max_rate_mbps", NULL);
+			else
+				sp_u64(&s, "max_rate_mbps", kbps / 1000);
+			if (show) {
+				out_list_begin(o, "priorities", NULL);
+				for (int p = 0; p < 8; p++)
+					if (st->ets.prio_tc[p] == tc)
+						out_u64(o, NULL, NULL, (uint64_t)p);
+				out_list_end(o);
+				out_printf(o, "\n\t priority: ");
+				text_prios(o, st->ets.prio_tc, tc);
+			}
+			out_obj_end(o);
+		}
 		out_list_end(o);
-		out_printf(o, "\n\t priority: ");
-		text_prios(o, st->ets.prio_tc, tc);
-		out_obj_end(o);
+		s.pfx = NULL;
 	}
-	out_list_end(o);
 
-	/* The JSON keeps its key order (users diff it): the buffer object
-	 * comes here, its text line where mlnx_qos has it, above. */
-	if (st->has_buffer) {
+	if (q->buffer == MLX_SET) {
+		/* the JSON keeps its key order (users diff it): show's source
+		 * first, state's last (a fact, not a setting) */
 		out_obj_begin(o, "buffer", NULL);
-		out_fmt_str(o, OUT_JSON, "source", NULL, v->buf_sysfs ? "sysfs" : "dcbnl");
-		json_u8v(o, "prio2buffer", st->buffer.prio2buffer, 8);
-		out_list_begin(o, "size_bytes", NULL);
+		s.pfx = "buffer";
+		if (show)
+			out_fmt_str(o, OUT_JSON, "source", NULL, q->buf_sysfs ? "sysfs" : "dcbnl");
 		for (int i = 0; i < 8; i++)
-			out_u64(o, NULL, NULL, st->buffer.buffer_size[i]);
-		out_list_end(o);
-		out_fmt_u64(o, OUT_JSON, "total_bytes", NULL, st->buffer.total_size);
+			v[i] = st->buffer.buffer_size[i];
+		if (show) {
+			json_u8v(o, "prio2buffer", st->buffer.prio2buffer, 8);
+			json_u64v(o, "size_bytes", v, 8);
+		} else {
+			sp_u8list(&s, "prio2buffer", st->buffer.prio2buffer, 8);
+			sp_list(&s, "size_bytes", v, 8);
+		}
+		if (show)
+			out_fmt_u64(o, OUT_JSON, "total_bytes", NULL, st->buffer.total_size);
+		else
+			out_fmt_str(o, OUT_JSON, "source", NULL, q->buf_sysfs ? "sysfs" : "dcbnl");
 		out_obj_end(o);
+		s.pfx = NULL;
 	} else {
-		out_null(o, "buffer", NULL);
+		if (show)
+			out_null(o, "buffer", NULL);
+		else
+			sp_null(&s, "buffer");
 	}
+}
+
+/* One port of show qos: its names, its DCB settings, its RoCE side. */
+static void render_port(struct out *o, const struct qport *q, const struct view *v, bool chk)
+{
+	struct qos_show x = { .ifname = q->ifname, .owner = owner(v),
+			      .lldpad_pid = v->lldpad ? v->lldpad_pid : NULL };
+	bool known = false;
+
+	out_fmt_str(o, OUT_ANY, "netdev", "Interface: %s", q->ifname);
+	out_fmt_str(o, OUT_JSON, "pci_address", NULL, q->fn ? q->fn->bdf : NULL);
+	if (q->fn)
+		out_printf(o, " (%s)", q->fn->bdf);
+	out_printf(o, "\n");
+	qos_out_dcb(o, &v->qos, &x);
 
 	out_obj_begin(o, "roce", "RoCE");
 	for (int p = 0; p < 8; p++)
@@ -453,7 +575,7 @@ int cmd_qos_show(struct cli *cli, int argc, char **argv)
 			continue;
 		}
 		if (chk) {
-			if ((e = qos_check(cli, &v->qs, &v->st, roce_prio, &v->rep))) {
+			if ((e = qos_check(cli, &v->qs, &v->qos.st, roce_prio, &v->rep))) {
 				r = e;
 				goto out;
 			}

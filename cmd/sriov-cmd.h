@@ -23,4 +23,10 @@ int cmd_sriov_set(struct cli *cli, int argc, char **argv);
 int cmd_sriov_vf(struct cli *cli, int argc, char **argv);
 int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv);
 
+struct mlx_vf_settings;
+struct spath;
+/* The one renderer of a VF's settings: sriov show's row (@sp NULL) or
+ * state's object (@sp its path). */
+void sriov_out_vf_settings(struct out *o, const struct mlx_vf_settings *v, const struct spath *sp);
+
 #endif

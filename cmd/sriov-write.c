@@ -18,7 +18,9 @@
 
 #include "cli.h"
 #include "sriov-cmd.h"
+#include "settings.h"
 #include "sriov.h"
+#include "txn.h"
 #include "write.h"
 
 /* --dry-run comes from the dispatcher (CMD_WRITES). */
@@ -26,18 +28,6 @@ const struct cmd_opt sriov_numvfs_opts[] = {
 	{ "yes", 'y', NULL, "do not ask before VFs and their settings are lost", NULL },
 	{ "any-device", 0, NULL, CLI_ANY_DEVICE_HELP, NULL },
 	{ NULL, 0, NULL, NULL, NULL },
-};
-
-/* A numvfs change: the engine's SR-IOV writer first (the operations
- * read it as theirs), then what the plan finds and asks. */
-struct numvfs_cx {
-	struct mlx_sriov_writer w;
-	struct cli *cli;
-	struct mlx_devices *devs;
-	unsigned cur;             /* the count read under the lock */
-	struct mlx_link_vfs l;    /* the VFs' settings before, when known */
-	bool have_l;
-	int refused;              /* the exit code of a refusal; 0 */
 };
 
 static int parse_uint(struct cli *cli, const char *what, const char *s, unsigned max, unsigned *v)
@@ -144,66 +134,55 @@ static void out_lost(struct cli *cli, const struct mlx_devices *devs, const stru
 
 /*
  * DESIGN "Writes": a change that destroys other settings says what will be
- * lost and needs --yes or a terminal's answer (as dbg restart and sw-reset).
- * Asked from the plan, under the lock, with the count read there.  0 to go
- * ahead; else -ECANCELED with the story, and cx->refused the exit code.
+ * lost and needs --yes or a terminal's answer (cli_confirm, the one rule),
+ * asked from the plan before the transaction runs; the run goes ahead
+ * only with the count the question named (lib/txn.h).  EXIT_OK to go
+ * ahead, else the exit code of the refusal (its message out).
  */
-static int confirm_lost(struct numvfs_cx *cx, struct mlx_ctx *ctx, unsigned cur, unsigned n)
+static int confirm_lost(struct cli *cli, struct mlx_txn *t, const struct mlx_devices *devs,
+			const struct mlx_sriov_writer *w, unsigned n)
 {
-	struct cli *cli = cx->cli;
-	const struct mlx_function *pf = cx->w.pf;
-	char line[200], answer[16];
-	bool tty = isatty(STDIN_FILENO);
+	const struct mlx_function *pf = w->pf;
+	unsigned cur = w->cur_numvfs;
+	char line[200], refusal[300], question[200];
 
 	if (cli_opt(cli, "yes") || cli->dry_run)
-		return 0;
-	if (tty)
+		return EXIT_OK;
+	if (cli_will_ask(cli))
 		fprintf(cli->err_fp, "numvfs %u -> %u on %s takes every VF away first; this is lost:\n",
 			cur, n, pf->bdf);
 	for (unsigned k = 0; k < cur; k++) {
-		lost_line(cx->devs, pf, (int)k, n, vf_of(cx->have_l ? &cx->l : NULL, (int)k), line,
+		lost_line(devs, pf, (int)k, n, vf_of(w->have_before ? &w->before : NULL, (int)k), line,
 			  sizeof(line));
 		fprintf(cli->err_fp, "  %s\n", line);
 	}
-	if (!tty) {
-		cx->refused = EXIT_USAGE;
-		return mlx_err(ctx, ECANCELED, "numvfs %u -> %u on %s takes every VF away first and "
-			       "loses the settings listed above; nothing was changed", cur, n, pf->bdf);
-	}
-	fprintf(cli->err_fp, "go ahead? [y/N] ");
-	fflush(cli->err_fp);
-	if (!fgets(answer, sizeof(answer), stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
-		cx->refused = EXIT_FAIL;
-		return mlx_err(ctx, ECANCELED, "not confirmed; nothing was changed");
-	}
-	return 0;
+	snprintf(refusal, sizeof(refusal), "numvfs %u -> %u on %s takes every VF away first and loses "
+		 "the settings listed above; nothing was changed", cur, n, pf->bdf);
+	snprintf(question, sizeof(question), "go ahead");
+	return cli_confirm(cli, t, refusal, "add --yes to go ahead, or --dry-run to see the change; "
+			   "nothing was changed", question);
 }
 
-/* The plan of a numvfs change: what it loses, read under the lock. */
-static int numvfs_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
+static struct mlx_port_settings *want_new(struct cli *cli)
 {
-	struct numvfs_cx *cx = feat;
-	unsigned cur = (unsigned)pl->c[0].old.u, n = (unsigned)pl->c[0].new.u;
+	struct mlx_port_settings *w = mlx_port_settings_new();
 
-	cx->cur = cur;
-	if (cur == 0 || cur == n)
-		return 0;
-	/* The settings about to be lost; without rtnetlink they are
-	 * unknown, and the VFs are still listed. */
-	cx->have_l = mlx_sriov_query(ctx, cx->w.pf, &cx->l) == 0;
-	mlx_err_clear(ctx);
-	return confirm_lost(cx, ctx, cur, n);
+	if (!w)
+		cli_error(cli, "out of memory");
+	return w;
 }
 
 int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 {
-	struct numvfs_cx cx = { .cli = cli };
-	struct mlx_write_ops ops = mlx_sriov_write_ops;
-	struct mlx_write_result res;
-	struct mlx_plan pl = { 0 };
+	struct mlx_port_settings *want = NULL;
+	struct mlx_txn *txn = NULL;
+	struct mlx_txn_step st;
+	struct mlx_devices *devs;
 	struct mlx_function *pf;
+	struct mlx_port_ref ref;
+	const struct mlx_sriov_writer *w;
 	unsigned n;
-	int r;
+	int r, e;
 
 	(void)argc;
 	r = need_pf(cli, &pf);
@@ -216,36 +195,58 @@ int cmd_sriov_set(struct cli *cli, int argc, char **argv)
 			  pf->sriov_totalvfs);
 		return EXIT_USAGE;
 	}
-	r = cli_devices(cli, &cx.devs);
+	r = cli_devices(cli, &devs);
 	if (r)
 		return r;
-	cx.w.pf = pf;
-	/* The count and what it loses are read by the engine under the
-	 * lock, not taken from the device model scanned before it. */
-	ops.plan = numvfs_plan;
-	if (mlx_sriov_plan_add(&pl, MLX_SRIOV_NUMVFS, mlx_val_uint(n)) < 0) {
-		cli_error(cli, "out of memory");
+	if (!(want = want_new(cli)))
 		return EXIT_FAIL;
-	}
+	want->sriov.have = want->sriov.numvfs_h = MLX_SET;
+	want->sriov.numvfs = n;
+	mlx_port_ref_init(&ref, pf, NULL, NULL);
 	out_str(cli->out, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
-	r = cli_write(cli, &ops, &cx, pf->bdf, pf->bdf, &pl, &res);
-	if (r && cx.refused) {
-		if (cx.refused == EXIT_USAGE)
-			cli_hint(cli, "add --yes to go ahead, or --dry-run to see the change; nothing "
-				 "was changed");
-		r = cx.refused;
+	e = mlx_txn_new(cli->ctx, &txn);
+	if (e == 0)
+		e = mlx_txn_add(txn, MLX_SUB_SRIOV, &ref, want, 0);
+	/* The count and what it loses, read now: the question is asked from
+	 * this plan, and the run writes only the change it named. */
+	if (e >= 0)
+		e = mlx_txn_plan(txn, 0);
+	if (e >= 0) {
+		mlx_txn_step(txn, 0, &st);
+		w = st.writer;
+		if (mlx_txn_destroys(txn))
+			r = confirm_lost(cli, txn, devs, w, n);
+		/* --yes takes what the count is under the lock; an answer at the
+		 * terminal, only what it was asked about */
+		if (!r && !cli->dry_run)
+			e = mlx_txn_run(txn, cli_opt(cli, "yes") ? MLX_TXN_DESTROY_OK
+							: MLX_TXN_DESTROY_AS_PLANNED);
 	}
-	if (r == EXIT_OK)
-		out_lost(cli, cx.devs, pf, cx.cur != n ? (int)cx.cur : 0, n, cx.have_l ? &cx.l : NULL);
-	if (cx.have_l)
-		mlx_link_vfs_free(&cx.l);
-	mlx_sriov_writer_free(&cx.w);
-	mlx_plan_free(&pl);
+	if (e < 0) {
+		r = cli_txn_fail(cli, txn, e, NULL, "write");
+		if (r == EXIT_PERM)
+			cli_hint(cli, "changing %s needs root", pf->bdf);
+	}
+	if (r == EXIT_OK) {
+		mlx_txn_step(txn, 0, &st);
+		w = st.writer;
+		cli_out_changes(cli, st.plan);
+		out_lost(cli, devs, pf, w->cur_numvfs != n ? (int)w->cur_numvfs : 0, n,
+			 w->have_before ? &w->before : NULL);
+		if (!cli->dry_run)
+			r = cli_txn_done(cli, txn);
+	}
+	mlx_txn_free(txn);
+	mlx_port_settings_free(want);
 	return r;
 }
 
 const char *const sriov_vf_settings[] = {
 	"mac", "vlan", "qos", "rate", "max-rate", "min-rate", "spoofchk", "trust", "state", NULL,
+};
+static const enum mlx_sriov_setting vf_setting_ids[] = {
+	MLX_VF_MAC, MLX_VF_VLAN, MLX_VF_QOS, MLX_VF_MAX_TX_RATE, MLX_VF_MAX_TX_RATE,
+	MLX_VF_MIN_TX_RATE, MLX_VF_SPOOFCHK, MLX_VF_TRUST, MLX_VF_LINK_STATE,
 };
 
 static int on_off(struct cli *cli, const char *what, const char *v, bool *on)
@@ -261,72 +262,59 @@ static int on_off(struct cli *cli, const char *what, const char *v, bool *on)
 	return EXIT_OK;
 }
 
-/* One SETTING VALUE pair of `sriov vf set`, validated, as a typed change. */
-static int vf_pair(struct cli *cli, const char *k, const char *v, struct mlx_plan *pl)
+/* One SETTING VALUE pair of `sriov vf set`, validated (by the validators
+ * apply's VF settings go through), into the VF's desired settings. */
+static int vf_pair(struct cli *cli, const char *k, const char *v, struct mlx_vf_settings *vs)
 {
-	enum mlx_sriov_setting s;
-	struct mlx_val val;
 	unsigned u;
 	bool on;
 
 	if (!strcmp(k, "mac")) {
-		uint8_t mac[6];
-		char buf[24];
-
-		if (mlx_parse_mac(v, mac) < 0) {
-			cli_error(cli, "invalid MAC address '%s': expected xx:xx:xx:xx:xx:xx", v);
+		if (mlx_vf_put_mac(cli->ctx, vs, v) < 0) {
+			cli_error(cli, "invalid MAC address '%s': %s", v, mlx_errmsg(cli->ctx));
 			return EXIT_USAGE;
 		}
-		if (mac[0] & 1) {
-			cli_error(cli, "invalid MAC address '%s': a multicast address cannot be a VF's "
-				  "address", v);
-			return EXIT_USAGE;
-		}
-		/* The kernel's spelling, so it compares with what it reports. */
-		mlx_fmt_mac(mac, buf, sizeof(buf));
-		s = MLX_VF_MAC;
-		val = mlx_val_str(buf);
 	} else if (!strcmp(k, "vlan") || !strcmp(k, "qos")) {
 		if (parse_uint(cli, k[0] == 'v' ? "VLAN" : "QoS", v, k[0] == 'v' ? 4095 : 7, &u))
 			return EXIT_USAGE;
-		s = k[0] == 'v' ? MLX_VF_VLAN : MLX_VF_QOS;
-		val = mlx_val_uint(u);
+		if (k[0] == 'v')
+			mlx_vf_put_vlan(cli->ctx, vs, u);
+		else
+			mlx_vf_put_qos(cli->ctx, vs, u);
 	} else if (!strcmp(k, "rate") || !strcmp(k, "max-rate") || !strcmp(k, "min-rate")) {
-		s = !strcmp(k, "min-rate") ? MLX_VF_MIN_TX_RATE : MLX_VF_MAX_TX_RATE;
-		if (s == MLX_VF_MAX_TX_RATE && mlx_plan_find(pl, "max_tx_rate")) {
+		bool max = strcmp(k, "min-rate") != 0;
+
+		if (max && vs->max_h == MLX_SET) {
 			cli_error(cli, "'rate' and 'max-rate' are the same setting; give one");
 			return EXIT_USAGE;
 		}
 		if (parse_uint(cli, "rate (Mb/s)", v, UINT32_MAX, &u))
 			return EXIT_USAGE;
-		val = mlx_val_uint(u);
+		mlx_vf_put_rate(cli->ctx, vs, max, u);
 	} else if (!strcmp(k, "spoofchk") || !strcmp(k, "trust")) {
 		if (on_off(cli, k, v, &on))
 			return EXIT_USAGE;
-		s = k[0] == 's' ? MLX_VF_SPOOFCHK : MLX_VF_TRUST;
-		val = mlx_val_bool(on);
-	} else {
-		if (strcmp(v, "auto") && strcmp(v, "enable") && strcmp(v, "disable")) {
-			cli_error(cli, "invalid state '%s': expected auto, enable or disable", v);
-			return EXIT_USAGE;
+		if (k[0] == 's') {
+			vs->spoofchk = on;
+			vs->spoofchk_h = MLX_SET;
+		} else {
+			vs->trust = on;
+			vs->trust_h = MLX_SET;
 		}
-		s = MLX_VF_LINK_STATE;
-		val = mlx_val_str(v);
-	}
-	if (mlx_sriov_plan_add(pl, s, val) < 0) {
-		cli_error(cli, "out of memory");
-		return EXIT_FAIL;
+	} else if (mlx_vf_put_link_state(cli->ctx, vs, v) < 0) {
+		cli_error(cli, "invalid state '%s': expected auto, enable or disable", v);
+		return EXIT_USAGE;
 	}
 	return EXIT_OK;
 }
 
 int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 {
-	struct mlx_sriov_writer w = { 0 };
-	struct mlx_write_result res;
-	struct mlx_plan pl = { 0 };
+	struct mlx_port_settings *want = NULL;
+	struct mlx_vf_settings *vs = NULL;
+	struct mlx_port_ref ref;
 	struct mlx_function *pf;
-	const struct mlx_change *mx, *mn;
+	struct mlx_txn *txn;
 	bool given[9] = { false };
 	unsigned vf;
 	int r;
@@ -355,6 +343,10 @@ int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 		cli_error(cli, "'mlxcli sriov vf set' takes SETTING VALUE pairs");
 		return EXIT_USAGE;
 	}
+	if (!(want = want_new(cli)) || !(vs = mlx_sriov_vf(cli->ctx, &want->sriov, vf, true))) {
+		mlx_port_settings_free(want);
+		return EXIT_FAIL;
+	}
 	for (int i = 2; i < argc && r == EXIT_OK; i += 2) {
 		int idx = -1;
 
@@ -376,24 +368,26 @@ int cmd_sriov_vf(struct cli *cli, int argc, char **argv)
 			break;
 		}
 		given[idx] = true;
-		r = vf_pair(cli, argv[i], argv[i + 1], &pl);
+		r = vf_pair(cli, argv[i], argv[i + 1], vs);
+		/* written in the order given */
+		if (r == EXIT_OK && vs->norder < sizeof(vs->order))
+			vs->order[vs->norder++] = (uint8_t)vf_setting_ids[idx];
 	}
-	mx = mlx_plan_find(&pl, "max_tx_rate");
-	mn = mlx_plan_find(&pl, "min_tx_rate");
-	if (r == EXIT_OK && mx && mn && mx->new.u && mn->new.u > mx->new.u) {
-		cli_error(cli, "invalid rate: min-rate %" PRIu64 " is above max-rate %" PRIu64 " Mb/s",
-			  mn->new.u, mx->new.u);
+	if (r == EXIT_OK && vs->max_h == MLX_SET && vs->min_h == MLX_SET && vs->max_rate &&
+	    vs->min_rate > vs->max_rate) {
+		cli_error(cli, "invalid rate: min-rate %" PRIu32 " is above max-rate %" PRIu32 " Mb/s",
+			  vs->min_rate, vs->max_rate);
 		r = EXIT_USAGE;
 	}
 	if (r == EXIT_OK) {
-		w.pf = pf;
-		w.vf = vf;
+		mlx_port_ref_init(&ref, pf, NULL, NULL);
 		out_str(cli->out, "pci_address", NULL, mlx_fn_is_pci(pf) ? pf->bdf : NULL);
 		out_u64(cli->out, "vf", NULL, vf);
-		r = cli_write(cli, &mlx_sriov_write_ops, &w, pf->bdf, pf->bdf, &pl, &res);
+		r = cli_write_step(cli, MLX_SUB_VF, &ref, want, 0, &txn);
+		if (r == EXIT_OK)
+			mlx_txn_free(txn);
 	}
-	mlx_sriov_writer_free(&w);
-	mlx_plan_free(&pl);
+	mlx_port_settings_free(want);
 	return r;
 }
 
@@ -431,11 +425,11 @@ static int eswitch_all(struct cli *cli)
 
 int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 {
-	struct mlx_sriov_writer w = { 0 };
-	struct mlx_write_result res;
-	struct mlx_plan pl = { 0 };
+	struct mlx_port_settings *want;
+	struct mlx_port_ref ref;
 	struct mlx_function *pf;
 	struct mlx_eswitch esw;
+	struct mlx_txn *txn;
 	int r;
 
 	if (argc && strcmp(argv[0], "legacy") && strcmp(argv[0], "switchdev")) {
@@ -463,13 +457,14 @@ int cmd_sriov_eswitch(struct cli *cli, int argc, char **argv)
 		out_str(cli->out, "eswitch_mode", "eswitch mode", mlx_eswitch_mode_str(esw.mode));
 		return EXIT_OK;
 	}
-	w.pf = pf;
-	if (mlx_sriov_plan_add(&pl, MLX_SRIOV_ESWITCH_MODE, mlx_val_str(argv[0])) < 0) {
-		cli_error(cli, "out of memory");
+	if (!(want = want_new(cli)))
 		return EXIT_FAIL;
-	}
-	r = cli_write(cli, &mlx_sriov_write_ops, &w, pf->bdf, pf->bdf, &pl, &res);
-	mlx_sriov_writer_free(&w);
-	mlx_plan_free(&pl);
+	want->sriov.have = want->sriov.esw_h = MLX_SET;
+	mlx_eswitch_mode_parse(argv[0], &want->sriov.esw_mode);
+	mlx_port_ref_init(&ref, pf, NULL, NULL);
+	r = cli_write_step(cli, MLX_SUB_SRIOV, &ref, want, 0, &txn);
+	if (r == EXIT_OK)
+		mlx_txn_free(txn);
+	mlx_port_settings_free(want);
 	return r;
 }

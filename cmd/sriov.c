@@ -15,6 +15,7 @@
 #include <linux/if_link.h>
 
 #include "cli.h"
+#include "settings-cmd.h"
 #include "sriov-cmd.h"
 #include "sriov.h"
 
@@ -77,15 +78,65 @@ const struct mlx_function *sriov_vf_fn(const struct mlx_devices *devs,
 	return NULL;
 }
 
-static void out_tri(struct out *o, const char *key, const char *label, int v)
+/* One setting of a VF, in sriov show's table row (@label its column) or
+ * state's "path = value" line (@sp). */
+static void vf_field(struct out *o, const struct spath *sp, const char *key, const char *label,
+		     uint8_t have, const char *val)
 {
-	/* a JSON boolean; the text keeps ip link's on/off */
-	if (v < 0)
+	if (sp && have == MLX_SET)
+		sp_str(sp, key, val);
+	else if (sp)
+		sp_null(sp, key);
+	else if (have == MLX_SET)
+		out_str(o, key, label, val);
+	else
+		out_null(o, key, label);
+}
+
+static void vf_num(struct out *o, const struct spath *sp, const char *key, const char *label,
+		   uint8_t have, uint64_t v)
+{
+	if (sp)
+		sp_int(sp, key, have == MLX_SET ? (int64_t)v : -1);
+	else if (have == MLX_SET)
+		out_u64(o, key, label, v);
+	else
+		out_null(o, key, label);
+}
+
+static void vf_bool(struct out *o, const struct spath *sp, const char *key, const char *label,
+		    uint8_t have, bool v)
+{
+	if (sp)
+		sp_tri(sp, key, have == MLX_SET ? v : -1);
+	else if (have != MLX_SET)
 		out_null(o, key, label);
 	else if (out_is_json(o))
 		out_bool(o, key, label, v);
 	else
-		out_str(o, key, label, v ? "on" : "off");
+		out_str(o, key, label, v ? "on" : "off");   /* the text keeps ip link's on/off */
+}
+
+/*
+ * A VF's settings (lib/settings.h's VF section): the one renderer of the
+ * structure, for sriov show's row (@sp NULL: columns MAC, VLAN, ...) and
+ * state's VF object (@sp: its path, "sriov.vfs.2").
+ */
+void sriov_out_vf_settings(struct out *o, const struct mlx_vf_settings *v, const struct spath *sp)
+{
+	char buf[32];
+
+	mlx_fmt_mac(v->mac, buf, sizeof(buf));
+	vf_field(o, sp, "mac", "MAC", v->mac_h, buf);
+	vf_num(o, sp, "vlan", "VLAN", v->vlan_h, v->vlan);
+	vf_num(o, sp, "qos", "QOS", v->qos_h, v->qos);
+	snprintf(buf, sizeof(buf), "0x%04x", v->proto);
+	vf_field(o, sp, "vlan_protocol", NULL, v->proto_h, buf);
+	vf_num(o, sp, "min_tx_rate_mbps", "MIN_RATE", v->min_h, v->min_rate);
+	vf_num(o, sp, "max_tx_rate_mbps", "MAX_RATE", v->max_h, v->max_rate);
+	vf_bool(o, sp, "spoofchk", "SPOOFCHK", v->spoofchk_h, v->spoofchk);
+	vf_bool(o, sp, "trusted", "TRUST", v->trust_h, v->trust);
+	vf_field(o, sp, "link_state", "STATE", v->link_h, mlx_vf_link_state_str(v->link_state));
 }
 
 static void out_vf(struct cli *cli, const struct mlx_devices *devs, const struct mlx_function *pf,
@@ -93,43 +144,22 @@ static void out_vf(struct cli *cli, const struct mlx_devices *devs, const struct
 {
 	struct out *o = cli->out;
 	const struct mlx_function *fn = sriov_vf_fn(devs, pf, idx);
+	struct mlx_vf_settings vs = {
+		.mac_h = MLX_NULL, .vlan_h = MLX_NULL, .qos_h = MLX_NULL, .proto_h = MLX_NULL,
+		.min_h = MLX_NULL, .max_h = MLX_NULL, .spoofchk_h = MLX_NULL, .trust_h = MLX_NULL,
+		.link_h = MLX_NULL,
+	};
 	char buf[32];
 
+	if (vf)
+		mlx_vf_settings_from_info(&vs, vf);
 	out_row_begin(o);
 	out_u64(o, "vf", "VF", idx);
 	out_str(o, "pci_address", "PCI", fn && mlx_fn_is_pci(fn) ? fn->bdf : NULL);
 	out_str(o, "netdev", "NETDEV", fn && fn->nports ? fn->ports[0].ifname : NULL);
 	out_str(o, "rdma_device", "RDMA", fn && fn->nrdma ? fn->rdma[0].name : NULL);
 	out_str(o, "driver", "DRIVER", fn && fn->driver[0] ? fn->driver : NULL);
-	if (vf && vf->has_mac) {
-		mlx_fmt_mac(vf->mac, buf, sizeof(buf));
-		out_str(o, "mac", "MAC", buf);
-	} else {
-		out_null(o, "mac", "MAC");
-	}
-	if (vf && vf->has_vlan) {
-		out_u64(o, "vlan", "VLAN", vf->vlan);
-		out_u64(o, "qos", "QOS", vf->qos);
-	} else {
-		out_null(o, "vlan", "VLAN");
-		out_null(o, "qos", "QOS");
-	}
-	if (vf && vf->vlan_proto) {
-		snprintf(buf, sizeof(buf), "0x%04x", vf->vlan_proto);
-		out_str(o, "vlan_protocol", NULL, buf);
-	} else {
-		out_null(o, "vlan_protocol", NULL);
-	}
-	if (vf && (vf->has_rate || vf->max_tx_rate)) {
-		out_u64(o, "min_tx_rate_mbps", "MIN_RATE", vf->min_tx_rate);
-		out_u64(o, "max_tx_rate_mbps", "MAX_RATE", vf->max_tx_rate);
-	} else {
-		out_null(o, "min_tx_rate_mbps", "MIN_RATE");
-		out_null(o, "max_tx_rate_mbps", "MAX_RATE");
-	}
-	out_tri(o, "spoofchk", "SPOOFCHK", vf ? vf->spoofchk : -1);
-	out_tri(o, "trusted", "TRUST", vf ? vf->trust : -1);
-	out_str(o, "link_state", "STATE", vf ? mlx_vf_link_state_str(vf->link_state) : NULL);
+	sriov_out_vf_settings(o, &vs, NULL);
 	if (vf && vf->stats.present) {
 		const struct mlx_vf_stats *st = &vf->stats;
 

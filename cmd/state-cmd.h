@@ -3,8 +3,6 @@
 #ifndef MLXCLI_STATE_CMD_H
 #define MLXCLI_STATE_CMD_H
 
-#include <jansson.h>
-
 #include "cli.h"
 #include "params.h"
 
@@ -21,19 +19,31 @@ int state_render(struct cli *cli, const struct mlx_function *only);
 int state_render_ports(struct cli *cli, const struct mlx_function *only, bool functions,
 		       const char *const *netdevs, size_t nnetdev);
 extern const struct cmd_opt state_opts[];
+struct mlx_port_settings;
+/* The same ports, each as its settings model read from the device, to
+ * @fn (which owns it).  An exit code. */
+int state_for_ports(struct cli *cli, const struct mlx_function *only, bool functions,
+		    const char *const *netdevs, size_t nnetdev,
+		    void (*fn)(void *arg, struct mlx_port_settings *p), void *arg);
 /* Whether state's "params" holds knob @k (a port's, not the module's or
  * rdma_cm's): what apply takes there too. */
 bool state_knob_in(const struct mlx_knob *k);
 
-/* The state document of cli's own system (state -j's), with the ports of
- * @netdevs as state_render_ports renders them.  An exit code. */
-int state_doc(struct cli *cli, const char *const *netdevs, size_t nnetdev, json_t **doc);
-/* The key naming an element of the state's list @list ("tcs": "tc"); NULL. */
-const char *state_element_key(const char *list);
-/* The differences of two state documents as `mlxcli diff` prints them
- * (the "differences" list; text: a unified diff headed @a_name, @b_name).
- * Returns how many. */
-size_t state_diff_docs(struct cli *cli, const char *a_name, const char *b_name, json_t *a,
-		       json_t *b);
+/* The ports of a state, each a settings model (owned). */
+struct state_ports {
+	struct mlx_port_settings **p;
+	size_t n, cap;
+};
+/* cli's own system's ports as `state` reads them (with the ports of
+ * @netdevs: --any-netdev), into @sp.  An exit code. */
+int state_read(struct cli *cli, const char *const *netdevs, size_t nnetdev, struct state_ports *sp);
+/* Add @p to @sp (which owns it then); -ENOMEM. */
+int state_ports_add(struct state_ports *sp, struct mlx_port_settings *p);
+void state_ports_free(struct state_ports *sp);
+/* The differences of two states as `mlxcli diff` prints them (the
+ * "differences" list; text: a unified diff headed @a_name, @b_name),
+ * ports paired by PCI address.  Returns how many. */
+size_t state_diff(struct cli *cli, const char *a_name, const char *b_name,
+		  const struct state_ports *a, const struct state_ports *b);
 
 #endif

@@ -245,6 +245,9 @@ struct mlx_dcb_writer {
 	 * it; want: as the writes so far ask; next: scratch. */
 	struct mlx_dcb_state *now, *sent, *want, *next;
 	bool fresh, started;
+	/* The state the settings plan leads to (lib/qos/qos-settings.c), for
+	 * the QoS lint's prediction; NULL before a plan. */
+	struct mlx_dcb_state *planned;
 };
 
 struct mlx_plan;

@@ -207,6 +207,11 @@ int mlx_dcqcn_write(struct mlx_ctx *ctx, const struct mlx_dcqcn_port *dp,
 struct mlx_dcqcn_writer {
 	const struct mlx_dcqcn_port *dp;
 	int64_t speed_mbps;       /* the port's line rate; <= 0 unknown */
+	/* A transaction's step (lib/settings.h): the port the writer opens,
+	 * and its files (dp then points here). */
+	const struct mlx_function *fn;
+	const struct mlx_port *port;
+	struct mlx_dcqcn_port own;
 	/* Set by the plan, for the caller's warnings. */
 	bool clamped;             /* a value was above the line rate */
 	bool speed_unknown;       /* a line-rate value could not be checked */

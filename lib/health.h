@@ -149,6 +149,96 @@ int mlx_health_dump_clear(struct mlx_ctx *ctx, const struct mlx_function *fn,
 /* devlink reload driver_reinit: live only. */
 int mlx_devlink_reload(struct mlx_ctx *ctx, const struct mlx_function *fn);
 
+/* ---- the self-healing policy (lib/debug/health-policy.c) ------------------ */
+
+/* A reporter's policy setting (DEVLINK_CMD_HEALTH_REPORTER_SET). */
+enum mlx_health_field {
+	MLX_HEALTH_GRACE,             /* DEVLINK_ATTR_HEALTH_REPORTER_GRACEFUL_PERIOD, u64 ms */
+	MLX_HEALTH_AUTO_RECOVER,      /* _AUTO_RECOVER, u8 */
+	MLX_HEALTH_AUTO_DUMP,         /* _AUTO_DUMP, u8 */
+	MLX_HEALTH_NFIELDS
+};
+/* Its JSON key and setting name: "grace_period_ms", "auto_recover", "auto_dump". */
+const char *mlx_health_field_name(enum mlx_health_field f);
+/* Does reporter @r have it (a reporter without a recovery has no grace
+ * period and no auto_recover, one without a dump no auto_dump:
+ * net/devlink health, HEALTH_REPORTER_SET refuses them with EOPNOTSUPP)? */
+bool mlx_health_has(const struct mlx_health_reporter *r, enum mlx_health_field f);
+/* Its value in @r (a bool as 0/1). */
+uint64_t mlx_health_value(const struct mlx_health_reporter *r, enum mlx_health_field f);
+
+/*
+ * How WinOF-2's self-healing keys (reference seeds-mlxtool-dmn-counters.md
+ * §8.4 and §7.2) correspond to a devlink reporter's policy.  Windows has
+ * sensors with mask bits; Linux has reporters with a policy each:
+ *  - SHMPResetActiveSensorsMask (sensors allowed to reset the miniport,
+ *    default all): a reporter's auto_recover.  A sensor whose bit is clear
+ *    still logs and dumps, as a reporter with auto_recover off still
+ *    reports and dumps.  The recoveries differ in scope: mlx5's tx and rx
+ *    reporters reopen the failing queue, fw_fatal reloads the function;
+ *    Windows restarts the miniport.
+ *  - SHSensorsDumpMask (sensors allowed to make a dump-me-now, default
+ *    none): a reporter's auto_dump, which keeps the kernel's dump of the
+ *    error (devlink health dump show); the incident folder is `mlxcli
+ *    monitor --dump`'s.  Linux's default is the opposite: on.
+ *  - SHCheckForHangTimeInSeconds (the health checker's period, 4 s): no
+ *    devlink setting.  mlx5 polls the firmware's health buffer every
+ *    HEALTH_POLL_INTERVAL (lib/tout.c, 2 s unless the firmware's DTOR
+ *    register says otherwise) and the TX timeout is the netdev watchdog
+ *    (en_main.c watchdog_timeo 15 s); grace_period_ms is another thing:
+ *    the time after a recovery in which a new error is not recovered.
+ * The sensors mlx5's reporters cover: @sensors, the Windows bits (0: no
+ * Windows sensor: the firmware reporters; Windows handles firmware errors
+ * in its bus driver).
+ */
+struct mlx_health_windows {
+	const char *reporter;         /* mlx5's reporter name */
+	uint32_t sensors;             /* the Windows sensor mask bits it covers */
+	const char *what;             /* those sensors, in Windows' words */
+};
+/* The row of @reporter, NULL when it is no mlx5 reporter. */
+const struct mlx_health_windows *mlx_health_windows_row(const char *reporter);
+/* The Windows key of a field ("SHMPResetActiveSensorsMask"), NULL none. */
+const char *mlx_health_windows_key(enum mlx_health_field f);
+
+/* HEALTH_REPORTER_SET of one field of reporter @reporter (@port_index < 0:
+ * a device reporter) to @v; RECOVER (acked).  Pure. */
+int mlx_health_set_build(void *buf, size_t cap, const char *bus, const char *dev,
+			 const char *reporter, int64_t port_index, enum mlx_health_field f,
+			 uint64_t v);
+/* What a HEALTH_REPORTER_SET request asks (the emulator's view of the
+ * same bytes): 0, or -EINVAL with @why. */
+struct mlx_health_set_req {
+	char bus[32], dev[64], reporter[64];
+	int64_t port_index;
+	bool has[MLX_HEALTH_NFIELDS];
+	uint64_t v[MLX_HEALTH_NFIELDS];
+};
+int mlx_health_set_parse(const void *req, size_t len, struct mlx_health_set_req *out, char *why,
+			 size_t whylen);
+
+/* Set one field of reporter @r of @fn (a captured system: its emulator). */
+int mlx_health_set(struct mlx_ctx *ctx, const struct mlx_function *fn,
+		   const struct mlx_health_reporter *r, enum mlx_health_field f, uint64_t v);
+/* DEVLINK_CMD_HEALTH_REPORTER_RECOVER: recover reporter @r now (live
+ * only).  mlx_health_recover_check: can this system do it at all. */
+int mlx_health_recover(struct mlx_ctx *ctx, const struct mlx_function *fn,
+		       const struct mlx_health_reporter *r);
+int mlx_health_recover_check(struct mlx_ctx *ctx);
+/* The reporters of @fn named @name (any port); 0 when there is none. */
+size_t mlx_health_find(const struct mlx_health *h, const char *name, int64_t port_index,
+		       size_t *idx, size_t max);
+
+/* The write engine's side of the policy (lib/settings.h MLX_SUB_HEALTH):
+ * one change per reporter and field, id the reporter's index in cur, arg
+ * the field. */
+struct mlx_health_writer {
+	const struct mlx_function *fn;
+	const char *on;               /* messages */
+	struct mlx_health cur;        /* the reporters at the plan */
+	bool have;
+};
+
 /* ---- ethtool link state --------------------------------------------------- */
 
 struct mlx_linkstate {

@@ -232,6 +232,15 @@ int mlx_emul_numvfs_write(struct mlx_ctx *ctx, const char *bdf, const char *val)
 int mlx_emul_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
 /* `params set`'s requests (lib/emul/params-emul.c); @fam enum mlx_nl_family. */
 int mlx_emul_params(struct mlx_ctx *ctx, int fam, const uint8_t *req, size_t len);
+/* issue 27's writes (lib/emul/lifecycle-emul.c): does the emulator take
+ * the request, and its answer.  HEALTH_REPORTER_SET; PAUSE_SET,
+ * LINKMODES_SET, FEC_SET. */
+bool mlx_emul_health_takes(enum mlx_nl_family fam, const void *req, size_t len);
+int mlx_emul_health_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req,
+			    size_t len, mlx_nl_cb cb, void *arg);
+bool mlx_emul_link_takes(enum mlx_nl_family fam, const void *req, size_t len);
+int mlx_emul_link_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const void *req,
+			  size_t len, mlx_nl_cb cb, void *arg);
 /* MLNX_OFED's traffic_class file: a write reads back "Global tclass=N". */
 bool mlx_emul_params_is_tclass(const char *path);
 int mlx_emul_params_tclass(struct mlx_ctx *ctx, const char *path, const char *val);
@@ -255,8 +264,24 @@ struct mlx_ctx {
 	char *canon;            /* realpath of root when not live (lock names) */
 	char *runtime_dir;      /* mlx_ctx_set_runtime_dir(), NULL none */
 	char *incident;         /* the dump-me-now incident root is the snapshot of, or NULL */
+	/* The journal of the write transaction running on a captured system
+	 * (lib/journal.h): every change of its files is logged there first. */
+	struct mlx_journal *journal;
 	int lock_wait_ms;       /* lock.h: mlx_lock_set_wait(), -1 no limit */
 };
+
+/* A number unique in the context's life (names of temporary files). */
+static inline unsigned mlx_ctx_seq(struct mlx_ctx *ctx)
+{
+	return ctx->tmp_seq++;
+}
+
+/* lib/core/lock.c: the private directory of this user's locks of captured
+ * systems (and their journals, lib/core/journal.c); @make: made when
+ * missing (a write), else only named (a read). */
+int mlx_lock_dir(struct mlx_ctx *ctx, char *buf, size_t len, bool make);
+/* The name of @ctx's system in that directory: "capture-<32 hex>". */
+void mlx_capture_key(struct mlx_ctx *ctx, char *buf, size_t len);
 
 /* 0 when the target may be written; -EROFS with the story when the root
  * is evidence (an incident's snapshot).  Every write path asks. */

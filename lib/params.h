@@ -315,6 +315,10 @@ struct mlx_params_writer {
 	const char *bdf;         /* its PCI function (devlink parameters); NULL none */
 	const char *rdma_dev;    /* its RDMA device (rdma_cm knobs); NULL none */
 	unsigned rdma_port;
+	/* A transaction's step (lib/settings.h): the port's RDMA device,
+	 * which rdma_dev takes when the plan has an RDMA knob. */
+	const char *rdma_dev_avail;
+	char rdma_buf[64];       /* a netdev's RDMA port (--any-netdev): its name */
 	/* state: what the kernel reported at the last read */
 	struct mlx_params cur, mod;
 	bool have;
@@ -341,6 +345,9 @@ int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *na
  * refuses it (-EOPNOTSUPP) on a device whose driver the default does not
  * hold for (mlx5's defaults on a veth). */
 int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name);
+/* @k's default as a value (-ENODATA when none is known, or when it is a
+ * state no write makes). */
+int mlx_params_default_val(struct mlx_ctx *ctx, const struct mlx_knob *k, struct mlx_val *out);
 void mlx_params_writer_free(struct mlx_params_writer *w);
 
 /* The kernel request that sets @k to @v on @ifname (or devlink instance

@@ -98,6 +98,58 @@ int mlx_link_decode(const struct nlmsghdr *h, size_t len, struct mlx_link *out);
 /* The speed in Mb/s a link mode name starts with ("25000baseCR/Full"): 0 if none. */
 int64_t mlx_link_mode_speed(const char *name);
 
+/* ---- link writes (lib/phy/link-settings.c): PAUSE_SET, LINKMODES_SET,
+ * FEC_SET (net/ethtool/pause.c, linkmodes.c, fec.c) ------------------------ */
+
+/* One setting of the link section (lib/settings.h struct mlx_link_settings):
+ * the change's id, and the one attribute its request carries. */
+enum mlx_link_field {
+	MLX_LINK_PAUSE_AUTONEG,       /* ETHTOOL_A_PAUSE_AUTONEG */
+	MLX_LINK_PAUSE_RX,            /* ETHTOOL_A_PAUSE_RX */
+	MLX_LINK_PAUSE_TX,            /* ETHTOOL_A_PAUSE_TX */
+	MLX_LINK_AUTONEG,             /* ETHTOOL_A_LINKMODES_AUTONEG */
+	MLX_LINK_SPEED,               /* ETHTOOL_A_LINKMODES_SPEED, Mb/s */
+	MLX_LINK_DUPLEX,              /* ETHTOOL_A_LINKMODES_DUPLEX (1 full, 0 half) */
+	MLX_LINK_FEC,                 /* ETHTOOL_A_FEC_MODES + _AUTO: enum mlx_fec_mode */
+	MLX_LINK_NFIELDS
+};
+/* Its setting name ("pause.rx", "speed_mbps", "fec"). */
+const char *mlx_link_field_name(enum mlx_link_field f);
+
+/* The request that sets @f to @v on @ifname (a bool 0/1, a speed, a FEC
+ * mode: FEC_MODES as a verbose NOMASK bitset of the one mode's name, "None"
+ * for off and none for auto, with FEC_AUTO).  Pure; the length or -errno. */
+int mlx_link_set_build(void *buf, size_t cap, const char *ifname, enum mlx_link_field f,
+		       uint64_t v);
+/* What a set request asks (the emulator's view): 0, -ENOENT when it is no
+ * PAUSE/LINKMODES/FEC_SET, -EINVAL with @why when malformed. */
+struct mlx_link_set_req {
+	char ifname[16];
+	bool has[MLX_LINK_NFIELDS];
+	uint64_t v[MLX_LINK_NFIELDS];
+	/* FEC_MODES: the modes named (bits of enum mlx_fec_mode, auto apart) */
+	uint8_t fec_modes;
+	bool fec_modes_given;
+};
+int mlx_link_set_parse(const void *req, size_t len, struct mlx_link_set_req *out, char *why,
+		       size_t whylen);
+/* Send one change (a captured system: its emulator). */
+int mlx_link_set(struct mlx_ctx *ctx, const char *ifname, enum mlx_link_field f, uint64_t v);
+
+/* The configured FEC of a reply: the bits of enum mlx_fec_mode
+ * (auto included) of @l; 0 unknown. */
+uint8_t mlx_link_fec_bits(const struct mlx_link *l);
+/* The one speed of the advertised modes (autonegotiation on): its Mb/s,
+ * 0 when they are of several speeds (or none). */
+int64_t mlx_link_advertised_speed(const struct mlx_link *l);
+
+/* The write engine's side (MLX_SUB_LINK): the port's netdev. */
+struct mlx_link_writer {
+	const char *ifname;
+	const char *on;
+	bool pfc_on;                  /* the port's DCB state had PFC on at the plan */
+};
+
 /* ---- sensors: the mlx5 hwmon device (KERNEL mlx5/core/hwmon.c) ---------- */
 
 #define MLX_SENSORS_MAX 16

@@ -165,6 +165,23 @@ struct mlx_sriov_writer {
 	 * (gathered, sent by the flush). */
 	struct mlx_vf_info sent, want;
 	bool gathering;
+
+	/* A transaction's step (lib/settings.h, lib/sriov/sriov-settings.c). */
+	struct mlx_sriov_writer *parent;  /* a VF's step: its PF's SR-IOV step */
+	unsigned cur_numvfs;          /* the PF's step: numvfs as its plan read it */
+	bool recreates;               /* ... which plans to change it */
+	bool numvfs_written;          /* ... and has written it */
+	/* The VFs' settings before a numvfs change that takes them away:
+	 * what the confirmation lists and a put-back writes again. */
+	struct mlx_link_vfs before;
+	bool have_before;
+	/* The VF table, read once by the PF's step for its VFs' steps
+	 * (numvfs unchanged): their `table`. */
+	struct mlx_link_vfs vftable;
+	bool have_vftable;
+	/* A VF's step whose VF the PF's planned numvfs change makes: not
+	 * there to read yet (it comes with the driver's defaults). */
+	bool absent;
 };
 
 extern const struct mlx_write_ops mlx_sriov_write_ops;

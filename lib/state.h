@@ -39,6 +39,8 @@ enum mlx_roce_cm_setting { MLX_ROCE_CM_MODE, MLX_ROCE_CM_TOS };
 struct mlx_roce_cm_writer {
 	const char *rdma_dev;
 	unsigned port;
+	const char *on;           /* the port in messages */
+	char dev_buf[64];         /* a netdev's RDMA port (--any-netdev): rdma_dev's name */
 };
 
 extern const struct mlx_write_ops mlx_roce_cm_write_ops;

@@ -71,6 +71,10 @@ bool mlx_val_eq(const struct mlx_val *a, const struct mlx_val *b);
 /* For messages: "5000", "on", "02:00:..", "0,1,1,0,...", "unknown"; in a
  * list "-" where an entry has no value. */
 void mlx_val_fmt(const struct mlx_val *v, char *buf, size_t len);
+/* One word, no blank (a journal's field): -ENOSPC when @len is short. */
+int mlx_val_encode(const struct mlx_val *v, char *buf, size_t len);
+/* ... and back: -EBADMSG for what no mlx_val_encode wrote. */
+int mlx_val_decode(const char *text, struct mlx_val *v);
 
 /* One setting of a write: the change record every write command returns. */
 struct mlx_change {
@@ -86,6 +90,9 @@ struct mlx_change {
 	 * (the driver's side effect), so it must be written back after. */
 	bool rewrite;
 	const char *note;         /* why new is not what was asked, ...; NULL */
+	/* What the plan found (enum mlx_change_flag): cmd/ words warnings
+	 * and asks for confirmation from these, not from the note's text. */
+	unsigned flags;
 	/* The feature's own keys for this setting (table index, side, VF). */
 	int id, arg;
 	/* Engine state. */
@@ -93,10 +100,26 @@ struct mlx_change {
 	bool written;             /* new was written (the write succeeded) */
 };
 
+enum mlx_change_flag {
+	MLX_CHG_CLAMPED = 1u << 0,      /* new was lowered to a limit (the line rate) */
+	MLX_CHG_DISABLES = 1u << 1,     /* new turns the function off (DCQCN at the line rate) */
+	MLX_CHG_DESTROYS = 1u << 2,     /* the write destroys other settings (numvfs between
+					 * two non-zero counts): it needs a confirmation */
+	MLX_CHG_ACTION = 1u << 3,       /* no setting: an action done (a reload); old is null */
+};
+
 /* An ordered list of changes: they are written in this order. */
 struct mlx_plan {
 	struct mlx_change *c;
 	size_t n, cap;
+	/* A plan that failed on a desired value: where that value is in the
+	 * desired state ("tcs[2].tc", "sriov.num_vfs"), "" when it is no one
+	 * value's fault. */
+	char where[64];
+	/* What the plan did that the user should know ("installed the
+	 * default map for the 8 DSCP values that had no entry"). */
+	char **notes;
+	size_t nnotes;
 };
 
 /*
@@ -107,6 +130,8 @@ int mlx_plan_add(struct mlx_plan *pl, const char *setting, const char *unit, int
 		 struct mlx_val new);
 /* The change of @setting, or NULL. */
 struct mlx_change *mlx_plan_find(struct mlx_plan *pl, const char *setting);
+/* Add a note (copied); -ENOMEM. */
+int mlx_plan_note(struct mlx_plan *pl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void mlx_plan_free(struct mlx_plan *pl);
 /* How many of the changes change something. */
 size_t mlx_plan_nchanged(const struct mlx_plan *pl);
@@ -117,7 +142,9 @@ size_t mlx_plan_nchanged(const struct mlx_plan *pl);
  * -errno and leaves the story in mlx_errmsg.
  */
 struct mlx_write_ops {
-	/* Read the current value of @c's setting. */
+	/* Read the current value of @c's setting.  NULL: the changes are
+	 * actions (a devlink reload, a link restart): no old value (null), no
+	 * read-back, no put-back. */
 	int (*read)(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		    struct mlx_val *out);
 	/*
@@ -172,5 +199,32 @@ struct mlx_write_result {
 int mlx_write_run(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
 		  const struct mlx_write_req *req, struct mlx_plan *pl,
 		  struct mlx_write_result *res);
+
+/*
+ * The steps of mlx_write_run(), for a transaction of many (lib/txn.h),
+ * which takes the locks itself:
+ *  - mlx_write_prepare: read the old values, the feature's plan, which
+ *    changes change something (res->phase says where it stopped);
+ *  - mlx_write_commit: write the changed ones, send, read back; on a
+ *    failure put back what it wrote (newest first) and say so.  Before
+ *    each write and each read-back it asks @guard (NULL: none) whether
+ *    to stop: then it puts back what it wrote and returns -EINTR, with
+ *    "interrupted" in mlx_errmsg and the put-back's outcome in @res;
+ *  - mlx_write_undo: put back a step that mlx_write_commit completed
+ *    (its written changes, newest first, each read back).
+ */
+struct mlx_write_guard {
+	bool (*stop)(void *arg);
+	void *arg;
+};
+
+int mlx_write_prepare(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
+		      const struct mlx_write_req *req, struct mlx_plan *pl,
+		      struct mlx_write_result *res);
+int mlx_write_commit(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
+		     const struct mlx_write_req *req, struct mlx_plan *pl,
+		     struct mlx_write_result *res, const struct mlx_write_guard *guard);
+int mlx_write_undo(struct mlx_ctx *ctx, const struct mlx_write_ops *ops, void *feat,
+		   struct mlx_plan *pl);
 
 #endif /* MLX_WRITE_H */

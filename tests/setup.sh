@@ -19,7 +19,10 @@ BUILD=${BUILD:-$SRC/build}
 #   pciutils         lspci (kernel tier, bench)      ethtool: bench, counters-netns
 #   man-db bsdextrautils  man, col (tests/cli/meta.sh)
 #   time strace      the bench (peak RSS; syscalls a function, a netdev) and
-#                    tests/kernel/counters-netns.sh (netlink requests)
+#                    tests/kernel/counters-netns.sh (netlink requests);
+#                    strace also delivers a signal at the k-th write
+#                    (tests/cli/write-signal.sh)
+#   hyperfine        tests/bench/compare-cpu.sh, tests/bench/rdma-lab.sh
 #                    prometheus: promtool (tests/cli/counters.sh)
 #   build-essential dpkg-dev debhelper fakeroot lintian bash-completion
 #                    the Debian package and its test (tests/pkg/deb.sh)
@@ -37,7 +40,7 @@ BUILD=${BUILD:-$SRC/build}
 PKGS="gcc make autoconf automake pkg-config libpci-dev libnl-3-dev libnl-genl-3-dev
 libjansson-dev libedit-dev libcmocka-dev pciutils iproute2 jq
 util-linux procps ethtool man-db bsdextrautils clang libclang-rt-14-dev valgrind
-strace time python3 tmux zsh prometheus ansible-core
+hyperfine strace time python3 tmux zsh prometheus ansible-core
 build-essential dpkg-dev debhelper fakeroot lintian bash-completion
 qemu-system-x86 busybox-static cpio kmod xz-utils gcc-12 ibverbs-utils rdmacm-utils ibverbs-providers
 python3-pyverbs"

@@ -33,7 +33,7 @@ static bool private_dir(const char *path, uid_t uid)
  * each with an "mlxcli" folder; else /tmp/mlxcli-UID.  The folder is made
  * 0700 and must be this user's and private.
  */
-static int lock_dir(struct mlx_ctx *ctx, char *buf, size_t len)
+static int lock_dir_path(struct mlx_ctx *ctx, char *buf, size_t len)
 {
 	uid_t uid = geteuid();
 	char run_user[64];
@@ -48,12 +48,40 @@ static int lock_dir(struct mlx_ctx *ctx, char *buf, size_t len)
 	n = rt ? snprintf(buf, len, "%s/mlxcli", rt) : snprintf(buf, len, "/tmp/mlxcli-%u", (unsigned)uid);
 	if (n < 0 || (size_t)n >= len)
 		return mlx_err(ctx, ENAMETOOLONG, "the runtime directory '%s' is too long", rt);
+	return 0;
+}
+
+static int lock_dir(struct mlx_ctx *ctx, char *buf, size_t len)
+{
+	uid_t uid = geteuid();
+	int r = lock_dir_path(ctx, buf, len);
+
+	if (r < 0)
+		return r;
 	if (mkdir(buf, 0700) < 0 && errno != EEXIST)
 		return mlx_err(ctx, errno, "cannot create the lock directory '%s': %s", buf, strerror(errno));
 	if (!private_dir(buf, uid))
 		return mlx_err(ctx, EPERM, "the lock directory '%s' is not a private directory of this "
 			       "user (uid %u, not writable by others)", buf, (unsigned)uid);
 	return 0;
+}
+
+int mlx_lock_dir(struct mlx_ctx *ctx, char *buf, size_t len, bool make)
+{
+	return make ? lock_dir(ctx, buf, len) : lock_dir_path(ctx, buf, len);
+}
+
+void mlx_capture_key(struct mlx_ctx *ctx, char *buf, size_t len)
+{
+	struct mlx_sha256 s;
+	uint8_t d[32];
+	char hex[65];
+
+	mlx_sha256_init(&s);
+	mlx_sha256_update(&s, ctx->canon, strlen(ctx->canon));
+	mlx_sha256_final(&s, d);
+	mlx_sha256_hex(d, hex);
+	snprintf(buf, len, "capture-%.32s", hex);
 }
 
 /*
@@ -126,9 +154,7 @@ static int live_lock_open(struct mlx_ctx *ctx, const char *bdf, char *file, size
  * per captured system (its canonical path, hashed) and device. */
 static int lock_open(struct mlx_ctx *ctx, const char *bdf, char *file, size_t len)
 {
-	struct mlx_sha256 s;
-	uint8_t d[32];
-	char dir[PATH_MAX], hex[65];
+	char dir[PATH_MAX], key[48];
 	int f, r;
 
 	if (ctx->live)
@@ -136,11 +162,8 @@ static int lock_open(struct mlx_ctx *ctx, const char *bdf, char *file, size_t le
 	r = lock_dir(ctx, dir, sizeof(dir));
 	if (r < 0)
 		return r;
-	mlx_sha256_init(&s);
-	mlx_sha256_update(&s, ctx->canon, strlen(ctx->canon));
-	mlx_sha256_final(&s, d);
-	mlx_sha256_hex(d, hex);
-	if (snprintf(file, len, "%s/capture-%.32s-%s.lock", dir, hex, bdf) >= (int)len)
+	mlx_capture_key(ctx, key, sizeof(key));
+	if (snprintf(file, len, "%s/%s-%s.lock", dir, key, bdf) >= (int)len)
 		return mlx_err(ctx, ENAMETOOLONG, "the lock file name under '%s' is too long", dir);
 	f = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
 	return f < 0 ? mlx_err(ctx, errno, "cannot open the lock file '%s': %s", file, strerror(errno)) : f;

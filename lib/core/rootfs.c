@@ -20,6 +20,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "journal.h"
 #include "mlx-private.h"
 #include "tree.h"
 
@@ -697,6 +698,8 @@ int mlx_replace_file(struct mlx_ctx *ctx, const char *path, const void *data, si
 	if (!slash || slash == path || (size_t)(slash - path) >= sizeof(dir) || !slash[1])
 		return -EINVAL;
 	r = mlx_may_write(ctx);
+	if (r == 0)
+		r = mlx_journal_file(ctx, path);   /* a transaction's undo log */
 	if (r < 0)
 		return r;
 	memcpy(dir, path, (size_t)(slash - path));

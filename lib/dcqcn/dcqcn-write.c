@@ -108,10 +108,13 @@ static int dq_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 		if (clamped) {
 			w->clamped = true;
 			c->note = "above the line rate: set to it";
+			c->flags |= MLX_CHG_CLAMPED;
 		}
 		w->speed_unknown |= w->speed_mbps <= 0;
-		if (mlx_dcqcn_disables_cc(p, c->new.u, w->speed_mbps))
+		if (mlx_dcqcn_disables_cc(p, c->new.u, w->speed_mbps)) {
 			c->note = "at the line rate: congestion control is off";
+			c->flags |= MLX_CHG_DISABLES;
+		}
 	}
 	/*
 	 * A parameter the driver resets on an earlier write, not in the set,

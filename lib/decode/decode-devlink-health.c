@@ -551,8 +551,10 @@ int mlx_health_build(void *buf, size_t cap, uint8_t cmd, const char *bus, const 
 	struct mlx_nlbuf b;
 
 	mlx_nlb_init(&b, buf, cap);
-	/* DUMP_CLEAR answers nothing but its ack */
-	mlx_nlb_msg(&b, 0, dump ? NLM_F_DUMP : cmd == DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR ? NLM_F_ACK : 0);
+	/* DUMP_CLEAR and RECOVER answer nothing but their ack (without it
+	 * the reader would wait for a reply that never comes) */
+	mlx_nlb_msg(&b, 0, dump ? NLM_F_DUMP : cmd == DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR ||
+		    cmd == DEVLINK_CMD_HEALTH_REPORTER_RECOVER ? NLM_F_ACK : 0);
 	mlx_nlb_put(&b, &g, sizeof(g));
 	mlx_nlb_str(&b, DEVLINK_ATTR_BUS_NAME, bus);
 	mlx_nlb_str(&b, DEVLINK_ATTR_DEV_NAME, dev);

@@ -3,7 +3,8 @@
  * What only the device itself does: a devlink reload (DEVLINK_CMD_RELOAD,
  * devlink_nl_reload_doit), a health reporter's dump taken or cleared
  * (DEVLINK_CMD_HEALTH_REPORTER_DUMP_GET makes the driver take one;
- * DUMP_CLEAR forgets it; net/devlink/health.c).  A captured system has no
+ * DUMP_CLEAR forgets it; net/devlink/health.c), a reporter's recovery
+ * (RECOVER), a firmware flash (DEVLINK_CMD_FLASH_UPDATE).  A captured system has no
  * device behind its files: such a request is refused the way a kernel
  * refuses an operation its driver lacks, -EOPNOTSUPP with the reason as
  * the extended ack, so the caller's message says what and why.
@@ -32,6 +33,10 @@ static const char *action(enum mlx_nl_family fam, const void *req, size_t len)
 		return "a health dump (DUMP_GET makes one, DUMP_CLEAR forgets it)";
 	case DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR:
 		return "clearing a health dump";
+	case DEVLINK_CMD_HEALTH_REPORTER_RECOVER:
+		return "a health reporter's recovery";
+	case DEVLINK_CMD_FLASH_UPDATE:
+		return "a firmware flash";
 	default:
 		return NULL;
 	}

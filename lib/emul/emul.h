@@ -16,5 +16,8 @@ extern const struct mlx_emul mlx_emul_sriov;    /* sriov-vf-emul.c: VF settings,
 extern const struct mlx_emul mlx_emul_dcqcn;    /* dcqcn-emul.c: np_cnp_prio */
 extern const struct mlx_emul mlx_emul_link;     /* link-emul.c: SIOCSIFFLAGS */
 extern const struct mlx_emul mlx_emul_device;   /* device-emul.c: what only the device does */
+/* lifecycle-emul.c (issue 27): HEALTH_REPORTER_SET; PAUSE/LINKMODES/FEC_SET */
+extern const struct mlx_emul mlx_emul_health_policy;
+extern const struct mlx_emul mlx_emul_link_settings;
 
 #endif

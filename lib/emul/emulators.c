@@ -16,6 +16,8 @@ const struct mlx_emul *const mlx_emulators[] = {
 	/* before SR-IOV: an RTM_SETLINK carrying IFLA_MTU is a knob */
 	&mlx_emul_knobs,
 	&mlx_emul_sriov,
+	&mlx_emul_health_policy,
+	&mlx_emul_link_settings,
 	&mlx_emul_dcqcn,
 	&mlx_emul_link,
 	&mlx_emul_device,

@@ -32,6 +32,7 @@
 #include <linux/genetlink.h>
 #include <linux/rtnetlink.h>
 
+#include "journal.h"
 #include "mlx-private.h"
 #include "nl.h"
 #include "snapshot.h"
@@ -316,6 +317,9 @@ static int unlink_t(struct mlx_ctx *ctx, struct txn *t, const char *path)
 	if (r < 0)
 		return mlx_err(ctx, r, "cannot read the link '%s%s': %s", mlx_root(ctx), path,
 			       strerror(-r));
+	r = mlx_journal_unlink(ctx, path, target);
+	if (r < 0)
+		return r;
 	dfd = open_parent(ctx, path, &base);
 	if (dfd < 0)
 		return mlx_err(ctx, dfd, "cannot open the directory of '%s%s': %s", mlx_root(ctx),
@@ -331,13 +335,19 @@ static int unlink_t(struct mlx_ctx *ctx, struct txn *t, const char *path)
 
 static int symlink_t(struct mlx_ctx *ctx, struct txn *t, const char *path, const char *target)
 {
+	struct stat st;
 	const char *base;
 	int dfd, r;
 
 	dfd = open_parent(ctx, path, &base);
 	if (dfd < 0)
 		return dfd;
-	r = symlinkat(target, dfd, base) < 0 ? -errno : 0;
+	/* the undo log names only what this makes: not what is there */
+	r = fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0 ? -EEXIST : 0;
+	if (r == 0)
+		r = mlx_journal_link(ctx, path);
+	if (r == 0)
+		r = symlinkat(target, dfd, base) < 0 ? -errno : 0;
 	close(dfd);
 	if (r == 0 && (r = txn_add(t, UNDO_LINK, path, NULL, NULL, 0, true)) < 0)
 		return r;
@@ -346,13 +356,19 @@ static int symlink_t(struct mlx_ctx *ctx, struct txn *t, const char *path, const
 
 static int mkdir_t(struct mlx_ctx *ctx, struct txn *t, const char *path)
 {
+	struct stat st;
 	const char *base;
 	int dfd, r;
 
 	dfd = open_parent(ctx, path, &base);
 	if (dfd < 0)
 		return dfd;
-	r = mkdirat(dfd, base, 0755) < 0 ? -errno : 0;
+	/* the undo log names only what this makes: not what is there */
+	r = fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0 ? -EEXIST : 0;
+	if (r == 0)
+		r = mlx_journal_mkdir(ctx, path);
+	if (r == 0)
+		r = mkdirat(dfd, base, 0755) < 0 ? -errno : 0;
 	close(dfd);
 	if (r == 0)
 		r = txn_add(t, UNDO_MKDIR, path, NULL, NULL, 0, true);
@@ -370,11 +386,18 @@ static int move_aside_t(struct mlx_ctx *ctx, struct txn *t, const char *path)
 	if (dfd < 0)
 		return mlx_err(ctx, dfd, "cannot open the directory of '%s%s': %s", mlx_root(ctx),
 			       path, strerror(-dfd));
-	if (snprintf(aside, sizeof(aside), "%.*s.%s.removed.%ld", (int)(base - path), path,
-		     base, (long)getpid()) >= (int)sizeof(aside)) {
+	/* unique in the process: a transaction keeps them until it ends,
+	 * and may put the same VF aside twice (a numvfs change put back) */
+	if (snprintf(aside, sizeof(aside), "%.*s.%s.removed.%ld.%u", (int)(base - path), path,
+		     base, (long)getpid(), mlx_ctx_seq(ctx)) >= (int)sizeof(aside)) {
 		close(dfd);
 		return mlx_err(ctx, ENAMETOOLONG, "cannot remove '%s%s': name too long",
 			       mlx_root(ctx), path);
+	}
+	r = mlx_journal_move(ctx, path, aside);
+	if (r < 0) {
+		close(dfd);
+		return r;
 	}
 	r = renameat(dfd, base, dfd, aside + (base - path)) < 0 ? -errno : 0;
 	close(dfd);
@@ -434,12 +457,14 @@ report:
 	txn_free(t);
 }
 
-/* Keep the journal's changes: the directories put aside go. */
+/* Keep the journal's changes: the directories put aside go (when the
+ * write transaction this runs in ends: until then it may be undone). */
 static void txn_commit(struct mlx_ctx *ctx, struct txn *t)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (t->v[i].kind == UNDO_MOVE)
+		if (t->v[i].kind == UNDO_MOVE && mlx_journal_cleanup(ctx, t->v[i].aux) == 0)
 			mlx_remove_tree(ctx, t->v[i].aux);
+	mlx_err_clear(ctx);
 	txn_free(t);
 }
 

@@ -24,6 +24,7 @@
 #include "mlx-private.h"
 #include "nl.h"
 #include "params.h"
+#include "settings.h"
 #include "write.h"
 
 static bool parse_bool(const char *s, bool *b)
@@ -78,6 +79,15 @@ int mlx_params_parse_value(struct mlx_ctx *ctx, const struct mlx_knob *k, const 
 		*out = mlx_val_uint(u);
 		return 0;
 	case MLX_KT_STRING:
+		/* rdma_cm's mode: the one validator of the roce section's too */
+		if (k->src == MLX_KS_RDMA && !strcmp(k->kname, "default_roce_mode")) {
+			char mode[24];
+			int r = mlx_roce_mode_parse(ctx, value, mode, sizeof(mode));
+
+			if (r == 0)
+				*out = mlx_val_str(mode);
+			return r;
+		}
 		if (k->choices) {
 			size_t i;
 
@@ -122,21 +132,30 @@ int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *na
 	return r < 0 ? r : 0;
 }
 
-int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name)
+int mlx_params_default_val(struct mlx_ctx *ctx, const struct mlx_knob *k, struct mlx_val *out)
 {
-	const struct mlx_knob *k = mlx_knob_find(name);
-	int r;
-
-	if (!k)
-		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
 	if (!k->dflt)
 		return mlx_err(ctx, ENODATA, "cannot reset %s: its default is not known (%s)",
-			       name, k->dflt_from);
+			       k->name, k->dflt_from);
 	/* a default that is a state no write makes: MLNX_OFED's traffic_class
 	 * is empty until written, and nothing writes it empty again */
 	if (k->type != MLX_KT_STRING && !strcmp(k->dflt, "unset"))
 		return mlx_err(ctx, ENODATA, "cannot reset %s: its default is 'unset', which no "
-			       "write restores (%s); set a value instead", name, k->dflt_from);
+			       "write restores (%s); set a value instead", k->name, k->dflt_from);
+	return mlx_params_parse_value(ctx, k, k->dflt, out);
+}
+
+int mlx_params_plan_reset(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name)
+{
+	const struct mlx_knob *k = mlx_knob_find(name);
+	struct mlx_val v;
+	int r;
+
+	if (!k)
+		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
+	r = mlx_params_default_val(ctx, k, &v);
+	if (r < 0)
+		return r;
 	r = mlx_params_plan_set(ctx, pl, name, k->dflt);
 	if (r == 0)
 		pl->c[pl->n - 1].arg = 1;       /* a reset: the plan checks the driver */

@@ -329,5 +329,6 @@ int mlx_dcb_writer_init(struct mlx_dcb_writer *w, const char *ifname)
 void mlx_dcb_writer_free(struct mlx_dcb_writer *w)
 {
 	free(w->now);
-	w->now = NULL;
+	free(w->planned);
+	w->now = w->planned = NULL;
 }

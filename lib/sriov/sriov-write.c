@@ -146,6 +146,11 @@ static int sr_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c, 
 			*out = mlx_val_str(mlx_eswitch_mode_str(esw.mode));
 		return r;
 	default:
+		if (w->absent) {
+			/* made by the planned numvfs change: unknown until then */
+			*out = mlx_val_null();
+			return 0;
+		}
 		r = vf_now(ctx, w, &vf);
 		if (r == 0)
 			*out = vf_val(vf, (enum mlx_sriov_setting)c->id);
@@ -214,7 +219,10 @@ static int sr_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 
 	switch ((enum mlx_sriov_setting)c->id) {
 	case MLX_SRIOV_NUMVFS:
-		return mlx_sriov_set_numvfs(ctx, w->pf, (unsigned)v->u);
+		r = mlx_sriov_set_numvfs(ctx, w->pf, (unsigned)v->u);
+		if (r == 0)
+			w->numvfs_written = true;
+		return r;
 	case MLX_SRIOV_ESWITCH_MODE:
 		if (v->kind != MLX_VAL_STR)
 			return 0;
@@ -311,11 +319,18 @@ static int sr_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 
 	if (!mx && !mn)
 		return 0;
+	if (((struct mlx_sriov_writer *)feat)->absent) {
+		/* a VF still to be made: the driver's default, no limit */
+		max = mx ? mx->new.u : 0;
+		min = mn ? mn->new.u : 0;
+		goto check;
+	}
 	r = vf_now(ctx, feat, &vf);
 	if (r < 0)
 		return r;
 	max = mx ? mx->new.u : vf->max_tx_rate;
 	min = mn ? mn->new.u : vf->min_tx_rate;
+check:
 	if (max && min > max)
 		return mlx_err(ctx, EINVAL, "invalid rate: min-rate %llu would be above max-rate %llu "
 			       "Mb/s", (unsigned long long)min, (unsigned long long)max);
@@ -333,5 +348,9 @@ void mlx_sriov_writer_free(struct mlx_sriov_writer *w)
 {
 	if (w->have)
 		mlx_link_vfs_free(&w->cur);
-	w->have = w->fresh = w->gathering = false;
+	if (w->have_before)
+		mlx_link_vfs_free(&w->before);
+	if (w->have_vftable)
+		mlx_link_vfs_free(&w->vftable);
+	w->have = w->fresh = w->gathering = w->have_before = w->have_vftable = false;
 }

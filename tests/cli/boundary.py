@@ -56,6 +56,7 @@ LIVE = re.compile(r'\b(mlx_is_live|mlx_kernel_can|MLX_KCAP_\w+)\b|->live\b'
 CORE_HEADERS = {
     "config.h", "mlx.h", "mlx-private.h", "nl.h", "pcicfg.h", "device.h", "devid.h",
     "lock.h", "tree.h", "sha256.h", "json-writer.h", "write.h", "incident.h",
+    "journal.h",   # lib/core/journal.c: the write-ahead log of rootfs's writes
 }
 ENV = re.compile(r'\b(getenv|secure_getenv)\s*\(|\benviron\b')
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

@@ -105,7 +105,7 @@ expect "mac max-rate min-rate qos rate spoofchk state trust vlan" sriov vf 0 set
 expect "mac max-rate min-rate" sriov vf 0 set vlan 5 m
 expect "enp94s0f0np0 enp94s0f1np1 enp94s0f2 enp94s0f3 enp94s0f4 enp94s0f5" --sample dbg restart ""
 expect "enp94s0f1np1" --sample modify tc-bw enp94s0f1
-expect "query" fw ""
+expect "activate flash query" fw ""
 expect "show" pci ""
 expect "list show verify" dump-me-now ""
 # --sample=NAME as bash hands it over: "--sample" "=" NAME

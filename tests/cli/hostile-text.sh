@@ -37,7 +37,7 @@ rm "$tmp/noieee/netlink/route/enp94s0f1np1/ieee-get.nl"
 run t --sysroot "$tmp/noieee" qosconfig trust pcp -d enp94s0f1np1
 check "trust pcp without ieee-get.nl: exit" "$rc" 1
 check "trust pcp without ieee-get.nl: message" "$(cat "$tmp/t.err")" \
-	"mlxcli: error: cannot read the QoS settings of enp94s0f1np1: the capture '$tmp/noieee' has no route 'ieee-get' reply for 'enp94s0f1np1' (netlink/route/enp94s0f1np1/ieee-get.nl is missing)"
+	"mlxcli: error: cannot read the QoS settings of enp94s0f1np1: the capture '$tmp/noieee' has no route 'ieee-get' reply for 'enp94s0f1np1' (netlink/route/enp94s0f1np1/ieee-get.nl is missing); nothing was changed"
 
 # item 9: permission problems, as another user
 if [ "$(id -u)" = 0 ]; then

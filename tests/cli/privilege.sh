@@ -62,6 +62,16 @@ R|fw query|fw query
 R|pci|pci
 R|module|module
 R|link|link
+R|link show|link show
+W|link set|link set -d $P0 fec rs
+R|health show|health show
+R|health diagnose|health diagnose -d 5e:00.0 tx
+W|health set|health set -d 5e:00.0 tx grace_period 1000
+X|health recover|health recover -d 5e:00.0 tx --yes
+X|health clear|health clear -d 5e:00.0 fw
+R|health dump|-
+R|fw flash|-
+R|fw activate|fw activate -d 5e:00.0 --yes
 R|show selfhealing port|show selfhealing port
 R|pci show|pci show
 R|params show|params show
@@ -85,6 +95,7 @@ R|counters errors|counters errors
 R|state|state
 R|diff|-
 W|apply|apply $PRIV/roce-lossless.json
+R|recover|recover
 R|snapshot|-
 R|dump-me-now|-
 R|dump-me-now list|-
@@ -133,7 +144,12 @@ EOF
 # "-": not run here (needs the live system, writes outside the tree, or is
 # interactive; covered by their own tests).  X: the write is not supported
 # on this driver or this capture (exit 4: no APP default priority in mlx5,
-# no debugfs in the MLNX_OFED sample), before any privilege matters.
+# no debugfs in the MLNX_OFED sample; a health recovery, a dump cleared or
+# a dump cleared on a captured system), before any privilege matters.
+# fw activate finds the stored firmware running on the sample: nothing to
+# write, so it is an R row (a no-op needs no privilege).
+# health dump takes a dump when none is held and fw flash needs an MFA2
+# image: both live only (tests/vm/guest/nsim-lifecycle.sh).
 
 # Walk the tables: every leaf command of `mlxcli help`.
 leaves() {   # $1: the group words ("" for the top)

@@ -8,7 +8,9 @@
 # second runtime directory: the locks of a capture live there), changes
 # the same value.  When we let go, the first writer must report as old
 # the value it replaced, the one the other writer left, not the one it
-# saw before it waited.
+# saw before it waited.  Then (issue 26): a question at the terminal comes
+# before the lock, and `dbg restart`, an action, waits for it like any
+# write and says what it did as a change record.
 # Exit 0 pass, 1 fail, 77 skip.
 
 . "$(dirname "$0")/lib.sh"
@@ -74,5 +76,34 @@ release
 wait $writer || bad "the waiting DCQCN writer failed: $(cat "$tmp/d.err")"
 got=$(jq -c '[.changes[0].old, .changes[0].new]' "$tmp/d.json")
 [ "$got" = '[7,9]' ] && ok "dcqcn: old is 7, what the other writer left" || bad "dcqcn: got $got"
+
+# ---- no question while a lock is held (issue 26 item 4): numvfs 2 -> 1
+# asks from its plan, before it locks, so a terminal's "n" ends it while
+# another writer holds the lock (it used to ask under the lock: it waited)
+if command -v script >/dev/null 2>&1; then
+	hold "$lock"
+	echo n | XDG_RUNTIME_DIR=$RUN1 timeout 10 script -qc "$MLXCLI $S sriov set -d $PF numvfs 1" \
+		/dev/null >"$tmp/q.out" 2>&1
+	rc=$?
+	release
+	[ $rc -ne 124 ] && grep -q 'go ahead? \[y/N\]' "$tmp/q.out" && grep -q 'not confirmed' "$tmp/q.out" &&
+		ok "numvfs: the question comes before the lock" ||
+		bad "numvfs: the question waited for the lock (exit $rc): $(cat "$tmp/q.out")"
+else
+	echo "  skipped: the terminal case needs script(1)"
+fi
+
+# ---- dbg restart: an action, through the same engine (issue 26 item 6):
+# it waits for the device's lock and says what it did as a change record
+hold "$lock0"
+XDG_RUNTIME_DIR=$RUN1 "$MLXCLI" $S -j dbg restart $P0 --yes >"$tmp/r.json" 2>"$tmp/r.err" &
+writer=$!
+wait_blocked "$tmp/r.json" && ok "dbg restart waits for the device lock" ||
+	bad "dbg restart did not wait for the lock"
+release
+wait $writer || bad "the waiting restart failed: $(cat "$tmp/r.err")"
+got=$(jq -c '[.netdev, .changes[0].setting, .changes[0].new]' "$tmp/r.json")
+[ "$got" = "[\"$P0\",\"link\",\"restart\"]" ] && ok "dbg restart: its change record" ||
+	bad "dbg restart: got $got"
 
 finish

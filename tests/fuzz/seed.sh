@@ -172,6 +172,17 @@ dmn-manifest)
 snapshot-meta)
 	copy $(find "$samples" -maxdepth 2 -name mlxcli-snapshot.json | sort)
 	text '{"hostname": "a\\u0041\\n", "kernel": "6.1"}' '{"hostname":"\\u00' ;;
+state-doc)
+	# the example desired state, and each sample's own state (what
+	# `state -j` prints and diff reads) where a test left one
+	copy "$samples/../../../contrib/state/"*.json
+	text '{"ports":[{"netdev":"enp94s0f0np0","pfc":{"enabled_priorities":[3,4]},"trust":"dscp"}]}' \
+		'{"schema_version":2,"ports":[{"pci_address":"0000:5e:00.0","sriov":{"num_vfs":2,"vfs":[{"vf":0,"mac":"02:00:00:00:00:01","vlan":10}]}}]}' \
+		'{"ports":[{"match":{"product":"ConnectX-5"},"dcqcn":{"rp":{"rpg_ai_rate":5,"enabled_priorities":[3]}},"roce":{"mode":"RoCE v2","tos":106}}]}' \
+		'{"ports":[{"netdev":"a","ets":{"prio_tc":[0,1,2,3,4,5,6,7]},"tcs":[{"tc":3,"tsa":"ets","bandwidth_pct":50,"max_rate_mbps":1000}],"params":{"rx_ring":1024}}]}' ;;
+val-codec)
+	text 'n' 'u0' 'u18446744073709551615' 'i-5' 'b1' 's526f434520763200' '80001020304050607' \
+		'4e8030000' 'l7374726963740000657473000000000000' ;;
 pcicfg) : ;;      # the config files, copied by the fuzz rule itself
 *) echo "seed.sh: no seeds for '$h'" >&2 ;;
 esac

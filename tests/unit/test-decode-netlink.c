@@ -316,6 +316,20 @@ static void test_parse_mac(void **state)
 	assert_int_equal(mlx_parse_mac("0g:00:00:aa:bb:0f", m), -EINVAL);
 }
 
+/* The one MAC formatter (by hand, not snprintf): lower-case hex, and cut
+ * like snprintf in a short buffer. */
+static void test_fmt_mac(void **state)
+{
+	const uint8_t m[6] = { 0x02, 0xc5, 0x00, 0x5e, 0xAB, 0xff };
+	char buf[18], small[8];
+
+	(void)state;
+	mlx_fmt_mac(m, buf, sizeof(buf));
+	assert_string_equal(buf, "02:c5:00:5e:ab:ff");
+	mlx_fmt_mac(m, small, sizeof(small));
+	assert_string_equal(small, "02:c5:0");
+}
+
 /* ---- devlink ---- */
 
 static void version(struct w *w, uint16_t kind, const char *name, const char *value)
@@ -598,6 +612,7 @@ int main(void)
 		cmocka_unit_test(test_setlink_request),
 		cmocka_unit_test(test_encode_roundtrip),
 		cmocka_unit_test(test_parse_mac),
+		cmocka_unit_test(test_fmt_mac),
 		cmocka_unit_test(test_devlink_info_cx7),
 		cmocka_unit_test(test_devlink_info_truncated),
 		cmocka_unit_test(test_devlink_version_without_name),

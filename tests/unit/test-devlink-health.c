@@ -507,6 +507,14 @@ static void test_builders(void **state)
 	assert_int_equal(seen, 3);
 	len = mlx_health_build(b, sizeof(b), DEVLINK_CMD_HEALTH_REPORTER_DUMP_GET, "pci", "x", "fw", -1);
 	assert_true(h->nlmsg_flags & NLM_F_DUMP);
+	/* RECOVER answers nothing but its ack: without NLM_F_ACK the kernel
+	 * sends nothing and the reader waits forever (the kernel lab's
+	 * netdevsim, `health recover`) */
+	len = mlx_health_build(b, sizeof(b), DEVLINK_CMD_HEALTH_REPORTER_RECOVER, "pci", "x", "tx", 1);
+	assert_true(len > 0);
+	assert_true(h->nlmsg_flags & NLM_F_ACK);
+	len = mlx_health_build(b, sizeof(b), DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR, "pci", "x", "fw", -1);
+	assert_true(h->nlmsg_flags & NLM_F_ACK);
 	len = mlx_devlink_reload_build(b, sizeof(b), "pci", "0000:08:00.0", DEVLINK_RELOAD_ACTION_DRIVER_REINIT);
 	assert_true(len > 0);
 	assert_true(h->nlmsg_flags & NLM_F_ACK);

@@ -18,6 +18,10 @@ make_nsim 1
 "$MLXCLI" -j monitor >"$tmp/mon.out" 2>"$tmp/mon.err" &
 pid=$!
 on_exit="kill $pid 2>/dev/null; $on_exit"
+# its own device's events only: the other lane's tests (nsim-lifecycle.sh)
+# break and recover the dummy reporter of their own netdevsim meanwhile
+mine() { jq -c --arg h "$nsim: " 'select(.record == "event" and .reporter == "dummy" and
+	((.message // "") | startswith($h)))' "$tmp/mon.out" 2>/dev/null; }
 # subscribed once its first (rtnetlink) socket joined a group, then a
 # little for the devlink one opened right after it; an error is retried
 # (bounded) until one shows, in case the monitor joined late
@@ -29,19 +33,19 @@ while [ $i -lt 100 ] && ! awk -v p="$pid" '$2 == 0 && $3 == p && $4 ~ /[13579bdf
 done
 sleep 1
 n=0
-while [ $n -lt 10 ] && ! grep -q '"reporter":"dummy"' "$tmp/mon.out"; do
+while [ $n -lt 10 ] && [ -z "$(mine)" ]; do
 	echo "lab monitor test" >"$nsim_dbg/health/break_health"
 	n=$((n + 1))
 	sleep 1
 done
 devlink health recover "$nsim" reporter dummy || bad "devlink health recover failed"
 i=0
-while [ $i -lt 50 ] && [ "$(grep -c '"reporter":"dummy"' "$tmp/mon.out")" -lt 3 ]; do sleep 0.2; i=$((i + 1)); done
+while [ $i -lt 50 ] && [ "$(mine | wc -l)" -lt 3 ]; do sleep 0.2; i=$((i + 1)); done
 kill -TERM $pid
 wait $pid
 rc=$?
 check "monitor: exit 0 on SIGTERM" "$rc" 0
-ev=$(jq -c 'select(.record == "event" and .reporter == "dummy") | [.source, .kind]' "$tmp/mon.out" 2>/dev/null | sort -u | tr '\n' ' ')
+ev=$(mine | jq -c '[.source, .kind]' 2>/dev/null | sort -u | tr '\n' ' ')
 case $ev in
 *'["devlink","health_reporter_error"]'*) ok "an error: a devlink event" ;;
 *) bad "no error event of reporter dummy: $ev $(cat "$tmp/mon.err")" ;;
@@ -51,7 +55,7 @@ case $ev in
 *) bad "no recovery event of reporter dummy: $ev" ;;
 esac
 # the last event's counts are devlink's own now
-last=$(jq -c 'select(.record == "event" and .reporter == "dummy")' "$tmp/mon.out" | tail -n 1)
+last=$(mine | tail -n 1)
 want=$(devlink -j health show | jq -c --arg h "$nsim" '.health[$h][] | select(.reporter == "dummy") | [.error, .recover]')
 got=$(echo "$last" | jq -c '[.error_count, .recover_count]' 2>/dev/null)
 check "the last event's counts are devlink health show's" "$got" "$want"
