@@ -11,6 +11,12 @@
 # all be rows.
 . "$(dirname "$0")/lib.sh"
 need python3
+# the dump-me-now rows make incidents: in this test's own folder, never in
+# the host's /var/lib/mlxcli/dmn (which the Debian package's test then
+# finds belonging to no package and skips)
+printf 'dmn_dir = %s/dmn\n' "$tmp" >"$tmp/mlxcli.conf"
+MLXCLI_CONFIG=$tmp/mlxcli.conf
+export MLXCLI_CONFIG
 
 MAN=$TOP_SRCDIR/man/mlxcli-shell.8 python3 - "$MLXCLI" >"$tmp/report" <<'EOF'
 import json, os, re, shlex, subprocess, sys, tempfile, time
