@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "mlx.h"
+#include "settings.h"
 
 int cli_devices(struct cli *cli, struct mlx_devices **devs)
 {
@@ -241,5 +242,38 @@ int cli_other_netdev(struct cli *cli, bool *other)
 		return EXIT_NODEV;
 	}
 	*other = true;
+	return EXIT_OK;
+}
+
+int cli_port_target(struct cli *cli, bool pf_only, struct mlx_port_ref *t)
+{
+	struct mlx_function *fn;
+	struct mlx_port *port;
+	bool other;
+	int r;
+
+	r = cli_other_netdev(cli, &other);
+	if (r)
+		return r;
+	if (other) {
+		/* lib resolves it at the step's open (an RDMA port on that
+		 * netdev too: mlx_port_ref_rdma) */
+		mlx_port_ref_init(t, NULL, NULL, cli->device);
+		return EXIT_OK;
+	}
+	r = cli_select(cli, &fn, &port);
+	if (r)
+		return r;
+	if (pf_only && fn->role == MLX_FN_VF)
+		return cli_need_pf(cli, fn);
+	if (!port && fn->nports == 1)
+		port = &fn->ports[0];
+	if (!port || !port->ifname[0]) {
+		cli_error(cli, fn->nports > 1 ? "'%s' has %zu ports: name one (its netdev)"
+					      : "'%s' has no network port to configure",
+			  cli->device, fn->nports);
+		return EXIT_USAGE;
+	}
+	mlx_port_ref_init(t, fn, port, NULL);
 	return EXIT_OK;
 }

@@ -293,6 +293,14 @@ int cli_select(struct cli *cli, struct mlx_function **fn, struct mlx_port **port
  * false (cli_select's path).  Returns an exit code.
  */
 int cli_other_netdev(struct cli *cli, bool *other);
+/*
+ * The one port a write's -d names, into @t: a ConnectX port (a function's
+ * only port when -d names the function), or with --any-netdev any netdev.
+ * @pf_only: a VF is refused (cli_need_pf: its port is its PF's).  Exit 2
+ * when the function has several ports or none.  Returns an exit code.
+ */
+struct mlx_port_ref;
+int cli_port_target(struct cli *cli, bool pf_only, struct mlx_port_ref *t);
 
 /*
  * --any-device (the commands whose table lists it: sriov, dbg get-state):

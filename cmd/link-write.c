@@ -26,37 +26,6 @@ static const char *const link_words[] = {
 	"pause", "rx", "tx", "autoneg", "speed", "duplex", "fec", NULL,
 };
 
-static int target(struct cli *cli, struct mlx_port_ref *t)
-{
-	struct mlx_function *fn;
-	struct mlx_port *port;
-	bool other;
-	int r;
-
-	r = cli_other_netdev(cli, &other);
-	if (r)
-		return r;
-	if (other) {
-		mlx_port_ref_init(t, NULL, NULL, cli->device);
-		return EXIT_OK;
-	}
-	r = cli_select(cli, &fn, &port);
-	if (r)
-		return r;
-	/* a VF has no port of its own: its link is its PF's */
-	if (fn->role == MLX_FN_VF)
-		return cli_need_pf(cli, fn);
-	if (!port && fn->nports == 1)
-		port = &fn->ports[0];
-	if (!port || !port->ifname[0]) {
-		cli_error(cli, fn->nports > 1 ? "'%s' has %zu ports: name one (its netdev)"
-					      : "'%s' has no network port to configure",
-			  cli->device, fn->nports);
-		return EXIT_USAGE;
-	}
-	mlx_port_ref_init(t, fn, port, NULL);
-	return EXIT_OK;
-}
 
 static int on_off(struct cli *cli, const char *what, const char *v, bool *b)
 {
@@ -187,7 +156,7 @@ int cmd_link_set(struct cli *cli, int argc, char **argv)
 	/* the words first: a bad one is exit 2 before any device is read */
 	r = parse(cli, argc, argv, &want->link);
 	if (r == EXIT_OK)
-		r = target(cli, &t);
+		r = cli_port_target(cli, true, &t);
 	if (r) {
 		mlx_port_settings_free(want);
 		return r;

@@ -21,40 +21,6 @@
 #include "txn.h"
 #include "write.h"
 
-/* The one port -d names: a ConnectX port, or with --any-netdev any
- * netdev (the veth of the kernel tests).  Fills @t; returns an exit code. */
-static int target(struct cli *cli, struct mlx_port_ref *t)
-{
-	struct mlx_function *fn;
-	struct mlx_port *port;
-	bool other;
-	int r;
-
-	r = cli_other_netdev(cli, &other);
-	if (r)
-		return r;
-	if (other) {
-		/* the RDMA port on that netdev (rdma_rxe), whose RDMA CM knobs
-		 * it writes: lib's mlx_port_ref_rdma, at the step's open */
-		mlx_port_ref_init(t, NULL, NULL, cli->device);
-		return EXIT_OK;
-	}
-	r = cli_select(cli, &fn, &port);
-	if (r)
-		return r;
-	if (!port && fn->nports == 1)
-		port = &fn->ports[0];
-	if (!port || !port->ifname[0]) {
-		cli_error(cli, fn->nports > 1 ? "'%s' has %zu ports: name one (its netdev)"
-					      : "'%s' has no network port to configure",
-			  cli->device, fn->nports);
-		return EXIT_USAGE;
-	}
-	mlx_port_ref_init(t, fn, port, NULL);
-	/* params set names the function's devlink parameters with any of
-	 * its ports */
-	return EXIT_OK;
-}
 
 static int run(struct cli *cli, const struct mlx_port_ref *t, struct mlx_port_settings *want)
 {
@@ -114,7 +80,7 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
 			cli_error(cli, "cannot set %s: %s", name, mlx_errmsg(cli->ctx));
 	}
 	if (r == EXIT_OK)
-		r = target(cli, &t);
+		r = cli_port_target(cli, false, &t);
 	if (r) {
 		mlx_port_settings_free(want);
 		return r;
@@ -212,7 +178,7 @@ int cmd_params_reset(struct cli *cli, int argc, char **argv)
 		}
 	}
 	if (r == EXIT_OK)
-		r = target(cli, &t);
+		r = cli_port_target(cli, false, &t);
 	if (r == EXIT_OK && !argc)
 		r = reset_all(cli, &t, want);
 	if (r) {
