@@ -87,29 +87,12 @@ struct mon {
 	struct mlx_vf_thresholds vf;         /* --vf-thresholds */
 };
 
-static const struct mlx_port *port_by_netdev(const struct mlx_devices *devs, const char *name)
-{
-	for (size_t i = 0; devs && name[0] && i < devs->nfn; i++)
-		for (size_t j = 0; j < devs->fn[i].nports; j++)
-			if (!strcmp(devs->fn[i].ports[j].ifname, name))
-				return &devs->fn[i].ports[j];
-	return NULL;
-}
-
-static const struct mlx_function *fn_by_bdf(const struct mlx_devices *devs, const char *bdf)
-{
-	for (size_t i = 0; devs && bdf[0] && i < devs->nfn; i++)
-		if (!strcmp(devs->fn[i].bdf, bdf))
-			return &devs->fn[i];
-	return NULL;
-}
-
 /* Is the event of the devices asked for?  (The source filled in what the
  * device model knows: the function of a netdev or an RDMA device.) */
 static bool wanted(struct mon *m, const struct mlx_event *ev)
 {
-	const struct mlx_port *p = port_by_netdev(m->devs, ev->netdev);
-	const struct mlx_function *fn = p ? p->fn : fn_by_bdf(m->devs, ev->pci_address);
+	const struct mlx_port *p = mlx_devices_port_of(m->devs, ev->netdev);
+	const struct mlx_function *fn = p ? p->fn : mlx_devices_fn_of(m->devs, ev->pci_address);
 
 	if (ev->kind == MLX_EV_RECORDS_LOST)
 		return true;

@@ -143,6 +143,10 @@ void mlx_fn_sysfs_dir(const struct mlx_function *fn, char *buf, size_t len);
 bool mlx_fn_is_pci(const struct mlx_function *fn);
 /* Its bus_name, "pci" when unset (a function made by hand, in tests). */
 const char *mlx_fn_bus(const struct mlx_function *fn);
+/* The port whose netdev is @ifname, the function whose address is @bdf;
+ * NULL when none (or @devs is NULL, or the name is empty). */
+const struct mlx_port *mlx_devices_port_of(const struct mlx_devices *devs, const char *ifname);
+const struct mlx_function *mlx_devices_fn_of(const struct mlx_devices *devs, const char *bdf);
 
 /* ---- network interfaces by name, any driver (lib/device/netdev.c) ---- */
 /* Is @name a network interface of the target (a safe name that exists)? */

@@ -795,3 +795,20 @@ int mlx_netdev_has_vlan_upper(struct mlx_ctx *ctx, const char *ifname)
 	mlx_err_clear(ctx);
 	return r;
 }
+
+const struct mlx_port *mlx_devices_port_of(const struct mlx_devices *devs, const char *ifname)
+{
+	for (size_t i = 0; devs && ifname[0] && i < devs->nfn; i++)
+		for (size_t j = 0; j < devs->fn[i].nports; j++)
+			if (!strcmp(devs->fn[i].ports[j].ifname, ifname))
+				return &devs->fn[i].ports[j];
+	return NULL;
+}
+
+const struct mlx_function *mlx_devices_fn_of(const struct mlx_devices *devs, const char *bdf)
+{
+	for (size_t i = 0; devs && bdf[0] && i < devs->nfn; i++)
+		if (!strcmp(devs->fn[i].bdf, bdf))
+			return &devs->fn[i];
+	return NULL;
+}

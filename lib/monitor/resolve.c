@@ -13,23 +13,6 @@
 #include "device.h"
 #include "monitor.h"
 
-static const struct mlx_port *port_by_netdev(const struct mlx_devices *devs, const char *name)
-{
-	for (size_t i = 0; devs && name[0] && i < devs->nfn; i++)
-		for (size_t j = 0; j < devs->fn[i].nports; j++)
-			if (!strcmp(devs->fn[i].ports[j].ifname, name))
-				return &devs->fn[i].ports[j];
-	return NULL;
-}
-
-static const struct mlx_function *fn_by_bdf(const struct mlx_devices *devs, const char *bdf)
-{
-	for (size_t i = 0; devs && bdf[0] && i < devs->nfn; i++)
-		if (!strcmp(devs->fn[i].bdf, bdf))
-			return &devs->fn[i];
-	return NULL;
-}
-
 /* The port of RDMA device @name (its @rdma_port when known, else the one
  * port it has), or else the function that has it. */
 static const struct mlx_port *port_by_rdma(const struct mlx_devices *devs, const char *name, uint64_t rdma_port,
@@ -59,8 +42,8 @@ static const struct mlx_port *port_by_rdma(const struct mlx_devices *devs, const
 
 void mlx_ev_resolve(const struct mlx_devices *devs, struct mlx_event *ev)
 {
-	const struct mlx_port *p = port_by_netdev(devs, ev->netdev);
-	const struct mlx_function *fn = p ? p->fn : fn_by_bdf(devs, ev->pci_address);
+	const struct mlx_port *p = mlx_devices_port_of(devs, ev->netdev);
+	const struct mlx_function *fn = p ? p->fn : mlx_devices_fn_of(devs, ev->pci_address);
 
 	/* a line of an RDMA device: its port's netdev and function (the
 	 * device model's rdma_dev and rdma_port of each port) */
