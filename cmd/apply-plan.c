@@ -154,7 +154,8 @@ int apply_show_diff(struct cli *cli, struct apply *a)
  * away first, with their settings.  apply runs unattended (boot unit,
  * Ansible) and asks no question: it refuses such a change (exit 2,
  * nothing written) unless --yes, as `sriov set numvfs` does without a
- * terminal.  From 0 (the boot case) nothing is lost.
+ * terminal.  From 0 (the boot case) nothing is lost.  The same for global
+ * pause turned on over PFC (mlx5 turns PFC off: lib/phy/link-settings.c).
  */
 int apply_confirm(struct cli *cli, struct apply *a)
 {
@@ -175,11 +176,17 @@ int apply_confirm(struct cli *cli, struct apply *a)
 			for (size_t j = 0; j < a->nap && !ap; j++)
 				if (a->ap[j].step[st.sub->id] == (long)i)
 					ap = &a->ap[j];
-			cli_error(cli, "%s.sriov.num_vfs: %llu -> %llu on %s takes its %llu VFs away "
-				  "first, with their settings (what FILE gives them is written after); "
-				  "nothing was changed", ap ? ap->path : "-",
-				  (unsigned long long)c->old.u, (unsigned long long)c->new.u,
-				  st.target->fn ? st.target->fn->bdf : "-", (unsigned long long)c->old.u);
+			if (st.sub->id == MLX_SUB_SRIOV)
+				cli_error(cli, "%s.sriov.num_vfs: %llu -> %llu on %s takes its %llu VFs away "
+					  "first, with their settings (what FILE gives them is written after); "
+					  "nothing was changed", ap ? ap->path : "-",
+					  (unsigned long long)c->old.u, (unsigned long long)c->new.u,
+					  st.target->fn ? st.target->fn->bdf : "-",
+					  (unsigned long long)c->old.u);
+			else   /* the link's pause over PFC (lib/phy/link-settings.c) */
+				cli_error(cli, "%s.%s.%s on %s: %s; nothing was changed", ap ? ap->path : "-",
+					  st.sub->key, c->setting, mlx_port_ref_name(st.target),
+					  c->note ? c->note : "it undoes other settings");
 			cli_hint(cli, "add --yes to go ahead (--check shows the plan)");
 			return EXIT_USAGE;
 		}

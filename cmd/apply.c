@@ -278,10 +278,11 @@ static int build(struct cli *cli, struct apply *a)
 			struct aport *ap = &a->ap[i];
 
 			ap->step[s] = -1;
-			/* a netdev that is no ConnectX port: its params, the RDMA
-			 * CM's defaults of an RDMA port on it (rdma_rxe; the plan
-			 * refuses them when there is none, exit 4) */
-			if (!ap->fn && s != MLX_SUB_PARAMS && s != MLX_SUB_ROCE)
+			/* a netdev that is no ConnectX port: its params, its link
+			 * (ethtool), the RDMA CM's defaults of an RDMA port on it
+			 * (rdma_rxe; the plan refuses them when there is none,
+			 * exit 4) */
+			if (!ap->fn && s != MLX_SUB_PARAMS && s != MLX_SUB_ROCE && s != MLX_SUB_LINK)
 				continue;
 			if (s == MLX_SUB_VF) {
 				for (size_t v = 0; e >= 0 && v < ap->want->sriov.nvf; v++)
