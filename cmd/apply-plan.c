@@ -15,6 +15,7 @@
 #include "apply-cmd.h"
 #include "dcb.h"
 #include "dcqcn.h"
+#include "phy.h"
 #include "qos-check.h"
 #include "state-cmd.h"
 
@@ -78,6 +79,22 @@ int apply_lint(struct cli *cli, struct apply *a)
 				qs.rp_en[p->prio] = (int8_t)(c->new.u != 0);
 			else
 				qs.np_en[p->prio] = (int8_t)(c->new.u != 0);
+		}
+		/* the global pause the port has after the link's step
+		 * (pfc-global-pause): now's, with the plan's changes */
+		if (ap->step[MLX_SUB_LINK] >= 0 && ap->t.ifname) {
+			struct mlx_txn_step l = { 0 };
+
+			if (mlx_link_pause_get(cli->ctx, ap->t.ifname, &qs.pause_rx, &qs.pause_tx) < 0)
+				mlx_err_clear(cli->ctx);
+			mlx_txn_step(a->txn, (size_t)ap->step[MLX_SUB_LINK], &l);
+			for (size_t k = 0; l.plan && k < l.plan->n; k++) {
+				const struct mlx_change *c = &l.plan->c[k];
+
+				if ((c->id == MLX_LINK_PAUSE_RX || c->id == MLX_LINK_PAUSE_TX) &&
+				    c->new.kind == MLX_VAL_BOOL)
+					*(c->id == MLX_LINK_PAUSE_RX ? &qs.pause_rx : &qs.pause_tx) = c->new.b;
+			}
 		}
 		rc = qos_check(cli, &qs, dcb, -1, rep);
 		if (rc)

@@ -7,23 +7,27 @@
 # hosts: state -> link set / health set -> apply the first state restores
 # it; --dry-run and --check write nothing; a bad value anywhere in the file
 # changes nothing (exit 2, naming its path); global pause over PFC (cx5:
-# PFC on priority 3) needs --yes.
+# PFC on priorities 3 and 6, so pause off, as mlx5 reports it) needs --yes,
+# and turns PFC off (one register, PFCC): apply puts both back.
 set -u
 . "$(dirname "$0")/lib.sh"
 need jq
 
 for s in cx5-ofed cx6dx-upstream; do
+	# cx5-ofed has PFC on (global pause off), cx6dx-upstream PFC off (pause on)
+	case $s in cx5*) gp=false now=no flip=on subs='["health","link","qos"]' ;;
+		*) gp=true now=yes flip=off subs='["health","link"]' ;; esac
 	fresh h "$s"
 	M="$MLXCLI --sysroot $tmp/h"
 	$M -j state >"$tmp/s0.json" || bad "$s: state"
 	check "$s: state has the link section" \
 		"$(jq -c '.ports[0].link | [.autoneg, .fec, .pause.autoneg, .pause.rx, .pause.tx]' "$tmp/s0.json")" \
-		'[true,"auto",false,true,true]'
+		"[true,\"auto\",false,$gp,$gp]"
 	check "$s: state has each reporter's policy" \
 		"$(jq -c '[.ports[0].health[] | select(.reporter == "fw_fatal") | .grace_period_ms, .auto_recover, .auto_dump]' "$tmp/s0.json")" \
 		'[60000,true,true]'
 	$M state >"$tmp/s0.txt"
-	grep -qx '  link.pause.rx = yes' "$tmp/s0.txt" && grep -qx '  health.fw_fatal.grace_period_ms = 60000' "$tmp/s0.txt" &&
+	grep -qx "  link.pause.rx = $now" "$tmp/s0.txt" && grep -qx '  health.fw_fatal.grace_period_ms = 60000' "$tmp/s0.txt" &&
 		ok "$s: the text says link.pause.rx and health.fw_fatal.grace_period_ms" ||
 		bad "$s: text: $(grep -E 'link|health' "$tmp/s0.txt" | head -5)"
 	# a state applied to its own host changes nothing
@@ -32,7 +36,7 @@ for s in cx5-ofed cx6dx-upstream; do
 	pci=$(jq -r '.ports[0].pci_address' "$tmp/s0.json")
 	nd0=$(jq -r '.ports[0].netdev' "$tmp/s0.json")
 	nd1=$(jq -r '.ports[1].netdev' "$tmp/s0.json")
-	$M link set -d "$nd0" pause rx off tx off >/dev/null 2>&1 || bad "$s: link set pause"
+	$M link set -d "$nd0" pause rx $flip tx $flip --yes >/dev/null 2>&1 || bad "$s: link set pause"
 	$M link set -d "$nd1" fec rs >/dev/null 2>&1 || bad "$s: link set fec"
 	$M health set -d "$pci" fw_fatal grace_period 1000 auto_recover off >/dev/null 2>&1 ||
 		bad "$s: health set"
@@ -60,28 +64,31 @@ for s in cx5-ofed cx6dx-upstream; do
 	$M apply --yes --dry-run "$tmp/s0.json" >"$tmp/dry" 2>&1
 	$M apply --yes --check "$tmp/s0.json" >/dev/null 2>&1
 	check "$s: --dry-run and --check write nothing" "$(tree_sum "$tmp/h")" "$sum"
-	grep -q 'link pause.rx: off -> on' "$tmp/dry" && grep -q 'health fw_fatal.grace_period_ms: 1000 -> 60000' "$tmp/dry" &&
+	grep -q "link pause.rx: $flip -> $([ $flip = on ] && echo off || echo on)" "$tmp/dry" && grep -q 'health fw_fatal.grace_period_ms: 1000 -> 60000' "$tmp/dry" &&
 		ok "$s: the plan names the link and health changes" || bad "$s: plan: $(cat "$tmp/dry")"
 
 	$M -j apply --yes "$tmp/s0.json" >"$tmp/a.json"
-	check "$s: apply wrote the link and the health policy" \
-		"$(jq -c '[.changes[] | .subsystem] | unique' "$tmp/a.json")" '["health","link"]'
+	check "$s: apply wrote the link and the health policy (cx5: PFC too, cleared by pause on)" \
+		"$(jq -c '[.changes[] | .subsystem] | unique' "$tmp/a.json")" "$subs"
 	$M -j state >"$tmp/s2.json"
 	cmp -s "$tmp/s0.json" "$tmp/s2.json" && ok "$s: apply restored the state" ||
 		bad "$s: the state differs: $(diff "$tmp/s0.json" "$tmp/s2.json" | head -5)"
 	check "$s: a second apply changes nothing" "$($M -j apply "$tmp/s0.json" | jq -c .changed)" false
 done
 
-# cx5-ofed has PFC on priority 3: turning global pause on is destructive
-# on mlx5 (one register, PFCC): without --yes apply refuses, exit 2
+# cx5-ofed has PFC on priorities 3 and 6: turning global pause on is
+# destructive on mlx5 (one register, PFCC): without --yes apply refuses,
+# exit 2
 fresh h cx5-ofed
 M="$MLXCLI --sysroot $tmp/h"
-$M -j state >"$tmp/s0.json"
-$M link set -d enp94s0f0np0 pause rx off tx off >/dev/null 2>&1
+$M -j state | jq '.ports[0].link.pause.rx = true' >"$tmp/on.json"
 sum=$(tree_sum "$tmp/h")
-$M apply "$tmp/s0.json" >/dev/null 2>"$tmp/e"; rc=$?
+$M apply "$tmp/on.json" >/dev/null 2>"$tmp/e"; rc=$?
 check "cx5: pause on over PFC without --yes: exit 2" "$rc" 2
 grep -q 'ports\[0\]\.link\.pause\.rx on enp94s0f0np0: global pause and PFC share one register' "$tmp/e" &&
 	ok "cx5: ... says why" || bad "cx5: message: $(cat "$tmp/e")"
 check "cx5: ... nothing written" "$(tree_sum "$tmp/h")" "$sum"
+$M apply --yes "$tmp/on.json" >/dev/null 2>&1
+check "cx5: with --yes: pause rx on, PFC off (as mlx5 does)" \
+	"$($M -j state | jq -c '.ports[0] | [.link.pause.rx, .pfc.enabled_priorities]')" '[true,[]]'
 finish
