@@ -13,7 +13,7 @@
 # Exit 0 pass, 1 fail, 77 skip.
 
 . "$(dirname "$0")/lib.sh"
-need jq
+need jq python3
 
 O="$MLXCLI --sample=cx5-ofed"
 U="$MLXCLI --sample=cx6dx-upstream"
