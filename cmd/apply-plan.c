@@ -15,6 +15,7 @@
 #include "apply-cmd.h"
 #include "dcb.h"
 #include "dcqcn.h"
+#include "phy.h"
 #include "qos-check.h"
 #include "state-cmd.h"
 
@@ -78,6 +79,22 @@ int apply_lint(struct cli *cli, struct apply *a)
 				qs.rp_en[p->prio] = (int8_t)(c->new.u != 0);
 			else
 				qs.np_en[p->prio] = (int8_t)(c->new.u != 0);
+		}
+		/* the global pause the port has after the link's step
+		 * (pfc-global-pause): now's, with the plan's changes */
+		if (ap->step[MLX_SUB_LINK] >= 0 && ap->t.ifname) {
+			struct mlx_txn_step l = { 0 };
+
+			if (mlx_link_pause_get(cli->ctx, ap->t.ifname, &qs.pause_rx, &qs.pause_tx) < 0)
+				mlx_err_clear(cli->ctx);
+			mlx_txn_step(a->txn, (size_t)ap->step[MLX_SUB_LINK], &l);
+			for (size_t k = 0; l.plan && k < l.plan->n; k++) {
+				const struct mlx_change *c = &l.plan->c[k];
+
+				if ((c->id == MLX_LINK_PAUSE_RX || c->id == MLX_LINK_PAUSE_TX) &&
+				    c->new.kind == MLX_VAL_BOOL)
+					*(c->id == MLX_LINK_PAUSE_RX ? &qs.pause_rx : &qs.pause_tx) = c->new.b;
+			}
 		}
 		rc = qos_check(cli, &qs, dcb, -1, rep);
 		if (rc)
@@ -154,7 +171,8 @@ int apply_show_diff(struct cli *cli, struct apply *a)
  * away first, with their settings.  apply runs unattended (boot unit,
  * Ansible) and asks no question: it refuses such a change (exit 2,
  * nothing written) unless --yes, as `sriov set numvfs` does without a
- * terminal.  From 0 (the boot case) nothing is lost.
+ * terminal.  From 0 (the boot case) nothing is lost.  The same for global
+ * pause turned on over PFC (mlx5 turns PFC off: lib/phy/link-settings.c).
  */
 int apply_confirm(struct cli *cli, struct apply *a)
 {
@@ -175,11 +193,17 @@ int apply_confirm(struct cli *cli, struct apply *a)
 			for (size_t j = 0; j < a->nap && !ap; j++)
 				if (a->ap[j].step[st.sub->id] == (long)i)
 					ap = &a->ap[j];
-			cli_error(cli, "%s.sriov.num_vfs: %llu -> %llu on %s takes its %llu VFs away "
-				  "first, with their settings (what FILE gives them is written after); "
-				  "nothing was changed", ap ? ap->path : "-",
-				  (unsigned long long)c->old.u, (unsigned long long)c->new.u,
-				  st.target->fn ? st.target->fn->bdf : "-", (unsigned long long)c->old.u);
+			if (st.sub->id == MLX_SUB_SRIOV)
+				cli_error(cli, "%s.sriov.num_vfs: %llu -> %llu on %s takes its %llu VFs away "
+					  "first, with their settings (what FILE gives them is written after); "
+					  "nothing was changed", ap ? ap->path : "-",
+					  (unsigned long long)c->old.u, (unsigned long long)c->new.u,
+					  st.target->fn ? st.target->fn->bdf : "-",
+					  (unsigned long long)c->old.u);
+			else   /* the link's pause over PFC (lib/phy/link-settings.c) */
+				cli_error(cli, "%s.%s.%s on %s: %s; nothing was changed", ap ? ap->path : "-",
+					  st.sub->key, c->setting, mlx_port_ref_name(st.target),
+					  c->note ? c->note : "it undoes other settings");
 			cli_hint(cli, "add --yes to go ahead (--check shows the plan)");
 			return EXIT_USAGE;
 		}

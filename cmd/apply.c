@@ -40,6 +40,7 @@
 
 #include "apply-cmd.h"
 #include "devid.h"
+#include "progress.h"
 #include "txn.h"
 
 const struct cmd_opt apply_opts[] = {
@@ -278,10 +279,11 @@ static int build(struct cli *cli, struct apply *a)
 			struct aport *ap = &a->ap[i];
 
 			ap->step[s] = -1;
-			/* a netdev that is no ConnectX port: its params, the RDMA
-			 * CM's defaults of an RDMA port on it (rdma_rxe; the plan
-			 * refuses them when there is none, exit 4) */
-			if (!ap->fn && s != MLX_SUB_PARAMS && s != MLX_SUB_ROCE)
+			/* a netdev that is no ConnectX port: its params, its link
+			 * (ethtool), the RDMA CM's defaults of an RDMA port on it
+			 * (rdma_rxe; the plan refuses them when there is none,
+			 * exit 4) */
+			if (!ap->fn && s != MLX_SUB_PARAMS && s != MLX_SUB_ROCE && s != MLX_SUB_LINK)
 				continue;
 			if (s == MLX_SUB_VF) {
 				for (size_t v = 0; e >= 0 && v < ap->want->sriov.nvf; v++)
@@ -378,9 +380,17 @@ static void apply_free(struct apply *a)
 	doc_free(&a->doc);
 }
 
+/* The transaction's steps (a subsystem of a port) as a progress line. */
+static void apply_progress(void *arg, size_t done, size_t total)
+{
+	(void)total;
+	progress_step(arg, done);
+}
+
 int cmd_apply(struct cli *cli, int argc, char **argv)
 {
 	struct apply a = { .file = argv[0] };
+	struct progress pr;
 	struct mlx_function *only = NULL;
 	bool other = false;
 	int r, e;
@@ -409,7 +419,12 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	/* everything planned against the device first: nothing is written
 	 * unless every subsystem of every port can be; a numvfs change that
 	 * takes VFs away is refused first, unless --yes (or only planned) */
+	/* many ports take a while (each step reads its device): a line on a
+	 * terminal, nothing in a pipe (cmd/progress.c) */
+	progress_begin(&pr, cli, "apply: planned", mlx_txn_nsteps(a.txn));
+	mlx_txn_set_progress(a.txn, apply_progress, &pr);
 	e = mlx_txn_plan(a.txn, cli->dry_run || cli_opt(cli, "yes") ? 0 : MLX_TXN_STOP_AT_DESTROY);
+	progress_end(&pr);
 	if (e == -ECANCELED && (r = apply_confirm(cli, &a)))
 		goto out;
 	if (e < 0) {
@@ -424,7 +439,9 @@ int cmd_apply(struct cli *cli, int argc, char **argv)
 	if (r)
 		goto out;
 	if (!cli->dry_run) {
+		progress_begin(&pr, cli, "apply: written", mlx_txn_nsteps(a.txn));
 		e = mlx_txn_run(a.txn, cli_opt(cli, "yes") ? MLX_TXN_DESTROY_OK : 0);
+		progress_end(&pr);
 		if (e < 0) {
 			r = failed(cli, &a, e);
 			goto out;

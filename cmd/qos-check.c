@@ -16,6 +16,7 @@
 
 #include "dcqcn.h"
 #include "params.h"
+#include "phy.h"
 #include "qos-check.h"
 #include "state.h"
 
@@ -85,6 +86,11 @@ int qos_check(struct cli *cli, struct mlx_qos_state *qs, const struct mlx_dcb_st
 {
 	mlx_qos_state_from_dcb(qs, dcb);
 	qs->vlan = mlx_netdev_has_vlan_upper(cli->ctx, qs->ifname);   /* only the lint needs it */
+	/* global pause (pfc-global-pause), unless the caller knows it (apply:
+	 * the plan's) */
+	if (qs->pause_rx < 0 && qs->pause_tx < 0 && qs->ifname[0] &&
+	    mlx_link_pause_get(cli->ctx, qs->ifname, &qs->pause_rx, &qs->pause_tx) < 0)
+		mlx_err_clear(cli->ctx);
 	qs->roce_prio = roce_prio;
 	if (mlx_qos_lint(qs, rep) < 0) {
 		cli_error(cli, "out of memory");

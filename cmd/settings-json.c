@@ -341,13 +341,139 @@ static int sriov(struct rd *r, json_t *port, const char *path, struct mlx_sriov_
 	return EXIT_OK;
 }
 
+/* ---- link: pause, speed/duplex/autonegotiation, FEC (issue 27) ---- */
+
+/* A boolean of a section: absent or null leaves it alone. */
+static int flag(struct rd *r, json_t *o, const char *parent, const char *key, uint8_t *have,
+		bool *v, uint8_t *section)
+{
+	char q[200];
+	json_t *x = rd_section(o, key, have);
+	int rc;
+
+	if (!x)
+		return EXIT_OK;
+	rd_path(q, sizeof(q), parent, key);
+	if ((rc = rd_boolean(r, x, q, v)))
+		return rc;
+	*have = *section = MLX_SET;
+	return EXIT_OK;
+}
+
+static int link(struct rd *r, json_t *port, const char *path, struct mlx_link_settings *l)
+{
+	static const char *const k[] = { "autoneg", "speed_mbps", "duplex", "fec", "pause", NULL };
+	static const char *const pk[] = { "autoneg", "rx", "tx", NULL };
+	struct mlx_ctx *ctx = r->cli->ctx;
+	json_t *x = rd_section(port, "link", &l->have), *v;
+	char p[160], q[200];
+	const char *str;
+	int64_t n;
+	int rc;
+
+	if (!x)
+		return EXIT_OK;
+	P(p, "%s.link", path);
+	if ((rc = rd_keys(r, x, p, k)))
+		return rc;
+	if ((rc = flag(r, x, p, "autoneg", &l->autoneg_h, &l->autoneg, &l->have)))
+		return rc;
+	P(q, "%s.speed_mbps", p);
+	if ((v = rd_section(x, "speed_mbps", &l->speed_h)) &&
+	    ((rc = rd_integer(r, v, q, &n)) || mlx_link_put_speed(ctx, l, n) < 0))
+		return rc ? rc : rd_refused(r, q);
+	P(q, "%s.duplex", p);
+	if ((v = rd_section(x, "duplex", &l->duplex_h)) &&
+	    ((rc = rd_string(r, v, q, &str)) || mlx_link_put_duplex(ctx, l, str) < 0))
+		return rc ? rc : rd_refused(r, q);
+	P(q, "%s.fec", p);
+	if ((v = rd_section(x, "fec", &l->fec_h)) &&
+	    ((rc = rd_string(r, v, q, &str)) || mlx_link_put_fec(ctx, l, str) < 0))
+		return rc ? rc : rd_refused(r, q);
+	P(q, "%s.pause", p);
+	if (!(v = json_object_get(x, "pause")) || json_is_null(v))
+		return EXIT_OK;
+	if ((rc = rd_keys(r, v, q, pk)) ||
+	    (rc = flag(r, v, q, "autoneg", &l->pause_autoneg_h, &l->pause_autoneg, &l->have)) ||
+	    (rc = flag(r, v, q, "rx", &l->pause_rx_h, &l->pause_rx, &l->have)) ||
+	    (rc = flag(r, v, q, "tx", &l->pause_tx_h, &l->pause_tx, &l->have)))
+		return rc;
+	return EXIT_OK;
+}
+
+/* ---- health: each devlink health reporter's policy (issue 27) ---- */
+
+static int reporter(struct rd *r, json_t *o, const char *p, struct mlx_health_settings *h)
+{
+	static const char *const k[] = {
+		"reporter", "port_index", "grace_period_ms", "auto_recover", "auto_dump", NULL,
+	};
+	struct mlx_ctx *ctx = r->cli->ctx;
+	struct mlx_health_policy *hp;
+	uint8_t any = 0;
+	int64_t port = -1, n;
+	char q[200];
+	const char *name;
+	json_t *x;
+	int rc;
+
+	if ((rc = rd_keys(r, o, p, k)))
+		return rc;
+	rd_path(q, sizeof(q), p, "reporter");
+	if ((rc = rd_string(r, json_object_get(o, "reporter"), q, &name)))
+		return rc;
+	if (!*name)
+		return rd_bad(r, q, "an empty string names no reporter");
+	rd_path(q, sizeof(q), p, "port_index");
+	if (rd_given(x = json_object_get(o, "port_index"))) {
+		if ((rc = rd_integer(r, x, q, &port)))
+			return rc;
+		if (port < 0 || port > UINT32_MAX)
+			return rd_bad(r, q, "%" PRId64 " is out of range (0-4294967295)", port);
+	}
+	rd_path(q, sizeof(q), p, "reporter");
+	if (!(hp = mlx_health_put_reporter(ctx, h, name, port)))
+		return rd_refused(r, q);
+	rd_path(q, sizeof(q), p, "grace_period_ms");
+	if ((x = rd_section(o, "grace_period_ms", &hp->grace_h)) &&
+	    ((rc = rd_integer(r, x, q, &n)) || mlx_health_put_grace(ctx, hp, n) < 0))
+		return rc ? rc : rd_refused(r, q);
+	if ((rc = flag(r, o, p, "auto_recover", &hp->recover_h, &hp->auto_recover, &any)) ||
+	    (rc = flag(r, o, p, "auto_dump", &hp->dump_h, &hp->auto_dump, &any)))
+		return rc;
+	return EXIT_OK;
+}
+
+static int health(struct rd *r, json_t *port, const char *path, struct mlx_health_settings *h)
+{
+	json_t *x = rd_section(port, "health", &h->have), *e;
+	char p[160];
+	size_t i;
+	int rc;
+
+	if (!x)
+		return EXIT_OK;
+	P(p, "%s.health", path);
+	if (!json_is_array(x))
+		return rd_bad(r, p, "expected an array of health reporters");
+	h->have = MLX_SET;
+	json_array_foreach(x, i, e) {
+		P(p, "%s.health[%zu]", path, i);
+		if (!json_is_object(e))
+			return rd_bad(r, p, "expected an object");
+		if ((rc = reporter(r, e, p, h)))
+			return rc;
+	}
+	return EXIT_OK;
+}
+
 /* ---- a port, a document ---- */
 
 static int port(struct rd *r, json_t *o, const char *path, struct doc_port *dp)
 {
 	static const char *const k[] = {
 		"pci_address", "netdev", "match", "dcbx", "trust", "dscp2prio", "pfc", "ets", "tcs",
-		"buffer", "dcqcn", "params", "roce", "sriov", NULL,
+		"buffer", "dcqcn", "params", "roce", "sriov", "link", "health", NULL,
 	};
 	static const char *const mk[] = { "product", "function", NULL };
 	struct mlx_port_settings *w = dp->want;
@@ -392,7 +518,8 @@ static int port(struct rd *r, json_t *o, const char *path, struct doc_port *dp)
 	if (!dp->pci && !dp->netdev && !dp->match)
 		return rd_bad(r, path, "names no port: give pci_address, netdev or match");
 	if ((rc = rd_qos_dcqcn(r, o, path, w)) || (rc = params(r, o, path, &w->params)) || (rc = roce(r, o, path, &w->roce)) ||
-	    (rc = sriov(r, o, path, &w->sriov)))
+	    (rc = sriov(r, o, path, &w->sriov)) || (rc = link(r, o, path, &w->link)) ||
+	    (rc = health(r, o, path, &w->health)))
 		return rc;
 	return EXIT_OK;
 }

@@ -224,6 +224,63 @@ static void render_sriov(struct out *o, const struct mlx_sriov_settings *sv)
 	out_obj_end(s.o);
 }
 
+/* ---- link: pause, speed/duplex/autonegotiation, FEC (issue 27) ---- */
+
+static void render_link(struct out *o, const struct mlx_link_settings *l)
+{
+	struct spath s = { o, "link" }, ps = { o, "link.pause" };
+
+	if (l->have != MLX_SET) {
+		s.pfx = NULL;
+		sp_null(&s, "link");
+		return;
+	}
+	out_obj_begin(o, "link", NULL);
+	sp_tri(&s, "autoneg", l->autoneg_h == MLX_SET ? l->autoneg : -1);
+	sp_have_u64(&s, "speed_mbps", l->speed_h == MLX_SET ? MLX_SET : MLX_NULL, l->speed_mbps);
+	sp_str(&s, "duplex", l->duplex_h == MLX_SET ? (l->duplex_full ? "full" : "half") : NULL);
+	sp_str(&s, "fec", l->fec_h == MLX_SET ? mlx_fec_mode_name(l->fec) : NULL);
+	out_obj_begin(o, "pause", NULL);
+	sp_tri(&ps, "autoneg", l->pause_autoneg_h == MLX_SET ? l->pause_autoneg : -1);
+	sp_tri(&ps, "rx", l->pause_rx_h == MLX_SET ? l->pause_rx : -1);
+	sp_tri(&ps, "tx", l->pause_tx_h == MLX_SET ? l->pause_tx : -1);
+	out_obj_end(o);
+	out_obj_end(o);
+}
+
+/* ---- health: each devlink health reporter's policy (issue 27) ---- */
+
+static void render_health(struct out *o, const struct mlx_health_settings *h)
+{
+	struct spath s = { o, NULL };
+
+	if (h->have != MLX_SET) {
+		sp_null(&s, "health");
+		return;
+	}
+	out_list_begin(o, "health", NULL);
+	for (size_t i = 0; i < h->n; i++) {
+		const struct mlx_health_policy *r = &h->r[i];
+		char pfx[80];
+		struct spath rs = { o, pfx };
+
+		/* the paths diff prints (lib's mlx_health_flatten) */
+		snprintf(pfx, sizeof(pfx), "health.%s", r->reporter);
+		out_obj_begin(o, NULL, NULL);
+		out_fmt_str(o, OUT_JSON, "reporter", NULL, r->reporter);
+		if (r->port_index >= 0)
+			out_fmt_u64(o, OUT_JSON, "port_index", NULL, (uint64_t)r->port_index);
+		else
+			out_fmt_null(o, OUT_JSON, "port_index", NULL);
+		sp_have_u64(&rs, "grace_period_ms", r->grace_h == MLX_SET ? MLX_SET : MLX_NULL,
+			    r->grace_period_ms);
+		sp_tri(&rs, "auto_recover", r->recover_h == MLX_SET ? r->auto_recover : -1);
+		sp_tri(&rs, "auto_dump", r->dump_h == MLX_SET ? r->auto_dump : -1);
+		out_obj_end(o);
+	}
+	out_list_end(o);
+}
+
 /* ---- the document ---- */
 
 void state_out_port(struct cli *cli, const struct mlx_port_settings *p)
@@ -238,6 +295,8 @@ void state_out_port(struct cli *cli, const struct mlx_port_settings *p)
 	render_params(s.o, &p->params);
 	render_roce(s.o, &p->roce);
 	render_sriov(s.o, &p->sriov);
+	render_link(s.o, &p->link);
+	render_health(s.o, &p->health);
 	out_obj_end(s.o);
 }
 

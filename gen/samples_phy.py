@@ -144,6 +144,8 @@ LINK = {   # netdev -> speed, lanes, fec corrected/uncorrectable per lane, pause
     "enp59s0f1np1": (50000, 2, [88410, 91230], [7, 5], 0, 0),
 }
 
+PFC_ON = {"enp94s0f0np0", "enp94s0f1np1"}   # the netdevs whose DCB reply has PFC on
+
 
 def write_links(root, fns, nla, nla_str, nlmsg, genl_id):
     pfs = sorted((f for f in fns if f["vendor"] == 0x15b3 and not f.get("physfn") and f.get("netdevs")),
@@ -180,8 +182,13 @@ def write_links(root, fns, nla, nla_str, nlmsg, genl_id):
                      nla(FEC_STAT_UNCORR, struct.pack("<%dQ" % (1 + len(uncorr)), sum(uncorr), *uncorr)))
         with open(os.path.join(d, "fec-get.nl"), "wb") as fp:
             fp.write(msg(ETHTOOL_MSG_FEC_GET_REPLY, a))
-        a = nla(PAUSE_AUTONEG, struct.pack("<B", 0)) + nla(PAUSE_RX, struct.pack("<B", 1))
-        a += nla(PAUSE_TX, struct.pack("<B", 1))
+        # global pause: mlx5 keeps it and PFC in one register (PFCC) and a
+        # PFC write clears pptx/pprx (mlx5/core/port.c mlx5_set_port_pfc),
+        # so a port with PFC on reports pause off (cx5-ofed: PFC 3,6 on both
+        # ports); cx6dx-upstream's ports, PFC off, keep mlx5's default on
+        gp = 0 if n["name"] in PFC_ON else 1
+        a = nla(PAUSE_AUTONEG, struct.pack("<B", 0)) + nla(PAUSE_RX, struct.pack("<B", gp))
+        a += nla(PAUSE_TX, struct.pack("<B", gp))
         a += nla(NEST | PAUSE_STATS, nla(PAUSE_STAT_TX, struct.pack("<Q", txp)) +
                  nla(PAUSE_STAT_RX, struct.pack("<Q", rxp)))
         with open(os.path.join(d, "pause-get.nl"), "wb") as fp:

@@ -55,6 +55,7 @@ enum mlx_ev_kind {
 	/* kernel log, mlx5_ib and ib_core: about an RDMA device */
 	MLX_EV_RDMA_QP_ERROR, MLX_EV_RDMA_QP_RESET_FAILED, MLX_EV_RDMA_QP_CREATE_FAILED,
 	MLX_EV_RDMA_CQE_ERROR, MLX_EV_RDMA_PORT_FAILED, MLX_EV_GID_ADD_FAILED,
+	MLX_EV_DELAY_DROP_DISABLED, /* a delay-drop timeout could not be re-armed: dropless off */
 	MLX_EV_RDMA_LOG,            /* a line of an mlx5 RDMA device no other kind describes */
 	/* rtnetlink */
 	MLX_EV_ADMIN_UP, MLX_EV_ADMIN_DOWN, MLX_EV_CARRIER_UP, MLX_EV_CARRIER_DOWN,
@@ -138,6 +139,7 @@ enum mlx_ev_field {
 	MLX_EVF_HW_SYNDROME_TYPE, MLX_EVF_HW_ERROR_SYNDROME,
 	MLX_EVF_MTU, MLX_EVF_MASTER_IFINDEX, MLX_EVF_NUM_VFS, MLX_EVF_VF,
 	MLX_EVF_LANE,                   /* a module lane, from 1 */
+	MLX_EVF_TIMEOUT_USEC,           /* mlx5_ib's delay-drop timeout */
 	MLX_EVF_N
 };
 const char *mlx_ev_field_key(enum mlx_ev_field f);

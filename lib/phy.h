@@ -92,6 +92,9 @@ struct mlx_link {
  * "linkmodes-get", "fec-get", "pause-get".
  */
 int mlx_link_get(struct mlx_ctx *ctx, const char *ifname, struct mlx_link *out);
+/* Only the global pause of @ifname (the "pause-get" query; the QoS lint's
+ * pfc-global-pause): *rx, *tx 1 on, 0 off, -1 unknown.  0 or -errno. */
+int mlx_link_pause_get(struct mlx_ctx *ctx, const char *ifname, int *rx, int *tx);
 /* Pure: the requests and one reply each (tests, fuzzing). */
 int mlx_link_build(void *buf, size_t cap, uint8_t cmd, const char *ifname, bool stats);
 int mlx_link_decode(const struct nlmsghdr *h, size_t len, struct mlx_link *out);

@@ -10,7 +10,7 @@
 
 #define MAXCAND 12
 
-enum fcmd { F_PFC = 1, F_ENABLE, F_CNP, F_TRUST, F_DSCP2PRIO, F_BUFFER, F_PRIO_TC, F_BW, F_RATE };
+enum fcmd { F_PFC = 1, F_ENABLE, F_CNP, F_TRUST, F_DSCP2PRIO, F_BUFFER, F_PRIO_TC, F_BW, F_RATE, F_PAUSE };
 
 /* A candidate fix: one mlxcli command, and what it does to the state. */
 struct fix {

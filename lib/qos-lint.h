@@ -57,6 +57,9 @@ struct mlx_qos_state {
 	 * (configfs; -1 without the group, and 0, the kernel's default, is
 	 * "not set"), MLNX_OFED's global traffic_class (-1 unset, upstream) */
 	int roce_cm_tos, roce_tclass;
+	/* The port's global (802.3x) pause, ethtool -a: 1 on, 0 off, -1
+	 * unknown (pfc-global-pause) */
+	int pause_rx, pause_tx;
 };
 
 /* Everything unknown (has_* false, -1 fields), no DSCP entry. */

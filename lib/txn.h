@@ -95,6 +95,11 @@ int mlx_txn_add_action(struct mlx_txn *t, enum mlx_action act, const struct mlx_
 /* Plan every step as a dry run (no lock, nothing written).  0 or -errno
  * with the story; mlx_txn_result says which step and why. */
 int mlx_txn_plan(struct mlx_txn *t, unsigned flags);
+/* Progress of mlx_txn_plan and mlx_txn_run over many steps (apply of many
+ * ports): @fn gets the steps done and their count before each step and
+ * once all are done (NULL: none).  It must not write to the device. */
+void mlx_txn_set_progress(struct mlx_txn *t, void (*fn)(void *arg, size_t done, size_t total),
+			  void *arg);
 /* May this process write every step at all (a captured system cannot
  * reload a driver; evidence is never written)?  Checked by the run before
  * any lock; the caller may ask before it asks a person.  0 or -errno with

@@ -15,7 +15,8 @@
  *  - MAXRATE: 0 unlimited; <= 25.5 Gb/s in 100 Mb/s units (0 becomes 1
  *    unit), above in 1 Gb/s units, rounded down; above 255 Gb/s -EINVAL.
  *  - PFC: pfc_en as given; delay is the cable length, taken when non-zero
- *    and below 1000, silently ignored otherwise.
+ *    and below 1000, silently ignored otherwise; the port's global pause
+ *    then reads off (mlx5: one register, PFCC; emul.h mlx_emul_pause_clear).
  *  - BUFFER: prio2buffer >= 8 -> -EINVAL (dcbnl core); sizes above the
  *    port's total -EINVAL.
  *  - APP set: only selector DSCP (5) with protocol < 64, else -EINVAL; one
@@ -328,6 +329,11 @@ int mlx_dcb_emul(struct mlx_ctx *ctx, const uint8_t *req, size_t len, uint8_t **
 		goto error_reply;
 	err = rq->cmd == DCB_CMD_SDCBX ? setdcbx(e, rq->dcbx) : ieee(e, rq);
 	r = save_state(e);
+	/* mlx5 writes PFC and global pause in one register (PFCC): a PFC
+	 * write leaves pptx/pprx 0 (port.c mlx5_set_port_pfc), so ethtool -a
+	 * then says pause off */
+	if (r == 0 && err == 0 && rq->cmd == DCB_CMD_IEEE_SET && rq->m.pfc)
+		r = mlx_emul_pause_clear(ctx, rq->ifname);
 	if (r < 0) {
 		/* the working copy is not writable by this user: as the kernel
 		 * refuses a write without CAP_NET_ADMIN */
@@ -392,3 +398,24 @@ const struct mlx_emul mlx_emul_dcb = {
 	.nl_takes = dcb_takes,
 	.nl_request = dcb_request,
 };
+
+int mlx_emul_pfc_clear(struct mlx_ctx *ctx, const char *ifname)
+{
+	struct emul *e = calloc(1, sizeof(*e));
+	int r;
+
+	if (!e)
+		return -ENOMEM;
+	e->ctx = ctx;
+	r = load_state(e, ifname);
+	/* no recorded DCB state: no PFC to clear */
+	if (r == -EOPNOTSUPP || r == -ENODEV)
+		r = 0;
+	else if (r == 0 && e->st.has_pfc && e->st.pfc.pfc_en) {
+		e->st.pfc.pfc_en = 0;
+		r = save_state(e);
+	}
+	free(e->old);
+	free(e);
+	return r;
+}

@@ -20,4 +20,14 @@ extern const struct mlx_emul mlx_emul_device;   /* device-emul.c: what only the 
 extern const struct mlx_emul mlx_emul_health_policy;
 extern const struct mlx_emul mlx_emul_link_settings;
 
+/*
+ * mlx5's one register for PFC and global pause (PFCC; port.c
+ * mlx5_set_port_pause writes pfctx/pfcrx 0, mlx5_set_port_pfc pptx/pprx
+ * 0): each emulator's write clears the other's setting in the recorded
+ * replies, as the next read on mlx5 would answer.  0 or -errno; a port
+ * with no recorded reply has nothing to clear.
+ */
+int mlx_emul_pause_clear(struct mlx_ctx *ctx, const char *ifname);   /* lifecycle-emul.c */
+int mlx_emul_pfc_clear(struct mlx_ctx *ctx, const char *ifname);     /* dcb-emul.c */
+
 #endif

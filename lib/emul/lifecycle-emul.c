@@ -12,7 +12,9 @@
  *    place, FEC_MODES anew (a NOMASK list of the configured modes, as
  *    net/ethtool/fec.c answers), and a speed asked with autonegotiation
  *    on as the advertised modes of that speed among the supported ones
- *    (net/ethtool/linkmodes.c ethnl_auto_linkmodes).
+ *    (net/ethtool/linkmodes.c ethnl_auto_linkmodes); global pause turned
+ *    on clears the port's PFC (mlx5's one register, PFCC: emul.h), and a
+ *    PFC write of the DCB emulator clears pause here (mlx_emul_pause_clear).
  * Each file is replaced whole (mlx_replace_file: the transaction's
  * journal keeps the old one).
  */
@@ -470,6 +472,46 @@ int mlx_emul_link_request(struct mlx_ctx *ctx, enum mlx_nl_family fam, const voi
 	r = each_msg(&f, lset_msg, &ls);
 	if (r > 0 || (r == 0 && !ls.err))
 		r = r > 0 ? mlx_replace_file(ctx, f.path, f.b, f.len) : -EOPNOTSUPP;
+	free(f.b);
+	/* global pause on leaves PFC off on mlx5 (emul.h) */
+	if (r >= 0 && g.cmd == ETHTOOL_MSG_PAUSE_SET &&
+	    ((rq.has[MLX_LINK_PAUSE_RX] && rq.v[MLX_LINK_PAUSE_RX]) ||
+	     (rq.has[MLX_LINK_PAUSE_TX] && rq.v[MLX_LINK_PAUSE_TX])))
+		r = mlx_emul_pfc_clear(ctx, rq.ifname);
+	return r < 0 ? r : 0;
+}
+
+static int pclear_msg(struct reply *f, size_t msg, void *arg)
+{
+	struct genlmsghdr g;
+	bool *changed = arg;
+
+	memcpy(&g, f->b + msg + NLMSG_HDRLEN, sizeof(g));
+	if (g.cmd != ETHTOOL_MSG_PAUSE_GET_REPLY)
+		return 0;
+	/* a reply without the attribute keeps saying nothing of it */
+	if (put_in_place(f, msg, ETHTOOL_A_PAUSE_RX, 0, false) == 0)
+		*changed = true;
+	if (put_in_place(f, msg, ETHTOOL_A_PAUSE_TX, 0, false) == 0)
+		*changed = true;
+	return 0;
+}
+
+int mlx_emul_pause_clear(struct mlx_ctx *ctx, const char *ifname)
+{
+	struct reply f;
+	bool changed = false;
+	int r;
+
+	r = reply_load(ctx, &f, "ethtool", ifname, "pause-get");
+	if (r < 0) {
+		/* no recorded pause reply: nothing to clear */
+		mlx_err_clear(ctx);
+		return r == -EOPNOTSUPP ? 0 : r;
+	}
+	r = each_msg(&f, pclear_msg, &changed);
+	if (r == 0 && changed)
+		r = mlx_replace_file(ctx, f.path, f.b, f.len);
 	free(f.b);
 	return r < 0 ? r : 0;
 }

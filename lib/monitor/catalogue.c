@@ -324,6 +324,19 @@ static const struct mlx_ev_kind_info catalogue[MLX_EV_NKINDS] = {
 		"GID entry ref leak for index %d ref=%u|__ib_cache_gid_add: unable to add gid %pI6 error=%d",
 		"infiniband/core/cache.c: add_roce_gid (dev_err), release_gid_table, __ib_cache_gid_add "
 		"(pr_warn, no device)" },
+	/* mlx5_ib logs no line when a delay-drop timeout fires (main.c
+	 * handle_general_event, MLX5_GENERAL_SUBTYPE_DELAY_DROP_TIMEOUT: it
+	 * counts it in debugfs delay_drop/events_cnt and re-arms); it logs
+	 * only a re-arm that failed, after which dropless is off */
+	[MLX_EV_DELAY_DROP_DISABLED] = { MLX_EV_DELAY_DROP_DISABLED, "delay_drop_disabled", K, W,
+		"a delay-drop (dropless receive) timeout fired on the RDMA device and the driver could "
+		"not re-arm it: packets that find no receive buffer are dropped again, until a new "
+		"receive queue with delay drop is created (WinOF-2's event 75 says the same: "
+		"\"Dropless mode feature is now disabled\"); timeout_usec is the timeout it tried",
+		"see the firmware command failure next to it; the application's receive queues are "
+		"starved (slow consumer or CPU): more receive buffers, then recreate the QPs",
+		NULL, MLX_DUMP_NONE, "Failed to set delay drop, timeout=%u",
+		"infiniband/hw/mlx5/main.c: delay_drop_handler (mlx5_ib_warn)" },
 	[MLX_EV_RDMA_LOG] = { MLX_EV_RDMA_LOG, "rdma_log", K, I,
 		"a line of mlx5_ib or the RDMA core about an mlx5 RDMA device that no other kind "
 		"describes; its severity is the record's log level", "none", NULL, MLX_DUMP_NONE,
@@ -604,6 +617,7 @@ static const char *const field_keys[MLX_EVF_N] = {
 	[MLX_EVF_MTU] = "mtu", [MLX_EVF_MASTER_IFINDEX] = "master_ifindex", [MLX_EVF_NUM_VFS] = "num_vfs",
 	[MLX_EVF_VF] = "vf",
 	[MLX_EVF_LANE] = "lane_number",
+	[MLX_EVF_TIMEOUT_USEC] = "timeout_usec",
 };
 
 const char *mlx_ev_field_key(enum mlx_ev_field f)

@@ -117,6 +117,14 @@ static bool rdma_msg(const char *msg, struct mlx_event *ev)
 		mlx_ev_set(ev, MLX_EVF_GID_INDEX, c);
 		return true;
 	}
+	/* main.c delay_drop_handler: a delay-drop timeout fired and
+	 * mlx5_core_set_delay_drop failed to re-arm it (the timeout in usec) */
+	n = 0;
+	if (sscanf(msg, "Failed to set delay drop, timeout=%u%n", &a, &n) == 1 && whole(msg, n)) {
+		set_kind(ev, MLX_EV_DELAY_DROP_DISABLED);
+		mlx_ev_set(ev, MLX_EVF_TIMEOUT_USEC, a);
+		return true;
+	}
 	n = 0;
 	if (sscanf(msg, "GID entry ref leak for index %u ref=%u%n", &c, &d, &n) == 2 && whole(msg, n)) {
 		set_kind(ev, MLX_EV_GID_ADD_FAILED);

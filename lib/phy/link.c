@@ -245,3 +245,26 @@ int mlx_link_get(struct mlx_ctx *ctx, const char *ifname, struct mlx_link *out)
 	mlx_err_clear(ctx);
 	return 0;
 }
+
+int mlx_link_pause_get(struct mlx_ctx *ctx, const char *ifname, int *rx, int *tx)
+{
+	struct mlx_link *l = malloc(sizeof(*l));
+	int r;
+
+	*rx = *tx = -1;
+	if (!l)
+		return mlx_err(ctx, ENOMEM, "out of memory");
+	memset(l, 0, sizeof(*l));
+	l->pause_autoneg = l->pause_rx = l->pause_tx = -1;
+	l->pause_tx_frames = l->pause_rx_frames = -1;
+	if (!mlx_name_is_safe(ifname) || strlen(ifname) >= IFNAMSIZ)
+		r = mlx_err(ctx, EINVAL, "'%s' is not a valid interface name", ifname);
+	else
+		r = query(ctx, ifname, ETHTOOL_MSG_PAUSE_GET, "pause-get", false, l);
+	if (r == 0) {
+		*rx = l->pause_rx;
+		*tx = l->pause_tx;
+	}
+	free(l);
+	return r;
+}

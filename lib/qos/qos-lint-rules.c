@@ -757,6 +757,43 @@ static void r_pfc_no_dcqcn(struct mlx_lint_ctx *c)
 	}
 }
 
+/*
+ * Global pause and PFC on one port: 802.1Qbb forbids both on a link (a PFC
+ * port sends and honours per-priority PAUSE only), and mlx5 keeps them in
+ * one register (PFCC) where each write clears the other
+ * (drivers/net/ethernet/mellanox/mlx5/core/port.c mlx5_set_port_pause,
+ * mlx5_set_port_pfc): a host that reports both has a PFC set or a pause
+ * setting that is stale, or a driver that mixes them; either way which
+ * one the wire sees is not what the configuration says.  The fix turns
+ * global pause off: the lint's ports carry RoCE, which wants PFC.
+ */
+static void r_pfc_global_pause(struct mlx_lint_ctx *c)
+{
+	const struct mlx_qos_state *st = c->st;
+	struct mlx_lint_finding *f;
+	struct fix x = fix0(F_PAUSE);
+	char l[32];
+
+	if (!need(c, st->has_pfc, "the driver reports no PFC configuration") ||
+	    !need(c, st->pause_rx >= 0 || st->pause_tx >= 0, "the driver reports no global pause "
+		  "setting (ethtool -a)") ||
+	    !st->pfc_en || (st->pause_rx != 1 && st->pause_tx != 1))
+		return;
+	mlx_prio_list(st->pfc_en, l, sizeof(l));
+	f = find(c, -1, "global pause (%s%s%s) and PFC (priorities %s) are both on: PFC replaces "
+		 "global pause on a link (802.1Qbb), and mlx5 keeps both in one register where each "
+		 "write clears the other, so one of the two settings is not what the port does",
+		 st->pause_rx == 1 ? "rx" : "", st->pause_rx == 1 && st->pause_tx == 1 ? ", " : "",
+		 st->pause_tx == 1 ? "tx" : "", l);
+	ev(f, "pause_rx", MLX_EV_BOOL, st->pause_rx == 1);
+	ev(f, "pause_tx", MLX_EV_BOOL, st->pause_tx == 1);
+	ev(f, "pfc_enabled", MLX_EV_PRIOS, st->pfc_en);
+	cand(c, f, &x);
+	x = fix0(F_PFC);
+	x.mask = 0;
+	cand(c, f, &x);
+}
+
 static const struct mlx_lint_rule rules[] = {
 	{ "pfc-off-roce-prio", MLX_LINT_ERROR, "PFC is off on the RoCE priority",
 	  "qosconfig pfc: the current set plus the RoCE priority", r_pfc_off_roce },
@@ -803,6 +840,9 @@ static const struct mlx_lint_rule rules[] = {
 	  "where DCQCN, or its NP side that answers ECN marks, is off (where the layout exposes the "
 	  "per-priority enable)", "qosconfig dcqcn enable PRIO, else qosconfig pfc: the current set "
 	  "without it", r_pfc_no_dcqcn },
+	{ "pfc-global-pause", MLX_LINT_WARNING, "global pause (ethtool -a rx or tx) and PFC are both "
+	  "on for the port", "link set pause rx off tx off, else qosconfig pfc none",
+	  r_pfc_global_pause },
 };
 
 _Static_assert(sizeof(rules) / sizeof(rules[0]) <= MLX_LINT_MAXRULES, "MLX_LINT_MAXRULES");

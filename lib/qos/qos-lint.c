@@ -113,6 +113,12 @@ static void fix_apply(const struct fix *x, struct mlx_qos_state *st)
 	switch (x->cmd) {
 	case F_PFC:
 		st->pfc_en = x->mask;
+		/* mlx5 writes PFC and global pause in one register (PFCC): a PFC
+		 * write leaves pause off (port.c mlx5_set_port_pfc) */
+		if (st->pause_rx >= 0)
+			st->pause_rx = 0;
+		if (st->pause_tx >= 0)
+			st->pause_tx = 0;
 		break;
 	case F_ENABLE:
 		if (x->side & 1)
@@ -161,6 +167,9 @@ static void fix_apply(const struct fix *x, struct mlx_qos_state *st)
 	case F_RATE:
 		st->tc_maxrate_kbps[x->prio] = 0;
 		break;
+	case F_PAUSE:
+		st->pause_rx = st->pause_tx = 0;
+		break;
 	}
 }
 
@@ -176,6 +185,11 @@ static void fix_format(const struct fix *x, const char *ifname, char *buf, size_
 	char l[32];
 	size_t o = 0;
 
+	/* global pause is the link's (link set, ETHTOOL_MSG_PAUSE_SET) */
+	if (x->cmd == F_PAUSE) {
+		APPEND("mlxcli link set -d %s pause rx off tx off", ifname);
+		return;
+	}
 	APPEND("mlxcli qosconfig %s -d %s", verb[x->cmd], ifname);
 	switch (x->cmd) {
 	case F_PFC:
@@ -213,6 +227,8 @@ static void fix_format(const struct fix *x, const char *ifname, char *buf, size_
 		break;
 	case F_RATE:
 		APPEND(" %d 0", x->prio);
+		break;
+	case F_PAUSE:      /* above */
 		break;
 	}
 }
@@ -361,6 +377,7 @@ void mlx_qos_state_init(struct mlx_qos_state *st, const char *ifname)
 	st->roce_cm_tos = st->roce_tclass = -1;
 	st->speed_mbps = -1;
 	st->vlan = -1;
+	st->pause_rx = st->pause_tx = -1;
 }
 
 void mlx_qos_state_from_dcb(struct mlx_qos_state *st, const struct mlx_dcb_state *dcb)

@@ -86,15 +86,11 @@ static const struct mlx_subsys subsystems[MLX_NSUB] = {
 };
 
 /* The order of the sections in the document `state` prints (and so of
- * diff's settings): params before roce before sriov, unlike the writes.
- * The link and the health policy (issue 27) are written through the
- * engine (link set, health set) but are no sections of the document yet:
- * `state` prints neither and its reader (cmd/settings-json*.c) takes
- * neither, so read here they would make every document differ from the
- * host it was taken on (tests/cli/diff.sh).  They join this list with
- * their renderer and reader. */
+ * diff's settings): params before roce before sriov, unlike the writes;
+ * the link and the health policy (issue 27) last. */
 static const enum mlx_sub doc_order[] = {
-	MLX_SUB_QOS, MLX_SUB_DCQCN, MLX_SUB_PARAMS, MLX_SUB_ROCE, MLX_SUB_SRIOV,
+	MLX_SUB_QOS, MLX_SUB_DCQCN, MLX_SUB_PARAMS, MLX_SUB_ROCE, MLX_SUB_SRIOV, MLX_SUB_LINK,
+	MLX_SUB_HEALTH,
 };
 
 const struct mlx_subsys *mlx_subsys(enum mlx_sub id)

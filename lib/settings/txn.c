@@ -46,7 +46,22 @@ struct mlx_txn {
 	size_t n, cap;
 	struct mlx_txn_result res;
 	int sig;                  /* a held signal seen pending */
+	void (*progress)(void *arg, size_t done, size_t total);
+	void *progress_arg;
 };
+
+void mlx_txn_set_progress(struct mlx_txn *t, void (*fn)(void *arg, size_t done, size_t total),
+			  void *arg)
+{
+	t->progress = fn;
+	t->progress_arg = arg;
+}
+
+static void progress(struct mlx_txn *t, size_t done)
+{
+	if (t->progress)
+		t->progress(t->progress_arg, done, t->n);
+}
 
 int mlx_txn_new(struct mlx_ctx *ctx, struct mlx_txn **out)
 {
@@ -210,7 +225,10 @@ int mlx_txn_plan(struct mlx_txn *t, unsigned flags)
 	for (size_t i = 0; i < t->n; i++) {
 		struct step *s = &t->s[i];
 		struct mlx_write_req req = { .on = s->on, .dry_run = true };
-		int e = step_plan(t, s);
+		int e;
+
+		progress(t, i);
+		e = step_plan(t, s);
 
 		if (e < 0)
 			return fail_at(t, i, e, true);
@@ -237,6 +255,7 @@ int mlx_txn_plan(struct mlx_txn *t, unsigned flags)
 			return -ECANCELED;
 		}
 	}
+	progress(t, t->n);
 	return 0;
 }
 
@@ -550,6 +569,7 @@ int mlx_txn_run(struct mlx_txn *t, unsigned flags)
 		struct step *s = &t->s[i];
 		struct mlx_write_req req = { .on = s->on };
 
+		progress(t, i);
 		if (signalled(t)) {
 			e = -EINTR;
 			failed = true;
@@ -623,6 +643,7 @@ int mlx_txn_run(struct mlx_txn *t, unsigned flags)
 			mlx_err(ctx, -e, "%s", story);
 		}
 	} else {
+		progress(t, t->n);
 		drain(t);
 		e = 0;
 	}

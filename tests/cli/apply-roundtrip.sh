@@ -49,9 +49,10 @@ roundtrip() {   # A B [apply options]
 	"$MLXCLI" --sysroot "$tmp/b" -j apply "$@" "$tmp/want.json" >"$tmp/apply.json" 2>"$tmp/e"
 	check "$a -> $b: apply exits 0" "$?" 0
 	"$MLXCLI" --sysroot "$tmp/b" -j state >"$tmp/b1.json"
-	# what the file left alone (null in DCQCN and RoCE CM) is the target's own
+	# what the file left alone (null in DCQCN, RoCE CM, the link) is the
+	# target's own
 	jq --slurpfile b "$tmp/b0.json" '. as $w | reduce ([paths(. == null)][]
-		| select(.[2] == "dcqcn" or .[2] == "roce")) as $p ($w; setpath($p; $b[0] | getpath($p)))
+		| select(.[2] == "dcqcn" or .[2] == "roce" or .[2] == "link" or .[2] == "health")) as $p ($w; setpath($p; $b[0] | getpath($p)))
 		| .ports |= [to_entries[] | .key as $i | .value | .params = $b[0].ports[$i].params + .params]' \
 		"$tmp/want.json" | jq -S . >"$tmp/expect.s"
 	jq -S . "$tmp/b1.json" >"$tmp/got.s"

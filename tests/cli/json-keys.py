@@ -468,6 +468,7 @@ MONITOR_LINES = [
     'mlx5_0/1: QP 137 error: unrecognized status (0x41 0x0 0x0)',
     'infiniband mlx5_0: add_roce_gid GID add failed port=1 index=7',
     'infiniband mlx5_0: Couldn\'t open port 1 for agents',
+    'infiniband mlx5_0: delay_drop_handler:4562:(pid 1187): Failed to set delay drop, timeout=100000',
 ]
 
 def nla(t, payload):

@@ -8,11 +8,12 @@
 # free of that finding and has no new one.  Also: the samples as shipped
 # (clean, or saying exactly why not), rules that cannot run say so in text
 # and JSON, --roce-prio states facts, text and JSON carry the same findings,
-# and mlxcli-qos(8) lists exactly the rule table's ids.
+# and mlxcli-qos(8) lists exactly the rule table's ids.  pfc-global-pause
+# (issue 27) on a capture that reports global pause and PFC both on.
 # Exit 0 pass, 1 fail, 77 skip.
 
 . "$(dirname "$0")/lib.sh"
-need jq
+need jq python3
 
 O="$MLXCLI --sample=cx5-ofed"
 U="$MLXCLI --sample=cx6dx-upstream"
@@ -199,6 +200,46 @@ sed -n '/^\.SS Rules/,/^\.SH/p' "$MAN" | sed 's/\\-/-/g' | sed -n 's/^\\fB\([a-z
 	grep -v '^not-evaluated$' | sort >"$tmp/man"
 [ "$(wc -l <"$tmp/ids")" -ge 13 ] && cmp -s "$tmp/ids" "$tmp/man" && ok "mlxcli-qos(8) lists the $(wc -l <"$tmp/ids" | tr -d ' ') rule ids" ||
 	bad "man rule table differs: $(diff "$tmp/ids" "$tmp/man" | tr '\n' ' ')"
+
+# ---- pfc-global-pause (issue 27): global pause and PFC both on ----
+# mlx5 keeps them in one register, so its emulators clear one when the
+# other is written; the sample's port reports pause off under its PFC.  A
+# capture whose pause reply says on under PFC (a driver that reports both)
+# is made here by flipping the two bytes of PAUSE_RX and PAUSE_TX.
+fresh gp cx5-ofed
+G="$MLXCLI --sysroot $tmp/gp"
+check "cx5 as shipped: no pfc-global-pause (pause off under PFC)" \
+	"$($G show qos -d $P0 --check -j | jq -c '[.ports[0].findings[].id] | index("pfc-global-pause")')" null
+python3 - "$tmp/gp/netlink/ethtool/$P0/pause-get.nl" <<'PY'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+off = 0
+while off + 16 <= len(b):
+    ln, typ = struct.unpack_from("<IH", b, off)
+    a = off + 20                      # nlmsghdr 16 + genlmsghdr 4
+    while a + 4 <= off + ln:
+        alen, atyp = struct.unpack_from("<HH", b, a)
+        if atyp in (3, 4) and alen == 5:  # ETHTOOL_A_PAUSE_RX, _TX
+            b[a + 4] = 1
+        a += (alen + 3) & ~3
+    off += (ln + 3) & ~3
+open(sys.argv[1], "wb").write(b)
+PY
+$G show qos -d $P0 --check -j >"$tmp/gpj"
+check "both on: pfc-global-pause, a warning, with the evidence and the link's fix" \
+	"$(jq -c '.ports[0].findings[] | select(.id == "pfc-global-pause") | [.severity, .evidence.pause_rx, .evidence.pause_tx, .evidence.pfc_enabled, .fix, .fix_adds]' "$tmp/gpj")" \
+	"[\"warning\",true,true,[3,6],\"mlxcli link set -d $P0 pause rx off tx off\",[]]"
+$G link set -d $P0 pause rx off tx off >/dev/null 2>&1
+check "after the fix: no pfc-global-pause, PFC kept" \
+	"$($G show qos -d $P0 --check -j | jq -c '[([.ports[0].findings[].id] | index("pfc-global-pause")), .ports[0].pfc.enabled_priorities]')" \
+	"$($O show qos -d $P0 -j | jq -c '[null, .ports[0].pfc.enabled_priorities]')"
+# a PFC fix on a port with pause on (cx6dx: PFC off, pause on): mlx5's PFC
+# write turns pause off, so the fix raises no pfc-global-pause
+fresh gq cx6dx-upstream
+Q="$MLXCLI --sysroot $tmp/gq"
+$Q qosconfig pfc -d enp59s0f0np0 3 >/dev/null 2>&1
+check "cx6dx: qosconfig pfc turns global pause off (one register)" \
+	"$($Q -j link -d enp59s0f0np0 | jq -c '.port_links[0].pause | [.rx, .tx]')" '[false,false]'
 
 # ---- the untagged-priority hint names mlxcli's own command ----
 $O qosconfig default-untagged-priority get -d $P0 >/dev/null 2>"$tmp/e"

@@ -16,7 +16,8 @@ import json, sys
 def n(v):
     if isinstance(v, dict):
         return sum(1 if k == "dscp2prio" else 0 if k == "vfs" and not x else n(x)
-                   for k, x in v.items() if k not in ("tc", "vf", "name", "layout", "source"))
+                   for k, x in v.items() if k not in ("tc", "vf", "name", "layout", "source",
+                                                   "reporter", "port_index"))
     if isinstance(v, list) and v and isinstance(v[0], dict):
         return sum(n(x) for x in v)
     return 1
@@ -51,6 +52,14 @@ for s in cx5-ofed cx6dx-upstream; do
 	check "$s: RoCE defaults as params --source rdma, else null" \
 		"$(echo "$st" | jq -c '[.ports[] | [.netdev, .roce.default_roce_mode, .roce.default_roce_tos]]')" \
 		"$(m -j params --source rdma | jq -c --argjson st "$st" '([.params[] | select(any(.knobs[]; .name == "roce_mode")) | {(.netdev): [(.knobs[] | select(.name == "roce_mode") | .current), (.knobs[] | select(.name == "roce_tos") | .current)]}] | add // {}) as $p | [$st.ports[] | [.netdev] + ($p[.netdev] // [null, null])]')"
+	# the link's settings as link -j reads them; each health reporter's
+	# policy as health -j (issue 27)
+	check "$s: link as link -j" \
+		"$(echo "$st" | jq -c '[.ports[] | [.netdev, .link.autoneg, .link.duplex, .link.pause.autoneg, .link.pause.rx, .link.pause.tx]]')" \
+		"$(m -j link | jq -c '[.port_links[] | [.netdev, .autoneg, .duplex, .pause.autoneg, .pause.rx, .pause.tx]]')"
+	check "$s: health policy as health -j" \
+		"$(echo "$st" | jq -c '[.ports[] | [.pci_address, [.health[] | [.reporter, .port_index, .grace_period_ms, .auto_recover, .auto_dump]]]]')" \
+		"$(m -j health | jq -c '[.devices[] | [.pci_address, [.reporters[] | [.name, .port_index, .grace_period_ms, .auto_recover, .auto_dump]]]]')"
 	# text: one line per JSON leaf, the same values
 	m state >"$tmp/$s.txt" || bad "$s: text exits 0"
 	check "$s: text lines = JSON settings" "$(grep -c ' = ' "$tmp/$s.txt")" \

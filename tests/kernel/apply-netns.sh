@@ -24,6 +24,9 @@
 #     feature: the tso group reads on as ethtool -k's line does while a
 #     member the kernel leaves alone, 6.18's tx-tcp-accecn-segmentation, is
 #     on);
+#   - the link section (issue 27): a veth's speed and duplex, no pause or
+#     FEC (null); applied back it changes nothing; pause or FEC asked of a
+#     veth: exit 4, nothing written;
 #   - a DCB (trust, pfc) or sriov section for the veth: exit 4, nothing
 #     written, the message names the JSON path;
 #   - without --any-netdev the veth is not this host's port: exit 3.
@@ -70,6 +73,12 @@ check "state: the channels" "$(jq -c '.ports[0].params | [.rx_channels, .tx_chan
 check "state: no DCB, DCQCN, RDMA CM or SR-IOV (null)" \
 	"$(jq -c '.ports[0] | [.dcbx, .trust, .dscp2prio, .pfc, .ets, .tcs, .buffer, .dcqcn, .roce, .sriov]' "$tmp/s.json")" \
 	'[null,null,null,null,null,null,null,null,null,null]'
+# the link section (issue 27) as ethtool netlink gives it: a veth reports
+# 10G full without autonegotiation, and has no pause nor FEC (null); no
+# devlink health
+check "state: the veth's link, no pause or FEC, no health" \
+	"$(jq -c '.ports[0] | [.link.autoneg, .link.speed_mbps, .link.duplex, .link.fec, .link.pause.rx, .health]' "$tmp/s.json")" \
+	'[false,10000,"full",null,null,null]'
 nsx "$MLXCLI" state --any-netdev -d va >"$tmp/s.txt" 2>&1
 grep -q "^  params.mtu = 1500$" "$tmp/s.txt" && ok "state text: params.mtu line" || bad "text: $(head -5 "$tmp/s.txt")"
 nsx "$MLXCLI" state -d va >/dev/null 2>"$tmp/e"
@@ -177,6 +186,22 @@ EOF
 nsx "$MLXCLI" apply --any-netdev --check "$tmp/sr.json" >/dev/null 2>"$tmp/sr.err"
 check "sriov for a veth, even with --check: exit 4" $? 4
 grep -q "ports\[0\]\.sriov" "$tmp/sr.err" && ok "the message names ports[0].sriov" || bad "stderr: $(cat "$tmp/sr.err")"
+
+# the link (issue 27): the veth's state applied back changes nothing (its
+# link is read back equal, the nulls left alone); pause or FEC, which a
+# veth lacks, exit 4 at the plan's read, nothing written
+nsx "$MLXCLI" -j state --any-netdev -d va >"$tmp/ls.json"
+check "the veth's link section applied back: changed false" \
+	"$(nsx "$MLXCLI" -j apply --any-netdev "$tmp/ls.json" | jq -c '[.changed, (.changes | length)]')" '[false,0]'
+mtu0=$(mtu_of va)
+for f in '.link.pause.rx = true' '.link.fec = "rs"'; do
+	jq ".ports[0] |= ($f | .params.mtu = 1400)" "$tmp/ls.json" >"$tmp/lp.json"
+	nsx "$MLXCLI" apply --any-netdev "$tmp/lp.json" >/dev/null 2>"$tmp/lp.err"
+	check "$f for a veth: exit 4" $? 4
+	grep -q "'va' has no .* setting (not supported by the driver); nothing was changed" "$tmp/lp.err" &&
+		ok "... says the driver lacks it" || bad "stderr: $(cat "$tmp/lp.err")"
+	check "... nothing written (the MTU stays)" "$(mtu_of va)" "$mtu0"
+done
 
 cat >"$tmp/none.json" <<'EOF'
 {"ports": [{"netdev": "nosuch0", "params": {"mtu": 1600}}]}

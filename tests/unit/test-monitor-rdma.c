@@ -15,7 +15,13 @@
  *     unrecognized status (0x41 0x0 0x0)": a ConnectX-5 NFS server's
  *     report to linux-rdma (6.x, mlx5_ib_qp_err_syndrome);
  *   - "mlx5_ib_test_wc ... Error -28", "RDMA CMA: cma_listen_on_dev, error
- *     -38": lines no kind describes (rdma_log).
+ *     -38": lines no kind describes (rdma_log);
+ *   - "Failed to set delay drop, timeout=100000" (issue 27): mlx5_ib's one
+ *     line about delay drop (main.c delay_drop_handler, mlx5_ib_warn, the
+ *     timeout in usec; MLX5_MAX_DELAY_DROP_TIMEOUT_MS 100 is its default).
+ *     No capture of it was found (../shared/fixtures/dmesg has none, no
+ *     list report quotes one): the line is the kernel's format string
+ *     with mlx5_ib_warn's prefix as the other lines here print it.
  * Each as a /dev/kmsg record: the device is the text's, or the record's
  * DEVICE=+infiniband:<name> line.
  */
@@ -84,6 +90,26 @@ static void test_mlx5_ib(void **state)
 	assert_string_equal(ev.rdma_device, "mlx5_1");
 }
 
+static void test_delay_drop(void **state)
+{
+	struct mlx_event ev;
+
+	(void)state;
+	assert_int_equal(rec("infiniband mlx5_0: delay_drop_handler:4562:(pid 1187): Failed to set delay drop, "
+			     "timeout=100000", "mlx5_0", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_DELAY_DROP_DISABLED);
+	assert_string_equal(mlx_ev_kind_info(ev.kind)->id, "delay_drop_disabled");
+	assert_int_equal(ev.severity, MLX_EVSEV_WARNING);
+	assert_string_equal(ev.rdma_device, "mlx5_0");
+	assert_true(mlx_ev_has(&ev, MLX_EVF_TIMEOUT_USEC));
+	assert_int_equal(ev.v[MLX_EVF_TIMEOUT_USEC], 100000);
+	assert_string_equal(mlx_ev_field_key(MLX_EVF_TIMEOUT_USEC), "timeout_usec");
+	/* something else after the number: not this kind */
+	assert_int_equal(rec("infiniband mlx5_0: delay_drop_handler:4562:(pid 1187): Failed to set delay drop, "
+			     "timeout=100000 or so", "mlx5_0", &ev), 1);
+	assert_int_equal(ev.kind, MLX_EV_RDMA_LOG);
+}
+
 static void test_ib_core(void **state)
 {
 	static const char *const port[] = {
@@ -150,6 +176,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mlx5_ib),
+		cmocka_unit_test(test_delay_drop),
 		cmocka_unit_test(test_ib_core),
 		cmocka_unit_test(test_cq_error),
 	};

@@ -49,6 +49,7 @@ static void roce_host(struct mlx_qos_state *st)
 	st->cnp_prio = 6;
 	st->cnp_prio_mode = 0;
 	st->speed_mbps = 100000;
+	st->pause_rx = st->pause_tx = 0;   /* PFC, not global pause */
 	st->roce_cm_tos = 106;
 }
 
@@ -570,6 +571,40 @@ static void test_pfc_fixes_add_up(void **state)
 }
 
 /* No DCB and no DCQCN at all: nothing passes silently. */
+/* Global pause and PFC both on (issue 27): the fix turns pause off (link
+ * set), else PFC off; pause on a port without PFC is no finding; a port
+ * that does not report pause: not evaluated. */
+static void test_pfc_global_pause(void **state)
+{
+	struct mlx_qos_state st;
+	const struct mlx_lint_finding *f;
+
+	(void)state;
+	roce_host(&st);
+	st.pause_rx = 1;
+	f = expect(&st, "pfc-global-pause", MLX_LINT_WARNING,
+		   "mlxcli link set -d eth0 pause rx off tx off");
+	assert_true(evid(f, "pause_rx")->v == 1 && evid(f, "pause_rx")->type == MLX_EV_BOOL);
+	assert_int_equal(evid(f, "pfc_enabled")->v, st.pfc_en);
+	assert_non_null(strstr(f->msg, "global pause (rx) and PFC (priorities 3,6)"));
+	st.pause_tx = 1;
+	f = expect(&st, "pfc-global-pause", MLX_LINT_WARNING,
+		   "mlxcli link set -d eth0 pause rx off tx off");
+	assert_non_null(strstr(f->msg, "(rx, tx)"));
+	st.pause_rx = st.pause_tx = 0;
+	clean(&st);
+	/* pause without PFC: the other rules' business (RoCE's priority then
+	 * lossy), not this one's */
+	st.pause_rx = st.pause_tx = 1;
+	st.pfc_en = 0;
+	assert_int_equal(mlx_qos_lint(&st, &rep), 0);
+	assert_null(get("pfc-global-pause"));
+	roce_host(&st);
+	st.pause_rx = st.pause_tx = -1;
+	assert_int_equal(mlx_qos_lint(&st, &rep), 0);
+	assert_non_null(skipped("pfc-global-pause"));
+}
+
 static void test_nothing_known(void **state)
 {
 	struct mlx_qos_state st;
@@ -639,6 +674,7 @@ int main(void)
 		cmocka_unit_test(test_pfc_fixes_add_up),
 		cmocka_unit_test(test_roce_dscp_lossy),
 		cmocka_unit_test(test_pfc_no_dcqcn),
+		cmocka_unit_test(test_pfc_global_pause),
 		cmocka_unit_test(test_nothing_known),
 		cmocka_unit_test(test_from_dcb),
 	};
