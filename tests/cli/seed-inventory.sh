@@ -56,7 +56,7 @@ page = open(os.environ["MAN"], encoding="utf-8").read()
 sec = page[page.index(".SS Windows syntax"):]
 sec = sec[:sec.index("\n.SH ")]
 PLACE = {"IF", "DEV", "BUS", "FUNC", "N", "S", "PRIO", "PRIO,PRIO", "TC", "MBPS", "TC:PCT",
-         "V", "-P", "...", "-name"}
+         "V", "-P", "...", "-name", "PID"}
 def words(t):
     t = t.replace("\\-", "-").replace("\\(dq", "").replace("\u2013", "-").replace('"', "")
     t = re.sub(r"[\[\]()]", " ", t)
