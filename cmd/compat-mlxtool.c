@@ -8,6 +8,8 @@
  *   show selfhealing port IF    -> show selfhealing port -d IF
  *   show perfstats IF RXD 5     -> counters watch -d IF --group queue ...
  *   show device list            -> devices
+ *   dbg help mstdump            -> help dbg mstdump
+ *   show nd connections -p PID  -> show nd connections --pid PID
  *
  * "B D F" is mlxtool's: three decimal words (Device Manager's "PCI bus 130,
  * device 0, function 0"); it goes to -d as one word, and the device
@@ -180,9 +182,114 @@ static bool words_match(const char *words, int argc, char **argv, int k, int *n)
 	return true;
 }
 
+/*
+ * mlxtool's "<sub-tool> help [<argument>]" (§1.1: "shows details about the
+ * sub-tool and its arguments with a usage example"): "help <sub-tool>
+ * [<argument>]", help's own form.
+ */
+static int map_subtool_help(const struct cmd_group *top, int argc, char **argv, int k,
+			    struct cli_words *o)
+{
+	static const char *const subtools[] = { "dbg", "show", "modify", NULL };
+	bool known = false;
+
+	if (k + 1 >= argc || strcmp(argv[k + 1], "help"))
+		return CLI_COMPAT_NONE;
+	for (const char *const *t = subtools; *t; t++)
+		known |= !strcmp(argv[k], *t);
+	/* a native "help" under the group (none today) would be its own */
+	if (!known || cli_lookup(top, "help") == NULL)
+		return CLI_COMPAT_NONE;
+	{
+		char path[64];
+
+		snprintf(path, sizeof(path), "%s help", argv[k]);
+		if (cli_lookup(top, path))
+			return CLI_COMPAT_NONE;
+	}
+	if (cli_words_add(o, "help") < 0 || cli_words_add(o, argv[k]) < 0)
+		return fail(o);
+	for (int i = k + 2; i < argc; i++)
+		if (cli_words_add(o, argv[i]) < 0)
+			return fail(o);
+	return CLI_COMPAT_MAPPED;
+}
+
+/*
+ * mlxtool's "show nd connections" flags (§1.3.3): "-p|--pid <Process Id>"
+ * is its process id, where mlxcli's global -p is --pretty: "-p" before a
+ * number becomes "--pid".  "-t|--time <seconds>" (fetch the QPs in error
+ * again every so many seconds, NDFLTR's batches) has no Linux meaning: the
+ * kernel's rdma netlink gives every QP in one dump (exit 4).  Anything else
+ * is the native command's own (-a, -e, -n, --pid).
+ */
+static bool nd_flag(const char *w)
+{
+	static const char *const flags[] = { "-a", "--address", "-p", "--pid", "-e", "--error",
+					     "-n", "--count", "-t", "--time", NULL };
+
+	for (const char *const *f = flags; *f; f++)
+		if (!strcmp(w, *f))
+			return true;
+	return false;
+}
+
+static int map_nd_connections(struct cli *cli, int argc, char **argv, int k, struct cli_words *o)
+{
+	static const char *const words[] = { "show", "nd", "connections" };
+	bool pid = false;
+
+	if (argc - k < 3)
+		return CLI_COMPAT_NONE;
+	for (int i = 0; i < 3; i++)
+		if (strcmp(argv[k + i], words[i]))
+			return CLI_COMPAT_NONE;
+	for (int i = k + 3; i < argc; i++) {
+		if (!strcmp(argv[i], "-t") || !strcmp(argv[i], "--time")) {
+			char got[128] = "";
+
+			for (int j = k + 3; j < argc; j++) {
+				bool takes;
+
+				/* native global options ("--sample") are not mlxtool's */
+				if (!nd_flag(argv[j]) && compat_is_global(argv[j], &takes)) {
+					j += takes;
+					continue;
+				}
+				if (strlen(got) + strlen(argv[j]) + 2 < sizeof(got))
+					snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s",
+						 *got ? " " : "", argv[j]);
+			}
+			cli_error(cli, "mlxtool's 'show nd connections %s': Linux has no fetches to "
+				  "space out: the kernel gives every QP in one dump", got);
+			cli_hint(cli, "'mlxcli show nd connections -e' lists the QPs in error now; "
+				 "'mlxcli monitor' reports QP errors as they come");
+			cli_words_free(o);
+			return CLI_COMPAT_NOTSUP;
+		}
+		if (!strcmp(argv[i], "-p") && i + 1 < argc && is_digits(argv[i + 1]))
+			pid = true;
+	}
+	if (!pid)
+		return CLI_COMPAT_NONE;
+	for (int i = k; i < argc; i++) {
+		bool p = !strcmp(argv[i], "-p") && i + 1 < argc && is_digits(argv[i + 1]);
+
+		if (cli_words_add(o, p ? "--pid" : argv[i]) < 0)
+			return fail(o);
+	}
+	return CLI_COMPAT_MAPPED;
+}
+
 int compat_map_mlxtool(struct cli *cli, const struct cmd_group *top, int argc, char **argv,
 		       int k, struct cli_words *o)
 {
+	int m = map_subtool_help(top, argc, argv, k, o);
+
+	if (m == CLI_COMPAT_NONE)
+		m = map_nd_connections(cli, argc, argv, k, o);
+	if (m != CLI_COMPAT_NONE)
+		return m;
 	for (size_t f = 0; f < NFORMS; f++) {
 		const struct tool_form *tf = &tool_forms[f];
 		const char *native = NULL, *pos[64], *glob[64], *ifname = NULL, *secs = NULL;

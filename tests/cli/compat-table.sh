@@ -88,7 +88,7 @@ def subst(t, s):
     t = t.replace('"BUS DEV FUNC"', "'%s'" % bdf).replace("BUS DEV FUNC", bdf)
     for k, v in (("-P V", "-DcqcnRpgAiRate 5"), ("P V", "DcqcnRpgAiRate 5"),
                  ("PRIO,PRIO", "3,4"), ("TC:PCT", "0:100"), ("TC MBPS", "0 1000"),
-                 ("PRIO", "3"), ("N", "0x5000")):
+                 ("PRIO", "3"), ("N", "0x5000"), ("PID", "5926")):
         t = re.sub(r"(?<![\w-])%s(?![\w-])" % re.escape(k), v, t)
     t = re.sub(r"(?<![\w-])IF(?![\w-])", s["netdev"], t)
     t = re.sub(r"(?<![\w-])DEV(?![\w-])", s["pci"], t)

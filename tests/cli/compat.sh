@@ -164,5 +164,39 @@ else
 		bad "$n: show qos 94 0 0: exit $(cat "$T/$n.w.rc"): $(cat "$T/$n.w.err")"
 	fi
 fi
+
+# mlxtool's "<sub-tool> help <argument>" (seed 002 §1.1: "shows details about
+# the sub-tool and its arguments with a usage example") is help's own
+scenario mlxtool sub-tool help argument
+step "dbg help mstdump" "help dbg mstdump"
+want_rc 0
+step "show help perfstats" "help show perfstats"
+want_rc 0
+step "modify help tc-bw" "help modify tc-bw"
+want_rc 0
+
+# mlxtool's "show nd connections" flags (seed 002 §1.3.3): -p is its process
+# id there, not the global --pretty; -t (fetch every T seconds, with -e) has
+# no Linux meaning: the kernel gives every QP in one dump
+scenario mlxtool show nd connections
+step "show nd connections -p 5926" "show nd connections --pid 5926"
+want_rc 0
+grep -q 5926/rping "$T/$n.w.out" || bad "$n: -p 5926 did not list pid 5926's QP"
+grep -q 3141/ib_write_bw "$T/$n.w.out" && bad "$n: -p 5926 listed another pid's QP"
+step "show nd connections -e -p 5927 -n 10" "show nd connections -e --pid 5927 -n 10"
+want_rc 0
+step "show nd connections -a 192.0.2.10 -p 5926 -j" "show nd connections -a 192.0.2.10 --pid 5926 -j"
+want_rc 0
+for t in "-e -t 2" "-e --time 2"; do
+	n=$((n + 1))
+	# shellcheck disable=SC2086
+	in_copy "$W" "$T/$n.w" show nd connections $t
+	if [ "$(cat "$T/$n.w.rc")" = 4 ] && [ ! -s "$T/$n.w.out" ] &&
+	   grep -q "^mlxcli: error: mlxtool's 'show nd connections $t': .*one dump" "$T/$n.w.err"; then
+		ok "$n: show nd connections $t: exit 4, what Linux has"
+	else
+		bad "$n: show nd connections $t: exit $(cat "$T/$n.w.rc"): $(cat "$T/$n.w.err")"
+	fi
+done
 echo "$n checks"
 finish
