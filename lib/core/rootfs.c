@@ -360,20 +360,21 @@ void mlx_batch_begin(struct mlx_ctx *ctx)
 	ctx->batching = true;
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 void mlx_batch_end(struct mlx_ctx *ctx)
 {
 	unsigned i = 0, n = ctx->nbatch;
 
 	ctx->batching = false;
 	ctx->nbatch = 0;
-	qsort(ctx->batch, n, sizeof(ctx->batch[0]), cmp_int);
+	/* in order (by insertion: at most 16, mostly in order already) */
+	for (unsigned k = 1; k < n; k++) {
+		int v = ctx->batch[k];
+		unsigned j = k;
+
+		for (; j && ctx->batch[j - 1] > v; j--)
+			ctx->batch[j] = ctx->batch[j - 1];
+		ctx->batch[j] = v;
+	}
 	while (i < n) {
 		unsigned j = i;
 
