@@ -268,6 +268,10 @@ struct mlx_ctx {
 	 * (lib/journal.h): every change of its files is logged there first. */
 	struct mlx_journal *journal;
 	int lock_wait_ms;       /* lock.h: mlx_lock_set_wait(), -1 no limit */
+	/* mlx_batch_begin(): descriptors done with, closed together */
+	bool batching;
+	unsigned nbatch;
+	int batch[16];
 };
 
 /* A number unique in the context's life (names of temporary files). */
@@ -296,6 +300,28 @@ void mlx_nl_ctx_free(struct mlx_ctx *ctx);
 /* The running kernel is at least @major.@minor (uname). */
 bool mlx_kernel_at_least(unsigned major, unsigned minor);
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode);
+/* mlx_open(@path, O_RDONLY) for reads through mlx_attr_pread() only: a
+ * captured file is not fstat'ed at the open, the read checks its type. */
+int mlx_open_attr(struct mlx_ctx *ctx, const char *path);
+/* The target's files are copies (a capture): reading more of one costs a
+ * copy from the page cache, where live config space costs a device access
+ * a dword. */
+bool mlx_root_is_copy(const struct mlx_ctx *ctx);
+/* pread(2) of an mlx_open_attr() descriptor: the bytes read, or -errno
+ * (-EINVAL with the story for a captured FIFO, device or socket, which
+ * is never waited on). */
+ssize_t mlx_attr_pread(struct mlx_ctx *ctx, int fd, void *buf, size_t len, off_t off,
+		       const char *path);
+/* The same, and *size the file's size when the read had to look (a
+ * captured file that filled @buf or gave nothing), else -1. */
+ssize_t mlx_attr_pread_size(struct mlx_ctx *ctx, int fd, void *buf, size_t len, off_t off,
+			    const char *path, off_t *size);
+/* Done with @fd: closed, or kept for mlx_batch_end() while a batch is
+ * open.  A batch (one function's files in the device scan) closes all its
+ * descriptors with one close_range(2) a run of consecutive numbers. */
+void mlx_fd_done(struct mlx_ctx *ctx, int fd);
+void mlx_batch_begin(struct mlx_ctx *ctx);
+void mlx_batch_end(struct mlx_ctx *ctx);
 /* mlx_open()'s resolution where openat2() is missing (kernels before 5.6,
  * valgrind): PATH is walked from DIRFD one component at a time with
  * O_NOFOLLOW, symlinks are resolved here against DIRFD (absolute ones from

@@ -16,10 +16,12 @@ BUILD=${BUILD:-$SRC/build}
 #   util-linux       setpriv, unshare (tests that drop to nobody, kernel tier)
 #   procps           ps, sysctl: for whoever debugs a test on a fresh machine
 #                    (the tests write /proc/sys themselves)
-#   pciutils         lspci (kernel tier, bench)      ethtool: bench, counters-netns
+#   pciutils         lspci (kernel tier, bench, tests/cli/devices-syscalls.sh)
+#                    ethtool: bench, counters-netns
 #   man-db bsdextrautils  man, col (tests/cli/meta.sh)
 #   time strace      the bench (peak RSS; syscalls a function, a netdev) and
-#                    tests/kernel/counters-netns.sh (netlink requests);
+#                    tests/kernel/counters-netns.sh (netlink requests),
+#                    tests/cli/devices-syscalls.sh (devices against lspci);
 #                    strace also delivers a signal at the k-th write
 #                    (tests/cli/write-signal.sh)
 #   hyperfine        tests/bench/compare-cpu.sh, tests/bench/rdma-lab.sh

@@ -14,9 +14,12 @@
  * config-space writes (pci-cfgio.c, the CR-space gateway), which never
  * run under a sysroot.
  *
- * The syscalls a function costs are what lspci pays for the same file:
- * open, one read (4 bytes: the IDs; 4 KiB for a function of ours, on the
- * same descriptor) and close.
+ * The syscalls a function costs are at most what lspci pays for the same
+ * file: live, open, one read (4 bytes: the IDs; 4 KiB for a function of
+ * ours, 256 bytes and a fstat for a placed VF, on the same descriptor);
+ * captured, open and one read (a placed VF's a fstat more, which gives
+ * the file's size); the close joins the function's one close_range
+ * (mlx_batch_end).
  */
 #include "config.h"
 
@@ -39,16 +42,14 @@
  * 256 or 64 (a capture's file of another length counts as the next size
  * down), as libpci's block reads of those sizes did.
  */
-static size_t read_config(int fd, uint8_t *buf, size_t have)
+static size_t read_config(struct mlx_ctx *ctx, int fd, uint8_t *buf, size_t have)
 {
 	static const size_t sizes[] = { 4096, 256, 64 };
 	size_t n = have;
 
 	while (n < 4096) {
-		ssize_t r = pread(fd, buf + n, 4096 - n, (off_t)n);
+		ssize_t r = mlx_attr_pread(ctx, fd, buf + n, 4096 - n, (off_t)n, "config");
 
-		if (r < 0 && errno == EINTR)
-			continue;
 		if (r <= 0)
 			break;
 		n += (size_t)r;
@@ -195,7 +196,7 @@ int mlx_pci_bus_list(struct mlx_ctx *ctx, struct mlx_pci_bus *b)
 	}
 	b->fn = calloc(nnames + 1, sizeof(*b->fn));
 	b->places = calloc(1, sizeof(*b->places));
-	b->buf = malloc(4096);
+	b->buf = malloc(4097);      /* a captured config file and a byte past it */
 	if (!b->fn || !b->places || !b->buf) {
 		mlx_pci_bus_free(b);
 		return -ENOMEM;
@@ -249,16 +250,14 @@ ssize_t mlx_pci_bus_find(const struct mlx_pci_bus *b, const char *bdf)
  * largest single cost of `devices` after path lookups.  0 when the short
  * read says nothing (the caller reads the whole).
  */
-static size_t read_std_config(int fd, uint8_t *buf, size_t *decode_len)
+static size_t read_std_config(struct mlx_ctx *ctx, int fd, uint8_t *buf, size_t *decode_len)
 {
 	struct stat st;
 	size_t n = 0;
 
 	while (n < 256) {
-		ssize_t r = pread(fd, buf + n, 256 - n, (off_t)n);
+		ssize_t r = mlx_attr_pread(ctx, fd, buf + n, 256 - n, (off_t)n, "config");
 
-		if (r < 0 && errno == EINTR)
-			continue;
 		if (r <= 0)
 			break;
 		n += (size_t)r;
@@ -277,6 +276,8 @@ int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint1
 	uint8_t *buf = b->buf;
 	char path[PATH_MAX];
 	size_t have = 0, decode_len = 0;
+	bool copy = mlx_root_is_copy(ctx);
+	off_t size = -1;
 	int fd = -1;
 
 	memset(raw, 0, sizeof(*raw));
@@ -288,7 +289,30 @@ int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint1
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s", f->name);
 	raw->dir = mlx_chdir(ctx, path) == 0;
 	if (raw->dir)
-		fd = mlx_open(ctx, "config", O_RDONLY, 0);
+		fd = mlx_open_attr(ctx, "config");
+	/* A captured config file is a copy (no device access a dword): read
+	 * at once, with one byte more than is needed, whose absence says the
+	 * file ended (mlx_attr_pread: a short read of a captured file is a
+	 * regular file's end, no fstat).  A placed VF wants 256 bytes and the
+	 * file's size, which the one fstat of a full read gives (copying its
+	 * 4 KiB from cold memory cost more than that syscall); anything else
+	 * all of it.  Live, the IDs first (a function of another vendor is
+	 * not read further), a placed VF's 256 bytes (read_std_config). */
+	if (fd >= 0 && copy) {
+		size_t upto = pl && vf_std_only ? 257 : 4097;
+
+		while (have < upto) {
+			size_t want = upto - have;
+			ssize_t r = mlx_attr_pread_size(ctx, fd, buf + have, want, (off_t)have,
+							"config", &size);
+
+			if (r <= 0)
+				break;
+			have += (size_t)r;
+			if ((size_t)r < want)
+				break;          /* a regular file's end (mlx_attr_pread) */
+		}
+	}
 	if (pl) {
 		raw->vendor = pl->vendor;
 		raw->device = pl->device;
@@ -298,21 +322,19 @@ int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint1
 		raw->pf_func = pl->pf_func;
 	} else {
 		uint64_t ven = 0, dev = 0;
-		ssize_t got = 0;
+		ssize_t got = (ssize_t)have;
 
 		/* The IDs from the header's first dword; a VF no PF placed,
 		 * or a header that cannot be read or reads all ones (a
 		 * function that stopped answering), from the sysfs vendor
 		 * and device files. */
-		if (fd >= 0) {
-			do
-				got = pread(fd, buf, 4, 0);
-			while (got < 0 && errno == EINTR);
-		}
-		if (got == 4 && (buf[0] & buf[1]) != 0xff) {
+		if (fd >= 0 && !copy)
+			got = mlx_attr_pread(ctx, fd, buf, 4, 0, "config");
+		if (got >= 4 && (buf[0] & buf[1]) != 0xff) {
 			raw->vendor = (uint16_t)(buf[0] | buf[1] << 8);
 			raw->device = (uint16_t)(buf[2] | buf[3] << 8);
-			have = 4;
+			if (!copy)
+				have = 4;
 		} else if (raw->dir && mlx_read_u64(ctx, "vendor", &ven) == 0 &&
 			   mlx_read_u64(ctx, "device", &dev) == 0) {
 			raw->vendor = (uint16_t)ven;
@@ -323,8 +345,7 @@ int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint1
 			raw->vendor = 0xffff;
 		}
 		if (raw->vendor != vendor) {
-			if (fd >= 0)
-				close(fd);
+			mlx_fd_done(ctx, fd);
 			mlx_chdir(ctx, NULL);
 			mlx_err_clear(ctx);
 			raw->dir = false;
@@ -332,14 +353,17 @@ int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint1
 		}
 	}
 	raw->cfg_len = 0;
-	if (fd >= 0 && pl && vf_std_only)
-		raw->cfg_len = read_std_config(fd, buf, &decode_len);
+	if (fd >= 0 && pl && vf_std_only) {
+		if (!copy)
+			raw->cfg_len = read_std_config(ctx, fd, buf, &decode_len);
+		else if (have >= 256 && size >= 4096)
+			raw->cfg_len = 4096, decode_len = 256;
+	}
 	if (fd >= 0 && !raw->cfg_len) {
-		raw->cfg_len = read_config(fd, buf, have);
+		raw->cfg_len = read_config(ctx, fd, buf, have);
 		decode_len = raw->cfg_len;
 	}
-	if (fd >= 0)
-		close(fd);
+	mlx_fd_done(ctx, fd);
 	raw->cfg_decoded = raw->cfg_len >= 64 &&
 			   mlx_pci_config_decode(buf, decode_len, &raw->cfg) == 0;
 	/* Class, subclass and prog-if at 0x09-0x0b of the header (any user

@@ -136,6 +136,7 @@ void mlx_ctx_free(struct mlx_ctx *ctx)
 		return;
 	mlx_nl_ctx_free(ctx);
 	mlx_chdir(ctx, NULL);
+	mlx_batch_end(ctx);
 	if (ctx->ioctl_fd >= 0)
 		close(ctx->ioctl_fd);
 	if (ctx->stats_map)

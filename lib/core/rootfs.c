@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "journal.h"
@@ -186,8 +187,16 @@ int mlx_open_walk(int dirfd, const char *path, int flags, mode_t mode, bool bene
  * a device or a socket.  Not on the live system, whose sysfs and debugfs
  * hold none, and where the extra fstat would cost every read.
  */
+static int refuse_special(struct mlx_ctx *ctx, const char *rel, mode_t m)
+{
+	return mlx_err(ctx, EINVAL, "'%s' in the capture '%s' is a %s, not a file: refused", rel,
+		       ctx->root, S_ISFIFO(m) ? "FIFO" : S_ISCHR(m) ? "character device" :
+		       S_ISBLK(m) ? "block device" : S_ISSOCK(m) ? "socket" : "special file");
+}
+
+/* @check false: the caller reads through mlx_attr_pread(), which checks. */
 static int captured_open(struct mlx_ctx *ctx, int dirfd, const char *rel, int flags, mode_t mode,
-			 bool beneath)
+			 bool beneath, bool check)
 {
 	struct open_how how = {
 		.flags = (uint64_t)flags | O_CLOEXEC,
@@ -209,7 +218,7 @@ static int captured_open(struct mlx_ctx *ctx, int dirfd, const char *rel, int fl
 		fd = mlx_open_walk(dirfd, rel, flags, mode, beneath);
 	else if (fd < 0)
 		fd = -errno;
-	if (fd < 0 || !io)
+	if (fd < 0 || !io || !check)
 		return fd;
 	if (fstat(fd, &st) < 0) {
 		int e = -errno;
@@ -220,13 +229,10 @@ static int captured_open(struct mlx_ctx *ctx, int dirfd, const char *rel, int fl
 	if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || (stream && S_ISFIFO(st.st_mode)))
 		return fd;
 	close(fd);
-	return mlx_err(ctx, EINVAL, "'%s' in the capture '%s' is a %s, not a file: refused", rel,
-		       ctx->root, S_ISFIFO(st.st_mode) ? "FIFO" : S_ISCHR(st.st_mode) ?
-		       "character device" : S_ISBLK(st.st_mode) ? "block device" :
-		       S_ISSOCK(st.st_mode) ? "socket" : "special file");
+	return refuse_special(ctx, rel, st.st_mode);
 }
 
-int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
+static int open_at(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode, bool check)
 {
 	char full[PATH_MAX];
 	int fd;
@@ -242,7 +248,7 @@ int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 		if (ctx->base_fd < 0 || !*path)
 			return -EINVAL;
 		if (!ctx->live)
-			return captured_open(ctx, ctx->base_fd, path, flags, mode, true);
+			return captured_open(ctx, ctx->base_fd, path, flags, mode, true, check);
 		fd = openat2_retry(ctx->base_fd, path, &how);
 		if (fd < 0 && errno == ENOSYS)
 			return mlx_open_walk(ctx->base_fd, path, flags, mode, true);
@@ -253,12 +259,134 @@ int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
 
 		if (!*rel)
 			rel = ".";
-		return captured_open(ctx, ctx->root_fd, rel, flags, mode, false);
+		return captured_open(ctx, ctx->root_fd, rel, flags, mode, false, check);
 	}
 	if (mlx_path(ctx, full, sizeof(full), "%s", path) < 0)
 		return -ENAMETOOLONG;
 	fd = open(full, flags | O_CLOEXEC, mode);
 	return fd < 0 ? -errno : fd;
+}
+
+int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode)
+{
+	return open_at(ctx, path, flags, mode, true);
+}
+
+bool mlx_root_is_copy(const struct mlx_ctx *ctx)
+{
+	return !ctx->live;
+}
+
+int mlx_open_attr(struct mlx_ctx *ctx, const char *path)
+{
+	return open_at(ctx, path, O_RDONLY, 0, false);
+}
+
+/*
+ * A read of a captured file opened without captured_open()'s fstat: the
+ * type check costs a syscall only where the read cannot vouch for the
+ * file (issue 28: `devices` paid a fstat for each of its 8 files a
+ * function, a third of its syscalls).  preadv2(RWF_NOWAIT) at an offset
+ * is refused by the kernel for whatever could make us wait: a FIFO or a
+ * socket (ESPIPE: no positioned read), a device without non-blocking
+ * reads (EOPNOTSUPP), a file not in the page cache yet (EAGAIN); and a
+ * read of a regular file that returns fewer bytes than asked, and more
+ * than none, has reached its end.  The few devices that do take RWF_NOWAIT
+ * (/dev/zero, /dev/null, /dev/urandom: drivers/char/mem.c, random.c) fill
+ * any buffer or give nothing; so every other answer (an error, an empty
+ * or a full buffer) is checked as captured_open() checks, with fstat:
+ * a regular file is read as before, anything else refused, never waited
+ * on.  Live (sysfs, debugfs: no such files) a plain pread.
+ */
+ssize_t mlx_attr_pread_size(struct mlx_ctx *ctx, int fd, void *buf, size_t len, off_t off,
+			    const char *path, off_t *size)
+{
+	struct iovec v = { buf, len };
+	struct stat st;
+	ssize_t r;
+
+	*size = -1;
+	if (!ctx->live && len) {
+		do
+			r = preadv2(fd, &v, 1, off, RWF_NOWAIT);
+		while (r < 0 && errno == EINTR);
+		if (r > 0 && (size_t)r < len)
+			return r;
+		if (fstat(fd, &st) < 0)
+			return -errno;
+		if (S_ISDIR(st.st_mode))
+			return -EISDIR;
+		if (!S_ISREG(st.st_mode))
+			return refuse_special(ctx, path, st.st_mode);
+		*size = st.st_size;
+		if (r >= 0)
+			return r;
+	}
+	do   /* read() from the start: what a file that cannot seek answers */
+		r = off || !ctx->live ? pread(fd, buf, len, off) : read(fd, buf, len);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? -errno : r;
+}
+
+ssize_t mlx_attr_pread(struct mlx_ctx *ctx, int fd, void *buf, size_t len, off_t off,
+		       const char *path)
+{
+	off_t size;
+
+	return mlx_attr_pread_size(ctx, fd, buf, len, off, path, &size);
+}
+
+/*
+ * The batch (issue 28): while one is open (mlx_batch_begin), descriptors
+ * done with are kept, and mlx_batch_end() closes them with a close_range()
+ * per run of consecutive numbers (the kernel hands out the lowest free
+ * one, so a function's files are one run): one syscall for a function's
+ * eight.  Only our own descriptors are in a run: every number in it is
+ * one we hold.
+ */
+void mlx_fd_done(struct mlx_ctx *ctx, int fd)
+{
+	if (fd < 0)
+		return;
+	if (ctx->batching && ctx->nbatch < sizeof(ctx->batch) / sizeof(ctx->batch[0]))
+		ctx->batch[ctx->nbatch++] = fd;
+	else
+		close(fd);
+}
+
+void mlx_batch_begin(struct mlx_ctx *ctx)
+{
+	mlx_batch_end(ctx);
+	ctx->batching = true;
+}
+
+void mlx_batch_end(struct mlx_ctx *ctx)
+{
+	unsigned i = 0, n = ctx->nbatch;
+
+	ctx->batching = false;
+	ctx->nbatch = 0;
+	/* in order (by insertion: at most 16, mostly in order already) */
+	for (unsigned k = 1; k < n; k++) {
+		int v = ctx->batch[k];
+		unsigned j = k;
+
+		for (; j && ctx->batch[j - 1] > v; j--)
+			ctx->batch[j] = ctx->batch[j - 1];
+		ctx->batch[j] = v;
+	}
+	while (i < n) {
+		unsigned j = i;
+
+		while (j + 1 < n && ctx->batch[j + 1] == ctx->batch[j] + 1)
+			j++;
+		if (j == i || syscall(SYS_close_range, (unsigned)ctx->batch[i],
+				      (unsigned)ctx->batch[j], 0u) < 0)
+			/* one, or a kernel before 5.9 */
+			for (unsigned k = i; k <= j; k++)
+				close(ctx->batch[k]);
+		i = j + 1;
+	}
 }
 
 int mlx_read_file(struct mlx_ctx *ctx, const char *path, char **data, size_t *len)
@@ -324,18 +452,14 @@ int mlx_read_str(struct mlx_ctx *ctx, const char *path, char *buf, size_t len)
 
 	if (len == 0)
 		return -EINVAL;
-	fd = mlx_open(ctx, path, O_RDONLY, 0);
+	fd = mlx_open_attr(ctx, path);
 	if (fd < 0)
 		return fd;
-	do
-		r = read(fd, tmp, sizeof(tmp) - 1);
-	while (r < 0 && errno == EINTR);
-	if (r < 0) {
-		r = -errno;
-		close(fd);
+	/* One read from the start: an attribute is shorter than a page. */
+	r = mlx_attr_pread(ctx, fd, tmp, sizeof(tmp) - 1, 0, path);
+	mlx_fd_done(ctx, fd);
+	if (r < 0)
 		return (int)r;
-	}
-	close(fd);
 	while (r > 0 && (tmp[r - 1] == '\n' || tmp[r - 1] == ' ' ||
 			 tmp[r - 1] == '\t' || tmp[r - 1] == '\0'))
 		r--;
@@ -436,8 +560,7 @@ int mlx_chdir(struct mlx_ctx *ctx, const char *path)
 		if (fd < 0)
 			return fd;
 	}
-	if (ctx->base_fd >= 0)
-		close(ctx->base_fd);
+	mlx_fd_done(ctx, ctx->base_fd);
 	ctx->base_fd = fd;
 	return 0;
 }
@@ -514,7 +637,7 @@ bool mlx_exists(struct mlx_ctx *ctx, const char *path)
 
 	if (fd < 0)
 		return false;
-	close(fd);
+	mlx_fd_done(ctx, fd);
 	return true;
 }
 

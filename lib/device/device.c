@@ -601,6 +601,8 @@ int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned
 		struct mlx_pci_raw raw;
 		uint32_t cls;
 
+		/* the function's descriptors closed together (mlx_batch_end) */
+		mlx_batch_begin(ctx);
 		r = mlx_pci_bus_read(ctx, &bus, i, MLX_VENDOR_ID, !(want & MLX_SCAN_VF_EXT_CONFIG), &raw);
 		if (r < 0)
 			goto fail;
@@ -628,6 +630,7 @@ int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned
 		}
 		find_fw(ctx, fn);
 	}
+	mlx_batch_end(ctx);
 	free_children(net, bus.n);
 	free_children(ib, bus.n);
 	mlx_pci_bus_free(&bus);
@@ -635,6 +638,7 @@ int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned
 	return 0;
 fail:
 	mlx_chdir(ctx, NULL);
+	mlx_batch_end(ctx);
 	free_children(net, bus.n);
 	free_children(ib, bus.n);
 	mlx_pci_bus_free(&bus);
