@@ -185,7 +185,7 @@ static int refresh(struct mlx_ctx *ctx, struct mlx_params_writer *w)
 	r = mlx_params_cache_new(ctx, &c);
 	if (r < 0)
 		return r;
-	r = mlx_params_port(ctx, c, w->ifname, w->bdf, true, &w->cur);
+	r = mlx_params_port(ctx, c, w->ifname, w->bus, w->bdf, true, &w->cur);
 	if (r == 0 && w->rdma_dev)
 		r = mlx_params_rdma(ctx, w->rdma_dev, w->rdma_port ? w->rdma_port : 1, &w->cur);
 	mlx_params_cache_free(c);
@@ -310,10 +310,10 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 				return mlx_err(ctx, EOPNOTSUPP, "%s takes effect at a %s (devlink "
 					       "cmode %s), not at run time: mlxcli does not reload "
 					       "the driver or reset the firmware (devlink dev param "
-					       "set pci/%s name %s value %s cmode %s, then %s)",
+					       "set %s/%s name %s value %s cmode %s, then %s)",
 					       k->name, mlx_knob_apply_name(kv->apply),
 					       kv->apply == MLX_KA_RELOAD ? "driverinit" : "permanent",
-					       w->bdf, k->kname, val,
+					       w->bus ? w->bus : "pci", w->bdf, k->kname, val,
 					       kv->apply == MLX_KA_RELOAD ? "driverinit" : "permanent",
 					       kv->apply == MLX_KA_RELOAD ? "devlink dev reload"
 									  : "a firmware reset");
@@ -410,7 +410,7 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		      mlx_params_req_features(w->ifname, kv->members, kv->nmembers, v->b, req,
 					      sizeof(req));
 	} else {
-		len = mlx_params_req_build(k, w->ifname, w->bdf, kv ? kv->dl_type : 0, v, req,
+		len = mlx_params_req_build(k, w->ifname, w->bus, w->bdf, kv ? kv->dl_type : 0, v, req,
 					   sizeof(req), &fam);
 	}
 	mlx_params_writer_free(w);
