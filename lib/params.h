@@ -364,6 +364,12 @@ void mlx_params_writer_free(struct mlx_params_writer *w);
 int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bus,
 			 const char *bdf, uint8_t dl_type, const struct mlx_val *v, void *buf, size_t cap,
 			 int *fam);
+/* The same with a devlink parameter's configuration mode @cmode (enum
+ * devlink_param_cmode: a driverinit value is set for the next reload);
+ * the plain form sets the runtime one. */
+int mlx_params_req_build_cmode(const struct mlx_knob *k, const char *ifname, const char *bus,
+			       const char *bdf, uint8_t dl_type, uint8_t cmode,
+			       const struct mlx_val *v, void *buf, size_t cap, int *fam);
 /* FEATURES_SET of the @n features @names (a group) to @on, as ethtool -K
  * sets a group (netlink/features.c fill_legacy_flag): pure; the length,
  * -EINVAL, -EMSGSIZE. */

@@ -332,6 +332,15 @@ static void test_devlink(void **state)
 	assert_int_equal(mlx_params_req_parse(MLX_NL_DEVLINK, b, (size_t)len, &s, why, sizeof(why)), 0);
 	assert_string_equal(s.bus, "netdevsim");
 	assert_string_equal(s.dev, "netdevsim7");
+	assert_int_equal(s.cmode, DEVLINK_PARAM_CMODE_RUNTIME);
+	/* a driverinit value (netdevsim's max_macs: set for the next reload) */
+	len = mlx_params_req_build_cmode(knob("max_macs"), NULL, "netdevsim", "netdevsim7", MLX_DL_U32,
+					 DEVLINK_PARAM_CMODE_DRIVERINIT, &v, b, sizeof(b), &fam);
+	assert_int_equal(mlx_params_req_parse(MLX_NL_DEVLINK, b, (size_t)len, &s, why, sizeof(why)), 0);
+	assert_int_equal(s.cmode, DEVLINK_PARAM_CMODE_DRIVERINIT);
+	assert_int_equal(s.u, 70000);
+	assert_int_equal(mlx_params_req_build_cmode(knob("max_macs"), NULL, NULL, "0000:08:00.0",
+						    MLX_DL_U32, 9, &v, b, sizeof(b), &fam), -EINVAL);
 	/* module parameters and rdma_cm are files: no request */
 	v = mlx_val_uint(1);
 	assert_int_equal(mlx_params_req_build(knob("debug_mask"), "eth1", NULL, NULL, 0, &v, b, sizeof(b),
