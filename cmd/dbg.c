@@ -567,7 +567,15 @@ static int cmd_dbg_sw_reset(struct cli *cli, int argc, char **argv)
 				 "in switchdev or in a LAG)");
 		return r;
 	}
-	out_str(cli->out, "pci_address", cli->dry_run ? "would reload" : "reloaded", fn->bdf);
+	if (mlx_fn_is_pci(fn)) {
+		out_str(cli->out, "pci_address", cli->dry_run ? "would reload" : "reloaded", fn->bdf);
+	} else {
+		/* --any-device: a netdevsim device is its devlink handle */
+		char h[sizeof(fn->bus_name) + sizeof(fn->bdf) + 1];
+
+		snprintf(h, sizeof(h), "%s/%s", mlx_fn_bus(fn), fn->bdf);
+		out_str(cli->out, "devlink_handle", cli->dry_run ? "would reload" : "reloaded", h);
+	}
 	out_str(cli->out, "action", "action", "driver_reinit");
 	return EXIT_OK;
 }
@@ -582,6 +590,15 @@ static const struct cmd_opt mstdump_opts[] = {
 static const struct cmd_opt restart_opts[] = {
 	{ "yes", 'y', NULL, "do not ask for confirmation", NULL },
 	{ "dry-run", 'n', NULL, "say what would be done and do nothing", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+/* sw-reset: restart's, and --any-device (netdevsim in the kernel lab:
+ * the reload that makes a driverinit parameter take effect) */
+static const struct cmd_opt sw_reset_opts[] = {
+	{ "yes", 'y', NULL, "do not ask for confirmation", NULL },
+	{ "dry-run", 'n', NULL, "say what would be done and do nothing", NULL },
+	{ "any-device", 0, NULL, CLI_ANY_DEVICE_HELP, NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
@@ -619,7 +636,7 @@ static const struct cmd dbg_cmds[] = {
 	{ "cmd-stats", "", "mlx5 firmware command statistics from debugfs (root)",
 	  cmd_dbg_cmd_stats, 0, 0, 0, NULL, cmdstats_opts, NULL },
 	{ "sw-reset", "", "devlink reload (driver_reinit) of a device",
-	  cmd_dbg_sw_reset, 0, 0, CMD_WRITES, NULL, restart_opts, NULL },
+	  cmd_dbg_sw_reset, 0, 0, CMD_WRITES, NULL, sw_reset_opts, NULL },
 	{ "resources", "", "mlxtool's resource view: RDMA devices with their resource counts",
 	  cmd_rdma_show, 0, 0, 0, NULL, NULL, "rdma show",
 	  "mlxcli-rdma(8)" },

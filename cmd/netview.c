@@ -448,7 +448,7 @@ int cmd_dropless(struct cli *cli, int argc, char **argv)
 			int flag = -1;
 
 			memset(&p, 0, sizeof(p));
-			if (mlx_params_port(cli->ctx, pc, fn->ports[j].ifname, fn->bdf,
+			if (mlx_params_port(cli->ctx, pc, fn->ports[j].ifname, mlx_fn_bus(fn), fn->bdf,
 					    fn->role == MLX_FN_PF, &p) == 0) {
 				for (size_t k = 0; k < p.n; k++)
 					if (!strcmp(p.v[k].name, "dropless_rq") && p.v[k].known)

@@ -104,11 +104,15 @@ static int reset_all(struct cli *cli, const struct mlx_port_ref *t, struct mlx_p
 	 * netdev (--any-netdev, rdma_rxe) */
 	const char *rdev = mlx_port_ref_rdma(cli->ctx, t, rbuf, sizeof(rbuf), &rport);
 	size_t ns = 0;
+	/* the devlink parameters of its function, or of a netdevsim port's
+	 * device (--any-netdev) */
+	struct mlx_devlink_name dn;
+	const char *bus, *bdf = mlx_port_ref_devlink(cli->ctx, t, &dn, &bus);
 	int r = mlx_params_cache_new(cli->ctx, &c);
 
 	if (r < 0)
 		return cli_fail(cli, r, "params");
-	r = mlx_params_port(cli->ctx, c, t->ifname, t->fn ? t->fn->bdf : NULL, true, &p);
+	r = mlx_params_port(cli->ctx, c, t->ifname, bus, bdf, true, &p);
 	if (r == 0 && rdev)
 		r = mlx_params_rdma(cli->ctx, rdev, rport, &p);
 	mlx_params_cache_free(c);

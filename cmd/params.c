@@ -331,7 +331,8 @@ static void out_knobs(struct cli *cli, const struct mlx_params *p, struct filter
 
 /* One port's table. */
 static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *ifname,
-		     const char *bdf, bool pf, const struct mlx_port *port, struct filter *f)
+		     const char *bdf, bool pf, const struct mlx_devlink_name *dl,
+		     const struct mlx_port *port, struct filter *f)
 {
 	struct mlx_params p;
 	struct out *o = cli->out;
@@ -339,7 +340,7 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 	int r;
 
 	/* devlink parameters are per function: listed with its first port */
-	r = mlx_params_port(cli->ctx, c, ifname, bdf, pf, &p);
+	r = mlx_params_port(cli->ctx, c, ifname, dl ? dl->bus : NULL, dl ? dl->dev : bdf, pf, &p);
 	if (r == 0 && port && port->rdma_dev[0] && f->src[MLX_KS_RDMA])
 		r = mlx_params_rdma(cli->ctx, port->rdma_dev, port->rdma_port ? port->rdma_port : 1,
 				    &p);
@@ -353,6 +354,9 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 		if (bdf)
 			snprintf(label, sizeof(label), "%s (%s, %s)", ifname ? ifname : bdf, bdf,
 				 pf ? "pf" : "vf");
+		else if (dl)
+			snprintf(label, sizeof(label), "%s (%s/%s, not a ConnectX port)", ifname,
+				 dl->bus, dl->dev);
 		else
 			snprintf(label, sizeof(label), "%s (not a ConnectX port)", ifname);
 		if (f->view == V_TABLE) {
@@ -366,6 +370,12 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 		out_str(o, "pci_address", NULL, bdf);
 		out_str(o, "netdev", NULL, ifname);
 		out_str(o, "role", NULL, bdf ? (pf ? "pf" : "vf") : NULL);
+		if (dl) {
+			char h[sizeof(dl->bus) + sizeof(dl->dev) + 1];
+
+			snprintf(h, sizeof(h), "%s/%s", dl->bus, dl->dev);
+			out_str(o, "devlink_handle", NULL, h);
+		}
 		out_knobs(cli, &p, f);
 		out_obj_end(o);
 	}
@@ -374,12 +384,15 @@ static int show_port(struct cli *cli, struct mlx_params_cache *c, const char *if
 }
 
 /* --any-netdev -d NAME where NAME is no ConnectX port: that netdev's
- * ethtool knobs and MTU (a veth in the kernel tests), and the RDMA CM's
- * knobs of the RDMA port on it, if any (rdma_rxe on a veth). */
+ * ethtool knobs and MTU (a veth in the kernel tests), the RDMA CM's knobs
+ * of the RDMA port on it, if any (rdma_rxe on a veth), and the devlink
+ * parameters of the device it sits on, if any (a netdevsim port). */
 static int show_other_netdev(struct cli *cli, struct filter *f, bool *done)
 {
 	struct mlx_params_cache *c;
 	struct mlx_port rp = { .ifindex = -1 };
+	struct mlx_devlink_name dl;
+	bool have_dl;
 	uint32_t pn = 0;
 	int r = cli_other_netdev(cli, done);
 
@@ -387,10 +400,14 @@ static int show_other_netdev(struct cli *cli, struct filter *f, bool *done)
 		return r;
 	if (mlx_rdma_port_of_netdev(cli->ctx, cli->device, rp.rdma_dev, sizeof(rp.rdma_dev), &pn) == 0)
 		rp.rdma_port = pn;
+	have_dl = mlx_netdev_device(cli->ctx, cli->device, dl.bus, sizeof(dl.bus), dl.dev,
+				    sizeof(dl.dev)) == 0;
+	mlx_err_clear(cli->ctx);     /* a veth sits on no device */
 	r = mlx_params_cache_new(cli->ctx, &c);
 	if (r == 0) {
 		out_list_begin(cli->out, "params", NULL);
-		r = show_port(cli, c, cli->device, NULL, false, rp.rdma_dev[0] ? &rp : NULL, f);
+		r = show_port(cli, c, cli->device, NULL, false, have_dl ? &dl : NULL,
+			      rp.rdma_dev[0] ? &rp : NULL, f);
 		out_list_end(cli->out);
 		mlx_params_cache_free(c);
 	}
@@ -430,7 +447,7 @@ static int show(struct cli *cli, struct filter *f)
 			const char *ifname = fn->nports && fn->ports[j].ifname[0] ? fn->ports[j].ifname
 										     : NULL;
 
-			r = show_port(cli, c, ifname, j == 0 ? fn->bdf : NULL, pf,
+			r = show_port(cli, c, ifname, j == 0 ? fn->bdf : NULL, pf, NULL,
 				      fn->nports ? &fn->ports[j] : NULL, f);
 		}
 	}

@@ -134,6 +134,19 @@ int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned
  * without a device (veth, bridge) is -ENODEV with the story in mlx_errmsg;
  * so is a device that is already one of @devs' functions (-EEXIST).
  */
+/*
+ * The device netdev @ifname sits on, as its sysfs "device" link and that
+ * device's subsystem name it: bus "netdevsim" and name "netdevsim1" for a
+ * netdevsim port, "pci" and the PCI address for a NIC; its devlink handle
+ * is BUS/NAME.  A netdev without a device (veth, bridge) is -ENODEV with
+ * the story in mlx_errmsg, a name that cannot be a netdev -EINVAL.
+ */
+int mlx_netdev_device(struct mlx_ctx *ctx, const char *ifname, char *bus, size_t blen, char *dev,
+		      size_t dlen);
+/* A devlink instance's name: BUS/DEV (a buffer for mlx_netdev_device). */
+struct mlx_devlink_name {
+	char bus[16], dev[64];
+};
 int mlx_devices_add_other(struct mlx_ctx *ctx, struct mlx_devices *devs, const char *name,
 			  unsigned want, struct mlx_function **out);
 /* "/sys/bus/<bus_name>/devices/<bdf>": the function's sysfs directory. */

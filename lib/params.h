@@ -241,8 +241,10 @@ struct mlx_params {
 struct mlx_params_cache;
 int mlx_params_cache_new(struct mlx_ctx *ctx, struct mlx_params_cache **out);
 void mlx_params_cache_free(struct mlx_params_cache *c);
+/* @bus/@bdf is the devlink instance whose parameters are listed (@bus NULL:
+ * "pci"; a netdevsim device is netdevsim/netdevsimN); @bdf NULL: none. */
 int mlx_params_port(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char *ifname,
-		    const char *bdf, bool pf, struct mlx_params *out);
+		    const char *bus, const char *bdf, bool pf, struct mlx_params *out);
 /* rdma_cm's RoCE knobs of RDMA device @rdma_dev port @port, appended to
  * @out: configfs /sys/kernel/config/rdma_cm/<dev>/ports/<port>/
  * default_roce_mode and default_roce_tos (drivers/infiniband/core/
@@ -313,6 +315,10 @@ int mlx_params_record(struct mlx_ctx *ctx);
 struct mlx_params_writer {
 	const char *ifname;      /* the port's netdev */
 	const char *bdf;         /* its PCI function (devlink parameters); NULL none */
+	const char *bus;         /* bdf's bus: NULL "pci" */
+	/* a netdev that is no ConnectX port (--any-netdev): the device it
+	 * sits on, whose devlink parameters these are (netdevsim) */
+	struct mlx_devlink_name dl;
 	const char *rdma_dev;    /* its RDMA device (rdma_cm knobs); NULL none */
 	unsigned rdma_port;
 	/* A transaction's step (lib/settings.h): the port's RDMA device,
@@ -351,12 +357,19 @@ int mlx_params_default_val(struct mlx_ctx *ctx, const struct mlx_knob *k, struct
 void mlx_params_writer_free(struct mlx_params_writer *w);
 
 /* The kernel request that sets @k to @v on @ifname (or devlink instance
- * pci/@bdf; @dl_type the parameter's reported type), into @buf: pure.
+ * @bus/@bdf, @bus NULL "pci"; @dl_type the parameter's reported type),
+ * into @buf: pure.
  * Returns the length, -EOPNOTSUPP for a knob no request sets (module,
  * rdma: files), -EINVAL, -EMSGSIZE.  *fam is the netlink family. */
-int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bdf,
-			 uint8_t dl_type, const struct mlx_val *v, void *buf, size_t cap,
+int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bus,
+			 const char *bdf, uint8_t dl_type, const struct mlx_val *v, void *buf, size_t cap,
 			 int *fam);
+/* The same with a devlink parameter's configuration mode @cmode (enum
+ * devlink_param_cmode: a driverinit value is set for the next reload);
+ * the plain form sets the runtime one. */
+int mlx_params_req_build_cmode(const struct mlx_knob *k, const char *ifname, const char *bus,
+			       const char *bdf, uint8_t dl_type, uint8_t cmode,
+			       const struct mlx_val *v, void *buf, size_t cap, int *fam);
 /* FEATURES_SET of the @n features @names (a group) to @on, as ethtool -K
  * sets a group (netlink/features.c fill_legacy_flag): pure; the length,
  * -EINVAL, -EMSGSIZE. */

@@ -66,6 +66,17 @@ struct mlx_ctx;
 const char *mlx_port_ref_rdma(struct mlx_ctx *ctx, const struct mlx_port_ref *t, char *buf,
 			      size_t len, unsigned *port);
 
+/*
+ * The devlink instance whose parameters are @t's: its function's, with
+ * the function's first port only (the parameters are the function's);
+ * else, for a netdev that is no ConnectX port (--any-netdev), the device
+ * that netdev sits on (netdevsim/netdevsimN for a netdevsim port), its
+ * bus and name put in @d.  Returns its name (NULL: none: a veth, a
+ * ConnectX port after the first), *@bus its bus.
+ */
+const char *mlx_port_ref_devlink(struct mlx_ctx *ctx, const struct mlx_port_ref *t,
+				 struct mlx_devlink_name *d, const char **bus);
+
 /* How messages name it: its netdev, else its PCI address. */
 const char *mlx_port_ref_name(const struct mlx_port_ref *t);
 

@@ -207,7 +207,20 @@ static int get_sock(struct mlx_ctx *ctx, enum mlx_nl_family fam, struct nl_sock 
 	if (!nl->genl && !(nl->genl = open_sock(ctx, NETLINK_GENERIC, &r)))
 		return mlx_err(ctx, r, "cannot open a generic netlink socket: %s", strerror(-r));
 	if (nl->genl_id[fam] == 0) {
-		r = genl_ctrl_resolve(nl->genl, families[fam].genl);
+		/* On a socket of its own: libnl's resolve holds its reply's
+		 * sequence number to the socket's expected one, which the
+		 * requests below leave behind (they take numbers with
+		 * nl_socket_use_seq and read with nl_recv, past libnl's count):
+		 * on the shared socket, a family resolved after any request
+		 * failed as if the kernel lacked it (the kernel lab: devlink
+		 * after params' ethtool dumps, so no devlink parameter) */
+		struct nl_sock *rs = open_sock(ctx, NETLINK_GENERIC, &r);
+
+		if (!rs)
+			return mlx_err(ctx, r, "cannot open a generic netlink socket: %s",
+				       strerror(-r));
+		r = genl_ctrl_resolve(rs, families[fam].genl);
+		nl_socket_free(rs);
 		nl->genl_id[fam] = r > 0 ? r : -1;
 	}
 	if (nl->genl_id[fam] < 0)

@@ -694,6 +694,18 @@ static int other_handle(struct mlx_ctx *ctx, const char *name, char *bus, size_t
 	return 0;
 }
 
+int mlx_netdev_device(struct mlx_ctx *ctx, const char *ifname, char *bus, size_t blen, char *dev,
+		      size_t dlen)
+{
+	if (!blen || !dlen)
+		return -EINVAL;
+	bus[0] = dev[0] = '\0';
+	/* a devlink handle is other_handle's other form, not a netdev */
+	if (strchr(ifname, '/'))
+		return mlx_err(ctx, EINVAL, "'%s' is not a network interface name", ifname);
+	return other_handle(ctx, ifname, bus, blen, dev, dlen);
+}
+
 int mlx_devices_add_other(struct mlx_ctx *ctx, struct mlx_devices *devs, const char *name,
 			  unsigned want, struct mlx_function **out)
 {

@@ -51,9 +51,17 @@ static void eth_header(struct mlx_nlbuf *b, uint8_t cmd, const char *ifname)
 	mlx_ethtool_req_start(b, cmd, NLM_F_ACK, ifname, 0);
 }
 
-int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bdf,
-			 uint8_t dl_type, const struct mlx_val *v, void *buf, size_t cap,
+int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const char *bus,
+			 const char *bdf, uint8_t dl_type, const struct mlx_val *v, void *buf, size_t cap,
 			 int *fam)
+{
+	return mlx_params_req_build_cmode(k, ifname, bus, bdf, dl_type, DEVLINK_PARAM_CMODE_RUNTIME,
+					  v, buf, cap, fam);
+}
+
+int mlx_params_req_build_cmode(const struct mlx_knob *k, const char *ifname, const char *bus,
+			       const char *bdf, uint8_t dl_type, uint8_t cmode,
+			       const struct mlx_val *v, void *buf, size_t cap, int *fam)
 {
 	struct mlx_nlbuf b;
 	size_t n1, n2, n3;
@@ -112,11 +120,13 @@ int mlx_params_req_build(const struct mlx_knob *k, const char *ifname, const cha
 		*fam = MLX_NL_DEVLINK;
 		mlx_nlb_msg(&b, 0, NLM_F_ACK);
 		mlx_nlb_put(&b, &g, sizeof(g));
-		mlx_nlb_str(&b, DEVLINK_ATTR_BUS_NAME, "pci");
+		mlx_nlb_str(&b, DEVLINK_ATTR_BUS_NAME, bus ? bus : "pci");
 		mlx_nlb_str(&b, DEVLINK_ATTR_DEV_NAME, bdf);
 		mlx_nlb_str(&b, DEVLINK_ATTR_PARAM_NAME, k->kname);
 		mlx_nlb_u8(&b, DEVLINK_ATTR_PARAM_TYPE, dl_type);
-		mlx_nlb_u8(&b, DEVLINK_ATTR_PARAM_VALUE_CMODE, DEVLINK_PARAM_CMODE_RUNTIME);
+		if (cmode > DEVLINK_PARAM_CMODE_MAX)
+			return -EINVAL;
+		mlx_nlb_u8(&b, DEVLINK_ATTR_PARAM_VALUE_CMODE, cmode);
 		switch (dl_type) {
 		case MLX_DL_BOOL:
 			if (v->kind != MLX_VAL_BOOL)

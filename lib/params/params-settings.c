@@ -114,13 +114,16 @@ void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref 
 	struct mlx_ctx *ctx = rd->ctx;
 	struct mlx_params_settings *ps = &out->params;
 	const struct mlx_function *fn = t->fn;
-	/* devlink parameters are the function's: with its first port */
-	const char *bdf = fn && (!t->port || t->port == &fn->ports[0]) ? fn->bdf : NULL;
+	/* devlink parameters: the function's, with its first port; a
+	 * netdevsim port's (--any-netdev) its device's */
+	struct mlx_devlink_name dn;
+	const char *bus, *bdf = mlx_port_ref_devlink(ctx, t, &dn, &bus);
 	struct mlx_params p;
 
 	ps->have = MLX_NULL;
 	if (!rd->params || (!t->ifname && !bdf) ||
-	    mlx_params_port(ctx, rd->params, t->ifname, bdf, fn && fn->role == MLX_FN_PF, &p) < 0) {
+	    mlx_params_port(ctx, rd->params, t->ifname, bus, bdf, fn && fn->role == MLX_FN_PF,
+			    &p) < 0) {
 		mlx_err_clear(ctx);
 		return;
 	}
@@ -204,13 +207,14 @@ bool mlx_params_wanted(const struct mlx_port_settings *want, size_t vf)
 int mlx_params_open_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_ref *t, void *parent)
 {
 	struct mlx_params_writer *w = feat;
-	const struct mlx_port *p = t->port;
 
 	(void)parent;
 	memset(w, 0, sizeof(*w));
 	w->ifname = t->ifname;
-	/* devlink parameters are the function's: with its first port */
-	w->bdf = t->fn && (!p || p == &t->fn->ports[0]) ? t->fn->bdf : NULL;
+	/* devlink parameters are the function's: with its first port; a
+	 * netdev that is no ConnectX port (--any-netdev): the devlink
+	 * instance of the device it sits on (a netdevsim port's) */
+	w->bdf = mlx_port_ref_devlink(ctx, t, &w->dl, &w->bus);
 	/* a netdev that is no ConnectX port (--any-netdev): the RDMA port on
 	 * it (rdma_rxe), whose RDMA CM knobs params set writes */
 	w->rdma_dev_avail = mlx_port_ref_rdma(ctx, t, w->rdma_buf, sizeof(w->rdma_buf),

@@ -185,7 +185,7 @@ static int refresh(struct mlx_ctx *ctx, struct mlx_params_writer *w)
 	r = mlx_params_cache_new(ctx, &c);
 	if (r < 0)
 		return r;
-	r = mlx_params_port(ctx, c, w->ifname, w->bdf, true, &w->cur);
+	r = mlx_params_port(ctx, c, w->ifname, w->bus, w->bdf, true, &w->cur);
 	if (r == 0 && w->rdma_dev)
 		r = mlx_params_rdma(ctx, w->rdma_dev, w->rdma_port ? w->rdma_port : 1, &w->cur);
 	mlx_params_cache_free(c);
@@ -298,7 +298,13 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 		if (!kv || !kv->known)
 			return mlx_err(ctx, EOPNOTSUPP, "%s reports no %s (%s): nothing to set", on,
 				       k->name, mlx_knob_source_name(k->src));
-		if (kv->apply != MLX_KA_RUNTIME) {
+		/* a driverinit devlink value is the driver's to take at its next
+		 * reload (net/devlink param.c keeps it for reload_up): set now,
+		 * read back now, in effect after `mlxcli dbg sw-reset` */
+		if (kv->apply == MLX_KA_RELOAD && k->src == MLX_KS_DEVLINK && !kv->fixed) {
+			c->note = "driverinit: takes effect at the next devlink reload "
+				  "(mlxcli dbg sw-reset)";
+		} else if (kv->apply != MLX_KA_RUNTIME) {
 			char val[MLX_VAL_STR_MAX + 8];
 
 			/* devlink(8) spells a bool true or false */
@@ -306,17 +312,15 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 				snprintf(val, sizeof(val), "%s", c->new.b ? "true" : "false");
 			else
 				mlx_val_fmt(&c->new, val, sizeof(val));
+			/* permanent: a firmware NV setting (mlx5's enable_sriov,
+			 * total_vfs), in effect only after a firmware reset */
 			if (k->src == MLX_KS_DEVLINK)
 				return mlx_err(ctx, EOPNOTSUPP, "%s takes effect at a %s (devlink "
-					       "cmode %s), not at run time: mlxcli does not reload "
-					       "the driver or reset the firmware (devlink dev param "
-					       "set pci/%s name %s value %s cmode %s, then %s)",
-					       k->name, mlx_knob_apply_name(kv->apply),
-					       kv->apply == MLX_KA_RELOAD ? "driverinit" : "permanent",
-					       w->bdf, k->kname, val,
-					       kv->apply == MLX_KA_RELOAD ? "driverinit" : "permanent",
-					       kv->apply == MLX_KA_RELOAD ? "devlink dev reload"
-									  : "a firmware reset");
+					       "cmode permanent), not at run time: mlxcli does not "
+					       "write the firmware's NV settings (devlink dev param "
+					       "set %s/%s name %s value %s cmode permanent, then a "
+					       "firmware reset)", k->name, mlx_knob_apply_name(kv->apply),
+					       w->bus ? w->bus : "pci", w->bdf, k->kname, val);
 			return mlx_err(ctx, EOPNOTSUPP, "%s takes effect at a %s, not at run time: "
 				       "set it where the module is loaded (modprobe.d)", k->name,
 				       mlx_knob_apply_name(kv->apply));
@@ -410,8 +414,12 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		      mlx_params_req_features(w->ifname, kv->members, kv->nmembers, v->b, req,
 					      sizeof(req));
 	} else {
-		len = mlx_params_req_build(k, w->ifname, w->bdf, kv ? kv->dl_type : 0, v, req,
-					   sizeof(req), &fam);
+		/* the row the plan took: runtime, or driverinit (find_row) */
+		uint8_t cmode = kv && kv->apply == MLX_KA_RELOAD ? DEVLINK_PARAM_CMODE_DRIVERINIT
+								: DEVLINK_PARAM_CMODE_RUNTIME;
+
+		len = mlx_params_req_build_cmode(k, w->ifname, w->bus, w->bdf, kv ? kv->dl_type : 0,
+						 cmode, v, req, sizeof(req), &fam);
 	}
 	mlx_params_writer_free(w);
 	if (len < 0)

@@ -468,7 +468,8 @@ static void flat(struct mlx_params_cache *c, size_t d, const char *ifname, struc
 	}
 }
 
-static void devlink_params(struct mlx_params_cache *c, const char *bdf, struct mlx_params *p)
+static void devlink_params(struct mlx_params_cache *c, const char *bus, const char *bdf,
+			   struct mlx_params *p)
 {
 	const struct vec *v = &c->dl;
 
@@ -478,7 +479,7 @@ static void devlink_params(struct mlx_params_cache *c, const char *bdf, struct m
 		char buf[128];
 
 		if (mlx_devlink_param_decode(v->v[i].msg, v->v[i].len, &dp) < 0 ||
-		    strcmp(dp.bus, "pci") || strcmp(dp.dev, bdf))
+		    strcmp(dp.bus, bus ? bus : "pci") || strcmp(dp.dev, bdf))
 			continue;
 		/* one row per configuration mode the parameter reports */
 		for (unsigned m = 0; m < dp.ncmodes; m++) {
@@ -519,7 +520,7 @@ static void mtu_bounds(struct mlx_ctx *ctx, struct mlx_params_cache *c, const ch
 }
 
 int mlx_params_port(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char *ifname,
-		    const char *bdf, bool pf, struct mlx_params *out)
+		    const char *bus, const char *bdf, bool pf, struct mlx_params *out)
 {
 	memset(out, 0, sizeof(*out));
 	snprintf(out->object, sizeof(out->object), "%s", ifname ? ifname : bdf);
@@ -571,7 +572,7 @@ int mlx_params_port(struct mlx_ctx *ctx, struct mlx_params_cache *c, const char 
 		out->err[MLX_KS_DEVLINK] = dl_dump(ctx, c);
 		if (out->err[MLX_KS_DEVLINK] == -ENOMEM)
 			return -ENOMEM;
-		devlink_params(c, bdf, out);
+		devlink_params(c, bus, bdf, out);
 	}
 	(void)pf;
 	return 0;

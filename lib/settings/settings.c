@@ -135,6 +135,27 @@ const char *mlx_port_ref_rdma(struct mlx_ctx *ctx, const struct mlx_port_ref *t,
 	return buf;
 }
 
+const char *mlx_port_ref_devlink(struct mlx_ctx *ctx, const struct mlx_port_ref *t,
+				 struct mlx_devlink_name *d, const char **bus)
+{
+	const struct mlx_function *fn = t->fn;
+
+	*bus = NULL;
+	if (fn) {
+		if (t->port && t->port != &fn->ports[0])
+			return NULL;
+		*bus = mlx_fn_bus(fn);
+		return fn->bdf;
+	}
+	if (!t->ifname ||
+	    mlx_netdev_device(ctx, t->ifname, d->bus, sizeof(d->bus), d->dev, sizeof(d->dev)) < 0) {
+		mlx_err_clear(ctx);    /* a veth: no device, no devlink */
+		return NULL;
+	}
+	*bus = d->bus;
+	return d->dev;
+}
+
 const char *mlx_port_ref_name(const struct mlx_port_ref *t)
 {
 	return t->ifname ? t->ifname : t->fn ? t->fn->bdf : "-";

@@ -102,7 +102,7 @@ static void test_rings_set(void **state)
 	size_t off;
 
 	(void)state;
-	len = mlx_params_req_build(knob("rx_ring"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
+	len = mlx_params_req_build(knob("rx_ring"), "eth1", NULL, NULL, 0, &v, b, sizeof(b), &fam);
 	assert_int_equal(fam, MLX_NL_ETHTOOL);
 	off = check_eth_head(b, len, ETHTOOL_MSG_RINGS_SET);
 	assert_int_equal(at_type(b, off), ETHTOOL_A_RINGS_RX);
@@ -118,7 +118,7 @@ static void test_rings_set(void **state)
 
 	/* the coalescing switches are u8 (ethnl_update_bool32's NLA_U8) */
 	v = mlx_val_bool(false);
-	len = mlx_params_req_build(knob("adaptive_rx"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
+	len = mlx_params_req_build(knob("adaptive_rx"), "eth1", NULL, NULL, 0, &v, b, sizeof(b), &fam);
 	off = check_eth_head(b, len, ETHTOOL_MSG_COALESCE_SET);
 	assert_int_equal(at_type(b, off), ETHTOOL_A_COALESCE_USE_ADAPTIVE_RX);
 	assert_int_equal(at_len(b, off), 5);
@@ -128,7 +128,7 @@ static void test_rings_set(void **state)
 	assert_int_equal(s.u, 0);
 
 	v = mlx_val_uint(8);
-	len = mlx_params_req_build(knob("combined_channels"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
+	len = mlx_params_req_build(knob("combined_channels"), "eth1", NULL, NULL, 0, &v, b, sizeof(b), &fam);
 	off = check_eth_head(b, len, ETHTOOL_MSG_CHANNELS_SET);
 	assert_int_equal(at_type(b, off), ETHTOOL_A_CHANNELS_COMBINED_COUNT);
 	assert_int_equal(u32_at(b, off + 4), 8);
@@ -146,7 +146,7 @@ static void test_bit_set(void **state)
 	size_t off;
 
 	(void)state;
-	len = mlx_params_req_build(knob("tso6"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
+	len = mlx_params_req_build(knob("tso6"), "eth1", NULL, NULL, 0, &v, b, sizeof(b), &fam);
 	off = check_eth_head(b, len, ETHTOOL_MSG_FEATURES_SET);
 	assert_int_equal(at_type(b, off), ETHTOOL_A_FEATURES_WANTED | NLA_F_NESTED);
 	assert_int_equal(at_type(b, off + 4), ETHTOOL_A_BITSET_BITS | NLA_F_NESTED);
@@ -163,12 +163,12 @@ static void test_bit_set(void **state)
 	assert_int_equal(s.nbits, 1);
 	assert_true(s.on);
 	/* a group's pattern names no bit: its members come from the device */
-	assert_int_equal(mlx_params_req_build(knob("tso"), "eth1", NULL, 0, &v, b, sizeof(b), &fam),
+	assert_int_equal(mlx_params_req_build(knob("tso"), "eth1", NULL, NULL, 0, &v, b, sizeof(b), &fam),
 			 -EINVAL);
 
 	/* off: no VALUE flag; a private flag goes in PRIVFLAGS_FLAGS */
 	v = mlx_val_bool(false);
-	len = mlx_params_req_build(knob("rx_cqe_compress"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
+	len = mlx_params_req_build(knob("rx_cqe_compress"), "eth1", NULL, NULL, 0, &v, b, sizeof(b), &fam);
 	off = check_eth_head(b, len, ETHTOOL_MSG_PRIVFLAGS_SET);
 	assert_int_equal(at_type(b, off), ETHTOOL_A_PRIVFLAGS_FLAGS | NLA_F_NESTED);
 	assert_int_equal(mlx_params_req_parse(MLX_NL_ETHTOOL, b, (size_t)len, &s, why, sizeof(why)), 0);
@@ -268,7 +268,7 @@ static void test_mtu(void **state)
 	size_t off = NLMSG_HDRLEN + sizeof(ifi);
 
 	(void)state;
-	len = mlx_params_req_build(knob("mtu"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
+	len = mlx_params_req_build(knob("mtu"), "eth1", NULL, NULL, 0, &v, b, sizeof(b), &fam);
 	assert_int_equal(fam, MLX_NL_ROUTE);
 	assert_int_equal(((struct nlmsghdr *)b)->nlmsg_type, RTM_SETLINK);
 	memcpy(&ifi, b + NLMSG_HDRLEN, sizeof(ifi));
@@ -297,7 +297,7 @@ static void test_devlink(void **state)
 	size_t o = 0;
 
 	(void)state;
-	len = mlx_params_req_build(knob("esw_port_metadata"), NULL, "0000:08:00.0", MLX_DL_BOOL, &v,
+	len = mlx_params_req_build(knob("esw_port_metadata"), NULL, NULL, "0000:08:00.0", MLX_DL_BOOL, &v,
 				   b, sizeof(b), &fam);
 	assert_int_equal(fam, MLX_NL_DEVLINK);
 	assert_int_equal(b[NLMSG_HDRLEN], DEVLINK_CMD_PARAM_SET);
@@ -317,22 +317,38 @@ static void test_devlink(void **state)
 	assert_false(s.on);
 
 	v = mlx_val_str("smfs");
-	len = mlx_params_req_build(knob("flow_steering_mode"), NULL, "0000:08:00.0", MLX_DL_STRING,
+	len = mlx_params_req_build(knob("flow_steering_mode"), NULL, NULL, "0000:08:00.0", MLX_DL_STRING,
 				   &v, b, sizeof(b), &fam);
 	assert_int_equal(mlx_params_req_parse(MLX_NL_DEVLINK, b, (size_t)len, &s, why, sizeof(why)), 0);
 	assert_string_equal(s.str, "smfs");
 
 	/* a u16 parameter cannot carry 70000; a u32 one can */
 	v = mlx_val_uint(70000);
-	assert_int_equal(mlx_params_req_build(knob("fdb_large_groups"), NULL, "0000:08:00.0",
+	assert_int_equal(mlx_params_req_build(knob("fdb_large_groups"), NULL, NULL, "0000:08:00.0",
 					      MLX_DL_U16, &v, b, sizeof(b), &fam), -EINVAL);
-	len = mlx_params_req_build(knob("fdb_large_groups"), NULL, "0000:08:00.0", MLX_DL_U32, &v,
+	len = mlx_params_req_build(knob("fdb_large_groups"), NULL, NULL, "0000:08:00.0", MLX_DL_U32, &v,
 				   b, sizeof(b), &fam);
 	assert_int_equal(mlx_params_req_parse(MLX_NL_DEVLINK, b, (size_t)len, &s, why, sizeof(why)), 0);
 	assert_int_equal(s.u, 70000);
+	/* a devlink instance on another bus (netdevsim's, --any-netdev) is
+	 * named by its own bus, not "pci" */
+	len = mlx_params_req_build(knob("max_macs"), NULL, "netdevsim", "netdevsim7", MLX_DL_U32, &v,
+				   b, sizeof(b), &fam);
+	assert_int_equal(mlx_params_req_parse(MLX_NL_DEVLINK, b, (size_t)len, &s, why, sizeof(why)), 0);
+	assert_string_equal(s.bus, "netdevsim");
+	assert_string_equal(s.dev, "netdevsim7");
+	assert_int_equal(s.cmode, DEVLINK_PARAM_CMODE_RUNTIME);
+	/* a driverinit value (netdevsim's max_macs: set for the next reload) */
+	len = mlx_params_req_build_cmode(knob("max_macs"), NULL, "netdevsim", "netdevsim7", MLX_DL_U32,
+					 DEVLINK_PARAM_CMODE_DRIVERINIT, &v, b, sizeof(b), &fam);
+	assert_int_equal(mlx_params_req_parse(MLX_NL_DEVLINK, b, (size_t)len, &s, why, sizeof(why)), 0);
+	assert_int_equal(s.cmode, DEVLINK_PARAM_CMODE_DRIVERINIT);
+	assert_int_equal(s.u, 70000);
+	assert_int_equal(mlx_params_req_build_cmode(knob("max_macs"), NULL, NULL, "0000:08:00.0",
+						    MLX_DL_U32, 9, &v, b, sizeof(b), &fam), -EINVAL);
 	/* module parameters and rdma_cm are files: no request */
 	v = mlx_val_uint(1);
-	assert_int_equal(mlx_params_req_build(knob("debug_mask"), "eth1", NULL, 0, &v, b, sizeof(b),
+	assert_int_equal(mlx_params_req_build(knob("debug_mask"), "eth1", NULL, NULL, 0, &v, b, sizeof(b),
 					      &fam), -EOPNOTSUPP);
 }
 
@@ -348,7 +364,7 @@ static void test_malformed(void **state)
 	int fam, len;
 
 	(void)state;
-	len = mlx_params_req_build(knob("rx_ring"), "eth1", NULL, 0, &v, b, sizeof(b), &fam);
+	len = mlx_params_req_build(knob("rx_ring"), "eth1", NULL, NULL, 0, &v, b, sizeof(b), &fam);
 	assert_true(len > 0);
 	ctx = empty_ctx();
 
@@ -519,11 +535,11 @@ static void test_emul_devlink(void **state)
 	fclose(fp);
 
 	v = mlx_val_uint(70000);
-	rl = mlx_params_req_build(knob("fdb_large_groups"), NULL, "0000:08:00.0", MLX_DL_U32, &v,
+	rl = mlx_params_req_build(knob("fdb_large_groups"), NULL, NULL, "0000:08:00.0", MLX_DL_U32, &v,
 				  req, sizeof(req), &fam);
 	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
 	v = mlx_val_bool(false);
-	rl = mlx_params_req_build(knob("esw_port_metadata"), NULL, "0000:08:00.0", MLX_DL_BOOL, &v,
+	rl = mlx_params_req_build(knob("esw_port_metadata"), NULL, NULL, "0000:08:00.0", MLX_DL_BOOL, &v,
 				  req, sizeof(req), &fam);
 	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
 	/* a string longer than the recorded one (the parser takes any) */
@@ -531,7 +547,7 @@ static void test_emul_devlink(void **state)
 		struct mlx_knob k = *knob("flow_steering_mode");
 
 		v = mlx_val_str("smfs-longer-name");
-		rl = mlx_params_req_build(&k, NULL, "0000:08:00.0", MLX_DL_STRING, &v, req,
+		rl = mlx_params_req_build(&k, NULL, NULL, "0000:08:00.0", MLX_DL_STRING, &v, req,
 					  sizeof(req), &fam);
 		assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
 	}
@@ -544,7 +560,7 @@ static void test_emul_devlink(void **state)
 
 	/* and back on: the flag comes back */
 	v = mlx_val_bool(true);
-	rl = mlx_params_req_build(knob("esw_port_metadata"), NULL, "0000:08:00.0", MLX_DL_BOOL, &v,
+	rl = mlx_params_req_build(knob("esw_port_metadata"), NULL, NULL, "0000:08:00.0", MLX_DL_BOOL, &v,
 				  req, sizeof(req), &fam);
 	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
 	assert_int_equal(mlx_read_file(ctx, "/netlink/devlink/all/param-dump.nl", &data, &len), 0);
@@ -554,7 +570,7 @@ static void test_emul_devlink(void **state)
 	free(data);
 	/* a parameter the dump does not have: -EINVAL, as devlink answers */
 	v = mlx_val_uint(3);
-	rl = mlx_params_req_build(knob("io_eq_size"), NULL, "0000:08:00.0", MLX_DL_U32, &v, req,
+	rl = mlx_params_req_build(knob("io_eq_size"), NULL, NULL, "0000:08:00.0", MLX_DL_U32, &v, req,
 				  sizeof(req), &fam);
 	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), -EINVAL);
 	unlink(path);
