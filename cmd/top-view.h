@@ -19,6 +19,7 @@
 #define TOP_SOURCES ((1u << MLX_CSRC_ETHTOOL) | (1u << MLX_CSRC_HW) | (1u << MLX_CSRC_NETDEV))
 #define TOP_MAX_COLS 512
 #define TOP_KEY_RESIZED 0x100   /* not a key: the terminal said its size */
+#define TOP_KEY_SUSPEND 0x101   /* not a key: ^Z (SIGTSTP) */
 
 /* The numbers of a port; NAN where the port has no such counter. */
 enum top_metric {

@@ -43,12 +43,14 @@ const struct cmd_opt top_opts[] = {
 	{ NULL, 0, NULL, NULL, NULL },
 };
 
-static volatile sig_atomic_t got_stop, got_winch;
+static volatile sig_atomic_t got_stop, got_winch, got_tstp;
 
 static void on_signal(int sig)
 {
 	if (sig == SIGWINCH)
 		got_winch = 1;
+	else if (sig == SIGTSTP)
+		got_tstp = 1;
 	else
 		got_stop = 1;
 }
@@ -201,6 +203,10 @@ static int wait_key(struct term *t, double deadline, const sigset_t *waitmask)
 
 		if (got_stop)
 			return -1;
+		if (got_tstp) {
+			got_tstp = 0;
+			return TOP_KEY_SUSPEND;
+		}
 		if (got_winch) {
 			got_winch = 0;
 			term_ask_size(t);
@@ -224,6 +230,31 @@ static int wait_key(struct term *t, double deadline, const sigset_t *waitmask)
 		if (k)
 			return k;
 	}
+}
+
+/*
+ * ^Z (SIGTSTP, caught): the terminal as it was found, then stop as the
+ * default action would; on SIGCONT (fg) take the terminal again and draw.
+ * The signal is blocked here (outside ppoll): raised, it waits until
+ * unblocked with the default action in place.
+ */
+static void suspend(struct term *t)
+{
+	struct sigaction dfl, mine;
+	sigset_t m;
+
+	term_restore(t);
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigaction(SIGTSTP, &dfl, &mine);
+	raise(SIGTSTP);
+	sigemptyset(&m);
+	sigaddset(&m, SIGTSTP);
+	sigprocmask(SIG_UNBLOCK, &m, NULL);     /* stops here until SIGCONT */
+	sigprocmask(SIG_BLOCK, &m, NULL);
+	sigaction(SIGTSTP, &mine, NULL);
+	got_tstp = 0;
+	term_setup(t, t->fp);
 }
 
 struct run {
@@ -263,6 +294,7 @@ static int loop(struct run *R, struct term *t, double iv, long n)
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGWINCH);
+	sigaddset(&block, SIGTSTP);
 	sigprocmask(SIG_BLOCK, &block, &waitmask);
 	r = sample(R);
 	next = now_mono() + iv;
@@ -285,6 +317,10 @@ static int loop(struct run *R, struct term *t, double iv, long n)
 					    &R->cur);
 				break;                  /* redraw now */
 			}
+			if (k == TOP_KEY_SUSPEND) {
+				suspend(t);
+				break;
+			}
 			if (k == TOP_KEY_RESIZED)
 				break;
 		}
@@ -302,8 +338,8 @@ out:
 
 int cmd_top(struct cli *cli, int argc, char **argv)
 {
-	struct sigaction sa, old[3];
-	static const int sigs[3] = { SIGINT, SIGTERM, SIGWINCH };
+	struct sigaction sa, old[4];
+	static const int sigs[4] = { SIGINT, SIGTERM, SIGWINCH, SIGTSTP };
 	struct targets ts;
 	struct term t;
 	struct run R;
@@ -335,17 +371,20 @@ int cmd_top(struct cli *cli, int argc, char **argv)
 		targets_free(&ts);
 		return cli_fail(cli, -ENOMEM, "cannot start the view");
 	}
-	got_stop = got_winch = 0;
+	got_stop = got_winch = got_tstp = 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &sa, &old[i]);
+	/* a shell without job control ignores ^Z for its children: so do we */
+	if (old[3].sa_handler == SIG_IGN)
+		sigaction(SIGTSTP, &old[3], NULL);
 	r = term_setup(&t, cli->out_fp);
 	if (r == 0)
 		r = loop(&R, &t, iv, n);
 	/* the terminal first: an error below must be readable */
 	term_restore(&t);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &old[i], NULL);
 	if (r == -EIO || r == -EPIPE)
 		rc = EXIT_OK;           /* the terminal went away: nobody to tell */

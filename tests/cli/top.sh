@@ -10,6 +10,7 @@
 #   - 's' sorts by the next column (the header marks it), 'r' reverses,
 #     '4' and '5' switch views; the module view's temperature is the one
 #     `counters -g phy -j` reads;
+#   - Ctrl-Z stops it with the terminal as it was, fg draws it again;
 #   - 'q', Ctrl-C (SIGINT) and SIGTERM each end it with exit 0, the main
 #     screen back (the view gone from it) and the terminal's modes as they
 #     were (stty -g before and after); -n N ends it after N screens;
@@ -150,6 +151,31 @@ wait_for "RXMAX dBm" || bad "not drawn again at 80 columns"
 
 keys q
 ended "q"
+
+# ^Z: the terminal as it was while stopped, the view again after fg (top
+# alone on the line: bash goes on with a list when its job stops)
+keys "stty -g >'$tmp/stty.before'; \"\$MLXCLI\" --sample top -i 0.2" Enter
+expect_screen "*PORT" "drawn again"
+keys C-z
+if wait_for "Stopped" && ! screen | grep -q 'keys: 1-5'; then
+	ok "Ctrl-Z: stopped, the main screen back"
+else
+	bad "Ctrl-Z: not stopped, or the view still shown:"; screen | sed 's/^/    /'
+fi
+keys "stty -g >'$tmp/stty.stopped'" Enter
+wait_for 'PROMPT$' >/dev/null
+sleep 0.3
+if cmp -s "$tmp/stty.before" "$tmp/stty.stopped"; then
+	ok "Ctrl-Z: the terminal's modes restored while stopped"
+else
+	bad "Ctrl-Z: stty before '$(cat "$tmp/stty.before")' while stopped '$(cat "$tmp/stty.stopped" 2>/dev/null)'"
+fi
+keys "fg; echo \"TOP\" \"EXITED \$?\"; stty -g >'$tmp/stty.after'" Enter
+expect_screen "keys: 1-5/v view" "fg: the view drawn again"
+keys 3
+expect_screen "view 3/5 pause-tx" "fg: the keys work again"
+keys q
+ended "Ctrl-Z, fg, q"
 
 run_top -i 0.2
 expect_screen "*PORT" "drawn again"
