@@ -389,7 +389,7 @@ int cmd_top(struct cli *cli, int argc, char **argv)
 	if (r == -EIO || r == -EPIPE)
 		rc = EXIT_OK;           /* the terminal went away: nobody to tell */
 	else if (r < 0)
-		rc = cli_fail(cli, r, "cannot read the counters");
+		rc = cli_fail(cli, r, "cannot show the counters");
 	else
 		rc = EXIT_OK;
 	if (R.have_prev)
