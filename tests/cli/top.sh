@@ -38,7 +38,7 @@ fi
 
 # ---- through a terminal ----
 tmux -S "$SOCK" new-session -d -x 80 -y 24 \
-	"env -i PATH='$PATH' HOME='$tmp' TERM=xterm PS1='PROMPT\$ ' MLXCLI='$MLXCLI' \
+	"env HOME='$tmp' TERM=xterm PS1='PROMPT\$ ' MLXCLI='$MLXCLI' \
 	 MLXCLI_STATE_DIR='$STATE' MLXCLI_SAMPLES_DIR='$MLXCLI_SAMPLES_DIR' bash --norc --noprofile -i" ||
 	{ bad "cannot start tmux"; finish; }
 screen() { tmux -S "$SOCK" capture-pane -p 2>/dev/null; }
