@@ -21,6 +21,11 @@ struct dmn_settings {
 	char monitor_dump_types[128];
 	unsigned events_num;
 	const char *conf;              /* file the settings came from, or NULL */
+	/* the dump root was named for this run: --dir, or dmn_dir= in a file
+	 * MLXCLI_CONFIG names (not the default nor /etc/mlxcli.conf's, which
+	 * are this host's own store) */
+	bool dir_named;
+	bool conf_named;               /* the file is MLXCLI_CONFIG's */
 };
 
 /* One item of an incident, as its manifest lists it. */
@@ -59,6 +64,10 @@ struct dmn_run {
 
 /* defaults < the configuration file < options; 0 or an exit code. */
 int dmn_load_settings(struct cli *cli, struct dmn_settings *s);
+/* Make the dump root of @s ready for a new incident: never inside an
+ * incident (evidence), never this host's own store for a captured system;
+ * created 0700.  EXIT_OK, or the exit code with the error said. */
+int dmn_prepare_root(struct cli *cli, const struct dmn_settings *s);
 
 /* Why an incident is made: the folder name's type, source and reason. */
 struct dmn_why {

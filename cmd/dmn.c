@@ -88,6 +88,7 @@ static int conf_cb(const char *key, const char *value, void *arg)
 		if (value[0] != '/' || strlen(value) >= sizeof(s->dir))
 			return -EINVAL;
 		snprintf(s->dir, sizeof(s->dir), "%s", value);
+		s->dir_named = s->conf_named;
 	} else if (!strcmp(key, "dmn_total_count")) {
 		return parse_count(value, &s->total);
 	} else if (!strcmp(key, "dmn_preserved_count")) {
@@ -106,6 +107,32 @@ static int conf_cb(const char *key, const char *value, void *arg)
 	return 0;
 }
 
+int dmn_prepare_root(struct cli *cli, const struct dmn_settings *s)
+{
+	int r;
+
+	/* A captured system's incident in this host's own store would read
+	 * as this machine's evidence (a sample's dmn-0000_3b_00.0-... among
+	 * the real ones): its root must be named. */
+	if (!s->dir_named && strcmp(mlx_target_name(cli->ctx), "live")) {
+		cli_error(cli, "the incidents of a captured system (%s) need a dump root of their own: "
+			  "'%s' holds this host's", mlx_target_name(cli->ctx), s->dir);
+		cli_hint(cli, "give one with --dir DIR (or dmn_dir= in a file MLXCLI_CONFIG names)");
+		return EXIT_USAGE;
+	}
+	/* never a dump root inside an incident (evidence): lib/incident.h */
+	if (mlx_incident_guard(cli->ctx, s->dir) < 0)
+		return cli_fail(cli, -EROFS, "evidence");
+	r = mlx_dmn_root_prepare(s->dir);
+	if (r < 0) {
+		cli_error(cli, "cannot create the dump root '%s': %s", s->dir, strerror(-r));
+		if (cli_exit_code(r) == EXIT_PERM)
+			cli_hint(cli, "give a directory this user may write with --dir, or run as root");
+		return cli_exit_code(r) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 int dmn_load_settings(struct cli *cli, struct dmn_settings *s)
 {
 	const char *conf = getenv("MLXCLI_CONFIG");
@@ -122,6 +149,8 @@ int dmn_load_settings(struct cli *cli, struct dmn_settings *s)
 	s->monitor_dump_types[0] = '\0';
 	s->events_num = MLX_DUMP_EVENTS_NUM;
 	s->conf = NULL;
+	s->dir_named = false;
+	s->conf_named = conf != NULL;
 	if (!conf)
 		conf = DMN_CONF;
 	f = fopen(conf, "re");
@@ -150,6 +179,7 @@ int dmn_load_settings(struct cli *cli, struct dmn_settings *s)
 			return EXIT_USAGE;
 		}
 		snprintf(s->dir, sizeof(s->dir), "%s", v);
+		s->dir_named = true;
 	}
 	if ((v = cli_opt(cli, "total-count")) && parse_count(v, &s->total) < 0) {
 		cli_error(cli, "invalid value '%s' for '--total-count': give 0 - %u", v, MLX_DMN_COUNT_MAX);
@@ -437,16 +467,9 @@ static int dmn_create(struct cli *cli)
 			return EXIT_NODEV;
 		}
 	}
-	/* never a dump root inside an incident (evidence): lib/incident.h */
-	if (mlx_incident_guard(cli->ctx, s.dir) < 0)
-		return cli_fail(cli, -EROFS, "evidence");
-	r = mlx_dmn_root_prepare(s.dir);
-	if (r < 0) {
-		cli_error(cli, "cannot create the dump root '%s': %s", s.dir, strerror(-r));
-		if (cli_exit_code(r) == EXIT_PERM)
-			cli_hint(cli, "give a directory this user may write with --dir, or run as root");
-		return cli_exit_code(r) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
-	}
+	r = dmn_prepare_root(cli, &s);
+	if (r != EXIT_OK)
+		return r;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;

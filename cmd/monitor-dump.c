@@ -64,16 +64,9 @@ int mon_dump_load(struct cli *cli, struct mon_dump *d, bool reload)
 	d->policy.budget = s.events_num;
 	d->on = s.monitor_dump;
 	if (d->on && (!was_on || strcmp(s.dir, d->s.dir))) {
-		/* never a dump root inside an incident (evidence): lib/incident.h */
-		if (mlx_incident_guard(cli->ctx, s.dir) < 0)
-			return cli_fail(cli, -EROFS, "evidence");
-		r = mlx_dmn_root_prepare(s.dir);
-		if (r < 0) {
-			cli_error(cli, "cannot create the dump root '%s': %s", s.dir, strerror(-r));
-			if (cli_exit_code(r) == EXIT_PERM)
-				cli_hint(cli, "give a directory this user may write with --dir, or run as root");
-			return cli_exit_code(r) == EXIT_PERM ? EXIT_PERM : EXIT_FAIL;
-		}
+		r = dmn_prepare_root(cli, &s);
+		if (r != EXIT_OK)
+			return r;
 		d->s = s;
 		count_existing(d);
 	}

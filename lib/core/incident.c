@@ -2,7 +2,6 @@
 /* Incident folders as evidence: lib/incident.h. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -17,6 +16,7 @@
 #include "incident.h"
 #include "mlx-private.h"
 #include "sha256.h"
+#include "tree.h"
 
 /* Parsed, not searched for one spelling: a manifest written on one line,
  * or by a later version with other spacing, is evidence still. */
@@ -260,49 +260,15 @@ static int hash_file(int dfd, const char *name, char hex[65])
 	return 0;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int hash_dir(struct mlx_sha256 *s, int dfd, const char *rel, int depth)
 {
-	char **names = NULL, **nv;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	DIR *d;
-	int fd, r = 0;
+	char **names;
+	size_t n;
+	int r;
 
 	if (depth > 64)
 		return -ELOOP;
-	fd = dup(dfd);
-	if (fd < 0)
-		return -errno;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return -errno;
-	}
-	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 32;
-			nv = realloc(names, cap * sizeof(*nv));
-			if (!nv) {
-				r = -ENOMEM;
-				break;
-			}
-			names = nv;
-		}
-		if (!(names[n] = strdup(de->d_name))) {
-			r = -ENOMEM;
-			break;
-		}
-		n++;
-	}
-	if (n)
-		qsort(names, n, sizeof(*names), cmp_name);
+	r = mlx_dir_names(dfd, &names, &n);
 	for (size_t i = 0; i < n && r == 0; i++) {
 		char path[PATH_MAX], target[PATH_MAX], line[3 * PATH_MAX], hex[65];
 		struct stat st;
@@ -310,14 +276,14 @@ static int hash_dir(struct mlx_sha256 *s, int dfd, const char *rel, int depth)
 		int sub;
 
 		snprintf(path, sizeof(path), "%s%s%s", rel, *rel ? "/" : "", names[i]);
-		if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (fstatat(dfd, names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			r = -errno;
 			break;
 		}
 		if (S_ISDIR(st.st_mode)) {
 			snprintf(line, sizeof(line), "d %s\n", path);
 			mlx_sha256_update(s, line, strlen(line));
-			sub = openat(dirfd(d), names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			sub = openat(dfd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (sub < 0) {
 				r = -errno;
 				break;
@@ -325,7 +291,7 @@ static int hash_dir(struct mlx_sha256 *s, int dfd, const char *rel, int depth)
 			r = hash_dir(s, sub, path, depth + 1);
 			close(sub);
 		} else if (S_ISLNK(st.st_mode)) {
-			tl = readlinkat(dirfd(d), names[i], target, sizeof(target) - 1);
+			tl = readlinkat(dfd, names[i], target, sizeof(target) - 1);
 			if (tl < 0) {
 				r = -errno;
 				break;
@@ -334,7 +300,7 @@ static int hash_dir(struct mlx_sha256 *s, int dfd, const char *rel, int depth)
 			snprintf(line, sizeof(line), "l %s %s\n", path, target);
 			mlx_sha256_update(s, line, strlen(line));
 		} else if (S_ISREG(st.st_mode)) {
-			r = hash_file(dirfd(d), names[i], hex);
+			r = hash_file(dfd, names[i], hex);
 			snprintf(line, sizeof(line), "f %s %s\n", path, r == 0 ? hex : "");
 			mlx_sha256_update(s, line, strlen(line));
 		} else {
@@ -342,10 +308,7 @@ static int hash_dir(struct mlx_sha256 *s, int dfd, const char *rel, int depth)
 			mlx_sha256_update(s, line, strlen(line));
 		}
 	}
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	closedir(d);
+	mlx_dir_names_free(names, n);
 	return r;
 }
 

@@ -112,6 +112,69 @@ int mlx_tree_copy(const char *src, const char *dst)
 	return r;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int mlx_dir_names(int dfd, char ***names, size_t *n)
+{
+	char **v = NULL, **nv;
+	size_t cnt = 0, cap = 0;
+	struct dirent *de;
+	DIR *dir;
+	int fd, r = 0;
+
+	*names = NULL;
+	*n = 0;
+	/* a fresh open of "." rather than dup(): a dup shares the offset,
+	 * and readdir() would move the caller's */
+	fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	dir = fdopendir(fd);
+	if (!dir) {
+		r = -errno;
+		close(fd);
+		return r;
+	}
+	while ((de = readdir(dir))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 32;
+			nv = realloc(v, cap * sizeof(*nv));
+			if (!nv) {
+				r = -ENOMEM;
+				break;
+			}
+			v = nv;
+		}
+		if (!(v[cnt] = strdup(de->d_name))) {
+			r = -ENOMEM;
+			break;
+		}
+		cnt++;
+	}
+	closedir(dir);
+	if (r < 0) {
+		mlx_dir_names_free(v, cnt);
+		return r;
+	}
+	if (cnt)
+		qsort(v, cnt, sizeof(*v), cmp_name);
+	*names = v;
+	*n = cnt;
+	return 0;
+}
+
+void mlx_dir_names_free(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
 /*
  * rm -rf of the entry @name of the directory @dfd, by descriptors: each
  * directory is opened from its parent's fd with O_NOFOLLOW, each entry
@@ -124,12 +187,10 @@ int mlx_tree_copy(const char *src, const char *dst)
 
 static int remove_at(int dfd, const char *name, dev_t dev, int depth)
 {
-	struct dirent *de;
 	struct stat st;
-	DIR *dir;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	int fd, r = 0;
+	char **names;
+	size_t n;
+	int fd, r;
 
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT ? 0 : -errno;
@@ -142,43 +203,11 @@ static int remove_at(int dfd, const char *name, dev_t dev, int depth)
 	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	dir = fdopendir(fd);
-	if (!dir) {
-		r = -errno;
-		close(fd);
-		return r;
-	}
-	/* the names first: removing entries while readdir() walks the
-	 * directory may skip some */
-	while ((de = readdir(dir))) {
-		char **nv;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 32;
-			nv = realloc(names, cap * sizeof(*nv));
-			if (!nv) {
-				r = -ENOMEM;
-				break;
-			}
-			names = nv;
-		}
-		if (!(names[n] = strdup(de->d_name))) {
-			r = -ENOMEM;
-			break;
-		}
-		n++;
-	}
-	for (size_t i = 0; i < n; i++) {
-		int e = r < 0 ? 0 : remove_at(dirfd(dir), names[i], dev, depth + 1);
-
-		if (e < 0 && r == 0)
-			r = e;
-		free(names[i]);
-	}
-	free(names);
-	closedir(dir);
+	r = mlx_dir_names(fd, &names, &n);
+	for (size_t i = 0; i < n && r == 0; i++)
+		r = remove_at(fd, names[i], dev, depth + 1);
+	mlx_dir_names_free(names, n);
+	close(fd);
 	if (r == 0 && unlinkat(dfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 		r = -errno;
 	return r;

@@ -358,4 +358,29 @@ XDG_RUNTIME_DIR=$tmp/no-such-dir "$MLXCLI" --sysroot "$tmp/copy" qosconfig pfc 4
 	bad "runtime fallback"
 unset XDG_RUNTIME_DIR
 
+# A captured system's incident never goes to this host's own dump root (the
+# default /var/lib/mlxcli/dmn, or /etc/mlxcli.conf's dmn_dir): a sample's
+# "dmn-0000_3b_00.0-..." there would read as this machine's evidence.
+# Without --dir (or dmn_dir= in a file named by MLXCLI_CONFIG) it is refused,
+# exit 2, before anything is made.  As nobody when root: before the fix, root
+# would have written into the host's store (seen there: two sample incidents
+# in /var/lib/mlxcli/dmn of a build machine); nobody fails on it instead.
+if [ "$(id -u)" = 0 ]; then
+	priv_setup cx6dx-upstream
+	dmn_user() { as_nobody env MLXCLI_SAMPLES_DIR="$PRIV/samples" MLXCLI_STATE_DIR="$PRIV/state" "$NOBODY_MLXCLI" "$@"; }
+else
+	dmn_user() { "$MLXCLI" "$@"; }
+fi
+for how in unset default-file; do
+	if [ $how = unset ]; then
+		dmn_user --sample=cx6dx-upstream dump-me-now --reason x >"$tmp/o" 2>"$tmp/e"
+	else
+		MLXCLI_CONFIG=/etc/mlxcli.conf dmn_user --sample=cx6dx-upstream dump-me-now --reason x >"$tmp/o" 2>"$tmp/e"
+	fi
+	rc=$?
+	[ $rc -eq 2 ] && grep -q -- '--dir' "$tmp/e" && grep -q 'captured' "$tmp/e" &&
+		ok "a captured system without --dir ($how): refused, exit 2, names --dir" ||
+		bad "a captured system without --dir ($how): exit $rc: $(cat "$tmp/e" "$tmp/o")"
+done
+
 finish

@@ -39,12 +39,14 @@ HOSTILE_KINDS=K,K... those kinds only (to look at one finding);
 HOSTILE_FULL=1 runs every command of every variant in every
 mode (slow); HOSTILE_NOBODY=1 adds the unreadable variants as uid 65534.
 """
+import concurrent.futures
 import hashlib
 import os
 import random
 import shutil
 import subprocess
 import sys
+import threading
 
 MLXCLI, SAMPLE, WORK, SHIM = sys.argv[1:5]
 VALGRIND = sys.argv[5] if len(sys.argv) > 5 else ""
@@ -96,6 +98,7 @@ WRITES = [
 ]
 
 runs = 0
+runs_lock = threading.Lock()
 
 
 class Failures(list):
@@ -225,7 +228,8 @@ def plant(root, outside, rel, kind, rng):
 
 def run(mode, root, args, as_nobody=False):
     global runs
-    runs += 1
+    with runs_lock:
+        runs += 1
     env = dict(os.environ)
     cmd = [NOBODY_MLXCLI if as_nobody else MLXCLI, "--sysroot", root] + args
     if mode == "fallback":
@@ -243,12 +247,20 @@ def run(mode, root, args, as_nobody=False):
     return p.returncode, p.stderr
 
 
-def variant(rel, kind, modes, cmds, rng, nobody=False):
-    top = os.path.join(NOBODY_WORK if nobody else WORK, "v")
-    if os.path.lexists(top):
-        subprocess.run(["chmod", "-R", "u+rwx", top], stderr=subprocess.DEVNULL)
-        shutil.rmtree(top)
+def variant(job, rel, kind, modes, cmds, nobody=False):
+    # each variant its own folder and its own random stream (seeded by its
+    # place in the plan): variants run side by side, a run is repeatable
+    rng = random.Random(29 * 100003 + job)
+    top = os.path.join(NOBODY_WORK if nobody else WORK, "v%d" % job)
     os.makedirs(top)
+    try:
+        return check_variant(top, rel, kind, modes, cmds, rng, nobody)
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", top], stderr=subprocess.DEVNULL)
+        shutil.rmtree(top, ignore_errors=True)
+
+
+def check_variant(top, rel, kind, modes, cmds, rng, nobody):
     root = os.path.join(top, "root")
     outside = os.path.join(top, "outside")
     os.makedirs(outside)
@@ -297,10 +309,8 @@ def variant(rel, kind, modes, cmds, rng, nobody=False):
 
 
 def main():
-    rng = random.Random(29)
     pristine = fingerprint(SAMPLE)
     modes = ["openat2", "fallback"]
-    n = 0
     plan = []
     for rel in DIRS + (DIRS_FULL if FULL else []):
         # (a directory turned into an empty file is "garbage" again)
@@ -318,6 +328,7 @@ def main():
                 and r.startswith("sys/devices/pci0000:5d") and r.count("/") <= 4]
         modes = ["openat2"]
     plan = [(r, k) for r, k in plan if ONLY in r and (not KINDS or k in KINDS.split(","))]
+    jobs = []
     for rel, kind in plan:
         links = kind.startswith(("abslink", "dotlink"))
         # reads and writes in both modes for the links (where the two
@@ -332,20 +343,22 @@ def main():
             cmds = READS + WRITES
         else:
             cmds = READS + [WRITES[0], WRITES[2]]
-        if variant(rel, kind, ms, cmds, rng):
-            n += 1
+        jobs.append((rel, kind, ms, cmds, False))
     if VALGRIND:
         # the emulators' trees under valgrind: the links only, a read and
         # the writes that create, rename and remove
         for rel in ["sys/devices/pci0000:5d", "sys/devices/pci0000:5d/0000:5d:00.0", PF1,
                     "sys/bus/pci/devices", "netlink/route/enp94s0f1np1"] if not FULL else DIRS:
             for kind in ("abslink", "dotlink", "abslink+undo"):
-                if variant(rel, kind, ["valgrind"], [["sriov", "show"]] + WRITES[:3], rng):
-                    n += 1
+                jobs.append((rel, kind, ["valgrind"], [["sriov", "show"]] + WRITES[:3], False))
     if NOBODY and NOBODY_WORK and not WRAPPED:
         for rel in DIRS + FILES:
-            if variant(rel, "unreadable", ["openat2"], READS[:4] + WRITES[:3], rng, nobody=True):
-                n += 1
+            jobs.append((rel, "unreadable", ["openat2"], READS[:4] + WRITES[:3], True))
+    # a variant per core at a time: each has its own tree and canary, and
+    # mlxcli's runs are what costs (some 3,000 of them)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        done = list(pool.map(lambda j: variant(j[0], *j[1]), enumerate(jobs)))
+    n = sum(1 for d in done if d)
     if fingerprint(SAMPLE) != pristine:
         failures.append("the pristine tree the captures were hard-linked from changed "
                         "(a write in place)")
