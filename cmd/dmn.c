@@ -111,18 +111,14 @@ int dmn_prepare_root(struct cli *cli, const struct dmn_settings *s)
 {
 	int r;
 
-	/* A captured system's incident in this host's own store would read
-	 * as this machine's evidence (a sample's dmn-0000_3b_00.0-... among
-	 * the real ones): its root must be named. */
-	if (!s->dir_named && strcmp(mlx_target_name(cli->ctx), "live")) {
-		cli_error(cli, "the incidents of a captured system (%s) need a dump root of their own: "
-			  "'%s' holds this host's", mlx_target_name(cli->ctx), s->dir);
+	r = mlx_incident_root_guard(cli->ctx, s->dir, s->dir_named);
+	if (r == -EINVAL) {
+		cli_error(cli, "%s", mlx_errmsg(cli->ctx));
 		cli_hint(cli, "give one with --dir DIR (or dmn_dir= in a file MLXCLI_CONFIG names)");
 		return EXIT_USAGE;
 	}
-	/* never a dump root inside an incident (evidence): lib/incident.h */
-	if (mlx_incident_guard(cli->ctx, s->dir) < 0)
-		return cli_fail(cli, -EROFS, "evidence");
+	if (r < 0)
+		return cli_fail(cli, r, "evidence");
 	r = mlx_dmn_root_prepare(s->dir);
 	if (r < 0) {
 		cli_error(cli, "cannot create the dump root '%s': %s", s->dir, strerror(-r));

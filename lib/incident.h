@@ -25,6 +25,13 @@ char *mlx_incident_of(const char *path);
  * inside an incident.  Every writer of a host file the user names asks
  * (--output, snapshot DIR, dump-me-now --dir). */
 int mlx_incident_guard(struct mlx_ctx *ctx, const char *path);
+/* 0 when new incidents of @ctx's target may go to the dump root @dir;
+ * -EINVAL with the story when the target is a captured system and the
+ * root was not named for this run (@named false: the default root, or
+ * /etc/mlxcli.conf's, holds this host's own incidents, among which a
+ * capture's would read as this machine's evidence); then, as
+ * mlx_incident_guard, -EROFS for a root inside an incident. */
+int mlx_incident_root_guard(struct mlx_ctx *ctx, const char *dir, bool named);
 
 /* Is the manifest text a dump-me-now manifest? (its "format") */
 bool mlx_incident_manifest_is(const char *text, size_t len);

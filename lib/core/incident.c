@@ -227,6 +227,15 @@ int mlx_incident_guard(struct mlx_ctx *ctx, const char *path)
 	return r;
 }
 
+int mlx_incident_root_guard(struct mlx_ctx *ctx, const char *dir, bool named)
+{
+	/* the boundary's answer: a captured system's target name is its root */
+	if (!named && strcmp(mlx_target_name(ctx), "live"))
+		return mlx_err(ctx, EINVAL, "the incidents of a captured system (%s) need a dump root of "
+			       "their own: '%s' holds this host's", mlx_target_name(ctx), dir);
+	return mlx_incident_guard(ctx, dir);
+}
+
 /* ---- the tree hash ---- */
 
 static int hash_file(int dfd, const char *name, char hex[65])
