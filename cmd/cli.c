@@ -51,6 +51,8 @@ static const struct cmd top_cmds[] = {
 	  NULL, 0, 0, 0, &modify_group, NULL, NULL },
 	{ "counters", "", "every counter with group, unit and description; deltas, rates, Prometheus",
 	  cmd_counters, 0, 0, 0, &counters_group, counters_opts, NULL },
+	{ "top", "", "a live view of the ports on a terminal: traffic, drops, pause, CNPs, PCIe, module",
+	  cmd_top, 0, 0, CMD_NO_JSON, NULL, top_opts, NULL, "mlxcli-counters(8)" },
 	{ "module", "", "transceiver identity and live diagnostics per lane, with thresholds",
 	  cmd_module, 0, 0, 0, NULL, module_opts, NULL, "mlxcli-module(8)", NULL },
 	{ "link", "", "link speed, lanes, modes, FEC and its statistics, pause, down reason, a verdict; "

@@ -366,6 +366,9 @@ int cmd_modify_driverparams(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt counters_opts[];
 extern const struct cmd_group counters_group;
 int cmd_counters(struct cli *cli, int argc, char **argv);
+/* top.c (issue 27): `top`, the live view of the ports on a terminal */
+extern const struct cmd_opt top_opts[];
+int cmd_top(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt monitor_opts[];     /* cmd/monitor.c (issue 16) */
 int cmd_monitor(struct cli *cli, int argc, char **argv);
 int cmd_perfstats(struct cli *cli, int argc, char **argv);

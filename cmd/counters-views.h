@@ -74,6 +74,8 @@ void crender_phy(struct crender *r, const struct phy_row *w);
 void crender_end(struct crender *r);
 
 /* `mlxcli counters watch` (cmd/counters-watch.c). */
+/* "1.25 kunit": @v with an SI prefix, 3 significant digits (watch, top). */
+void human_rate(double v, const char *unit, char *buf, size_t len);
 int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts, struct sel *s);
 
 #endif

@@ -27,7 +27,7 @@ static void on_stop(int sig)
 	interrupted = 1;
 }
 
-static void human_rate(double v, const char *unit, char *buf, size_t len)
+void human_rate(double v, const char *unit, char *buf, size_t len)
 {
 	static const char *const pfx[] = { "", "k", "M", "G", "T" };
 	int i = 0;
@@ -37,16 +37,6 @@ static void human_rate(double v, const char *unit, char *buf, size_t len)
 		i++;
 	}
 	snprintf(buf, len, "%.*f %s%s", v < 10 && i ? 2 : v < 100 && i ? 1 : 0, v, pfx[i], unit);
-}
-
-static const struct mlx_counter *prev_of(const struct mlx_counter_port *pp, size_t k,
-					 const struct mlx_counter *c)
-{
-	if (!pp || pp->gone)
-		return NULL;
-	if (k < pp->n && pp->c[k].name == c->name)
-		return &pp->c[k];
-	return mlx_counters_find(pp, c->src, c->name);
 }
 
 /* The row of @prev with @w's name and lane, or NULL. */
@@ -188,23 +178,20 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 		}
 		out_table_begin(o, "counters");
 		for (size_t k = 0; k < p->n; k++) {
-			const struct mlx_counter *c = &p->c[k], *pc = prev_of(pp, k, c);
-			uint64_t d;
-			bool reset;
+			const struct mlx_counter *c = &p->c[k];
+			struct mlx_crate cr;
 			double rate;
 			char rbuf[48];
 
-			if (!pc || !c->valid || !pc->valid || !keep(c, s))
+			/* a gauge, or nothing to compare with: no row */
+			if (!keep(c, s) || !mlx_counter_change(pp, k, c, dt, &cr))
 				continue;
-			if (c->m->flags & MLX_CF_GAUGE)
-				continue;
-			d = mlx_counter_delta(pc->raw, c->raw, c->m->width, &reset) * c->m->scale;
-			if (!d && !reset && !all)
+			if (!cr.delta && !cr.reset && !all)
 				continue;
 			out_row_begin(o);
 			out_str(o, "name", "NAME", c->name);
 			out_str(o, "source", "SOURCE", mlx_csrc_name(c->src));
-			if (reset) {
+			if (cr.reset) {
 				/* Cleared (driver reload): the increase over the
 				 * interval, and so the rate, is unknown. */
 				out_null(o, "delta", NULL);
@@ -212,8 +199,8 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 				out_null(o, "rate_per_second", "RATE");
 				out_null(o, "bits_per_second", "BITS");
 			} else {
-				rate = mlx_counter_rate(d, dt);
-				out_u64(o, "delta", "DELTA", d);
+				rate = cr.per_second;
+				out_u64(o, "delta", "DELTA", cr.delta);
 				human_rate(rate, "/s", rbuf, sizeof(rbuf));
 				out_u64_as(o, "rate_per_second", "RATE", (uint64_t)(rate + 0.5), rbuf);
 				if (!strcmp(c->m->unit, "bytes")) {
@@ -226,7 +213,7 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 			}
 			out_str(o, "unit", "UNIT", c->m->unit);
 			out_u64(o, "value", NULL, c->value);
-			out_bool(o, "reset", NULL, reset);
+			out_bool(o, "reset", NULL, cr.reset);
 			out_row_end(o);
 		}
 		phy_count_rows(o, pcur ? &pcur[i] : NULL, pprev ? &pprev[i] : NULL, s, all, dt);

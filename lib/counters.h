@@ -186,6 +186,26 @@ void mlx_counters_free(struct mlx_counters *c);
 const struct mlx_counter *mlx_counters_find(const struct mlx_counter_port *p,
 					    enum mlx_csrc src, const char *name);
 
+/*
+ * The change of one counter between two samples of its port: what `counters
+ * watch` and `top` show, computed here once for both.
+ */
+struct mlx_crate {
+	bool reset;                /* went down (cleared): delta and rate unknown (0) */
+	uint64_t delta;            /* in the counter's unit: the raw increase times its
+				    * scale (saturating) */
+	double per_second;         /* delta over the interval; 0 when reset */
+};
+/*
+ * The change of @c since @prev, the same port's sample taken @seconds
+ * earlier (NULL or gone: none); @k is @c's index in its own sample, where
+ * the previous value usually is (the names of a port rarely change).
+ * false when there is nothing to rate: @c or its previous value missing
+ * or not valid, or @c a gauge (a level, not a running count).  Pure.
+ */
+bool mlx_counter_change(const struct mlx_counter_port *prev, size_t k,
+			const struct mlx_counter *c, double seconds, struct mlx_crate *out);
+
 /* `mlxcli snapshot`: read the ethtool statistics of every netdev of @devs
  * while the snapshot records (mlx_kernel_record; see
  * lib/backend/ethtool-stats.c for the files). */

@@ -616,6 +616,27 @@ const struct mlx_counter *mlx_counters_find(const struct mlx_counter_port *p,
 	return NULL;
 }
 
+bool mlx_counter_change(const struct mlx_counter_port *prev, size_t k,
+			const struct mlx_counter *c, double seconds, struct mlx_crate *out)
+{
+	const struct mlx_counter *pc;
+	uint64_t d;
+
+	memset(out, 0, sizeof(*out));
+	if (!prev || prev->gone || !c->valid || (c->m->flags & MLX_CF_GAUGE))
+		return false;
+	pc = k < prev->n && prev->c[k].name == c->name && prev->c[k].src == c->src ?
+	     &prev->c[k] : mlx_counters_find(prev, c->src, c->name);
+	if (!pc || !pc->valid)
+		return false;
+	d = mlx_counter_delta(pc->raw, c->raw, c->m->width, &out->reset);
+	/* the IB data counters count 4-octet words (scale 4) */
+	out->delta = c->m->scale > 1 && d > UINT64_MAX / c->m->scale ? UINT64_MAX :
+		     d * (c->m->scale ? c->m->scale : 1);
+	out->per_second = out->reset ? 0.0 : mlx_counter_rate(out->delta, seconds);
+	return true;
+}
+
 int mlx_counters_capture(struct mlx_ctx *ctx, const struct mlx_devices *devs)
 {
 	for (size_t i = 0; i < devs->nfn; i++) {

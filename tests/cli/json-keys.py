@@ -49,6 +49,7 @@ WRITE = {
     'health dump': 'takes a dump when the reporter holds none (the samples hold none)',
     'health diagnose': "the kernel's own tree (fmsg): its names are the driver's, not the registry's",
     'fw flash': 'changes a device', 'fw activate': 'changes a device',
+    'top': 'a terminal view, no JSON (counters watch -j has its rates)',
 }
 # Each read leaf with the argument lists to run it with (-j is added).
 READ = {

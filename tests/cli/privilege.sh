@@ -89,6 +89,7 @@ W|modify tc-bw|modify tc-bw $P0 0 500
 R|counters|counters
 R|counters show|counters show
 R|counters watch|counters watch --count 1 --interval 0.1
+R|top|-
 R|counters cc|counters cc
 R|counters prio|counters prio
 R|counters errors|counters errors

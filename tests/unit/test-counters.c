@@ -282,6 +282,54 @@ static void test_delta_reset(void **state)
 	assert_int_equal(mlx_counter_delta(12, 5, 64, NULL), 0);
 }
 
+/* The one change computation `counters watch` and `top` share
+ * (mlx_counter_change): delta times the catalogue's scale, the rate over
+ * the interval, a reset without a rate, nothing for a gauge, a missing or
+ * invalid previous value, or a port that was gone. */
+static void test_change(void **state)
+{
+	struct mlx_cat_match mb, mw, mg;
+	struct mlx_counter pc[3], cc[3];
+	struct mlx_counter_port prev = { .c = pc, .n = 3 };
+	struct mlx_crate r;
+
+	(void)state;
+	assert_true(mlx_cat_lookup(MLX_CSRC_NETDEV, "rx_bytes", &mb));
+	/* IB PMA port_rcv_data: 4-octet words, scale 4 */
+	assert_true(mlx_cat_lookup(MLX_CSRC_IB, "port_rcv_data", &mw));
+	assert_int_equal(mw.scale, 4);
+	assert_true(mlx_cat_lookup(MLX_CSRC_ETHTOOL, "outbound_pci_stalled_rd", &mg));
+	assert_true(mg.flags & MLX_CF_GAUGE);
+	pc[0] = (struct mlx_counter){ "rx_bytes", &mb, MLX_CSRC_NETDEV, true, 1000, 1000 };
+	pc[1] = (struct mlx_counter){ "port_rcv_data", &mw, MLX_CSRC_IB, true, 10, 40 };
+	pc[2] = (struct mlx_counter){ "outbound_pci_stalled_rd", &mg, MLX_CSRC_ETHTOOL, true, 5, 5 };
+	/* the current sample lists them in another order: found by name */
+	cc[0] = (struct mlx_counter){ "port_rcv_data", &mw, MLX_CSRC_IB, true, 60, 240 };
+	cc[1] = (struct mlx_counter){ "rx_bytes", &mb, MLX_CSRC_NETDEV, true, 3000, 3000 };
+	cc[2] = (struct mlx_counter){ "outbound_pci_stalled_rd", &mg, MLX_CSRC_ETHTOOL, true, 9, 9 };
+	assert_true(mlx_counter_change(&prev, 1, &cc[1], 0.5, &r));
+	assert_false(r.reset);
+	assert_int_equal(r.delta, 2000);
+	assert_true(r.per_second > 3999.9 && r.per_second < 4000.1);
+	assert_true(mlx_counter_change(&prev, 0, &cc[0], 2.0, &r));
+	assert_int_equal(r.delta, 200);             /* 50 words of 4 octets */
+	assert_true(r.per_second > 99.9 && r.per_second < 100.1);
+	assert_false(mlx_counter_change(&prev, 2, &cc[2], 1.0, &r));    /* a gauge */
+	/* cleared: a reset, no rate */
+	cc[1].raw = cc[1].value = 10;
+	assert_true(mlx_counter_change(&prev, 1, &cc[1], 1.0, &r));
+	assert_true(r.reset);
+	assert_int_equal(r.delta, 0);
+	assert_true(r.per_second == 0.0);
+	/* nothing to compare with */
+	pc[0].valid = false;
+	assert_false(mlx_counter_change(&prev, 1, &cc[1], 1.0, &r));
+	pc[0].valid = true;
+	prev.gone = true;
+	assert_false(mlx_counter_change(&prev, 1, &cc[1], 1.0, &r));
+	assert_false(mlx_counter_change(NULL, 1, &cc[1], 1.0, &r));
+}
+
 /* The widths the catalogue claims: 32 for the mlx5 q counters (ethtool
  * qcnt and vnic_env's internal_rq_out_of_buffer are read as u32 by
  * en_stats.c; hw_counters q counters likewise), 64 for PPCNT counters. */
@@ -665,6 +713,7 @@ int main(void)
 		cmocka_unit_test(test_families),
 		cmocka_unit_test(test_delta_wrap),
 		cmocka_unit_test(test_delta_reset),
+		cmocka_unit_test(test_change),
 		cmocka_unit_test(test_widths),
 		cmocka_unit_test(test_rate),
 		cmocka_unit_test(test_codecs),
