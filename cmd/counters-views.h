@@ -32,6 +32,9 @@ struct targets {
 /* The ports the command line names (cmd/counters.c); targets_free
  * releases them.  An exit code. */
 int get_targets(struct cli *cli, struct targets *ts);
+/* --interval S (default 1) and --count N (0: until stopped) of watch and
+ * top, checked: EXIT_OK or EXIT_USAGE with the error said. */
+int counters_parse_interval(struct cli *cli, double *iv, long *count);
 void targets_free(struct targets *ts);
 /* Say on stderr that @p vanished or has no driver statistics. */
 void warn_port(struct cli *cli, const struct mlx_counter_port *p);

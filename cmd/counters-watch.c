@@ -225,7 +225,7 @@ static int watch_emit(struct cli *cli, struct out *o, const struct mlx_counters 
 	return 0;
 }
 
-static int parse_interval(struct cli *cli, double *iv, long *count)
+int counters_parse_interval(struct cli *cli, double *iv, long *count)
 {
 	const char *i = cli_opt(cli, "interval"), *c = cli_opt(cli, "count");
 	char *end;
@@ -291,7 +291,7 @@ int view_watch(struct cli *cli, struct mlx_cstate *st, const struct targets *ts,
 	struct phy_rows *phy[2] = { NULL, NULL }, *tmp;
 	int r, rc;
 
-	r = parse_interval(cli, &iv, &count);
+	r = counters_parse_interval(cli, &iv, &count);
 	if (r)
 		return r;
 	warned = calloc(ts->n + 1, sizeof(*warned));

@@ -36,7 +36,7 @@
 
 const struct cmd_opt top_opts[] = {
 	{ "interval", 'i', "S", "seconds between samples (default 1)", NULL },
-	{ "iterations", 'n', "N", "stop after N screens (default: until q)", NULL },
+	{ "count", 'c', "N", "stop after N screens (default: until q)", NULL },
 	{ "view", 0, "VIEW", "the view to start with", top_view_names },
 	{ "any-netdev", 0, NULL, "accept any netdev, not only a ConnectX port (ethtool "
 	  "and netdev statistics only)", NULL },
@@ -154,27 +154,12 @@ static int term_byte(struct term *t, unsigned char b)
 
 static int parse_opts(struct cli *cli, double *iv, long *n, int *view)
 {
-	const char *i = cli_opt(cli, "interval"), *c = cli_opt(cli, "iterations");
 	const char *v = cli_opt(cli, "view");
-	char *end;
+	int r = counters_parse_interval(cli, iv, n);
 
-	*iv = 1.0;
-	*n = 0;
+	if (r != EXIT_OK)
+		return r;
 	*view = 0;
-	if (i) {
-		*iv = strtod(i, &end);
-		if (*end || !(*iv >= 0.01 && *iv <= 86400)) {
-			cli_error(cli, "invalid --interval '%s': seconds from 0.01 to 86400", i);
-			return EXIT_USAGE;
-		}
-	}
-	if (c) {
-		*n = strtol(c, &end, 10);
-		if (*end || *n < 1 || *n > 100000000) {
-			cli_error(cli, "invalid --iterations '%s': a number from 1", c);
-			return EXIT_USAGE;
-		}
-	}
 	if (v)
 		*view = top_view_index(v);     /* one of the table's: the dispatcher checked */
 	return EXIT_OK;

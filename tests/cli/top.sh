@@ -26,7 +26,7 @@ SOCK=$STATE/tmux.sock
 on_exit='tmux -S "$SOCK" kill-server 2>/dev/null'
 
 # ---- off a terminal ----
-"$MLXCLI" --sample top -n 1 </dev/null >"$tmp/out" 2>"$tmp/err"
+"$MLXCLI" --sample top -c 1 </dev/null >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc = 2 ] && [ ! -s "$tmp/out" ] &&
    grep -q "^mlxcli: error: 'mlxcli top' draws on a terminal, and standard output is not one" "$tmp/err" &&
@@ -194,7 +194,7 @@ screen | grep -q 'keys: 1-5' && bad "SIGTERM: the view is still on the main scre
 keys clear Enter
 gone_from_screen "TOP EXITED" || bad "the screen did not clear"
 
-run_top -i 0.1 -n 3
-ended "-n 3"
+run_top -i 0.1 -c 3
+ended "-c 3"
 
 finish
