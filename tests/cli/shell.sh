@@ -117,15 +117,8 @@ screen() { tmux -S "$SOCK" capture-pane -p -S -100 2>/dev/null; }
 keys() { tmux -S "$SOCK" send-keys "$@"; }
 # wait_for TEXT: until the screen shows TEXT (fixed string), at most 30 s
 # (times $TEST_TIME_SCALE): a loaded machine draws later, not wrong (issue 30)
-wait_for() {
-	i=0
-	while [ $i -lt $((300 * ${TEST_TIME_SCALE:-1})) ]; do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+shows() { screen | grep -qF -- "$1"; }
+wait_for() { wait_until 30 shows "$1"; }
 on_screen() {   # on_screen TEXT WHAT
 	if wait_for "$1"; then ok "$2"; else bad "$2: '$1' not on the screen"; screen | tail -15; fi
 }

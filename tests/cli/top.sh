@@ -45,15 +45,8 @@ screen() { tmux -S "$SOCK" capture-pane -p 2>/dev/null; }
 keys() { tmux -S "$SOCK" send-keys "$@"; }
 # wait_for TEXT: until the screen shows TEXT (fixed string), at most 30 s
 # (times $TEST_TIME_SCALE): a loaded machine draws later, not wrong
-wait_for() {
-	i=0
-	while [ $i -lt $((300 * ${TEST_TIME_SCALE:-1})) ]; do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+shows() { screen | grep -qF -- "$1"; }
+wait_for() { wait_until 30 shows "$1"; }
 gone_from_screen() {
 	i=0
 	while [ $i -lt $((300 * ${TEST_TIME_SCALE:-1})) ]; do
