@@ -212,7 +212,10 @@ mlx mlxcli -j dump-me-now list >"$tmp/list" 2>"$tmp/list.err"
 grep -q '"total_count":77' "$tmp/list" && ok "mlxcli reads /etc/mlxcli.conf (a setting added there is used)" ||
 	bad "dmn_total_count = 77 in /etc/mlxcli.conf, dump-me-now list says: $(cat "$tmp/list" "$tmp/list.err")"
 # An incident in the default dump root, which purge must keep (evidence).
-mlx mlxcli --sample -d 5e:00.0 dump-me-now --no-crdump --reason deb-test >"$tmp/dmn" 2>"$tmp/dmn.err"
+# a sample's incident goes to the host's root only when named (dmn.sh):
+# named here, so that purge has an incident in the default root to keep
+mlx mlxcli --sample -d 5e:00.0 dump-me-now --dir /var/lib/mlxcli/dmn --no-crdump --reason deb-test \
+	>"$tmp/dmn" 2>"$tmp/dmn.err"
 case $(cat "$tmp/dmn") in
 /var/lib/mlxcli/dmn/dmn-*) ok "dump-me-now into /var/lib/mlxcli/dmn" ;;
 *) bad "dump-me-now: $(cat "$tmp/dmn" "$tmp/dmn.err")" ;;
