@@ -96,7 +96,16 @@ if [ "${CI:-}" = true ]; then
 fi
 
 stage "distcheck"
-(cd "$BUILD" && make -s -j"$(nproc)" distcheck) >"$LOGS/distcheck.log" 2>&1 || { status=1; tail -n 60 "$LOGS/distcheck.log"; }
+(cd "$BUILD" && make -s -j"$(nproc)" distcheck) >"$LOGS/distcheck.log" 2>&1 || {
+	status=1
+	tail -n 60 "$LOGS/distcheck.log"
+	# a failed test's own lines: distcheck leaves its build behind on failure
+	for t in $(sed -n 's/^FAIL: \([^ ]*\)$/\1/p' "$LOGS/distcheck.log" | sort -u); do
+		for l in "$BUILD"/mlxcli-*/_build/sub/"$t".log; do
+			[ -f "$l" ] && { echo "--- $t:"; grep -E '^(FAIL|not ok|#.*(ERROR|FAIL))' "$l" | head -n 20; }
+		done
+	done
+}
 grep -E 'archives ready|ERROR|FAIL' "$LOGS/distcheck.log" | head -5
 
 stage "Debian package (tests/pkg/deb.sh: build, lintian, install, use, purge)"
