@@ -138,6 +138,28 @@ static int save_state(struct emul *e)
 	return r;
 }
 
+/* save_state() of a PFC write, with the pause it clears (dcb_request) */
+static int pfc_write_with_pause(struct emul *e, const char *ifname)
+{
+	char path[512], *old = NULL;
+	size_t oldlen = 0;
+	int r, u;
+
+	/* the pause reply as it is, to put back (none recorded: nothing) */
+	if (mlx_netlink_capture_path(path, sizeof(path), "ethtool", ifname, "pause-get") == 0 &&
+	    mlx_read_file(e->ctx, path, &old, &oldlen) < 0)
+		old = NULL;
+	r = mlx_emul_pause_clear(e->ctx, ifname);
+	if (r == 0) {
+		r = save_state(e);
+		if (r < 0 && old && (u = mlx_replace_file(e->ctx, path, old, oldlen)) < 0)
+			mlx_log(e->ctx, MLX_LOG_ERR, "DCB emulator: cannot restore '%s%s' after a "
+				"failed update: %s", mlx_root(e->ctx), path, strerror(-u));
+	}
+	free(old);
+	return r;
+}
+
 /* ---- the driver (mlx5 en_dcbnl.c) ---- */
 
 static int setets(struct emul *e, const struct ieee_ets *in)
@@ -328,12 +350,16 @@ int mlx_dcb_emul(struct mlx_ctx *ctx, const uint8_t *req, size_t len, uint8_t **
 	if (err < 0)
 		goto error_reply;
 	err = rq->cmd == DCB_CMD_SDCBX ? setdcbx(e, rq->dcbx) : ieee(e, rq);
-	r = save_state(e);
 	/* mlx5 writes PFC and global pause in one register (PFCC): a PFC
 	 * write leaves pptx/pprx 0 (port.c mlx5_set_port_pfc), so ethtool -a
-	 * then says pause off */
-	if (r == 0 && err == 0 && rq->cmd == DCB_CMD_IEEE_SET && rq->m.pfc)
-		r = mlx_emul_pause_clear(ctx, rq->ifname);
+	 * then says pause off.  One register is one step: the pause is
+	 * cleared first and put back when the DCB files cannot be written,
+	 * so a failure leaves both as they were (the fault matrix's third
+	 * write of `qosconfig pfc` left PFC put back and pause off). */
+	if (err == 0 && rq->cmd == DCB_CMD_IEEE_SET && rq->m.pfc)
+		r = pfc_write_with_pause(e, rq->ifname);
+	else
+		r = save_state(e);
 	if (r < 0) {
 		/* the working copy is not writable by this user: as the kernel
 		 * refuses a write without CAP_NET_ADMIN */
