@@ -151,6 +151,11 @@ struct mlx_link_writer {
 	const char *ifname;
 	const char *on;
 	bool pfc_on;                  /* the port's DCB state had PFC on at the plan */
+	uint8_t pfc_en;               /* ... its priorities then */
+	/* a pause-on write of this run turned that PFC off (mlx5: one
+	 * register); a put-back of pause asks for it again, which the
+	 * flush after the put-back sends */
+	bool pfc_cleared, pfc_restore;
 };
 
 /* ---- sensors: the mlx5 hwmon device (KERNEL mlx5/core/hwmon.c) ---------- */

@@ -108,22 +108,40 @@ static int load_state(struct emul *e, const char *ifname)
  * whole; when the second fails, the first gets its old bytes (kept from
  * load_state) back, so a failure leaves the recorded state as it was.
  */
+/*
+ * The reply's netlink header keeps the capture's sequence number and port
+ * id (the request the capture answered): a state written back unchanged
+ * (a put-back) is then the recorded file to the byte, as the fault matrix
+ * checks (the encoders write 0 and 0).
+ */
+static void keep_header(uint8_t *buf, int len, const char *old, size_t oldlen)
+{
+	if (len >= NLMSG_HDRLEN && old && oldlen >= NLMSG_HDRLEN)
+		memcpy(buf + 8, old + 8, 8);     /* nlmsg_seq, nlmsg_pid */
+}
+
 static int save_state(struct emul *e)
 {
 	uint8_t *buf = malloc(REPLY_MAX);
 	struct mlx_nlbuf b;
-	char path[160], path2[160];
+	char path[160], path2[160], *old2 = NULL;
+	size_t old2len = 0;
 	int len, r;
 
 	if (!buf)
 		return -ENOMEM;
 	mlx_nlb_init(&b, buf, REPLY_MAX);
 	len = mlx_dcb_encode_ieee(&b, &e->st);
+	keep_header(buf, len, e->old, e->oldlen);
 	snprintf(path, sizeof(path), "/netlink/route/%s/ieee-get.nl", e->st.ifname);
 	r = len < 0 ? len : mlx_replace_file(e->ctx, path, buf, (size_t)len);
 	if (r == 0 && e->st.has_dcbx) {
 		snprintf(path2, sizeof(path2), "/netlink/route/%s/gdcbx.nl", e->st.ifname);
 		len = mlx_dcb_encode_dcbx(&b, e->st.ifname, e->st.dcbx);
+		if (mlx_read_file(e->ctx, path2, &old2, &old2len) < 0)
+			old2 = NULL;
+		keep_header(buf, len, old2, old2len);
+		free(old2);
 		r = len < 0 ? len : mlx_replace_file(e->ctx, path2, buf, (size_t)len);
 		if (r < 0) {
 			int u = mlx_replace_file(e->ctx, path, e->old, e->oldlen);
