@@ -146,6 +146,9 @@ int mlx_write_str(struct mlx_ctx *ctx, const char *path, const char *val);
  * *names is a NULL-terminated array freed with mlx_strv_free().
  */
 int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *n);
+/* The same of the directory open at @fd (any directory: a local tree too;
+ * reads it from its current offset): sorted, NULL-terminated. */
+int mlx_dir_names(int fd, char ***names, size_t *n);
 void mlx_strv_free(char **v);
 
 /*

@@ -17,14 +17,4 @@ int mlx_tree_remove(const char *path);
  * file system mounted inside is not entered (-EXDEV). */
 int mlx_tree_remove_at(int dfd, const char *name);
 
-/* The names in the directory @dfd (not "." nor ".."), sorted: into
- * *@names (each and the array malloc'd; free with mlx_dir_names_free),
- * their count in *@n.  @dfd stays open and its position is not moved (a
- * duplicate is read).  Read whole before the caller acts on any, since
- * removing entries while readdir() walks a directory may skip some, and
- * sorted so that what is made from them (a hash, a listing) does not
- * depend on the file system's order.  0 or -errno (nothing to free). */
-int mlx_dir_names(int dfd, char ***names, size_t *n);
-void mlx_dir_names_free(char **names, size_t n);
-
 #endif

@@ -16,7 +16,6 @@
 #include "incident.h"
 #include "mlx-private.h"
 #include "sha256.h"
-#include "tree.h"
 
 /* Parsed, not searched for one spelling: a manifest written on one line,
  * or by a later version with other spacing, is evidence still. */
@@ -317,7 +316,7 @@ static int hash_dir(struct mlx_sha256 *s, int dfd, const char *rel, int depth)
 			mlx_sha256_update(s, line, strlen(line));
 		}
 	}
-	mlx_dir_names_free(names, n);
+	mlx_strv_free(names);
 	return r;
 }
 

@@ -720,25 +720,19 @@ static int cmp_str(const void *a, const void *b)
  * syscalls each (fstat, two fcntl) for nothing we use.  A read error is
  * reported, not taken for the end of the directory.
  */
-int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *count)
+int mlx_dir_names(int fd, char ***names, size_t *count)
 {
 	size_t n = 0, cap = 16;
 	char buf[16384];
 	char **v, **nv;
 	ssize_t got;
-	int fd, r = 0;
 
 	*names = NULL;
 	if (count)
 		*count = 0;
-	fd = mlx_open(ctx, path, O_RDONLY | O_DIRECTORY, 0);
-	if (fd < 0)
-		return fd;
 	v = calloc(cap + 1, sizeof(*v));
-	if (!v) {
-		close(fd);
+	if (!v)
 		return -ENOMEM;
-	}
 	while ((got = getdents64(fd, buf, sizeof(buf))) > 0) {
 		for (size_t off = 0; off < (size_t)got;) {
 			const struct dirent64 *de = (const struct dirent64 *)(buf + off);
@@ -759,12 +753,10 @@ int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *c
 			v[++n] = NULL;
 		}
 	}
-	if (got < 0)
-		r = -errno;
-	close(fd);
-	if (r < 0) {
+	if (got < 0) {
+		got = -errno;
 		mlx_strv_free(v);
-		return r;
+		return (int)got;
 	}
 	qsort(v, n, sizeof(*v), cmp_str);
 	*names = v;
@@ -772,9 +764,23 @@ int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *c
 		*count = n;
 	return 0;
 nomem:
-	close(fd);
 	mlx_strv_free(v);
 	return -ENOMEM;
+}
+
+int mlx_list_dir(struct mlx_ctx *ctx, const char *path, char ***names, size_t *count)
+{
+	int fd, r;
+
+	*names = NULL;
+	if (count)
+		*count = 0;
+	fd = mlx_open(ctx, path, O_RDONLY | O_DIRECTORY, 0);
+	if (fd < 0)
+		return fd;
+	r = mlx_dir_names(fd, names, count);
+	close(fd);
+	return r;
 }
 
 void mlx_strv_free(char **v)

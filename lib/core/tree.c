@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "mlx.h"
 #include "tree.h"
 
 static int copy_file(const char *src, const char *dst, mode_t mode)
@@ -112,69 +113,6 @@ int mlx_tree_copy(const char *src, const char *dst)
 	return r;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int mlx_dir_names(int dfd, char ***names, size_t *n)
-{
-	char **v = NULL, **nv;
-	size_t cnt = 0, cap = 0;
-	struct dirent *de;
-	DIR *dir;
-	int fd, r = 0;
-
-	*names = NULL;
-	*n = 0;
-	/* a fresh open of "." rather than dup(): a dup shares the offset,
-	 * and readdir() would move the caller's */
-	fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	dir = fdopendir(fd);
-	if (!dir) {
-		r = -errno;
-		close(fd);
-		return r;
-	}
-	while ((de = readdir(dir))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (cnt == cap) {
-			cap = cap ? cap * 2 : 32;
-			nv = realloc(v, cap * sizeof(*nv));
-			if (!nv) {
-				r = -ENOMEM;
-				break;
-			}
-			v = nv;
-		}
-		if (!(v[cnt] = strdup(de->d_name))) {
-			r = -ENOMEM;
-			break;
-		}
-		cnt++;
-	}
-	closedir(dir);
-	if (r < 0) {
-		mlx_dir_names_free(v, cnt);
-		return r;
-	}
-	if (cnt)
-		qsort(v, cnt, sizeof(*v), cmp_name);
-	*names = v;
-	*n = cnt;
-	return 0;
-}
-
-void mlx_dir_names_free(char **names, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
 /*
  * rm -rf of the entry @name of the directory @dfd, by descriptors: each
  * directory is opened from its parent's fd with O_NOFOLLOW, each entry
@@ -203,10 +141,12 @@ static int remove_at(int dfd, const char *name, dev_t dev, int depth)
 	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	/* the names first: removing entries while the directory is read
+	 * may skip some */
 	r = mlx_dir_names(fd, &names, &n);
 	for (size_t i = 0; i < n && r == 0; i++)
 		r = remove_at(fd, names[i], dev, depth + 1);
-	mlx_dir_names_free(names, n);
+	mlx_strv_free(names);
 	close(fd);
 	if (r == 0 && unlinkat(dfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 		r = -errno;
