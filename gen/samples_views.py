@@ -285,14 +285,15 @@ def write_views(root, hostname, fns, wfile, wval, nla, nla_str, nlmsg, genl_id):
     # the VLAN netdev the GID table's README names (gen/samples_rdma.py
     # write_gids wrote its RTM_NEWLINK): in the dump too, as the kernel lists
     # every link
+    vifi = struct.pack("<BBHiII", 0, 0, 1, 50, 0x11043, 0)
+    dump += nlmsg(RTM_NEWLINK, NLM_F_MULTI, vifi + nla_str(IFLA_IFNAME, vx_name) +
+                  nest(IFLA_LINKINFO, nla_str(IFLA_INFO_KIND, "vxlan") + nest(IFLA_INFO_DATA, vx)))
+    # (in index order: the VXLAN netdev is 50, the VLAN 104)
     vpath = os.path.join(root, "netlink", "route", "vlan100", "getlink-linkinfo.nl")
     if os.path.exists(vpath):
         with open(vpath, "rb") as f:
             vmsg = f.read()
         dump += vmsg[:6] + struct.pack("<H", NLM_F_MULTI) + vmsg[8:]
-    vifi = struct.pack("<BBHiII", 0, 0, 1, 50, 0x11043, 0)
-    dump += nlmsg(RTM_NEWLINK, NLM_F_MULTI, vifi + nla_str(IFLA_IFNAME, vx_name) +
-                  nest(IFLA_LINKINFO, nla_str(IFLA_INFO_KIND, "vxlan") + nest(IFLA_INFO_DATA, vx)))
     wfile(os.path.join(root, "netlink", "route", "all", "getlink-dump.nl"), dump + done(), 0o644)
     wfile(os.path.join(root, "proc", "net", "dev_mcast"), "\n".join(mcast_lines) + "\n", 0o444)
     wfile(os.path.join(root, "sys", "devices", "system", "cpu", "online"), "0-%d\n" % (NCPUS - 1), 0o444)
@@ -384,7 +385,7 @@ def ipoib_overlay_dump(root):
     path = os.path.join(root, "netlink", "route", "all", "getlink-dump.nl")
     with open(path, "rb") as f:
         d = f.read()
-    out, off, seq_pid, tail = b"", 0, None, b""
+    msgs, off, seq_pid, tail = [], 0, None, b""
     while off + 16 <= len(d):
         ln, typ, flags, seq, pid = struct.unpack_from("<IHHII", d, off)
         msg = d[off:off + ((ln + 3) & ~3)]
@@ -392,7 +393,7 @@ def ipoib_overlay_dump(root):
             seq_pid = (seq, pid)
             idx = struct.unpack_from("<i", d, off + 20)[0]
             if idx != 5:                     # enp94s0f1np1: now ib0
-                out += msg
+                msgs.append((idx, msg))
         else:
             tail += msg
         off += (ln + 3) & ~3
@@ -411,8 +412,10 @@ def ipoib_overlay_dump(root):
         body += nla(18, nla(1, b"ipoib\0") + nla(2, data))
         return struct.pack("<IHHII", 16 + len(body), 16, 2, seq_pid[0], seq_pid[1]) + body
 
-    out += link("ib0", 20, 4092, IB_ADDR, 0xffff, 0, None)
-    out += link("ib0.8001", 21, 65520, CHILD_ADDR, 0x8001, 1, 20)
+    msgs.append((20, link("ib0", 20, 4092, IB_ADDR, 0xffff, 0, None)))
+    msgs.append((21, link("ib0.8001", 21, 65520, CHILD_ADDR, 0x8001, 1, 20)))
+    # in index order, as the kernel's dump walks them
+    out = b"".join(m for _, m in sorted(msgs, key=lambda x: x[0]))
     os.chmod(path, 0o644)
     with open(path, "wb") as f:
         f.write(out + tail)

@@ -170,6 +170,15 @@ struct mlx_child_req {
 	int mode;                       /* IPoIB: 0 datagram, 1 connected; -1 not sent */
 	size_t negress;
 	struct mlx_vlan_qos egress[MLX_VLAN_QOS_MAX];
+	/* A child made again (the put-back of a delete): as it was, its index
+	 * (ifi_index; 0 the kernel's choice), up (IFF_UP in ifi_flags and
+	 * ifi_change: rtnl_newlink brings it up), its MTU (0 the parent's)
+	 * and address (0 bytes: the parent's) */
+	int ifindex;
+	bool up;
+	int64_t mtu;
+	uint8_t addr[32];
+	size_t addr_len;
 };
 /* Pure: the request (RTM_NEWLINK with NLM_F_CREATE|NLM_F_EXCL, or
  * RTM_DELLINK), its length; -EINVAL for a request no kernel takes (no

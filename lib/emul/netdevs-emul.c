@@ -5,10 +5,12 @@
  * RTM_DELLINK requests lib/netview/child-links.c builds for the live
  * kernel, parsed back, change the recorded link dump
  * (netlink/route/all/getlink-dump.nl) as the next dump would answer:
- *  - a new child is one more RTM_NEWLINK before NLMSG_DONE: the next free
- *    index, the parent's link type, MTU and address (a VLAN takes its
- *    real device's: vlan_dev.c vlan_dev_init), down (a new link is down:
- *    IF_OPER_DOWN), IFLA_LINK the parent, and the kind's data as
+ *  - a new child is one more RTM_NEWLINK, in index order: the index asked
+ *    for (-EBUSY when a link has it) or the next free one, the parent's
+ *    link type, the MTU and address asked for or the parent's (a VLAN
+ *    takes its real device's: vlan_dev.c vlan_dev_init), down unless
+ *    IFF_UP was asked (a new link is down: IF_OPER_DOWN; up, its real
+ *    device's operstate), IFLA_LINK the parent, and the kind's data as
  *    vlan_fill_info (id, protocol, flags REORDER_HDR: vlan_netlink.c
  *    vlan_newlink's default; the egress entries with a PCP) or
  *    ipoib_fill_info (the pkey as sent, mode, umcast 0) fill it;
@@ -71,15 +73,25 @@ static int child_msg(uint8_t *buf, size_t cap, const struct mlx_child_req *rq,
 	ifi.ifi_type = p->type;
 	ifi.ifi_index = index;
 	ifi.ifi_flags = p->flags & ~(unsigned)(IFF_UP | IFF_RUNNING | IFF_LOWER_UP);
+	/* up when asked (rtnl_newlink's ifi_change), running with its real
+	 * device: a VLAN's operstate is its real device's (vlan_dev.c
+	 * netif_stacked_transfer_operstate) */
+	if (rq->up)
+		ifi.ifi_flags |= IFF_UP | (p->flags & (unsigned)(IFF_RUNNING | IFF_LOWER_UP));
 	mlx_nlb_init(&b, buf, cap);
 	mlx_nlb_msg(&b, RTM_NEWLINK, 0);
 	mlx_nlb_put(&b, &ifi, sizeof(ifi));
 	mlx_nlb_str(&b, IFLA_IFNAME, rq->name);
-	if (p->mtu >= 0)
-		mlx_nlb_u32(&b, IFLA_MTU, (uint32_t)p->mtu);
-	mlx_nlb_u8(&b, IFLA_OPERSTATE, IF_OPER_DOWN);
+	if (rq->mtu > 0 || p->mtu >= 0)
+		mlx_nlb_u32(&b, IFLA_MTU, (uint32_t)(rq->mtu > 0 ? rq->mtu : p->mtu));
+	/* a parent recorded without IFLA_OPERSTATE: its flags say (RUNNING) */
+	mlx_nlb_u8(&b, IFLA_OPERSTATE, !rq->up ? IF_OPER_DOWN :
+		   p->operstate >= 0 ? (uint8_t)p->operstate :
+		   (p->flags & IFF_RUNNING) ? IF_OPER_UP : IF_OPER_DOWN);
 	mlx_nlb_u32(&b, IFLA_LINK, (uint32_t)p->ifindex);
-	if (p->addr_len)
+	if (rq->addr_len)
+		mlx_nlb_attr(&b, IFLA_ADDRESS, rq->addr, rq->addr_len);
+	else if (p->addr_len)
 		mlx_nlb_attr(&b, IFLA_ADDRESS, p->addr, p->addr_len);
 	li = mlx_nlb_nest_start(&b, IFLA_LINKINFO);
 	mlx_nlb_str(&b, IFLA_INFO_KIND, mlx_child_kind_name(rq->kind));
@@ -193,10 +205,10 @@ static long by_name(const struct scan *s, const char *name)
 static int edit(struct mlx_ctx *ctx, uint8_t **pb, size_t *plen, const struct mlx_child_req *rq)
 {
 	uint8_t *b = *pb, msg[512], *nb = NULL;
-	size_t len = *plen;
+	size_t len = *plen, at;
 	struct scan s;
 	long p = -1, k;
-	int maxidx = 0, ml, r;
+	int maxidx = 0, ml, r, index;
 
 	r = scan(b, len, &s);
 	if (r < 0) {
@@ -237,6 +249,11 @@ static int edit(struct mlx_ctx *ctx, uint8_t **pb, size_t *plen, const struct ml
 		r = refuse(ctx, EINVAL, "");
 	else if (by_name(&s, rq->name) >= 0)
 		r = refuse(ctx, EEXIST, "");
+	/* an index asked for that a link has: register_netdevice's
+	 * dev_index_reserve refuses it */
+	for (size_t i = 0; r == 0 && rq->ifindex && i < s.n; i++)
+		if (s.v[i].ifindex == rq->ifindex)
+			r = refuse(ctx, EBUSY, "");
 	for (size_t i = 0; r == 0 && i < s.n; i++) {
 		const struct mlx_link_info *c = &s.v[i];
 
@@ -248,14 +265,23 @@ static int edit(struct mlx_ctx *ctx, uint8_t **pb, size_t *plen, const struct ml
 
 	}
 	if (r == 0) {
+		index = rq->ifindex ? rq->ifindex : maxidx + 1;
 		ml = child_msg(msg, sizeof(msg), rq, &s.v[p], (const struct nlmsghdr *)(b + s.off[p]),
-			       maxidx + 1);
+			       index);
 		r = ml < 0 ? mlx_err(ctx, -ml, "cannot build the link of '%s'", rq->name) : 0;
 		if (r == 0 && !(nb = realloc(b, len + (size_t)ml)))
 			r = -ENOMEM;
+		/* in index order, as the kernel's dump walks its index hash
+		 * (a link made again is where it was) */
+		at = s.done;
+		for (size_t i = 0; r == 0 && i < s.n; i++)
+			if (s.v[i].ifindex > index) {
+				at = s.off[i];
+				break;
+			}
 		if (r == 0) {
-			memmove(nb + s.done + ml, nb + s.done, len - s.done);
-			memcpy(nb + s.done, msg, (size_t)ml);
+			memmove(nb + at + ml, nb + at, len - at);
+			memcpy(nb + at, msg, (size_t)ml);
 			*pb = nb;
 			*plen = len + (size_t)ml;
 		}

@@ -22,6 +22,7 @@
 #include <linux/if_link.h>
 #include <linux/rtnetlink.h>
 #include <net/if.h>
+#include <stdint.h>
 #include <sys/socket.h>
 
 #include "mlx-private.h"
@@ -60,10 +61,21 @@ int mlx_child_req_build(void *buf, size_t cap, const struct mlx_child_req *rq)
 		return -EINVAL;
 	if (rq->kind >= MLX_CHILD_NKINDS || !rq->parent_index)
 		return -EINVAL;
+	if (rq->ifindex < 0 || rq->addr_len > sizeof(rq->addr) || rq->mtu > UINT32_MAX)
+		return -EINVAL;
+	ifi.ifi_index = rq->ifindex;
+	if (rq->up) {
+		ifi.ifi_flags = IFF_UP;
+		ifi.ifi_change = IFF_UP;
+	}
 	mlx_nlb_msg(&b, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK);
 	mlx_nlb_put(&b, &ifi, sizeof(ifi));
 	mlx_nlb_u32(&b, IFLA_LINK, rq->parent_index);
 	mlx_nlb_str(&b, IFLA_IFNAME, rq->name);
+	if (rq->mtu > 0)
+		mlx_nlb_u32(&b, IFLA_MTU, (uint32_t)rq->mtu);
+	if (rq->addr_len)
+		mlx_nlb_attr(&b, IFLA_ADDRESS, rq->addr, rq->addr_len);
 	li = mlx_nlb_nest_start(&b, IFLA_LINKINFO);
 	mlx_nlb_str(&b, IFLA_INFO_KIND, mlx_child_kind_name(rq->kind));
 	data = mlx_nlb_nest_start(&b, IFLA_INFO_DATA);
@@ -173,6 +185,13 @@ int mlx_child_req_parse(const void *req, size_t len, struct mlx_child_req *out, 
 	out->del = h->nlmsg_type == RTM_DELLINK;
 	if (mlx_nlmsg_attrs(h, len, sizeof(struct ifinfomsg), &attrs, &alen) < 0)
 		return why_say(why, whylen, "a short request");
+	{
+		struct ifinfomsg ifi;
+
+		memcpy(&ifi, (const uint8_t *)req + NLMSG_HDRLEN, sizeof(ifi));
+		out->ifindex = ifi.ifi_index < 0 ? 0 : ifi.ifi_index;
+		out->up = (ifi.ifi_change & IFF_UP) && (ifi.ifi_flags & IFF_UP);
+	}
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
 		if (a.type == IFLA_IFNAME) {
 			if (!a.len || a.len > IFNAMSIZ || memchr(a.data, 0, a.len) == NULL)
@@ -182,6 +201,15 @@ int mlx_child_req_parse(const void *req, size_t len, struct mlx_child_req *out, 
 			if (mlx_nla_u32(&a, &u32) < 0)
 				return why_say(why, whylen, "a short IFLA_LINK");
 			out->parent_index = u32;
+		} else if (a.type == IFLA_MTU) {
+			if (mlx_nla_u32(&a, &u32) < 0)
+				return why_say(why, whylen, "a short IFLA_MTU");
+			out->mtu = u32;
+		} else if (a.type == IFLA_ADDRESS) {
+			if (!a.len || a.len > sizeof(out->addr))
+				return why_say(why, whylen, "a malformed address");
+			memcpy(out->addr, a.data, a.len);
+			out->addr_len = a.len;
 		} else if (a.type == IFLA_LINKINFO) {
 			size_t o2 = 0;
 

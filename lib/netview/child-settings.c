@@ -191,9 +191,26 @@ static int plan_one(struct mlx_ctx *ctx, struct mlx_netdevs_writer *w, const str
 
 	setting_name(set, sizeof(set), c->kind, c->id);
 	snprintf(idtext, sizeof(idtext), c->kind == MLX_CHILD_IPOIB ? "0x%04x" : "%u", c->id);
+	/* the kernel's own refusals, said before anything is sent:
+	 * vlan_check_real_dev (a device that cannot carry tags: IPoIB's
+	 * ARPHRD_INFINIBAND is VLAN-challenged), ipoib_new_child_link (an
+	 * IPoIB parent, and no child itself) */
+	if (c->kind == MLX_CHILD_VLAN && p->type != ARPHRD_ETHER)
+		return mlx_plan_fail(ctx, pl, EOPNOTSUPP, set, "VLANs are not supported on %s: it is "
+				     "no Ethernet interface (link type %u)%s", w->on, p->type,
+				     p->type == ARPHRD_INFINIBAND ? " (an InfiniBand partition is an "
+				     "IPoIB child: mlxcli ipoib add)" : "");
+	if (c->kind == MLX_CHILD_IPOIB && p->type != ARPHRD_INFINIBAND)
+		return mlx_plan_fail(ctx, pl, EOPNOTSUPP, set, "IPoIB partitions are not supported on "
+				     "%s: it is no IPoIB interface (link type %u, not InfiniBand's %u); "
+				     "a partition is added on an InfiniBand port's interface (ib0)", w->on,
+				     p->type, ARPHRD_INFINIBAND);
+	if (c->kind == MLX_CHILD_IPOIB && !strcmp(p->kind, "ipoib") && p->link && p->link != p->ifindex)
+		return mlx_plan_fail(ctx, pl, EINVAL, set, "%s is an IPoIB child itself: a partition is "
+				     "added on its parent", w->on);
 	if (!c->present) {
 		if (!have)
-			return mlx_plan_fail(ctx, pl, ENOENT, set, "%s has no %s %s", w->on,
+			return mlx_plan_fail(ctx, pl, EINVAL, set, "%s has no %s %s", w->on,
 					     kind_words(c->kind), idtext);
 		if (c->name[0] && strcmp(c->name, have->ifname))
 			return mlx_plan_fail(ctx, pl, EINVAL, set, "%s %s of %s is '%s', not '%s'",
@@ -205,22 +222,6 @@ static int plan_one(struct mlx_ctx *ctx, struct mlx_netdevs_writer *w, const str
 		pl->c[k].note = "deleting it drops the traffic on it";
 		return 0;
 	}
-	/* the kernel's own refusals, said before anything is sent:
-	 * vlan_check_real_dev (a device that cannot carry tags: IPoIB's
-	 * ARPHRD_INFINIBAND is VLAN-challenged), ipoib_new_child_link (an
-	 * IPoIB parent, and no child itself) */
-	if (c->kind == MLX_CHILD_VLAN && p->type != ARPHRD_ETHER)
-		return mlx_plan_fail(ctx, pl, EOPNOTSUPP, set, "%s is no Ethernet interface (link "
-				     "type %u): it cannot carry VLANs%s", w->on, p->type,
-				     p->type == ARPHRD_INFINIBAND ? " (an InfiniBand partition is an "
-				     "IPoIB child: mlxcli ipoib add)" : "");
-	if (c->kind == MLX_CHILD_IPOIB && p->type != ARPHRD_INFINIBAND)
-		return mlx_plan_fail(ctx, pl, EOPNOTSUPP, set, "%s is no IPoIB interface (link type %u, "
-				     "not InfiniBand's %u): a partition is added on an InfiniBand "
-				     "port's interface (ib0)", w->on, p->type, ARPHRD_INFINIBAND);
-	if (c->kind == MLX_CHILD_IPOIB && !strcmp(p->kind, "ipoib") && p->link && p->link != p->ifindex)
-		return mlx_plan_fail(ctx, pl, EINVAL, set, "%s is an IPoIB child itself: a partition is "
-				     "added on its parent", w->on);
 	if (have)
 		return mlx_plan_fail(ctx, pl, EEXIST, set, "%s %s already exists on %s: '%s'",
 				     kind_words(c->kind), idtext, w->on, have->ifname);
@@ -334,11 +335,21 @@ static int nd_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		const struct mlx_link_info *was = find_child(w->links, w->nlinks, p->ifindex, rq.kind,
 							     rq.id);
 
+		/* ... with its index, MTU and address, and up when it was: a
+		 * VLAN made again down, under another index, would still drop
+		 * its traffic (seen in the fault matrix's read-back faults) */
 		if (was) {
 			rq.proto = was->vlan_proto;
 			rq.mode = was->mode;
 			rq.negress = was->vlan_negress;
 			memcpy(rq.egress, was->vlan_egress, sizeof(rq.egress));
+			rq.ifindex = was->ifindex > 0 ? was->ifindex : 0;
+			rq.up = (was->flags & IFF_UP) != 0;
+			rq.mtu = was->mtu > 0 ? was->mtu : 0;
+			if (was->addr_len && was->addr_len <= sizeof(rq.addr)) {
+				memcpy(rq.addr, was->addr, was->addr_len);
+				rq.addr_len = was->addr_len;
+			}
 		}
 	}
 	return mlx_child_send(ctx, w->ifname, &rq);

@@ -500,6 +500,23 @@ static void test_child_requests(void **state)
 	assert_int_equal(back.mode, 1);
 	rq.id = 0x8000;
 	assert_int_equal(mlx_child_req_build(buf, sizeof(buf), &rq), -EINVAL);
+	/* made again (a put-back): its index, up, MTU and address */
+	rq.id = 0x8002;
+	rq.ifindex = 21;
+	rq.up = true;
+	rq.mtu = 65520;
+	rq.addr_len = 20;
+	memset(rq.addr, 0xab, 20);
+	len = mlx_child_req_build(buf, sizeof(buf), &rq);
+	assert_true(len > 0);
+	assert_int_equal(((struct ifinfomsg *)(buf + 16))->ifi_index, 21);
+	assert_int_equal(((struct ifinfomsg *)(buf + 16))->ifi_change, IFF_UP);
+	assert_int_equal(mlx_child_req_parse(buf, (size_t)len, &back, why, sizeof(why)), 0);
+	assert_int_equal(back.ifindex, 21);
+	assert_true(back.up);
+	assert_int_equal(back.mtu, 65520);
+	assert_int_equal(back.addr_len, 20);
+	assert_memory_equal(back.addr, rq.addr, 20);
 	/* delete: RTM_DELLINK by name */
 	rq.del = true;
 	len = mlx_child_req_build(buf, sizeof(buf), &rq);
