@@ -70,6 +70,8 @@ static const struct cmd top_cmds[] = {
 	  cmd_irq, 0, 0, 0, NULL, irq_opts, NULL, "mlxcli-netview(8)" },
 	{ "ipoib", "", "IPoIB: interfaces with their pkey and mode, PKey tables, endpoints",
 	  cmd_ipoib_show, 0, 1, 0, &ipoib_group, NULL, NULL, "mlxcli-netview(8)", ipoib_if_arg },
+	{ "vlan", "", "VLAN netdevs of each port: id, protocol, state, MTU, egress QoS map; add, del",
+	  cmd_vlan_show, 0, 0, 0, &vlan_group, netview_opts, NULL, "mlxcli-netview(8)" },
 	{ "dropless", "", "dropless mode: mlx5_ib's delay-drop timeout and events, dropless_rq",
 	  cmd_dropless, 0, 0, 0, NULL, NULL, NULL, "mlxcli-netview(8)" },
 	{ "state", "", "the configurable state of every ConnectX port as one document (apply's schema)",
