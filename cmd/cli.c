@@ -68,7 +68,7 @@ static const struct cmd top_cmds[] = {
 	  cmd_packet_filter, 0, 0, 0, NULL, netview_opts, NULL, "mlxcli-netview(8)" },
 	{ "irq", "", "which CPUs serve each channel: IRQs, NUMA node, XPS, RPS, RSS table and key",
 	  cmd_irq, 0, 0, 0, NULL, irq_opts, NULL, "mlxcli-netview(8)" },
-	{ "ipoib", "", "IPoIB: interfaces with their pkey and mode, PKey tables, endpoints",
+	{ "ipoib", "", "IPoIB: interfaces with their pkey and mode, PKey tables, endpoints; add, del",
 	  cmd_ipoib_show, 0, 1, 0, &ipoib_group, NULL, NULL, "mlxcli-netview(8)", ipoib_if_arg },
 	{ "vlan", "", "VLAN netdevs of each port: id, protocol, state, MTU, egress QoS map; add, del",
 	  cmd_vlan_show, 0, 0, 0, &vlan_group, netview_opts, NULL, "mlxcli-netview(8)" },

@@ -59,18 +59,19 @@ else
 	check "the change record" "$(j "$tmp/a.json" '[.changes[] | [.setting, .old, .new, .changed]]')" \
 		'[["vlan.5",null,"va.5",true]]'
 	ip -n "$ns" -d -j link show va.5 >"$tmp/ip.json" 2>"$tmp/ip.err" || bad "ip: no va.5: $(cat "$tmp/ip.err")"
+	echo "# ip -d -j link show va.5: $(jq -c '.[0].linkinfo' "$tmp/ip.json")"
 	check "ip -d -j link: kind vlan, id 5, 802.1ad, on va, down" \
 		"$(j "$tmp/ip.json" '.[0] | [.linkinfo.info_kind, .linkinfo.info_data.id, .linkinfo.info_data.protocol, .link, .operstate]')" \
 		'["vlan",5,"802.1ad","va","DOWN"]'
 	check "ip -d -j link: the egress map" \
-		"$(j "$tmp/ip.json" '[.[0].linkinfo.info_data.egress_qos.mapping[]? // .[0].linkinfo.info_data.egress_qos[]? | [.from, .to]]')" \
+		"$(j "$tmp/ip.json" '[.[0].linkinfo.info_data | (.egress_qos // .egress // [])[] | [.from, .to]]')" \
 		'[[3,3],[5,6]]'
 	echo "== vlan show"
 	nsx "$MLXCLI" -j vlan show --any-netdev -d va >"$tmp/s.json" 2>"$tmp/s.err"
 	check "exit 0" $? 0
 	check "as ip says: name, id, protocol, state, MTU, egress map" \
 		"$(j "$tmp/s.json" '.ports[0].vlans[] | [.netdev, .vlan, .vlan_protocol, .operstate, .mtu, [.egress_qos_map[] | [.skb_priority, .pcp]]]')" \
-		"$(j "$tmp/ip.json" '.[0] | [.ifname, .linkinfo.info_data.id, .linkinfo.info_data.protocol, (.operstate | ascii_downcase), .mtu, [.linkinfo.info_data.egress_qos.mapping[]? // .linkinfo.info_data.egress_qos[]? | [.from, .to]]]')"
+		"$(j "$tmp/ip.json" '.[0] | [.ifname, .linkinfo.info_data.id, .linkinfo.info_data.protocol, (.operstate | ascii_downcase), .mtu, [.linkinfo.info_data | (.egress_qos // .egress // [])[] | [.from, .to]]]')"
 	echo "== refusals: nothing made"
 	before=$(links)
 	nsx "$MLXCLI" vlan add --any-netdev -d va 6 --dry-run >"$tmp/dr.out" 2>"$tmp/dr.err"
