@@ -59,6 +59,16 @@ static int attr_path(char *path, size_t len, const char *dir, const char *name)
 	return 0;
 }
 
+/* @src into @dst of @len bytes, cut to fit as snprintf("%s") would; by
+ * hand, as attr_path: a scan copies some ten strings a function. */
+static void set_str(char *dst, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 /* Read an optional string attribute @dir@name; "" when absent or unreadable. */
 static void read_opt(struct mlx_ctx *ctx, char *buf, size_t len, const char *dir, const char *name)
 {
@@ -91,8 +101,10 @@ static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *i
 	p->ifindex = -1;
 	p->dev_port = -1;
 	p->speed_mbps = -1;
-	snprintf(p->ifname, sizeof(p->ifname), "%s", ifname);
-	snprintf(dir, sizeof(dir), "net/%s/", ifname);    /* below mlx_chdir(fn) */
+	set_str(p->ifname, sizeof(p->ifname), ifname);
+	if (attr_path(dir, sizeof(dir) - 1, "net/", ifname) < 0)    /* below mlx_chdir(fn) */
+		return -ENAMETOOLONG;
+	strcat(dir, "/");
 
 	read_opt(ctx, p->operstate, sizeof(p->operstate), dir, "operstate");
 	/* 'speed' is -1 (SPEED_UNKNOWN) or unreadable (EINVAL) while the link
@@ -136,7 +148,7 @@ static void tie_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *n
 		bool match = ndev ? !strcmp(ndev, p->ifname) : true;
 
 		if (match && !p->rdma_dev[0]) {
-			snprintf(p->rdma_dev, sizeof(p->rdma_dev), "%s", name);
+			set_str(p->rdma_dev, sizeof(p->rdma_dev), name);
 			p->rdma_port = pn;
 			if (want & MLX_SCAN_PORT_DETAILS) {
 				char ll[32];
@@ -188,8 +200,10 @@ static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *
 	unsigned nports;
 
 	memset(rd, 0, sizeof(*rd));
-	snprintf(rd->name, sizeof(rd->name), "%s", name);
-	snprintf(dir, sizeof(dir), "infiniband/%s/", name);   /* below the function's directory */
+	set_str(rd->name, sizeof(rd->name), name);
+	if (attr_path(dir, sizeof(dir) - 1, "infiniband/", name) < 0)   /* below the function's directory */
+		return;
+	strcat(dir, "/");
 	if (pfrd) {
 		memcpy(rd->fw_ver, pfrd->fw_ver, sizeof(rd->fw_ver));
 		memcpy(rd->board_id, pfrd->board_id, sizeof(rd->board_id));
@@ -308,9 +322,9 @@ static void find_fw(struct mlx_ctx *ctx, struct mlx_function *fn)
 {
 	for (size_t i = 0; i < fn->nrdma; i++) {
 		if (fn->rdma[i].fw_ver[0]) {
-			snprintf(fn->fw_version, sizeof(fn->fw_version), "%s", fn->rdma[i].fw_ver);
-			snprintf(fn->fw_source, sizeof(fn->fw_source), "sysfs");
-			snprintf(fn->psid, sizeof(fn->psid), "%s", fn->rdma[i].board_id);
+			set_str(fn->fw_version, sizeof(fn->fw_version), fn->rdma[i].fw_ver);
+			set_str(fn->fw_source, sizeof(fn->fw_source), "sysfs");
+			set_str(fn->psid, sizeof(fn->psid), fn->rdma[i].board_id);
 			return;
 		}
 	}
@@ -366,7 +380,7 @@ static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
 /* Identity, from what the PCI scan read (no file of its own). */
 static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw)
 {
-	snprintf(fn->bus_name, sizeof(fn->bus_name), "pci");
+	set_str(fn->bus_name, sizeof(fn->bus_name), "pci");
 	fn->domain = raw->domain;
 	fn->bus = raw->bus;
 	fn->dev = raw->dev;
