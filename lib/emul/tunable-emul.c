@@ -74,10 +74,10 @@ static int tunable_set(struct mlx_ctx *ctx, const char *ifname, void *data)
 	if (r < 0)
 		return r;
 	r = -EBADMSG;
-	if (len != REC_LEN)
+	if (len < sizeof(err))
 		goto out;
 	memcpy(&err, text, sizeof(err));
-	if (err) {
+	if (err && len == sizeof(err)) {
 		/* the driver's answer to a GTUNABLE is its answer to a write */
 		r = err > 0 && err < 4096 ? -err : -EBADMSG;
 		if (r != -EBADMSG)
@@ -85,6 +85,8 @@ static int tunable_set(struct mlx_ctx *ctx, const char *ifname, void *data)
 				    ifname, strerror(-r));
 		goto out;
 	}
+	if (err || len != REC_LEN)
+		goto out;
 	memset(&rec, 0, sizeof(rec));
 	memcpy(&rec, text + sizeof(err), len - sizeof(err));
 	if (!mlx_tunable_u16_valid(&rec, t->id))
