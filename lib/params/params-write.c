@@ -451,9 +451,8 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 			return mlx_err(ctx, EINVAL, "%s: not a timeout in ms", k->name);
 		r = mlx_ethtool_tunable_set_u16(ctx, w->ifname, ETHTOOL_PFC_PREVENTION_TOUT,
 						(uint16_t)v->u);
-		return r < 0 ? mlx_err(ctx, -r, "cannot set %s of %s (SIOCETHTOOL ETHTOOL_STUNABLE): "
-				       "%s", k->name, w->ifname, mlx_errmsg(ctx)[0] ? mlx_errmsg(ctx) :
-				       strerror(-r)) : 0;
+		return r < 0 ? mlx_err(ctx, -r, "SIOCETHTOOL ETHTOOL_STUNABLE: %s",
+				       mlx_errmsg(ctx)[0] ? mlx_errmsg(ctx) : strerror(-r)) : 0;
 	}
 	if (k->src == MLX_KS_NAPI) {
 		/* /sys/class/net/IF/threaded takes 0 or 1 (net-sysfs.c) */
