@@ -4,9 +4,10 @@
  * knob mlx5 exposes on Linux, the pure decoders of the replies that carry
  * their values, and the collection of one device's values.
  *
- * Six interfaces hold them (reference/linux-mlx5-interfaces.md): ethtool
+ * Eight interfaces hold them (reference/linux-mlx5-interfaces.md): ethtool
  * netlink (private flags, rings, channels, coalescing, features), the MTU,
- * devlink parameters, mlx5_core's module parameters and the RDMA knobs.
+ * devlink parameters, mlx5_core's module parameters, the RDMA knobs, and
+ * (issue 27) an ethtool tunable (the ioctl) and threaded NAPI (sysfs).
  * Each knob names its source, its kernel name (the private flag, the
  * feature string, the devlink parameter, the module parameter) or its
  * netlink attribute, its default with where that default comes from, its
