@@ -436,6 +436,14 @@ struct mlx_tunable_u16 {
  * (ethtool_tunable_valid: the type and length the id requires)?  Pure. */
 bool mlx_tunable_u16_valid(const struct mlx_tunable_u16 *t, uint32_t id);
 
+/* A recorded GTUNABLE of u16 tunable @id (lib/backend/ethtool-record.c:
+ * int32 result, then on success the header and the value): *@err the
+ * recorded answer (0 or -errno), *@val the value when it is 0; -EBADMSG
+ * for any other bytes (another tunable, a short or long record, an errno
+ * out of range).  Pure (fuzzed: tests/fuzz/fuzz-tunable.c). */
+#define MLX_TUNABLE_REC_LEN (4 + 16 + 2)
+int mlx_tunable_rec_decode(const uint8_t *p, size_t len, uint32_t id, int *err, uint16_t *val);
+
 /* @ifname's tunable @id (u16) over SIOCETHTOOL through the kernel
  * boundary (a capture answers from its recording, an emulator takes a
  * write): 0 or -errno (-EOPNOTSUPP: the driver has no such tunable). */

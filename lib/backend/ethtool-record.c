@@ -186,6 +186,20 @@ int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data
 	memcpy(&cmd, data, sizeof(cmd));
 	if (cmd == ETHTOOL_GSTATS)
 		return mlx_name_is_safe(ifname) ? replay_gstats(ctx, ifname, data) : -EINVAL;
+	if (cmd == ETHTOOL_GTUNABLE && name) {
+		struct mlx_tunable_u16 *t = data;
+		int e = 0;
+
+		r = rel_path(rel, sizeof(rel), ifname, name);
+		if (r == 0)
+			r = mlx_read_file(ctx, rel, &text, &len);
+		if (r < 0)
+			return r == -ENOENT ? -ENODATA : r;
+		/* the recording must be the tunable asked for, of its type */
+		r = mlx_tunable_rec_decode((const uint8_t *)text, len, t->id, &e, &t->data);
+		free(text);
+		return r < 0 ? r : e;
+	}
 	if (!name)
 		return -EOPNOTSUPP;     /* no kernel to ask, and nothing recorded */
 	r = rel_path(rel, sizeof(rel), ifname, name);
@@ -234,18 +248,6 @@ int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data
 		rx->indir_size = rec.indir_size;
 		rx->key_size = rec.key_size;
 		rx->hfunc = rec.hfunc;
-	} else if (cmd == ETHTOOL_GTUNABLE) {
-		struct mlx_tunable_u16 *t = data, rec;
-		size_t n = offsetof(struct mlx_tunable_u16, data) + sizeof(uint16_t);
-
-		/* the recording must be the tunable asked for, of its type */
-		if (len - sizeof(err) != n)
-			goto out;
-		memset(&rec, 0, sizeof(rec));
-		memcpy(&rec, text + sizeof(err), n);
-		if (!mlx_tunable_u16_valid(&rec, t->id))
-			goto out;
-		t->data = rec.data;
 	} else if (cmd == ETHTOOL_GRXFH) {
 		struct ethtool_rxnfc *nfc = data;
 

@@ -36,8 +36,6 @@
 #include "params.h"
 #include "sriov-emul-private.h"
 
-#define REC_LEN (sizeof(int32_t) + offsetof(struct mlx_tunable_u16, data) + sizeof(uint16_t))
-
 static bool tunable_takes(const void *data)
 {
 	uint32_t cmd;
@@ -49,12 +47,11 @@ static bool tunable_takes(const void *data)
 static int tunable_set(struct mlx_ctx *ctx, const char *ifname, void *data)
 {
 	const struct mlx_tunable_u16 *t = data;
-	struct mlx_tunable_u16 rec;
-	uint8_t out[REC_LEN];
+	uint8_t out[MLX_TUNABLE_REC_LEN];
 	char path[160], *text = NULL;
 	size_t len = 0;
-	int32_t err;
-	int r;
+	uint16_t old, nv;
+	int e = 0, r;
 
 	if (!mlx_name_is_safe(ifname) ||
 	    snprintf(path, sizeof(path), "/netlink/ethtool/%s/ioctl-gtunable-%u.bin", ifname,
@@ -73,32 +70,26 @@ static int tunable_set(struct mlx_ctx *ctx, const char *ifname, void *data)
 			       "timeout of '%s' (%s)", mlx_root(ctx), ifname, path + 1);
 	if (r < 0)
 		return r;
-	r = -EBADMSG;
-	if (len < sizeof(err))
-		goto out;
-	memcpy(&err, text, sizeof(err));
-	if (err && len == sizeof(err)) {
-		/* the driver's answer to a GTUNABLE is its answer to a write */
-		r = err > 0 && err < 4096 ? -err : -EBADMSG;
-		if (r != -EBADMSG)
-			r = mlx_err(ctx, -r, "'%s' answers the PFC prevention timeout with: %s",
-				    ifname, strerror(-r));
+	r = mlx_tunable_rec_decode((const uint8_t *)text, len, t->id, &e, &old);
+	if (r < 0) {
+		r = mlx_err(ctx, EBADMSG, "the capture's %s is no GTUNABLE recording", path + 1);
 		goto out;
 	}
-	if (err || len != REC_LEN)
+	if (e) {
+		/* the driver's answer to a GTUNABLE is its answer to a write */
+		r = mlx_err(ctx, -e, "'%s' answers the PFC prevention timeout with: %s", ifname,
+			    strerror(-e));
 		goto out;
-	memset(&rec, 0, sizeof(rec));
-	memcpy(&rec, text + sizeof(err), len - sizeof(err));
-	if (!mlx_tunable_u16_valid(&rec, t->id))
-		goto out;
+	}
 	if (mlx_pfc_tout_mlx5_check(t->data) < 0) {
 		r = mlx_err(ctx, EINVAL, "pfc prevention tout %u not in range (%u-%u)", t->data,
 			    MLX_PFC_TOUT_MLX5_MIN, MLX_PFC_TOUT_MLX5_MAX);
 		goto out;
 	}
-	rec.data = mlx_pfc_tout_mlx5_effective(t->data);
-	memcpy(out, text, sizeof(err));
-	memcpy(out + sizeof(err), &rec, len - sizeof(err));
+	/* the recording with the value mlx5 keeps (auto: 100 ms) */
+	nv = mlx_pfc_tout_mlx5_effective(t->data);
+	memcpy(out, text, sizeof(out));
+	memcpy(out + sizeof(int32_t) + offsetof(struct mlx_tunable_u16, data), &nv, sizeof(nv));
 	r = mlx_emul_write_file(ctx, path, out, sizeof(out));
 out:
 	free(text);

@@ -76,6 +76,32 @@ bool mlx_tunable_u16_valid(const struct mlx_tunable_u16 *t, uint32_t id)
 	       t->type_id == ETHTOOL_TUNABLE_U16 && t->len == sizeof(uint16_t);
 }
 
+int mlx_tunable_rec_decode(const uint8_t *p, size_t len, uint32_t id, int *err, uint16_t *val)
+{
+	struct mlx_tunable_u16 t;
+	int32_t e;
+
+	if (len < sizeof(e))
+		return -EBADMSG;
+	memcpy(&e, p, sizeof(e));
+	if (e) {
+		/* an error is its errno alone (lib/backend/ethtool-record.c) */
+		if (len != sizeof(e) || e < 0 || e >= 4096)
+			return -EBADMSG;
+		*err = -e;
+		return 0;
+	}
+	if (len != MLX_TUNABLE_REC_LEN)
+		return -EBADMSG;
+	memset(&t, 0, sizeof(t));
+	memcpy(&t, p + sizeof(e), len - sizeof(e));
+	if (!mlx_tunable_u16_valid(&t, id))
+		return -EBADMSG;
+	*err = 0;
+	*val = t.data;
+	return 0;
+}
+
 int mlx_ethtool_tunable_get_u16(struct mlx_ctx *ctx, const char *ifname, uint32_t id,
 				uint16_t *val)
 {

@@ -102,6 +102,40 @@ static void test_tunable_valid(void **state)
 	assert_false(mlx_tunable_u16_valid(&t, ETHTOOL_PFC_PREVENTION_TOUT));
 }
 
+static void test_rec_decode(void **state)
+{
+	uint8_t b[MLX_TUNABLE_REC_LEN + 4];
+	struct mlx_tunable_u16 t = { ETHTOOL_GTUNABLE, ETHTOOL_PFC_PREVENTION_TOUT,
+				     ETHTOOL_TUNABLE_U16, 2, 4000, 0 };
+	int32_t e = 0;
+	int err = 1;
+	uint16_t v = 0;
+
+	(void)state;
+	memcpy(b, &e, 4);
+	memcpy(b + 4, &t, MLX_TUNABLE_REC_LEN - 4);
+	assert_int_equal(mlx_tunable_rec_decode(b, MLX_TUNABLE_REC_LEN, 3, &err, &v), 0);
+	assert_int_equal(err, 0);
+	assert_int_equal(v, 4000);
+	/* one byte short, one too many, another tunable */
+	assert_int_equal(mlx_tunable_rec_decode(b, MLX_TUNABLE_REC_LEN - 1, 3, &err, &v), -EBADMSG);
+	assert_int_equal(mlx_tunable_rec_decode(b, MLX_TUNABLE_REC_LEN + 1, 3, &err, &v), -EBADMSG);
+	assert_int_equal(mlx_tunable_rec_decode(b, MLX_TUNABLE_REC_LEN, 1, &err, &v), -EBADMSG);
+	assert_int_equal(mlx_tunable_rec_decode(b, 3, 3, &err, &v), -EBADMSG);
+	/* an error: its errno alone; negative, too big, or with bytes after: no */
+	e = EOPNOTSUPP;
+	memcpy(b, &e, 4);
+	assert_int_equal(mlx_tunable_rec_decode(b, 4, 3, &err, &v), 0);
+	assert_int_equal(err, -EOPNOTSUPP);
+	assert_int_equal(mlx_tunable_rec_decode(b, 8, 3, &err, &v), -EBADMSG);
+	e = -5;
+	memcpy(b, &e, 4);
+	assert_int_equal(mlx_tunable_rec_decode(b, 4, 3, &err, &v), -EBADMSG);
+	e = 4096;
+	memcpy(b, &e, 4);
+	assert_int_equal(mlx_tunable_rec_decode(b, 4, 3, &err, &v), -EBADMSG);
+}
+
 /* ---- a captured system: eth0 (up) and eth1 (down) ---- */
 
 static char dir[] = "/tmp/mlxcli-tunable-XXXXXX";
@@ -287,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_pfc_mlx5),
 		cmocka_unit_test(test_threaded_parse),
 		cmocka_unit_test(test_tunable_valid),
+		cmocka_unit_test(test_rec_decode),
 		cmocka_unit_test(test_replay),
 		cmocka_unit_test(test_emul_set),
 		cmocka_unit_test(test_emul_threaded),
