@@ -314,6 +314,63 @@ static void test_emul_threaded(void **state)
 	assert_int_equal(mlx_kernel_write(ctx, "/sys/class/net/eth2/threaded", "1"), -ENOENT);
 }
 
+/* ---- a snapshot of a (faked) live kernel records the GTUNABLE ---- */
+
+/* tun0's driver has the timeout (250 ms), tun1's answers EOPNOTSUPP */
+static int fake_ethtool(struct mlx_ctx *c, const char *ifname, void *data)
+{
+	struct mlx_tunable_u16 *t = data;
+
+	(void)c;
+	if (t->cmd != ETHTOOL_GTUNABLE || !mlx_tunable_u16_valid(t, ETHTOOL_PFC_PREVENTION_TOUT))
+		return -EINVAL;
+	if (strcmp(ifname, "tun0"))
+		return -EOPNOTSUPP;
+	t->data = 250;
+	return 0;
+}
+
+static void test_record_replay(void **state)
+{
+	char d[] = "/tmp/mlxcli-tunrec-XXXXXX", cmd[128];
+	struct mlx_ctx *live, *cap;
+	struct mlx_kops k;
+	uint16_t ms = 0;
+
+	(void)state;
+	assert_int_equal(mlx_ctx_new("/", &live, NULL), 0);
+	k = *mlx_ctx_kops(live);
+	k.ethtool_ioctl = fake_ethtool;
+	mlx_ctx_set_kops(live, &k);
+	assert_non_null(mkdtemp(d));
+	assert_int_equal(mlx_kernel_record(live, d), 0);
+	assert_int_equal(mlx_ethtool_tunable_get_u16(live, "tun0", ETHTOOL_PFC_PREVENTION_TOUT, &ms), 0);
+	assert_int_equal(ms, 250);
+	assert_int_equal(mlx_ethtool_tunable_get_u16(live, "tun1", ETHTOOL_PFC_PREVENTION_TOUT, &ms),
+			 -EOPNOTSUPP);
+	assert_int_equal(mlx_kernel_record(live, NULL), 0);
+	mlx_ctx_free(live);
+
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/sys/bus/pci/devices", d);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(mlx_ctx_new(d, &cap, NULL), 0);
+	ms = 0;
+	assert_int_equal(mlx_ethtool_tunable_get_u16(cap, "tun0", ETHTOOL_PFC_PREVENTION_TOUT, &ms), 0);
+	assert_int_equal(ms, 250);
+	/* the recorded failure is the driver's answer, to a read and a write */
+	assert_int_equal(mlx_ethtool_tunable_get_u16(cap, "tun1", ETHTOOL_PFC_PREVENTION_TOUT, &ms),
+			 -EOPNOTSUPP);
+	assert_int_equal(mlx_ethtool_tunable_set_u16(cap, "tun1", ETHTOOL_PFC_PREVENTION_TOUT, 100),
+			 -EOPNOTSUPP);
+	/* and the recording takes a write as mlx5 would */
+	assert_int_equal(mlx_ethtool_tunable_set_u16(cap, "tun0", ETHTOOL_PFC_PREVENTION_TOUT,
+						     MLX_PFC_TOUT_AUTO), 0);
+	assert_int_equal(mlx_ethtool_tunable_get_u16(cap, "tun0", ETHTOOL_PFC_PREVENTION_TOUT, &ms), 0);
+	assert_int_equal(ms, 100);
+	mlx_ctx_free(cap);
+	assert_int_equal(rm_tree(d), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -325,6 +382,7 @@ int main(void)
 		cmocka_unit_test(test_replay),
 		cmocka_unit_test(test_emul_set),
 		cmocka_unit_test(test_emul_threaded),
+		cmocka_unit_test(test_record_replay),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
