@@ -269,7 +269,7 @@ const struct mlx_knob mlx_knobs[] = {
 	 * its default is the firmware's PFCC stall watermark, which no source
 	 * gives.  threaded: off unless a driver turns it on at probe (mlx5
 	 * does not: no dev_set_threaded in drivers/net/ethernet/mellanox). */
-	{ "pfc_prevention_tout", MLX_KS_TUNABLE, "pfc-prevention-tout", 0, 0, MLX_KT_U32,
+	{ "pfc_prevention_tout_msec", MLX_KS_TUNABLE, "pfc-prevention-tout", 0, 0, MLX_KT_U32,
 	  "milliseconds", NULL, "unknown: the firmware's PFCC stall watermark (port.c "
 	  "mlx5_query_port_stall_watermark reads it; no source or capture gives its default)",
 	  0, 65535, NULL, MLX_KA_RUNTIME, "DeviceRxStallTimeout",

@@ -534,7 +534,7 @@ static int tunable_napi(struct mlx_ctx *ctx, const char *ifname, struct mlx_para
 	/* a capture made before issue 27 recorded none: unknown, as absent */
 	out->err[MLX_KS_TUNABLE] = r == -ENODATA ? -ENOENT : r;
 	if (r == 0) {
-		if (!(kv = add(out, mlx_knob_find("pfc_prevention_tout"), NULL, MLX_KS_TUNABLE)))
+		if (!(kv = add(out, mlx_knob_find("pfc_prevention_tout_msec"), NULL, MLX_KS_TUNABLE)))
 			return -ENOMEM;
 		snprintf(val, sizeof(val), "%u", ms);
 		set_value(out, kv, val);

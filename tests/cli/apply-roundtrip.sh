@@ -72,7 +72,7 @@ check "cx5 -> cx6dx: it wrote QoS, knobs and SR-IOV (the DCQCN parameters are eq
 # cx6dx-upstream, goes through the ETHTOOL_STUNABLE emulator)
 check "cx5 -> cx6dx: the knobs that differ" \
 	"$(jq -c '[.changes[] | select(.subsystem == "params") | [.netdev, .setting, .old, .new]]' "$tmp/apply.json")" \
-	'[["enp59s0f0np0","rx_ring",1024,8192],["enp59s0f0np0","lro",false,true],["enp59s0f0np0","flow_steering_mode","smfs","dmfs"],["enp59s0f0np0","pfc_prevention_tout",0,100],["enp59s0f1np1","flow_steering_mode","smfs","dmfs"],["enp59s0f1np1","pfc_prevention_tout",0,100]]'
+	'[["enp59s0f0np0","rx_ring",1024,8192],["enp59s0f0np0","lro",false,true],["enp59s0f0np0","flow_steering_mode","smfs","dmfs"],["enp59s0f0np0","pfc_prevention_tout_msec",0,100],["enp59s0f1np1","flow_steering_mode","smfs","dmfs"],["enp59s0f1np1","pfc_prevention_tout_msec",0,100]]'
 
 # cx6dx -> cx5, with --force; without it the lint gate refuses (below)
 roundtrip cx6dx-upstream cx5-ofed --yes --force

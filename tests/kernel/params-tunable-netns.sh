@@ -6,7 +6,7 @@
 #   - the PFC storm prevention timeout: the real SIOCETHTOOL
 #     ETHTOOL_GTUNABLE on a veth, which has no get_tunable op: the kernel's
 #     -EOPNOTSUPP (net/ethtool/ioctl.c ethtool_get_tunable), so no knob, and
-#     `params set pfc_prevention_tout=...` exits 4 saying why, as
+#     `params set pfc_prevention_tout_msec=...` exits 4 saying why, as
 #     `ethtool --get-tunable va pfc-prevention-tout` fails (where ethtool is);
 #   - threaded NAPI (/sys/class/net/va/threaded, net-sysfs.c): read as the
 #     file says; a write without NAPI (a veth without GRO or XDP) is the
@@ -32,7 +32,7 @@ knob() { nsx "$MLXCLI" -j params --any-netdev -d va "$1" | jq -c '.params[0].kno
 # ---- the tunable: the veth driver has none
 nsx "$MLXCLI" -j params --any-netdev -d va >"$tmp/a.json" 2>"$tmp/a.err"
 check "params -d va: exit 0" $? 0
-check "no pfc_prevention_tout on a veth, threaded as the file says" \
+check "no pfc_prevention_tout_msec on a veth, threaded as the file says" \
 	"$(jq -c '[.params[0].knobs[] | select(.source == "tunable" or .source == "napi") | [.name, .current]]' "$tmp/a.json")" \
 	"[[\"threaded\",$([ "$(thr)" = 1 ] && echo true || echo false)]]"
 check "no warning for a tunable the driver lacks" "$(grep -c tunable "$tmp/a.err")" 0
@@ -40,11 +40,11 @@ if command -v ethtool >/dev/null 2>&1; then
 	nsx ethtool --get-tunable va pfc-prevention-tout >/dev/null 2>&1
 	check "ethtool --get-tunable fails on a veth too" "$([ $? -ne 0 ] && echo fails)" fails
 fi
-nsx "$MLXCLI" params set --any-netdev -d va pfc_prevention_tout=100 >/dev/null 2>"$tmp/t.err"
-check "params set pfc_prevention_tout on a veth: exit 4" $? 4
+nsx "$MLXCLI" params set --any-netdev -d va pfc_prevention_tout_msec=100 >/dev/null 2>"$tmp/t.err"
+check "params set pfc_prevention_tout_msec on a veth: exit 4" $? 4
 grep -q "va has no PFC storm prevention timeout: its driver answers ETHTOOL_GTUNABLE pfc-prevention-tout with 'Operation not supported'" "$tmp/t.err" &&
 	ok "the message says why" || bad "message: $(cat "$tmp/t.err")"
-nsx "$MLXCLI" params set --any-netdev -d va pfc_prevention_tout=50 >/dev/null 2>"$tmp/t.err"
+nsx "$MLXCLI" params set --any-netdev -d va pfc_prevention_tout_msec=50 >/dev/null 2>"$tmp/t.err"
 check "a value outside mlx5's rule on a veth: still exit 4 (no tunable to set)" $? 4
 
 # ---- threaded without NAPI: the kernel refuses the write
@@ -86,7 +86,7 @@ check "threaded=off: exit 0, the file reads 0" "$? $(thr)" "0 0"
 # ---- state and apply
 nsx "$MLXCLI" -j state --any-netdev -d va >"$tmp/st.json" 2>/dev/null
 check "state: params.threaded" "$(jq -c '.ports[0].params.threaded' "$tmp/st.json")" false
-check "state: no pfc_prevention_tout on a veth" "$(jq -c '.ports[0].params | has("pfc_prevention_tout")' "$tmp/st.json")" false
+check "state: no pfc_prevention_tout_msec on a veth" "$(jq -c '.ports[0].params | has("pfc_prevention_tout_msec")' "$tmp/st.json")" false
 echo '{"ports": [{"netdev": "va", "params": {"threaded": true}}]}' >"$tmp/want.json"
 nsx "$MLXCLI" -j apply --any-netdev "$tmp/want.json" >"$tmp/ap.json" 2>"$tmp/ap.err"
 check "apply threaded true: exit 0, written" "$? $(jq -c '[.changes[] | [.setting, .new]]' "$tmp/ap.json")" \
