@@ -91,10 +91,10 @@ grep -q "has no PFC storm prevention timeout: its driver answers ETHTOOL_GTUNABL
 fresh d cx6dx-upstream
 printf '0x1002\n' >"$tmp/d/sys/class/net/enp59s0f1np1/flags"     # admin down: no NAPI
 run ns --sysroot "$tmp/d" params set -d enp59s0f1np1 threaded=on
-# the kernel refuses the write itself (modify_napi_threaded): a write that
-# failed is exit 1 whatever its errno (cmd/cli-write.c cli_txn_exit), with
-# the driver's reason
-check "cx6dx port down: threaded: the write refused, exit 1" "$rc" 1
+# the kernel refuses the write itself (modify_napi_threaded): a first
+# write the driver refuses as not supported is exit 4 (cmd/cli-write.c
+# cli_txn_exit), with the driver's reason
+check "cx6dx port down: threaded: the write refused, exit 4" "$rc" 4
 grep -q "the device has no NAPI instance now" "$tmp/ns.err" && ok "cx6dx port down: says why" ||
 	bad "cx6dx port down: $(cat "$tmp/ns.err")"
 check "cx6dx port down: nothing written" "$(cat "$tmp/d/sys/class/net/enp59s0f1np1/threaded")" 0

@@ -10,7 +10,7 @@
 #     `ethtool --get-tunable va pfc-prevention-tout` fails (where ethtool is);
 #   - threaded NAPI (/sys/class/net/va/threaded, net-sysfs.c): read as the
 #     file says; a write without NAPI (a veth without GRO or XDP) is the
-#     kernel's -EOPNOTSUPP: exit 1, why, nothing changed; with GRO on (veth
+#     kernel's -EOPNOTSUPP: exit 4, why, nothing changed; with GRO on (veth
 #     adds its NAPI then, drivers/net/veth.c veth_set_features) a real write
 #     and read back (the file, and params), --dry-run writing nothing, off
 #     again, reset refused (the default is mlx5's and the kernel's, not a
@@ -53,7 +53,7 @@ if command -v ethtool >/dev/null 2>&1; then
 	nsx ethtool -K va gro off >/dev/null 2>&1
 fi
 nsx "$MLXCLI" params set --any-netdev -d va threaded=on >/dev/null 2>"$tmp/n.err"
-check "threaded=on without NAPI: the kernel's refusal, exit 1" $? 1
+check "threaded=on without NAPI: the kernel's refusal, nothing written: exit 4" $? 4
 grep -q "cannot set threaded on va: the device has no NAPI instance now" "$tmp/n.err" &&
 	ok "the refusal says why" || bad "message: $(cat "$tmp/n.err")"
 check "threaded stays 0" "$(thr)" 0
