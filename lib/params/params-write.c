@@ -449,6 +449,8 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		mlx_params_writer_free(w);
 		if (v->kind != MLX_VAL_UINT || v->u > 0xffff)
 			return mlx_err(ctx, EINVAL, "%s: not a timeout in ms", k->name);
+		/* the message, if any, is the emulator's: none left from the read */
+		mlx_err_clear(ctx);
 		r = mlx_ethtool_tunable_set_u16(ctx, w->ifname, ETHTOOL_PFC_PREVENTION_TOUT,
 						(uint16_t)v->u);
 		return r < 0 ? mlx_err(ctx, -r, "SIOCETHTOOL ETHTOOL_STUNABLE: %s",
