@@ -19,7 +19,8 @@
 #include "rdma.h"
 
 static const char *const source_choices[] = {
-	"privflag", "ring", "channel", "coalesce", "feature", "mtu", "devlink", "module", "rdma", NULL,
+	"privflag", "ring", "channel", "coalesce", "feature", "mtu", "devlink", "module", "rdma",
+	"tunable", "napi", NULL,
 };
 
 const struct cmd_opt params_opts[] = {
@@ -88,7 +89,7 @@ static int parse_filter(struct cli *cli, int argc, char **argv, struct filter *f
 		snprintf(w, sizeof(w), "%.*s", (int)(l < 15 ? l : 15), p);
 		if (mlx_knob_source_parse(w, &src) < 0) {
 			cli_error(cli, "no source '%s' (privflag, ring, channel, coalesce, feature, mtu, "
-				  "devlink, module, rdma)", w);
+				  "devlink, module, rdma, tunable, napi)", w);
 			return EXIT_USAGE;
 		}
 		f->src[src] = true;

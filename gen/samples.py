@@ -25,6 +25,7 @@ import sys
 
 import samples_phy
 import samples_rdma
+import samples_tunable
 import samples_views
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -1700,6 +1701,8 @@ def write_host(root, hostname, kernel, fns):
     samples_rdma.write_gids(root, fns, wval, nla, nla_str, nlmsg, wfile)
     # issue 27: tunnel tables, RSS, the packet filter, IRQ placement, debugfs
     samples_views.write_views(root, hostname, fns, wfile, wval, nla, nla_str, nlmsg, ETHTOOL_GENL_ID)
+    # issue 27: the PFC prevention timeout (ethtool tunable) and threaded NAPI
+    samples_tunable.write_tunables(root, hostname, fns, wfile, wval)
 
 
 def check_links(root):

@@ -168,6 +168,9 @@ struct mlx_emul {
 	int (*file_write)(struct mlx_ctx *ctx, const char *path, const char *val);
 	/* SIOCSIFFLAGS (struct mlx_kops.link_flags's contract). */
 	int (*link_flags)(struct mlx_ctx *ctx, const char *ifname, unsigned set, unsigned clear);
+	/* SIOCETHTOOL: @data the ethtool command struct (issue 27: STUNABLE) */
+	bool (*ethtool_takes)(const void *data);
+	int (*ethtool_ioctl)(struct mlx_ctx *ctx, const char *ifname, void *data);
 };
 /* lib/emul/emulators.c: every emulator, NULL-terminated. */
 extern const struct mlx_emul *const mlx_emulators[];

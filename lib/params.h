@@ -4,9 +4,10 @@
  * knob mlx5 exposes on Linux, the pure decoders of the replies that carry
  * their values, and the collection of one device's values.
  *
- * Six interfaces hold them (reference/linux-mlx5-interfaces.md): ethtool
+ * Eight interfaces hold them (reference/linux-mlx5-interfaces.md): ethtool
  * netlink (private flags, rings, channels, coalescing, features), the MTU,
- * devlink parameters, mlx5_core's module parameters and the RDMA knobs.
+ * devlink parameters, mlx5_core's module parameters, the RDMA knobs, and
+ * (issue 27) an ethtool tunable (the ioctl) and threaded NAPI (sysfs).
  * Each knob names its source, its kernel name (the private flag, the
  * feature string, the devlink parameter, the module parameter) or its
  * netlink attribute, its default with where that default comes from, its
@@ -33,6 +34,9 @@ enum mlx_knob_source {
 	MLX_KS_DEVLINK,    /* devlink dev param */
 	MLX_KS_MODULE,     /* /sys/module/mlx5_core/parameters */
 	MLX_KS_RDMA,       /* rdma_cm configfs, RDMA device */
+	/* issue 27 (lib/params/params-tunable.c) */
+	MLX_KS_TUNABLE,    /* ethtool --get-tunable (SIOCETHTOOL ETHTOOL_GTUNABLE) */
+	MLX_KS_NAPI,       /* /sys/class/net/IF/threaded */
 	MLX_KS_NSOURCES
 };
 
@@ -396,5 +400,63 @@ struct mlx_params_set {
  * when it is no params request, -EINVAL when malformed (@why says how). */
 int mlx_params_req_parse(int fam, const void *req, size_t len, struct mlx_params_set *out,
 			 char *why, size_t whylen);
+
+/* ---- ethtool tunables and threaded NAPI (issue 27,
+ * lib/params/params-tunable.c) ------------------------------------------ */
+
+/*
+ * The PFC storm prevention timeout, ETHTOOL_PFC_PREVENTION_TOUT
+ * (include/uapi/linux/ethtool.h: tunable 3, ETHTOOL_TUNABLE_U16, in ms;
+ * PFC_STORM_PREVENTION_AUTO 0xffff, PFC_STORM_PREVENTION_DISABLE 0).
+ * mlx5 (en_ethtool.c mlx5e_set_pfc_prevention_tout) takes 0, 80..8000 and
+ * auto, which it writes as 100 ms (MLX5E_PFC_PREVEN_AUTO_TOUT_MSEC) into
+ * the PFCC register, so auto reads back as 100.
+ */
+#define MLX_PFC_TOUT_AUTO 0xffffu
+#define MLX_PFC_TOUT_MLX5_MIN 80u
+#define MLX_PFC_TOUT_MLX5_MAX 8000u
+#define MLX_PFC_TOUT_MLX5_AUTO_MS 100u
+/* "auto", "off"/"disabled", or milliseconds 0..65535 into *@ms: 0, or
+ * -EINVAL (not such a word or number), -ERANGE (above 65535).  Pure. */
+int mlx_pfc_tout_parse(const char *s, uint16_t *ms);
+/* mlx5's rule: 0 (off), 80..8000, or auto: 0 or -ERANGE.  Pure. */
+int mlx_pfc_tout_mlx5_check(uint16_t ms);
+/* What mlx5 holds after a write of @ms (auto: 100 ms).  Pure. */
+uint16_t mlx_pfc_tout_mlx5_effective(uint16_t ms);
+
+/* The struct ethtool_tunable of a GTUNABLE/STUNABLE of a u16 tunable, its
+ * value after it (net/ethtool/ioctl.c ethtool_get_tunable copies the value
+ * to the bytes after the header). */
+struct mlx_tunable_u16 {
+	uint32_t cmd, id, type_id, len;
+	uint16_t data;
+	uint16_t pad;
+};
+/* Is @t a well-formed u16 tunable request/reply of tunable @id
+ * (ethtool_tunable_valid: the type and length the id requires)?  Pure. */
+bool mlx_tunable_u16_valid(const struct mlx_tunable_u16 *t, uint32_t id);
+
+/* A recorded GTUNABLE of u16 tunable @id (lib/backend/ethtool-record.c:
+ * int32 result, then on success the header and the value): *@err the
+ * recorded answer (0 or -errno), *@val the value when it is 0; -EBADMSG
+ * for any other bytes (another tunable, a short or long record, an errno
+ * out of range).  Pure (fuzzed: tests/fuzz/fuzz-tunable.c). */
+#define MLX_TUNABLE_REC_LEN (4 + 16 + 2)
+int mlx_tunable_rec_decode(const uint8_t *p, size_t len, uint32_t id, int *err, uint16_t *val);
+
+/* @ifname's tunable @id (u16) over SIOCETHTOOL through the kernel
+ * boundary (a capture answers from its recording, an emulator takes a
+ * write): 0 or -errno (-EOPNOTSUPP: the driver has no such tunable). */
+int mlx_ethtool_tunable_get_u16(struct mlx_ctx *ctx, const char *ifname, uint32_t id,
+				uint16_t *val);
+int mlx_ethtool_tunable_set_u16(struct mlx_ctx *ctx, const char *ifname, uint32_t id,
+				uint16_t val);
+
+/* The text of /sys/class/net/IF/threaded (net/core/net-sysfs.c
+ * threaded_show: a decimal, 0 or 1) as the knob's value "off" or "on";
+ * another number as itself; -EBADMSG when not a number.  Pure. */
+int mlx_threaded_parse(const char *text, char *out, size_t len);
+/* Its path for @ifname: -EINVAL for an unsafe name. */
+int mlx_threaded_path(char *buf, size_t len, const char *ifname);
 
 #endif /* MLX_PARAMS_H */

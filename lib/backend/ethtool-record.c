@@ -29,6 +29,11 @@
  * it) and the hash fields of each flow type by ETHTOOL_GRXFH ("grxfh-<flow
  * type number>": cmd, flow_type and data, the part of struct ethtool_rxnfc
  * the kernel fills for GRXFH, net/ethtool/ioctl.c ethtool_get_rxnfc).
+ *
+ * Tunables the same way (issue 27): ETHTOOL_GTUNABLE of a u16 tunable,
+ * "gtunable-<id>": the struct ethtool_tunable header and the value after
+ * it, as net/ethtool/ioctl.c ethtool_get_tunable fills them; a write
+ * (STUNABLE) on a captured system is an emulator's (lib/emul/tunable-emul.c).
  */
 #include "config.h"
 
@@ -43,6 +48,7 @@
 #include "counters.h"
 #include "mlx-private.h"
 #include "nl.h"
+#include "params.h"
 #include "snapshot.h"
 
 static const struct {
@@ -53,6 +59,7 @@ static const struct {
 	{ ETHTOOL_GMODULEEEPROM, "gmoduleeeprom" },
 	{ ETHTOOL_GRSSH, "grssh" },
 	{ ETHTOOL_GRXFH, "grxfh" },
+	{ ETHTOOL_GTUNABLE, "gtunable" },
 };
 
 /* The bytes of struct ethtool_rxnfc the kernel fills for GRXFH. */
@@ -74,6 +81,15 @@ static const char *cmd_name(const void *data, char *buf, size_t len)
 			const struct ethtool_rxnfc *nfc = data;
 
 			snprintf(buf, len, "grxfh-%u", nfc->flow_type & 0xff);
+			return buf;
+		}
+		if (cmd == ETHTOOL_GTUNABLE) {
+			const struct mlx_tunable_u16 *t = data;
+
+			/* only the u16 tunables mlxcli reads (the PFC timeout) */
+			if (!mlx_tunable_u16_valid(t, t->id))
+				return NULL;
+			snprintf(buf, len, "gtunable-%u", t->id);
 			return buf;
 		}
 		return recorded[i].name;
@@ -109,6 +125,10 @@ static void reply_span(const void *data, const uint8_t **p, size_t *n)
 		/* the sizes alone (a first call) or the whole configuration */
 		*n = sizeof(*rx) + ((size_t)rx->indir_size * 4 + rx->key_size <= RXFH_MAX_CONFIG ?
 				    (size_t)rx->indir_size * 4 + rx->key_size : 0);
+		return;
+	}
+	if (cmd == ETHTOOL_GTUNABLE) {
+		*n = offsetof(struct mlx_tunable_u16, data) + sizeof(uint16_t);
 		return;
 	}
 	*n = cmd == ETHTOOL_GRXFH ? RXFH_LEN : sizeof(struct ethtool_modinfo);
@@ -166,6 +186,20 @@ int mlx_ethtool_ioctl_replay(struct mlx_ctx *ctx, const char *ifname, void *data
 	memcpy(&cmd, data, sizeof(cmd));
 	if (cmd == ETHTOOL_GSTATS)
 		return mlx_name_is_safe(ifname) ? replay_gstats(ctx, ifname, data) : -EINVAL;
+	if (cmd == ETHTOOL_GTUNABLE && name) {
+		struct mlx_tunable_u16 *t = data;
+		int e = 0;
+
+		r = rel_path(rel, sizeof(rel), ifname, name);
+		if (r == 0)
+			r = mlx_read_file(ctx, rel, &text, &len);
+		if (r < 0)
+			return r == -ENOENT ? -ENODATA : r;
+		/* the recording must be the tunable asked for, of its type */
+		r = mlx_tunable_rec_decode((const uint8_t *)text, len, t->id, &e, &t->data);
+		free(text);
+		return r < 0 ? r : e;
+	}
 	if (!name)
 		return -EOPNOTSUPP;     /* no kernel to ask, and nothing recorded */
 	r = rel_path(rel, sizeof(rel), ifname, name);

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/ethtool.h>
 
 #include "incident.h"
 #include "mlx-private.h"
@@ -473,8 +474,14 @@ static int capture_netlink(struct snap *s, const struct mlx_devices *devs)
 			struct mlx_link *lk = malloc(sizeof(*lk));
 
 			if (m && lk && fn->ports[j].ifname[0]) {
+				uint16_t ms;
+
 				mlx_module_read(s->ctx, fn->ports[j].ifname, m);
 				mlx_link_get(s->ctx, fn->ports[j].ifname, lk);
+				/* issue 27: the PFC prevention timeout's
+				 * GTUNABLE, "ioctl-gtunable-3.bin" (its error too) */
+				(void)mlx_ethtool_tunable_get_u16(s->ctx, fn->ports[j].ifname,
+								  ETHTOOL_PFC_PREVENTION_TOUT, &ms);
 			}
 			free(m);
 			free(lk);

@@ -60,9 +60,13 @@ static int captured_link_flags(struct mlx_ctx *ctx, const char *ifname, unsigned
 }
 
 /* The recorded ethtool netlink replies stand in for most ioctls; the few
- * a snapshot records (a module read on a kernel before 5.13) answer here. */
+ * a snapshot records (a module read on a kernel before 5.13) answer here,
+ * a write an emulator takes (a tunable's STUNABLE) there. */
 static int captured_ethtool(struct mlx_ctx *ctx, const char *ifname, void *data)
 {
+	for (const struct mlx_emul *const *e = ctx->emulators; e && *e; e++)
+		if ((*e)->ethtool_takes && (*e)->ethtool_takes(data))
+			return (*e)->ethtool_ioctl(ctx, ifname, data);
 	return mlx_ethtool_ioctl_replay(ctx, ifname, data);
 }
 

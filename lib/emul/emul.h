@@ -21,6 +21,8 @@ extern const struct mlx_emul mlx_emul_health_policy;
 extern const struct mlx_emul mlx_emul_link_settings;
 /* netdevs-emul.c (issue 27): RTM_NEWLINK (create) and RTM_DELLINK of child netdevs */
 extern const struct mlx_emul mlx_emul_netdevs;
+/* tunable-emul.c (issue 27): STUNABLE of the PFC timeout; threaded NAPI */
+extern const struct mlx_emul mlx_emul_tunable;
 
 /*
  * mlx5's one register for PFC and global pause (PFCC; port.c

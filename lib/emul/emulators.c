@@ -20,6 +20,7 @@ const struct mlx_emul *const mlx_emulators[] = {
 	&mlx_emul_sriov,
 	&mlx_emul_health_policy,
 	&mlx_emul_link_settings,
+	&mlx_emul_tunable,
 	&mlx_emul_dcqcn,
 	&mlx_emul_link,
 	&mlx_emul_device,

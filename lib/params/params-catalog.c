@@ -262,11 +262,30 @@ const struct mlx_knob mlx_knobs[] = {
 	  "mlx5-sysfs-tc1-traffic_class-global-tclass.txt (\"Global tclass=106\" after echo 106)",
 	  0, 255, NULL, MLX_KA_RUNTIME, "PriorityToDscpMappingTable_<ID> (nearest: the RoCE DSCP)",
 	  "MLNX_OFED: the traffic class (DSCP << 2 | ECN) of every RoCE QP of the port" },
+
+	/* issue 27 (pfctout): the ethtool tunable and threaded NAPI
+	 * (lib/params/params-tunable.c).  The PFC storm prevention timeout:
+	 * 0 off, 80..8000 ms or auto (65535, which mlx5 stores as 100 ms);
+	 * its default is the firmware's PFCC stall watermark, which no source
+	 * gives.  threaded: off unless a driver turns it on at probe (mlx5
+	 * does not: no dev_set_threaded in drivers/net/ethernet/mellanox). */
+	{ "pfc_prevention_tout_msec", MLX_KS_TUNABLE, "pfc-prevention-tout", 0, 0, MLX_KT_U32,
+	  "milliseconds", NULL, "unknown: the firmware's PFCC stall watermark (port.c "
+	  "mlx5_query_port_stall_watermark reads it; no source or capture gives its default)",
+	  0, 65535, NULL, MLX_KA_RUNTIME, "DeviceRxStallTimeout",
+	  "PFC storm prevention: after this many ms of a stalled receive the port stops "
+	  "sending pause frames (0 off, 80-8000, auto: 65535, which mlx5 takes as 100)" },
+	{ "threaded", MLX_KS_NAPI, "threaded", 0, 0, MLX_KT_BOOL, NULL, "off",
+	  "net/core/dev.c (threaded NAPI starts off; mlx5 never turns it on)", 0, 1, onoff,
+	  MLX_KA_RUNTIME, "ThreadDpcEnable; AsyncReceiveIndicate (1: threaded DPC)",
+	  "threaded NAPI: the receive path runs in a kernel thread per NAPI instance "
+	  "instead of softirq (Windows: threaded DPC)" },
 };
 const size_t mlx_nknobs = sizeof(mlx_knobs) / sizeof(mlx_knobs[0]);
 
 static const char *const source_names[MLX_KS_NSOURCES] = {
 	"privflag", "ring", "channel", "coalesce", "feature", "mtu", "devlink", "module", "rdma",
+	"tunable", "napi",
 };
 
 const char *mlx_knob_source_name(enum mlx_knob_source s)

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <linux/devlink.h>
+#include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 #include <linux/rtnetlink.h>
@@ -62,6 +63,20 @@ int mlx_params_parse_value(struct mlx_ctx *ctx, const struct mlx_knob *k, const 
 		return 0;
 	case MLX_KT_U32:
 	case MLX_KT_U64:
+		if (k->src == MLX_KS_TUNABLE) {
+			/* the PFC prevention timeout: auto, off, or ms in a u16 */
+			uint16_t ms;
+			int r = mlx_pfc_tout_parse(value, &ms);
+
+			if (r == -ERANGE)
+				return mlx_err(ctx, ERANGE, "%s %s is out of its range 0..65535 "
+					       "(auto, off, or milliseconds)", k->name, value);
+			if (r < 0)
+				return mlx_err(ctx, EINVAL, "'%s' is not a value of %s: it takes "
+					       "auto, off or milliseconds", value, k->name);
+			*out = mlx_val_uint(ms);
+			return 0;
+		}
 		errno = 0;
 		u = strtoull(value, &end, 0);
 		if (!*value || *end || errno || value[0] == '-')
@@ -295,6 +310,17 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 				       "lists them)", c->setting, on, on);
 		if (!k)
 			return -EINVAL;
+		if ((!kv || !kv->known) && k->src == MLX_KS_TUNABLE)
+			return mlx_err(ctx, EOPNOTSUPP, "%s has no PFC storm prevention timeout: its "
+				       "driver answers ETHTOOL_GTUNABLE pfc-prevention-tout with '%s' "
+				       "(mlx5 needs the pcam pfcc_mask and stall_detect capabilities)",
+				       on, strerror(-(w->cur.err[MLX_KS_TUNABLE] ?
+						      w->cur.err[MLX_KS_TUNABLE] : -EOPNOTSUPP)));
+		if ((!kv || !kv->known) && k->src == MLX_KS_NAPI)
+			return mlx_err(ctx, EOPNOTSUPP, "%s has no threaded NAPI switch "
+				       "(/sys/class/net/%s/threaded: %s; Linux 5.12 added it)", on, on,
+				       strerror(-(w->cur.err[MLX_KS_NAPI] ? w->cur.err[MLX_KS_NAPI]
+									  : -ENOENT)));
 		if (!kv || !kv->known)
 			return mlx_err(ctx, EOPNOTSUPP, "%s reports no %s (%s): nothing to set", on,
 				       k->name, mlx_knob_source_name(k->src));
@@ -350,6 +376,17 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 					       "of mlx5's range %" PRIu64 "..%" PRIu64, k->name, on,
 					       c->new.u, lo, hi);
 		}
+		if (k->src == MLX_KS_TUNABLE && c->new.kind == MLX_VAL_UINT &&
+		    c->new.u == MLX_PFC_TOUT_AUTO)
+			c->note = mlx_params_mlx5(&w->cur) ? "auto: mlx5 takes it as 100 ms"
+							   : "auto: the driver picks the timeout";
+		/* mlx5's rule for the PFC prevention timeout (en_ethtool.c
+		 * mlx5e_set_pfc_prevention_tout: -EINVAL outside it) */
+		if (k->src == MLX_KS_TUNABLE && c->new.kind == MLX_VAL_UINT &&
+		    mlx_params_mlx5(&w->cur) && mlx_pfc_tout_mlx5_check((uint16_t)c->new.u) < 0)
+			return mlx_err(ctx, ERANGE, "cannot set %s on %s: %" PRIu64 " is not mlx5's: "
+				       "0 (off), %u..%u ms, or auto", k->name, on, c->new.u,
+				       MLX_PFC_TOUT_MLX5_MIN, MLX_PFC_TOUT_MLX5_MAX);
 		if (k->src == MLX_KS_DEVLINK && !kv->dl_type)
 			return mlx_err(ctx, EBADMSG, "%s's devlink parameter %s has no type",
 				       on, k->kname);
@@ -407,6 +444,30 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		r = mlx_kernel_write(ctx, path, val);
 		return r < 0 ? mlx_err(ctx, -r, "cannot write %s: %s", path, strerror(-r)) : 0;
 	}
+	if (k->src == MLX_KS_TUNABLE) {
+		/* SIOCETHTOOL ETHTOOL_STUNABLE (issue 27) */
+		mlx_params_writer_free(w);
+		if (v->kind != MLX_VAL_UINT || v->u > 0xffff)
+			return mlx_err(ctx, EINVAL, "%s: not a timeout in ms", k->name);
+		/* the message, if any, is the emulator's: none left from the read */
+		mlx_err_clear(ctx);
+		r = mlx_ethtool_tunable_set_u16(ctx, w->ifname, ETHTOOL_PFC_PREVENTION_TOUT,
+						(uint16_t)v->u);
+		return r < 0 ? mlx_err(ctx, -r, "SIOCETHTOOL ETHTOOL_STUNABLE: %s",
+				       mlx_errmsg(ctx)[0] ? mlx_errmsg(ctx) : strerror(-r)) : 0;
+	}
+	if (k->src == MLX_KS_NAPI) {
+		/* /sys/class/net/IF/threaded takes 0 or 1 (net-sysfs.c) */
+		mlx_params_writer_free(w);
+		if (v->kind != MLX_VAL_BOOL || mlx_threaded_path(path, sizeof(path), w->ifname) < 0)
+			return mlx_err(ctx, EINVAL, "%s: not on or off, or no netdev", k->name);
+		r = mlx_kernel_write(ctx, path, v->b ? "1" : "0");
+		if (r == -EOPNOTSUPP)
+			return mlx_err(ctx, EOPNOTSUPP, "cannot set threaded on %s: the device has no "
+				       "NAPI instance now (net-sysfs.c modify_napi_threaded: a port "
+				       "that is down, a veth without GRO or XDP)", w->ifname);
+		return r < 0 ? mlx_err(ctx, -r, "cannot write %s: %s", path, strerror(-r)) : 0;
+	}
 	if (k->src == MLX_KS_FEATURE && k->kname && strchr(k->kname, '*')) {
 		/* a group: its changeable members, as the device named them */
 		fam = MLX_NL_ETHTOOL;
@@ -431,8 +492,21 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 			    ignore, NULL);
 }
 
+/* A write of auto to the PFC prevention timeout reads back as what the
+ * driver chose (mlx5: 100 ms): any timeout that is not off holds it. */
+static bool pw_same(const struct mlx_change *c, const struct mlx_val *want,
+		    const struct mlx_val *got)
+{
+	if (c->id >= 0 && (size_t)c->id < mlx_nknobs && mlx_knobs[c->id].src == MLX_KS_TUNABLE &&
+	    want->kind == MLX_VAL_UINT && want->u == MLX_PFC_TOUT_AUTO &&
+	    got->kind == MLX_VAL_UINT && got->u != 0)
+		return true;
+	return mlx_val_eq(want, got);
+}
+
 const struct mlx_write_ops mlx_params_write_ops = {
 	.read = pw_read,
 	.plan = pw_plan,
 	.write = pw_write,
+	.same = pw_same,
 };

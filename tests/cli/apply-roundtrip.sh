@@ -68,9 +68,11 @@ roundtrip() {   # A B [apply options]
 roundtrip cx5-ofed cx6dx-upstream
 check "cx5 -> cx6dx: it wrote QoS, knobs and SR-IOV (the DCQCN parameters are equal)" \
 	"$(jq -c '.changes | map(.subsystem) | unique' "$tmp/apply.json")" '["params","qos","sriov"]'
+# (issue 27: the PFC prevention timeout, 100 ms on cx5-ofed and off on
+# cx6dx-upstream, goes through the ETHTOOL_STUNABLE emulator)
 check "cx5 -> cx6dx: the knobs that differ" \
 	"$(jq -c '[.changes[] | select(.subsystem == "params") | [.netdev, .setting, .old, .new]]' "$tmp/apply.json")" \
-	'[["enp59s0f0np0","rx_ring",1024,8192],["enp59s0f0np0","lro",false,true],["enp59s0f0np0","flow_steering_mode","smfs","dmfs"],["enp59s0f1np1","flow_steering_mode","smfs","dmfs"]]'
+	'[["enp59s0f0np0","rx_ring",1024,8192],["enp59s0f0np0","lro",false,true],["enp59s0f0np0","flow_steering_mode","smfs","dmfs"],["enp59s0f0np0","pfc_prevention_tout_msec",0,100],["enp59s0f1np1","flow_steering_mode","smfs","dmfs"],["enp59s0f1np1","pfc_prevention_tout_msec",0,100]]'
 
 # cx6dx -> cx5, with --force; without it the lint gate refuses (below)
 roundtrip cx6dx-upstream cx5-ofed --yes --force

@@ -60,6 +60,7 @@ link-pause|cx5-ofed|-|link set -d $P0 pause rx on tx on --yes|/netlink/
 health-set|cx5-ofed|-|health set -d 5e:00.0 tx grace_period 1000 auto_recover off|/netlink/
 vlan-add|cx5-ofed|-|vlan add -d $P0 200 name v200 egress-qos-map 3:3|/netlink/
 vlan-del|cx5-ofed|-|vlan del -d $P0 100 --yes|/netlink/
+params-tunable|cx5-ofed|-|params set -d $P0 pfc_prevention_tout_msec=250 threaded=on|/netlink/ethtool/
 EOF
 
 # The full matrix (FAULT_MATRIX_FULL=1: every class, every error) takes

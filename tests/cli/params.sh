@@ -130,13 +130,14 @@ check "-RegKeys completes, then its words" \
 "$MLXCLI" __complete params show rx_ >"$tmp/c"
 grep -qx rx_ring "$tmp/c" && grep -qx rx_cqe_moder "$tmp/c" && ok "knob names complete" || bad "completion: $(cat "$tmp/c")"
 
-# a capture without the ethtool dumps: those knobs are missing, the MTU
-# and devlink stay, exit 0
+# a capture without the ethtool dumps: those knobs are missing, the MTU,
+# devlink, the tunable (an ioctl's recording) and threaded NAPI (sysfs)
+# stay, exit 0
 wc=$tmp/noeth
 cp -a "$MLXCLI_SAMPLES_DIR/cx5-ofed" "$wc" && rm -rf "$wc/netlink/ethtool/all"
 out=$("$MLXCLI" --sysroot "$wc" -j params -d enp94s0f0np0 2>"$tmp/noeth.err") || bad "params without the ethtool dumps"
 check "no ethtool dumps: one warning a source" "$(grep -c 'the capture has no such replies' "$tmp/noeth.err")" 5
-check "no ethtool dumps: mtu, devlink and rdma only" "$(echo "$out" | jq -c '[.params[0].knobs[].source] | unique')" '["devlink","mtu","rdma"]'
+check "no ethtool dumps: mtu, devlink, rdma, tunable and napi only" "$(echo "$out" | jq -c '[.params[0].knobs[].source] | unique')" '["devlink","mtu","napi","rdma","tunable"]'
 
 # a snapshot of the sample shows the same table
 "$MLXCLI" --sample=cx5-ofed snapshot "$tmp/snap" >/dev/null 2>&1 || bad "snapshot"

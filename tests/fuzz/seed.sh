@@ -107,6 +107,10 @@ gid)
 		'RoCE v2' 'IB/RoCE v1' ;;
 devlink-info) copy $(nl 'info-get.nl') $(nl 'eswitch-get.nl') ;;
 params) copy $(nl '*-dump.nl') ;;
+tunable)
+	copy $(find "$samples" -path "*/netlink/ethtool/*" -name 'ioctl-gtunable-*.bin' -type f | sort | head -3)
+	copy $(find "$samples" -name threaded -type f | sort | head -1)
+	text 'auto' 'off' '8000' '65535' '65536' '2\n' ;;
 ethtool-stats) copy $(nl 'strset-stats.nl' | head -4) $(nl 'stats-values.nl' | head -4) ;;
 nl-attr) copy $(nl '*.nl' | awk 'NR % 3 == 1') ;;
 sysfs)
