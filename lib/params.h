@@ -309,8 +309,11 @@ int mlx_params_record(struct mlx_ctx *ctx);
  * PARAM_SET in cmode runtime; a file write for the writable module
  * parameter and rdma_cm's configfs.  The plan checks every value against
  * what the device reports (its ring and channel maxima, a fixed feature,
- * the devlink parameter's cmode): a knob that takes effect at a driver
- * reload or a firmware reset is refused, never applied silently.
+ * the devlink parameter's cmode): a devlink parameter in cmode driverinit
+ * is set for the next reload, one in cmode permanent is written to the
+ * firmware's NV settings (in effect after a firmware reset: the change is
+ * flagged MLX_CHG_DESTROYS, so it is confirmed); a module parameter that
+ * takes effect at module load is refused, never applied silently.
  */
 struct mlx_params_writer {
 	const char *ifname;      /* the port's netdev */
@@ -325,6 +328,12 @@ struct mlx_params_writer {
 	 * which rdma_dev takes when the plan has an RDMA knob. */
 	const char *rdma_dev_avail;
 	char rdma_buf[64];       /* a netdev's RDMA port (--any-netdev): its name */
+	/* firmware NV (devlink cmode permanent): mlx5 registers those
+	 * parameters on a PF's devlink instance only (lib/nv_param.c
+	 * mlx5_nv_param_register_dl_params), so a VF's plan is refused,
+	 * naming its PF (@pf_bdf, NULL when not visible) */
+	bool vf;
+	const char *pf_bdf;
 	/* state: what the kernel reported at the last read */
 	struct mlx_params cur, mod;
 	bool have;

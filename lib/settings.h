@@ -178,6 +178,10 @@ struct mlx_knob_setting {
 	 * driver the catalogue's default does not hold for (a veth) */
 	bool reset;
 	char name[33];            /* such a private flag's (MLX_BIT_NAME) */
+	/* when the value read takes effect (enum mlx_knob_apply): runtime, or
+	 * firmware-reset for a firmware NV setting (devlink cmode permanent);
+	 * a desired state's knobs are runtime (the plan asks the device) */
+	int apply;
 };
 
 /* The name of @ks's knob: the catalogue's, or the private flag's. */

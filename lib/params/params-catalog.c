@@ -229,10 +229,18 @@ const struct mlx_knob mlx_knobs[] = {
 	DL("enable_remote_dev_reset", MLX_KT_BOOL, NULL, "true",
 	   "net/devlink generic parameter, registered true by mlx5 devlink.c; not checked in a capture", 0, 1, truefalse, MLX_KA_RUNTIME, NULL,
 	   "allow a firmware reset requested by another PF"),
+	/* firmware NV settings (devlink cmode permanent, issue 27): mlx5
+	 * registers them on a PF from Linux 6.17 (lib/nv_param.c, the MNVDA
+	 * register: mlxconfig's SRIOV_EN and NUM_OF_VFS); written to NV at
+	 * once, in effect after a firmware reset.  total_vfs: mlx5's validate
+	 * compares the value as a u16 with the firmware's max_vfs_per_pf
+	 * (when the firmware reports one; else the write may still fail):
+	 * mlxcli's range is the u16's, the device's maximum is the kernel's
+	 * to refuse (its extack says it) */
 	DL("enable_sriov", MLX_KT_BOOL, NULL, NULL, "unknown: firmware configuration", 0, 1,
 	   truefalse, MLX_KA_FIRMWARE, "SR-IOV (Set-NetAdapterSriov)", "SR-IOV in firmware"),
-	DL("total_vfs", MLX_KT_U32, "count", NULL, "unknown: firmware configuration", 1, 0, NULL,
-	   MLX_KA_FIRMWARE, NULL, "VFs the firmware offers"),
+	DL("total_vfs", MLX_KT_U32, "count", NULL, "unknown: firmware configuration", 0, 65535,
+	   NULL, MLX_KA_FIRMWARE, NULL, "VFs the firmware offers"),
 
 	/* module parameters of mlx5_core (modinfo -p mlx5_core) */
 	/* debug_mask is mode 0644 in main.c: written at run time */

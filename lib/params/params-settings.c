@@ -18,7 +18,9 @@
 /*
  * The knobs of one port that `apply` can set back (issue 17's catalogue):
  * the netdev's ethtool knobs and MTU, the function's devlink parameters in
- * cmode runtime.  Not mlx5_core's module parameters (host-wide, not a
+ * cmode runtime, and in cmode permanent the catalogued firmware NV settings
+ * (enable_sriov, total_vfs: written to NV, in effect after a firmware
+ * reset; state marks them, firmware_nv below).  Not mlx5_core's module parameters (host-wide, not a
  * port's), not rdma_cm's (the "roce" section holds them) or MLNX_OFED's
  * traffic_class (its "unset" is a state no write restores).
  */
@@ -108,6 +110,24 @@ int mlx_params_dup(struct mlx_port_settings *dst, const struct mlx_port_settings
 	return 0;
 }
 
+/*
+ * Firmware NV settings (issue 27): row @i of @p is a catalogued devlink
+ * parameter in cmode permanent (mlx5's enable_sriov, total_vfs) that has
+ * no runtime row.  `apply` writes its NV value (the plan flags it: in
+ * effect after a firmware reset), so the state carries it, marked.
+ */
+static bool firmware_nv(const struct mlx_params *p, size_t i)
+{
+	const struct mlx_knob_value *v = &p->v[i];
+
+	if (v->src != MLX_KS_DEVLINK || v->apply != MLX_KA_FIRMWARE || !in_catalogue(v->k))
+		return false;
+	for (size_t j = 0; j < p->n; j++)
+		if (p->v[j].k == v->k && p->v[j].apply == MLX_KA_RUNTIME)
+			return false;
+	return true;
+}
+
 void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
 		      struct mlx_port_settings *out)
 {
@@ -134,7 +154,8 @@ void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref 
 		struct mlx_knob_setting *ks;
 		bool dup = false;
 
-		if (!mlx_params_state_knob(v->k) || v->apply != MLX_KA_RUNTIME || v->fixed)
+		if (!mlx_params_state_knob(v->k) || v->fixed ||
+		    (v->apply != MLX_KA_RUNTIME && !firmware_nv(&p, i)))
 			continue;
 		/* a devlink parameter reported in several cmodes: its runtime row once */
 		for (size_t j = 0; j < i && !dup; j++)
@@ -152,6 +173,7 @@ void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref 
 		}
 		ks->have = v->known ? MLX_SET : MLX_NULL;
 		ks->v = mlx_knob_value_typed(v->known ? v->value : NULL, v->k->type);
+		ks->apply = v->apply;
 	}
 	mlx_params_free(&p);
 }
@@ -219,6 +241,9 @@ int mlx_params_open_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_
 	 * it (rdma_rxe), whose RDMA CM knobs params set writes */
 	w->rdma_dev_avail = mlx_port_ref_rdma(ctx, t, w->rdma_buf, sizeof(w->rdma_buf),
 					      &w->rdma_port);
+	/* a VF: no firmware NV settings of its own (the plan says whose) */
+	w->vf = t->fn && t->fn->role == MLX_FN_VF;
+	w->pf_bdf = w->vf && t->fn->pf ? t->fn->pf->bdf : NULL;
 	return 0;
 }
 

@@ -295,6 +295,21 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 				       "lists them)", c->setting, on, on);
 		if (!k)
 			return -EINVAL;
+		/* a firmware NV setting is the PF's (mlx5 registers these
+		 * parameters on the PF's devlink only: lib/nv_param.c) */
+		if (k->src == MLX_KS_DEVLINK && k->apply == MLX_KA_FIRMWARE && w->vf)
+			return mlx_err(ctx, EOPNOTSUPP, "cannot set %s on %s: it is a VF, and %s is a "
+				       "firmware NV setting of its PF (mlx5 registers it on the PF's "
+				       "devlink instance only); give its PF%s%s", k->name, on, k->name,
+				       w->pf_bdf ? " " : "", w->pf_bdf ? w->pf_bdf : "");
+		/* a firmware NV setting the kernel does not offer: mlx5 has
+		 * these from Linux 6.17 (lib/nv_param.c); before, only the
+		 * firmware's own tools reach them */
+		if ((!kv || !kv->known) && k->src == MLX_KS_DEVLINK && k->apply == MLX_KA_FIRMWARE)
+			return mlx_err(ctx, EOPNOTSUPP, "%s reports no %s (devlink cmode permanent: "
+				       "mlx5 registers it from Linux 6.17 on): this kernel offers no "
+				       "way to it; mlxconfig (mstflint) writes the firmware's NV "
+				       "settings through its access registers", on, k->name);
 		if (!kv || !kv->known)
 			return mlx_err(ctx, EOPNOTSUPP, "%s reports no %s (%s): nothing to set", on,
 				       k->name, mlx_knob_source_name(k->src));
@@ -304,23 +319,17 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 		if (kv->apply == MLX_KA_RELOAD && k->src == MLX_KS_DEVLINK && !kv->fixed) {
 			c->note = "driverinit: takes effect at the next devlink reload "
 				  "(mlxcli dbg sw-reset)";
-		} else if (kv->apply != MLX_KA_RUNTIME) {
-			char val[MLX_VAL_STR_MAX + 8];
-
-			/* devlink(8) spells a bool true or false */
-			if (c->new.kind == MLX_VAL_BOOL)
-				snprintf(val, sizeof(val), "%s", c->new.b ? "true" : "false");
-			else
-				mlx_val_fmt(&c->new, val, sizeof(val));
+		} else if (kv->apply == MLX_KA_FIRMWARE && k->src == MLX_KS_DEVLINK && !kv->fixed) {
 			/* permanent: a firmware NV setting (mlx5's enable_sriov,
-			 * total_vfs), in effect only after a firmware reset */
-			if (k->src == MLX_KS_DEVLINK)
-				return mlx_err(ctx, EOPNOTSUPP, "%s takes effect at a %s (devlink "
-					       "cmode permanent), not at run time: mlxcli does not "
-					       "write the firmware's NV settings (devlink dev param "
-					       "set %s/%s name %s value %s cmode permanent, then a "
-					       "firmware reset)", k->name, mlx_knob_apply_name(kv->apply),
-					       w->bus ? w->bus : "pci", w->bdf, k->kname, val);
+			 * total_vfs: lib/nv_param.c writes the MNVDA register),
+			 * read back from NV at once, in effect only after a
+			 * firmware reset; it changes what the next firmware boot
+			 * does (VFs offered or gone): confirmed like the other
+			 * changes that undo settings */
+			c->note = "stored in firmware NV: takes effect after a firmware reset "
+				  "(mlxcli fw activate, or a cold reboot)";
+			c->flags |= MLX_CHG_DESTROYS;
+		} else if (kv->apply != MLX_KA_RUNTIME) {
 			return mlx_err(ctx, EOPNOTSUPP, "%s takes effect at a %s, not at run time: "
 				       "set it where the module is loaded (modprobe.d)", k->name,
 				       mlx_knob_apply_name(kv->apply));
@@ -414,9 +423,12 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		      mlx_params_req_features(w->ifname, kv->members, kv->nmembers, v->b, req,
 					      sizeof(req));
 	} else {
-		/* the row the plan took: runtime, or driverinit (find_row) */
-		uint8_t cmode = kv && kv->apply == MLX_KA_RELOAD ? DEVLINK_PARAM_CMODE_DRIVERINIT
-								: DEVLINK_PARAM_CMODE_RUNTIME;
+		/* the row the plan took: runtime, or driverinit or permanent
+		 * (find_row: a parameter with no runtime row) */
+		uint8_t cmode = !kv ? DEVLINK_PARAM_CMODE_RUNTIME :
+				kv->apply == MLX_KA_RELOAD ? DEVLINK_PARAM_CMODE_DRIVERINIT :
+				kv->apply == MLX_KA_FIRMWARE ? DEVLINK_PARAM_CMODE_PERMANENT :
+				DEVLINK_PARAM_CMODE_RUNTIME;
 
 		len = mlx_params_req_build_cmode(k, w->ifname, w->bus, w->bdf, kv ? kv->dl_type : 0,
 						 cmode, v, req, sizeof(req), &fam);

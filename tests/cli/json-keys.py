@@ -234,6 +234,15 @@ def walk(v, path, seen, where, names_only=False):
                 for n, y in x.items():
                     KNOBS_SEEN.setdefault(n, set()).add((jtype(y), where + ' ' + path + '.params.' + n))
                 continue
+            # state's "params_applies" (issue 27): knob name -> when it
+            # takes effect; the names are data as in "params", the values
+            # the "applies" words
+            if k == 'params_applies' and isinstance(x, dict):
+                for n, y in x.items():
+                    KNOBS_SEEN.setdefault(n, set()).add(('string', where + ' ' + path + '.params_applies.' + n))
+                    if y not in ('runtime', 'driver-reload', 'reboot', 'firmware-reset'):
+                        PROBLEMS.append(f'{where} {path}.params_applies.{n}: {y!r} is no "applies" word')
+                continue
             walk(x, path + '.' + k, seen, where)
     elif isinstance(v, list):
         for x in v:
@@ -369,6 +378,7 @@ def main():
                 walk(json.loads(out), '', seen, where)
         monitor_replay(seen, env, state, problems)
         ipoib_replay(seen, env, state, problems)
+        nvparams_replay(seen, env, state, problems)
     finally:
         shutil.rmtree(state, ignore_errors=True)
     for c in sorted(set(DRY) - dry_done):
@@ -552,6 +562,29 @@ def ipoib_replay(seen, env, state, problems):
             problems.append(f'--sysroot IPOIB {" ".join(argv)}: exit {rc}: {err.strip()}')
             continue
         walk(json.loads(out), '', seen, '--sysroot IPOIB ' + ' '.join(argv))
+
+
+# Firmware NV settings (devlink cmode permanent, issue 27) over a copy of
+# cx6dx-upstream (gen/samples_nvparams.py: the samples' kernels predate
+# them): state's params_applies, a permanent knob's change record.
+NV_RUNS = [['state', '-d', 'enp59s0f0np0'], ['params', '-d', 'enp59s0f0np0'],
+           ['params', 'set', '-d', 'enp59s0f0np0', 'total_vfs=4', '--dry-run']]
+
+def nvparams_replay(seen, env, state, problems):
+    samples = os.environ.get('MLXCLI_SAMPLES_DIR', '')
+    cap = os.path.join(state, 'nv-capture')
+    shutil.copytree(os.path.join(samples, 'cx6dx-upstream'), cap, symlinks=True)
+    gen = os.path.join(os.path.dirname(os.path.abspath(MAN)), '..', 'gen', 'samples_nvparams.py')
+    p = subprocess.run([sys.executable, gen, 'nv-overlay', cap], capture_output=True, text=True)
+    if p.returncode != 0:
+        problems.append(f'nv overlay: {p.stderr.strip()}')
+        return
+    for argv in NV_RUNS:
+        rc, out, err = mlx(['--sysroot', cap, '-j'] + argv, env)
+        if rc != 0 or not out.strip():
+            problems.append(f'--sysroot NV {" ".join(argv)}: exit {rc}: {err.strip()}')
+            continue
+        walk(json.loads(out), '', seen, '--sysroot NV ' + ' '.join(argv))
 
 
 def mlx_first(s, env):
