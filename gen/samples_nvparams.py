@@ -6,14 +6,15 @@ configuration mode permanent:
 
     python3 gen/samples_nvparams.py nv-overlay DIR
 
-mlx5 registers enable_sriov and total_vfs (cmode permanent) on a PF from
+mlx5 registers enable_sriov, total_vfs and cqe_compress_type (cmode
+permanent) on a PF from
 Linux 6.17 (KERNEL drivers/net/ethernet/mellanox/mlx5/core/lib/nv_param.c
 mlx5_nv_param_register_dl_params: PFs only); the sample hosts' kernels
 (5.15, 6.1) predate them, so the samples stay as captured and this overlay
 adds them to the recorded DEVLINK_CMD_PARAM_GET dump of the PF
 0000:3b:00.0, laid out as net/devlink sends them (gen/samples.py
-dl_param).  SYNTH: the values, enable_sriov true and total_vfs 8 (the
-sample's sriov_totalvfs).
+dl_param).  SYNTH: the values, enable_sriov true, total_vfs 8 (the
+sample's sriov_totalvfs), cqe_compress_type balanced.
 """
 
 import os
@@ -35,6 +36,8 @@ def nv_overlay(root, bdf="0000:3b:00.0"):
         raise SystemExit("%s: the dump does not end with NLMSG_DONE" % path)
     add = gs.dl_param(bdf, "enable_sriov", True, gs.PT_BOOL, PERMANENT, True)
     add += gs.dl_param(bdf, "total_vfs", True, gs.PT_U32, PERMANENT, 8)
+    # a driver-specific one, a string: cqe_compress_type (lib/nv_param.c)
+    add += gs.dl_param(bdf, "cqe_compress_type", False, gs.PT_STRING, PERMANENT, "balanced")
     os.chmod(path, 0o644)   # a copy of the read-only tree (distcheck)
     with open(path, "wb") as f:
         f.write(data[:-len(done)] + add + done)

@@ -35,6 +35,8 @@
 static const char *const onoff[] = { "on", "off", NULL };
 static const char *const truefalse[] = { "true", "false", NULL };
 static const char *const fs_modes[] = { "dmfs", "smfs", "hmfs", NULL };
+/* lib/nv_param.c cqe_compress_str[]: the validate takes these two only */
+static const char *const cqe_compress_types[] = { "balanced", "aggressive", NULL };
 /* cma_configfs.c default_roce_mode_store() takes what
  * ib_cache_gid_parse_type_str() (cache.c) finds in gid_type_str[]: these
  * two names, exactly; anything else is -EINVAL from the kernel */
@@ -241,6 +243,9 @@ const struct mlx_knob mlx_knobs[] = {
 	   truefalse, MLX_KA_FIRMWARE, "SR-IOV (Set-NetAdapterSriov)", "SR-IOV in firmware"),
 	DL("total_vfs", MLX_KT_U32, "count", NULL, "unknown: firmware configuration", 0, 65535,
 	   NULL, MLX_KA_FIRMWARE, NULL, "VFs the firmware offers"),
+	DL("cqe_compress_type", MLX_KT_STRING, NULL, NULL, "unknown: firmware configuration", 0, 0,
+	   cqe_compress_types, MLX_KA_FIRMWARE, NULL,
+	   "RX CQE compression in firmware NV: balanced or aggressive"),
 
 	/* module parameters of mlx5_core (modinfo -p mlx5_core) */
 	/* debug_mask is mode 0644 in main.c: written at run time */

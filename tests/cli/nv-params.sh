@@ -10,7 +10,8 @@
 # (drivers/net/netdevsim/dev.c: max_macs and test1, driverinit), so they
 # are added to a copy of cx6dx-upstream's recorded DEVLINK_CMD_PARAM_GET
 # dump, laid out as net/devlink sends them (gen/samples_nvparams.py):
-# enable_sriov true, total_vfs 8, both permanent, on the PF 0000:3b:00.0.
+# enable_sriov true, total_vfs 8, cqe_compress_type balanced (a string),
+# all permanent, on the PF 0000:3b:00.0.
 # Then:
 #   - params lists both with their values, applying at a firmware reset
 #     (JSON applies "firmware-reset"; text APPLIES), the runtime and
@@ -40,7 +41,7 @@ nv() { P | jq -c '[.params[0].knobs[] | select(.applies == "firmware-reset") | [
 run p -j --sysroot "$cap" params -d $IF --source devlink
 check "params: exit 0" "$rc" 0
 [ "$rc" -eq 0 ] || cat "$tmp/p.err"
-check "params: the permanent parameters, at a firmware reset" "$(nv)" '[["enable_sriov",true],["total_vfs",8]]'
+check "params: the permanent parameters, at a firmware reset" "$(nv)" '[["enable_sriov",true],["total_vfs",8],["cqe_compress_type","balanced"]]'
 check "params: the others as before" \
 	"$(jq -c '[.params[0].knobs[] | select(.applies != "firmware-reset")] | length' "$tmp/p.out")" \
 	"$("$MLXCLI" --sample=cx6dx-upstream -j params -d $IF --source devlink 2>/dev/null |
@@ -75,11 +76,13 @@ grep -q "total_vfs 70000 is out of its range 0..65535" "$tmp/range.err" && ok " 
 	bad "  range: $(cat "$tmp/range.err")"
 run notnum --sysroot "$cap" params set -d $IF enable_sriov=maybe --yes
 check "enable_sriov maybe: exit 2" "$rc" 2
+run badword --sysroot "$cap" params set -d $IF cqe_compress_type=fast --yes
+check "cqe_compress_type fast (balanced or aggressive): exit 2" "$rc" 2
 
 run set -j --sysroot "$cap" params set -d $IF enable_sriov=false total_vfs=16 --yes
 check "params set enable_sriov=false total_vfs=16 --yes: exit 0" "$rc" 0
 [ "$rc" -eq 0 ] || cat "$tmp/set.err"
-check "  ... read back: NV holds them" "$(nv)" '[["enable_sriov",false],["total_vfs",16]]'
+check "  ... read back: NV holds them" "$(nv)" '[["enable_sriov",false],["total_vfs",16],["cqe_compress_type","balanced"]]'
 check "  ... the change record" \
 	"$(jq -c '[.changes[] | [.setting, .old, .new, .changed]]' "$tmp/set.out")" \
 	'[["enable_sriov",true,false,true],["total_vfs",8,16,true]]'
@@ -103,9 +106,9 @@ grep -q "reports no total_vfs (devlink cmode permanent: mlx5 registers it from L
 run st -j --sysroot "$cap" state -d $IF
 check "state: exit 0" "$rc" 0
 check "state: the NV values in params" \
-	"$(jq -c '.ports[0].params | [.enable_sriov, .total_vfs]' "$tmp/st.out")" '[false,16]'
+	"$(jq -c '.ports[0].params | [.enable_sriov, .total_vfs, .cqe_compress_type]' "$tmp/st.out")" '[false,16,"balanced"]'
 check "state: marked as applying at a firmware reset" \
-	"$(jq -c '.ports[0].params_applies' "$tmp/st.out")" '{"enable_sriov":"firmware-reset","total_vfs":"firmware-reset"}'
+	"$(jq -c '.ports[0].params_applies' "$tmp/st.out")" '{"enable_sriov":"firmware-reset","total_vfs":"firmware-reset","cqe_compress_type":"firmware-reset"}'
 run stt --sysroot "$cap" state -d $IF
 grep -q "params.total_vfs: stored in firmware NV, applies at a firmware-reset" "$tmp/stt.out" &&
 	ok "state (text): the mark" || bad "state (text): $(grep total_vfs "$tmp/stt.out")"
@@ -118,7 +121,8 @@ check "apply of the state NV already holds: exit 0" "$rc" 0
 check "  ... nothing written" "$(tree_sum "$cap" | md5sum)" "$before"
 
 # a desired state with other NV values: refused without --yes, written with
-jq '.ports[0].params.enable_sriov = true | .ports[0].params.total_vfs = 32' "$tmp/st.out" >"$tmp/want.json"
+jq '.ports[0].params.enable_sriov = true | .ports[0].params.total_vfs = 32 |
+	.ports[0].params.cqe_compress_type = "aggressive"' "$tmp/st.out" >"$tmp/want.json"
 run a1 --sysroot "$cap" apply "$tmp/want.json"
 check "apply of other NV values without --yes: exit 2" "$rc" 2
 grep -q "params.enable_sriov on .*stored in firmware NV" "$tmp/a1.err" && ok "  ... saying NV" ||
@@ -129,24 +133,25 @@ run df -j diff "$cap" "$tmp/want.json"
 check "diff against it: exit 1 (they differ)" "$rc" 1
 check "  ... the stored values differ, old -> new" \
 	"$(jq -c '[.differences[] | select(.pci_address == "0000:3b:00.0") | [.setting, .old, .new]]' "$tmp/df.out")" \
-	'[["params.enable_sriov",false,true],["params.total_vfs",16,32]]'
+	'[["params.enable_sriov",false,true],["params.total_vfs",16,32],["params.cqe_compress_type","balanced","aggressive"]]'
 run a2 --sysroot "$cap" apply "$tmp/want.json" --yes
 check "apply --yes: exit 0" "$rc" 0
 [ "$rc" -eq 0 ] || cat "$tmp/a2.err"
-check "  ... NV holds the desired state" "$(nv)" '[["enable_sriov",true],["total_vfs",32]]'
+check "  ... NV holds the desired state" "$(nv)" '[["enable_sriov",true],["total_vfs",32],["cqe_compress_type","aggressive"]]'
 run df2 -j diff "$cap" "$tmp/want.json"
 check "diff after apply: the port matches" \
 	"$(jq -c '[.differences[] | select(.pci_address == "0000:3b:00.0")]' "$tmp/df2.out")" '[]'
 
 
 # a state from before issue 27: no permanent knob, no params_applies
-jq 'del(.ports[0].params.enable_sriov, .ports[0].params.total_vfs, .ports[0].params_applies)' \
+jq 'del(.ports[0].params.enable_sriov, .ports[0].params.total_vfs, .ports[0].params.cqe_compress_type,
+	.ports[0].params_applies)' \
 	"$tmp/st.out" >"$tmp/old.json"
 before=$(tree_sum "$cap" | md5sum)
 run a3 --sysroot "$cap" apply "$tmp/old.json"
 check "apply of a state without the permanent knobs: exit 0" "$rc" 0
 [ "$rc" -eq 0 ] || cat "$tmp/a3.err"
-check "  ... NV untouched" "$(nv)" '[["enable_sriov",true],["total_vfs",32]]'
+check "  ... NV untouched" "$(nv)" '[["enable_sriov",true],["total_vfs",32],["cqe_compress_type","aggressive"]]'
 
 # params_applies is checked, not trusted
 jq '.ports[0].params_applies.total_vfs = "soon"' "$tmp/st.out" >"$tmp/badap.json"

@@ -465,6 +465,10 @@ static void test_values(void **state)
 	assert_int_equal(knob("total_vfs")->apply, MLX_KA_FIRMWARE);
 	assert_int_equal(knob("enable_sriov")->apply, MLX_KA_FIRMWARE);
 	assert_int_equal(mlx_params_plan_reset(ctx, &pl, "total_vfs"), -ENODATA);
+	/* cqe_compress_type: lib/nv_param.c's two words, nothing else */
+	assert_int_equal(mlx_params_parse_value(ctx, knob("cqe_compress_type"), "aggressive", &v), 0);
+	assert_int_equal(mlx_params_parse_value(ctx, knob("cqe_compress_type"), "fast", &v), -EINVAL);
+	assert_int_equal(knob("cqe_compress_type")->apply, MLX_KA_FIRMWARE);
 	mlx_plan_free(&pl);
 	mlx_ctx_free(ctx);
 }
