@@ -102,13 +102,20 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
 		k = mlx_knob_find(name);
 		if (!k) {
 			/* a private flag the catalogue lacks (MLNX_OFED's): on|off,
-			 * and the plan refuses a name the device does not report */
-			if (!mlx_privflag_name_ok(name) ||
-			    mlx_params_parse_value(cli->ctx, &mlx_knob_any_privflag, eq + 1, &v) < 0)
+			 * and the plan refuses a name the device does not report;
+			 * another value: a devlink parameter in cmode permanent the
+			 * catalogue lacks (issue 27), typed by the plan from the
+			 * type the device reports */
+			if (!mlx_privflag_name_ok(name))
 				mlx_err(cli->ctx, EINVAL, "no knob '%s' (mlxcli params info lists them; "
 					"a private flag the device reports takes on or off)", name);
-			else if (mlx_params_put_privflag(cli->ctx, &want->params, name, v) == 0)
+			else if (mlx_params_parse_value(cli->ctx, &mlx_knob_any_privflag, eq + 1,
+							&v) == 0) {
+				if (mlx_params_put_privflag(cli->ctx, &want->params, name, v) == 0)
+					continue;
+			} else if (mlx_params_put_devlink(cli->ctx, &want->params, name, eq + 1) == 0) {
 				continue;
+			}
 			r = EXIT_USAGE;
 		} else if (mlx_params_parse_value(cli->ctx, k, eq + 1, &v) < 0 ||
 			   mlx_params_put(cli->ctx, &want->params, k, v) < 0) {

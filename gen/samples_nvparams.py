@@ -38,6 +38,10 @@ def nv_overlay(root, bdf="0000:3b:00.0"):
     add += gs.dl_param(bdf, "total_vfs", True, gs.PT_U32, PERMANENT, 8)
     # a driver-specific one, a string: cqe_compress_type (lib/nv_param.c)
     add += gs.dl_param(bdf, "cqe_compress_type", False, gs.PT_STRING, PERMANENT, "balanced")
+    # one mlxcli's catalogue does not know, as a newer kernel may list it:
+    # max_sfs (u32, permanent: the SFs a PF offers), posted for mlx5 on
+    # netdev in 2025 (lib/nv_param.c mlx5_devlink_max_sfs_get/set); SYNTH 0
+    add += gs.dl_param(bdf, "max_sfs", True, gs.PT_U32, PERMANENT, 0)
     os.chmod(path, 0o644)   # a copy of the read-only tree (distcheck)
     with open(path, "wb") as f:
         f.write(data[:-len(done)] + add + done)

@@ -102,6 +102,11 @@ bool mlx_feature_match(const char *name, const char *pattern);
 bool mlx_privflag_name_ok(const char *name);
 /* The row every such flag is validated against (a bool, on|off). */
 extern const struct mlx_knob mlx_knob_any_privflag;
+/* A devlink parameter in cmode permanent that the catalogue does not know
+ * (a firmware NV setting a newer kernel lists, issue 27): typed by the
+ * type the kernel reports for it, which only the plan knows; named like a
+ * private flag (mlx_privflag_name_ok). */
+extern const struct mlx_knob mlx_knob_any_devlink;
 /* The knob of a source with kernel name @kname; NULL none. */
 const struct mlx_knob *mlx_knob_by_kname(enum mlx_knob_source src, const char *kname);
 
@@ -355,6 +360,12 @@ int mlx_params_parse_value(struct mlx_ctx *ctx, const struct mlx_knob *k, const 
 int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name,
 			const char *value);
 #define MLX_PARAMS_ID_PRIVFLAG (-2)
+/* A devlink parameter the catalogue does not know (mlx_knob_any_devlink):
+ * the value as given (a string), typed by the plan from the type the
+ * device reports; the plan takes one in cmode permanent only.  A private
+ * flag's change (on|off) the device has no flag for is one too, when the
+ * device lists a devlink parameter of that name. */
+#define MLX_PARAMS_ID_DEVLINK (-3)
 /* Add @name's return to its default; -ENODATA when nobody knows the
  * default (the catalogue says why).  The change's arg is 1: the plan
  * refuses it (-EOPNOTSUPP) on a device whose driver the default does not

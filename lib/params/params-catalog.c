@@ -361,3 +361,12 @@ const struct mlx_knob mlx_knob_any_privflag = {
 	"unknown: a private flag of the driver that the catalogue does not list", 0, 1, onoff,
 	MLX_KA_RUNTIME, NULL, "a private flag of the driver (not in mlxcli's catalogue)",
 };
+
+/* firmware NV settings the catalogue does not know (issue 27): whatever
+ * permanent parameter the running kernel lists, typed by its devlink type */
+const struct mlx_knob mlx_knob_any_devlink = {
+	"devlink_param", MLX_KS_DEVLINK, NULL, 0, 0, MLX_KT_STRING, NULL, NULL,
+	"unknown: a firmware NV setting (devlink cmode permanent) the catalogue does not list",
+	0, 0, NULL, MLX_KA_FIRMWARE, NULL,
+	"a devlink parameter in cmode permanent (not in mlxcli's catalogue)",
+};

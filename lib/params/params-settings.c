@@ -59,17 +59,25 @@ static struct mlx_knob_setting *knob_add(struct mlx_params_settings *p)
 	return &p->kv[p->n++];
 }
 
-const char *mlx_knob_setting_name(const struct mlx_knob_setting *ks)
+/* A row for what the catalogue lacks, named by the setting's own name: a
+ * private flag, a devlink parameter (issue 27) */
+static bool own(const struct mlx_knob *k)
 {
-	return ks->k == &mlx_knob_any_privflag ? ks->name : ks->k->name;
+	return k == &mlx_knob_any_privflag || k == &mlx_knob_any_devlink;
 }
 
-/* @k's setting; a private flag the catalogue lacks by @name */
+const char *mlx_knob_setting_name(const struct mlx_knob_setting *ks)
+{
+	return own(ks->k) ? ks->name : ks->k->name;
+}
+
+/* @k's setting; a private flag or a devlink parameter the catalogue lacks
+ * by @name */
 static struct mlx_knob_setting *knob_named(const struct mlx_params_settings *p,
 					   const struct mlx_knob *k, const char *name)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (p->kv[i].k == k && (k != &mlx_knob_any_privflag || !strcmp(p->kv[i].name, name)))
+		if (p->kv[i].k == k && (!own(k) || !strcmp(p->kv[i].name, name)))
 			return &p->kv[i];
 	return NULL;
 }
@@ -194,6 +202,27 @@ int mlx_params_put(struct mlx_ctx *ctx, struct mlx_params_settings *p, const str
 	return 0;
 }
 
+int mlx_params_put_devlink(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
+			   const char *text)
+{
+	struct mlx_knob_setting *ks;
+
+	if (!mlx_privflag_name_ok(name))
+		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
+	if (strlen(text) >= MLX_VAL_STR_MAX)
+		return mlx_err(ctx, EINVAL, "'%s' is too long for %s", text, name);
+	if (knob_named(p, &mlx_knob_any_devlink, name))
+		return mlx_err(ctx, EEXIST, "%s is given twice", name);
+	if (!(ks = knob_add(p)))
+		return mlx_err(ctx, ENOMEM, "out of memory");
+	p->have = MLX_SET;
+	ks->k = &mlx_knob_any_devlink;
+	snprintf(ks->name, sizeof(ks->name), "%s", name);
+	ks->have = MLX_SET;
+	ks->v = mlx_val_str(text);
+	return 0;
+}
+
 int mlx_params_put_privflag(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
 			    struct mlx_val v)
 {
@@ -255,7 +284,7 @@ void mlx_params_close_step(void *feat)
 static int add(struct mlx_ctx *ctx, struct mlx_params_writer *w, struct mlx_plan *pl,
 	       const struct mlx_knob_setting *ks)
 {
-	bool own = ks->k == &mlx_knob_any_privflag;
+	bool mine = own(ks->k);
 
 	/* an RDMA knob (roce_mode, params set's): its device's files too */
 	if (ks->k->src == MLX_KS_RDMA)
@@ -263,8 +292,9 @@ static int add(struct mlx_ctx *ctx, struct mlx_params_writer *w, struct mlx_plan
 	/* a private flag the catalogue lacks: the plan asks the device
 	 * whether it has one; a reset (arg 1): whether the default holds for
 	 * the port's driver (lib/params/params-write.c) */
-	if (mlx_plan_add(pl, own ? ks->name : ks->k->name, ks->k->unit,
-			 own ? MLX_PARAMS_ID_PRIVFLAG : (int)(ks->k - mlx_knobs), ks->reset ? 1 : 0,
+	if (mlx_plan_add(pl, mine ? ks->name : ks->k->name, ks->k->unit,
+			 !mine ? (int)(ks->k - mlx_knobs) : ks->k == &mlx_knob_any_devlink ?
+			 MLX_PARAMS_ID_DEVLINK : MLX_PARAMS_ID_PRIVFLAG, ks->reset ? 1 : 0,
 			 ks->v) < 0)
 		return mlx_err(ctx, ENOMEM, "out of memory");
 	return 0;
@@ -292,9 +322,10 @@ int mlx_params_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_
 		if (ks && ks->have == MLX_SET && (e = add(ctx, feat, pl, ks)) < 0)
 			return e;
 	}
-	/* then the private flags the catalogue lacks, in the file's order */
+	/* then the private flags and devlink parameters the catalogue lacks,
+	 * in the file's order */
 	for (size_t i = 0; i < p->n; i++)
-		if (p->kv[i].k == &mlx_knob_any_privflag && p->kv[i].have == MLX_SET &&
+		if (own(p->kv[i].k) && p->kv[i].have == MLX_SET &&
 		    (e = add(ctx, feat, pl, &p->kv[i])) < 0)
 			return e;
 	return 0;

@@ -11,7 +11,8 @@
 # are added to a copy of cx6dx-upstream's recorded DEVLINK_CMD_PARAM_GET
 # dump, laid out as net/devlink sends them (gen/samples_nvparams.py):
 # enable_sriov true, total_vfs 8, cqe_compress_type balanced (a string),
-# all permanent, on the PF 0000:3b:00.0.
+# and max_sfs 0 (a u32 the catalogue does not know, as a newer kernel may
+# list one), all permanent, on the PF 0000:3b:00.0.
 # Then:
 #   - params lists both with their values, applying at a firmware reset
 #     (JSON applies "firmware-reset"; text APPLIES), the runtime and
@@ -37,7 +38,9 @@ python3 "$TOP_SRCDIR/gen/samples_nvparams.py" nv-overlay "$cap" || bad "adding t
 IF=enp59s0f0np0
 
 P() { "$MLXCLI" --sysroot "$cap" -j params -d $IF --source devlink; }
-nv() { P | jq -c '[.params[0].knobs[] | select(.applies == "firmware-reset") | [.name, .current]]'; }
+# the catalogued ones (max_sfs, which the catalogue lacks, has its own checks)
+nv() { P | jq -c '[.params[0].knobs[] | select(.applies == "firmware-reset" and .name != "max_sfs") | [.name, .current]]'; }
+sfs() { P | jq -c '[.params[0].knobs[] | select(.name == "max_sfs") | [.applies, .current]]'; }
 run p -j --sysroot "$cap" params -d $IF --source devlink
 check "params: exit 0" "$rc" 0
 [ "$rc" -eq 0 ] || cat "$tmp/p.err"
@@ -88,6 +91,29 @@ check "  ... the change record" \
 	'[["enable_sriov",true,false,true],["total_vfs",8,16,true]]'
 run set2 --sysroot "$cap" params set -d $IF total_vfs=16
 check "the same value again needs no --yes (nothing changes): exit 0" "$rc" 0
+
+# ---- a permanent parameter the catalogue does not know (max_sfs, a u32):
+# typed by the type the device reports, written with cmode permanent
+check "params: an uncatalogued permanent parameter listed" "$(sfs)" '[["firmware-reset",0]]'
+run sfs0 --sysroot "$cap" params set -d $IF max_sfs=4 </dev/null
+check "params set max_sfs without --yes off a terminal: exit 2" "$rc" 2
+run sfsd -j --sysroot "$cap" params set -d $IF max_sfs=4 --dry-run
+check "  ... --dry-run: the plan typed as the device's u32" \
+	"$(jq -c '[.changes[] | [.setting, .old, .new, .changed]]' "$tmp/sfsd.out")" '[["max_sfs",0,4,true]]'
+jq -r '.changes[0].note' "$tmp/sfsd.out" | grep -q "stored in firmware NV" && ok "  ... its note says NV" ||
+	bad "  max_sfs note: $(cat "$tmp/sfsd.out")"
+run sfsbig --sysroot "$cap" params set -d $IF max_sfs=4294967296 --yes
+check "max_sfs above a u32: exit 2" "$rc" 2
+grep -q "max_sfs 4294967296 is out of its range 0..4294967295 on $IF (a devlink u32)" "$tmp/sfsbig.err" &&
+	ok "  ... saying the devlink type's range" || bad "  max_sfs range: $(cat "$tmp/sfsbig.err")"
+run sfsw --sysroot "$cap" params set -d $IF max_sfs=many --yes
+check "max_sfs many: exit 2" "$rc" 2
+run sfsok --sysroot "$cap" params set -d $IF max_sfs=4 --yes
+check "params set max_sfs=4 --yes: exit 0" "$rc" 0
+[ "$rc" -eq 0 ] || cat "$tmp/sfsok.err"
+check "  ... read back as the device's u32" "$(sfs)" '[["firmware-reset",4]]'
+run nosuch --sysroot "$cap" params set -d $IF no_such_param=4 --yes
+check "a name neither the catalogue nor the device has: exit 2" "$rc" 2
 
 # (the request's cmode is permanent: the emulator edits the recorded value
 # of the request's cmode, and the dump holds only the permanent one)
