@@ -113,7 +113,10 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
 							&v) == 0) {
 				if (mlx_params_put_privflag(cli->ctx, &want->params, name, v) == 0)
 					continue;
-			} else if (mlx_params_put_devlink(cli->ctx, &want->params, name, eq + 1) == 0) {
+			} else if (strlen(eq + 1) >= MLX_VAL_STR_MAX) {
+				mlx_err(cli->ctx, EINVAL, "'%s' is too long for %s", eq + 1, name);
+			} else if (mlx_params_put_devlink(cli->ctx, &want->params, name,
+							  mlx_val_str(eq + 1)) == 0) {
 				continue;
 			}
 			r = EXIT_USAGE;

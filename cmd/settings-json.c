@@ -196,9 +196,28 @@ static int params(struct rd *r, json_t *port, const char *path, struct mlx_param
 				return rd_refused(r, p);
 			continue;
 		}
+		/* ... a number or a word: a devlink parameter in cmode permanent
+		 * the catalogue lacks, which state names in params_applies (the
+		 * file says it is one: else it is no knob, found here with its
+		 * path), typed by the plan from the device's type */
+		if (!kn && mlx_privflag_name_ok(k) && (json_is_integer(x) || json_is_string(x)) &&
+		    json_is_string(json_object_get(json_object_get(port, "params_applies"), k)) &&
+		    !strcmp(json_string_value(json_object_get(json_object_get(port, "params_applies"),
+							       k)), "firmware-reset")) {
+			if (json_is_integer(x) && json_integer_value(x) < 0)
+				return rd_bad(r, p, "expected a number of at least 0");
+			if (json_is_string(x) && strlen(json_string_value(x)) >= sizeof(text))
+				return rd_bad(r, p, "'%s' is too long for %s", json_string_value(x), k);
+			v = json_is_integer(x) ? mlx_val_uint((uint64_t)json_integer_value(x))
+					       : mlx_val_str(json_string_value(x));
+			if (mlx_params_put_devlink(ctx, ps, k, v) < 0)
+				return rd_refused(r, p);
+			continue;
+		}
 		if (!kn)
 			return rd_bad(r, p, "no knob '%s' (mlxcli params info lists them; a private flag "
-				      "the device reports takes true or false)", k);
+				      "the device reports takes true or false; a firmware NV setting the "
+				      "catalogue lacks is named in params_applies)", k);
 		if (kn->src == MLX_KS_MODULE)
 			return rd_bad(r, p, "a module parameter (mlx5_core's, the host's, not a port's): not "
 				   "in the desired state; params set or modprobe.d sets it");
@@ -240,8 +259,9 @@ static int params_applies(struct rd *r, json_t *port, const char *path)
 		bool known = false;
 
 		P(p, "%s.params_applies.%s", path, k);
-		if (!mlx_knob_find(k))
-			return rd_bad(r, p, "no knob '%s' (mlxcli params info lists them)", k);
+		if (!mlx_knob_find(k) && !(mlx_privflag_name_ok(k) &&
+					    json_object_get(json_object_get(port, "params"), k)))
+			return rd_bad(r, p, "no knob '%s' in params (mlxcli params info lists them)", k);
 		for (int a = MLX_KA_RUNTIME; v && a <= MLX_KA_FIRMWARE && !known; a++)
 			known = !strcmp(v, mlx_knob_apply_name((enum mlx_knob_apply)a));
 		if (!known)

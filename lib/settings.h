@@ -209,9 +209,10 @@ int mlx_params_put(struct mlx_ctx *ctx, struct mlx_params_settings *p, const str
 /* The same for a private flag the catalogue lacks, by its name (the
  * device's; the plan refuses a name the device does not report). */
 /* Add a devlink parameter the catalogue lacks (mlx_knob_any_devlink):
- * @text as given, typed by the plan from what the device reports. */
+ * @v as given (a number, a word, or null), typed by the plan from what
+ * the device reports. */
 int mlx_params_put_devlink(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
-			   const char *text);
+			   struct mlx_val v);
 int mlx_params_put_privflag(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
 			    struct mlx_val v);
 

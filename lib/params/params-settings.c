@@ -119,19 +119,22 @@ int mlx_params_dup(struct mlx_port_settings *dst, const struct mlx_port_settings
 }
 
 /*
- * Firmware NV settings (issue 27): row @i of @p is a catalogued devlink
- * parameter in cmode permanent (mlx5's enable_sriov, total_vfs) that has
- * no runtime row.  `apply` writes its NV value (the plan flags it: in
- * effect after a firmware reset), so the state carries it, marked.
+ * Firmware NV settings (issue 27): row @i of @p is a devlink parameter in
+ * cmode permanent (mlx5's enable_sriov, total_vfs, cqe_compress_type; one
+ * the catalogue lacks by a name params set takes) that has no runtime
+ * row.  `apply` writes its NV value (the plan flags it: in effect after a
+ * firmware reset), so the state carries it, marked.
  */
 static bool firmware_nv(const struct mlx_params *p, size_t i)
 {
 	const struct mlx_knob_value *v = &p->v[i];
 
-	if (v->src != MLX_KS_DEVLINK || v->apply != MLX_KA_FIRMWARE || !in_catalogue(v->k))
+	if (v->src != MLX_KS_DEVLINK || v->apply != MLX_KA_FIRMWARE ||
+	    (v->k ? !in_catalogue(v->k) : !mlx_privflag_name_ok(v->name)))
 		return false;
 	for (size_t j = 0; j < p->n; j++)
-		if (p->v[j].k == v->k && p->v[j].apply == MLX_KA_RUNTIME)
+		if (p->v[j].src == MLX_KS_DEVLINK && !strcmp(p->v[j].name, v->name) &&
+		    p->v[j].apply == MLX_KA_RUNTIME)
 			return false;
 	return true;
 }
@@ -162,16 +165,31 @@ void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref 
 		struct mlx_knob_setting *ks;
 		bool dup = false;
 
-		if (!mlx_params_state_knob(v->k) || v->fixed ||
-		    (v->apply != MLX_KA_RUNTIME && !firmware_nv(&p, i)))
+		bool nv_own = !v->k && firmware_nv(&p, i);
+
+		if (!nv_own && (!mlx_params_state_knob(v->k) || v->fixed ||
+				(v->apply != MLX_KA_RUNTIME && !firmware_nv(&p, i))))
 			continue;
 		/* a devlink parameter reported in several cmodes: its runtime row once */
-		for (size_t j = 0; j < i && !dup; j++)
+		for (size_t j = 0; j < i && !dup && !nv_own; j++)
 			dup = p.v[j].k == v->k && p.v[j].apply == MLX_KA_RUNTIME && !p.v[j].fixed;
 		if (dup)
 			continue;
 		if (!(ks = knob_add(ps)))
 			break;
+		if (nv_own) {
+			/* the catalogue lacks it: its name, its value in its
+			 * devlink type */
+			ks->k = &mlx_knob_any_devlink;
+			snprintf(ks->name, sizeof(ks->name), "%s", v->name);
+			ks->have = v->known ? MLX_SET : MLX_NULL;
+			ks->v = mlx_knob_value_typed(v->known ? v->value : NULL,
+						     v->dl_type == MLX_DL_BOOL ? MLX_KT_BOOL :
+						     v->dl_type == MLX_DL_STRING ? MLX_KT_STRING :
+						     MLX_KT_U64);
+			ks->apply = v->apply;
+			continue;
+		}
 		ks->k = v->k;
 		/* a private flag the catalogue lacks: its row is @p's, freed
 		 * below; the setting keeps its name */
@@ -203,14 +221,14 @@ int mlx_params_put(struct mlx_ctx *ctx, struct mlx_params_settings *p, const str
 }
 
 int mlx_params_put_devlink(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
-			   const char *text)
+			   struct mlx_val v)
 {
 	struct mlx_knob_setting *ks;
 
 	if (!mlx_privflag_name_ok(name))
 		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
-	if (strlen(text) >= MLX_VAL_STR_MAX)
-		return mlx_err(ctx, EINVAL, "'%s' is too long for %s", text, name);
+	if (v.kind != MLX_VAL_UINT && v.kind != MLX_VAL_STR && v.kind != MLX_VAL_NULL)
+		return mlx_err(ctx, EINVAL, "%s: a devlink parameter takes a number or a word", name);
 	if (knob_named(p, &mlx_knob_any_devlink, name))
 		return mlx_err(ctx, EEXIST, "%s is given twice", name);
 	if (!(ks = knob_add(p)))
@@ -218,8 +236,8 @@ int mlx_params_put_devlink(struct mlx_ctx *ctx, struct mlx_params_settings *p, c
 	p->have = MLX_SET;
 	ks->k = &mlx_knob_any_devlink;
 	snprintf(ks->name, sizeof(ks->name), "%s", name);
-	ks->have = MLX_SET;
-	ks->v = mlx_val_str(text);
+	ks->have = v.kind == MLX_VAL_NULL ? MLX_NULL : MLX_SET;
+	ks->v = v;
 	return 0;
 }
 

@@ -191,6 +191,7 @@ def evidence_keys(seen):
 
 UNITS_SEEN = {}
 KNOBS_SEEN = {}
+NV_OWN = set()
 PROBLEMS = []
 # unit values the registry does not list yet, each with why
 UNIT_EXCEPTIONS = {
@@ -232,6 +233,10 @@ def walk(v, path, seen, where, names_only=False):
             # registry; each value is a scalar (a knob's own type) or null
             if k == 'params' and isinstance(x, dict):
                 for n, y in x.items():
+                    # a firmware NV setting the catalogue lacks (issue 27):
+                    # params_applies beside names it, as the device listed it
+                    if isinstance(v.get('params_applies'), dict) and n in v['params_applies']:
+                        NV_OWN.add(n)
                     KNOBS_SEEN.setdefault(n, set()).add((jtype(y), where + ' ' + path + '.params.' + n))
                 continue
             # state's "params_applies" (issue 27): knob name -> when it
@@ -433,7 +438,7 @@ def main():
         problems.append('params info -j lists no knob')
     for n, ts in sorted(KNOBS_SEEN.items()):
         for t, w in sorted(ts):
-            if n not in knobs:
+            if n not in knobs and n not in NV_OWN:
                 problems.append(f'"{n}" in {w} is no knob of the catalogue (params info)')
             elif t not in ('string', 'integer', 'boolean', 'null'):
                 problems.append(f'knob "{n}" is {t} in {w}: a knob\'s value is a scalar')

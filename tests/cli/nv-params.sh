@@ -132,9 +132,10 @@ grep -q "reports no total_vfs (devlink cmode permanent: mlx5 registers it from L
 run st -j --sysroot "$cap" state -d $IF
 check "state: exit 0" "$rc" 0
 check "state: the NV values in params" \
-	"$(jq -c '.ports[0].params | [.enable_sriov, .total_vfs, .cqe_compress_type]' "$tmp/st.out")" '[false,16,"balanced"]'
+	"$(jq -c '.ports[0].params | [.enable_sriov, .total_vfs, .cqe_compress_type, .max_sfs]' "$tmp/st.out")" \
+	'[false,16,"balanced",4]'
 check "state: marked as applying at a firmware reset" \
-	"$(jq -c '.ports[0].params_applies' "$tmp/st.out")" '{"enable_sriov":"firmware-reset","total_vfs":"firmware-reset","cqe_compress_type":"firmware-reset"}'
+	"$(jq -c '.ports[0].params_applies' "$tmp/st.out")" '{"enable_sriov":"firmware-reset","total_vfs":"firmware-reset","cqe_compress_type":"firmware-reset","max_sfs":"firmware-reset"}'
 run stt --sysroot "$cap" state -d $IF
 grep -q "params.total_vfs: stored in firmware NV, applies at a firmware-reset" "$tmp/stt.out" &&
 	ok "state (text): the mark" || bad "state (text): $(grep total_vfs "$tmp/stt.out")"
@@ -148,7 +149,8 @@ check "  ... nothing written" "$(tree_sum "$cap" | md5sum)" "$before"
 
 # a desired state with other NV values: refused without --yes, written with
 jq '.ports[0].params.enable_sriov = true | .ports[0].params.total_vfs = 32 |
-	.ports[0].params.cqe_compress_type = "aggressive"' "$tmp/st.out" >"$tmp/want.json"
+	.ports[0].params.cqe_compress_type = "aggressive" | .ports[0].params.max_sfs = 2' \
+	"$tmp/st.out" >"$tmp/want.json"
 run a1 --sysroot "$cap" apply "$tmp/want.json"
 check "apply of other NV values without --yes: exit 2" "$rc" 2
 grep -q "params.enable_sriov on .*stored in firmware NV" "$tmp/a1.err" && ok "  ... saying NV" ||
@@ -159,11 +161,12 @@ run df -j diff "$cap" "$tmp/want.json"
 check "diff against it: exit 1 (they differ)" "$rc" 1
 check "  ... the stored values differ, old -> new" \
 	"$(jq -c '[.differences[] | select(.pci_address == "0000:3b:00.0") | [.setting, .old, .new]]' "$tmp/df.out")" \
-	'[["params.enable_sriov",false,true],["params.total_vfs",16,32],["params.cqe_compress_type","balanced","aggressive"]]'
+	'[["params.enable_sriov",false,true],["params.total_vfs",16,32],["params.cqe_compress_type","balanced","aggressive"],["params.max_sfs",4,2]]'
 run a2 --sysroot "$cap" apply "$tmp/want.json" --yes
 check "apply --yes: exit 0" "$rc" 0
 [ "$rc" -eq 0 ] || cat "$tmp/a2.err"
 check "  ... NV holds the desired state" "$(nv)" '[["enable_sriov",true],["total_vfs",32],["cqe_compress_type","aggressive"]]'
+check "  ... and the uncatalogued one" "$(sfs)" '[["firmware-reset",2]]'
 run df2 -j diff "$cap" "$tmp/want.json"
 check "diff after apply: the port matches" \
 	"$(jq -c '[.differences[] | select(.pci_address == "0000:3b:00.0")]' "$tmp/df2.out")" '[]'
@@ -171,13 +174,28 @@ check "diff after apply: the port matches" \
 
 # a state from before issue 27: no permanent knob, no params_applies
 jq 'del(.ports[0].params.enable_sriov, .ports[0].params.total_vfs, .ports[0].params.cqe_compress_type,
-	.ports[0].params_applies)' \
+	.ports[0].params.max_sfs, .ports[0].params_applies)' \
 	"$tmp/st.out" >"$tmp/old.json"
 before=$(tree_sum "$cap" | md5sum)
 run a3 --sysroot "$cap" apply "$tmp/old.json"
 check "apply of a state without the permanent knobs: exit 0" "$rc" 0
 [ "$rc" -eq 0 ] || cat "$tmp/a3.err"
 check "  ... NV untouched" "$(nv)" '[["enable_sriov",true],["total_vfs",32],["cqe_compress_type","aggressive"]]'
+
+# an uncatalogued one is typed by the device's type: a word for a u32 is
+# refused in the plan, nothing written
+jq '.ports[0].params.max_sfs = "many"' "$tmp/st.out" >"$tmp/badsfs.json"
+run a5 --sysroot "$cap" apply "$tmp/badsfs.json" --yes
+check "apply of max_sfs \"many\" (a u32 on the device): exit 2" "$rc" 2
+check "  ... nothing written" "$(sfs)" '[["firmware-reset",2]]'
+
+# a name the catalogue lacks is one only where params_applies says so:
+# else it is no knob, found in the file with its path
+jq 'del(.ports[0].params_applies.max_sfs)' "$tmp/st.out" >"$tmp/nomark.json"
+run a6 --sysroot "$cap" apply "$tmp/nomark.json" --yes
+check "apply of max_sfs that params_applies does not name: exit 2" "$rc" 2
+grep -qF "ports[0].params.max_sfs: no knob 'max_sfs'" "$tmp/a6.err" && ok "  ... naming its path" ||
+	bad "  unmarked: $(cat "$tmp/a6.err")"
 
 # params_applies is checked, not trusted
 jq '.ports[0].params_applies.total_vfs = "soon"' "$tmp/st.out" >"$tmp/badap.json"
