@@ -84,17 +84,25 @@ int apply_lint(struct cli *cli, struct apply *a)
 		 * (pfc-global-pause): now's, with the plan's changes */
 		if (ap->step[MLX_SUB_LINK] >= 0 && ap->t.ifname) {
 			struct mlx_txn_step l = { 0 };
+			int rx = -1, tx = -1;
 
-			if (mlx_link_pause_get(cli->ctx, ap->t.ifname, &qs.pause_rx, &qs.pause_tx) < 0)
-				mlx_err_clear(cli->ctx);
+			/* the plan read both when the state names both: no
+			 * second read of the port's pause for the lint */
 			mlx_txn_step(a->txn, (size_t)ap->step[MLX_SUB_LINK], &l);
 			for (size_t k = 0; l.plan && k < l.plan->n; k++) {
 				const struct mlx_change *c = &l.plan->c[k];
 
 				if ((c->id == MLX_LINK_PAUSE_RX || c->id == MLX_LINK_PAUSE_TX) &&
 				    c->new.kind == MLX_VAL_BOOL)
-					*(c->id == MLX_LINK_PAUSE_RX ? &qs.pause_rx : &qs.pause_tx) = c->new.b;
+					*(c->id == MLX_LINK_PAUSE_RX ? &rx : &tx) = c->new.b;
 			}
+			if ((rx < 0 || tx < 0) &&
+			    mlx_link_pause_get(cli->ctx, ap->t.ifname, &qs.pause_rx, &qs.pause_tx) < 0)
+				mlx_err_clear(cli->ctx);
+			if (rx >= 0)
+				qs.pause_rx = rx;
+			if (tx >= 0)
+				qs.pause_tx = tx;
 		}
 		rc = qos_check(cli, &qs, dcb, -1, rep);
 		if (rc)

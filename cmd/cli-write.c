@@ -188,7 +188,8 @@ void cli_out_changes(struct cli *cli, const struct mlx_plan *pl)
  * The exit code of a failed transaction, for every write command (DESIGN
  * "Errors and exit codes"): a signal is 128 + its number, as if it had
  * ended the process; a write that failed is 1 whatever its errno, but for
- * the missing privilege (5); a value the plan refused against the device
+ * the missing privilege (5) and a driver's "not supported" before anything
+ * was written (4); a value the plan refused against the device
  * is a bad value (2), as if the range check had caught it.
  */
 int cli_txn_exit(int e, const struct mlx_txn_result *res)
@@ -198,9 +199,11 @@ int cli_txn_exit(int e, const struct mlx_txn_result *res)
 	if (res->signal)
 		return 128 + res->signal;
 	r = cli_exit_code(e);
-	/* an action the driver refused did nothing: not supported, as the
-	 * read of what it lacks would say */
-	if (res->action && !res->written && e == -EOPNOTSUPP)
+	/* a first write the driver refused (an action, or a setting it reads
+	 * but cannot set: a veth's speed) changed nothing: not supported, as
+	 * the read of what it lacks would say */
+	if (e == -EOPNOTSUPP && !res->written && !res->nback &&
+	    (res->action || res->phase == MLX_WRITE_WRITE))
 		return EXIT_NOTSUP;
 	if ((res->change >= 0 || res->written) && r != EXIT_PERM)
 		r = EXIT_FAIL;

@@ -11,9 +11,12 @@
  * The screen is plain ANSI (ECMA-48) escapes and the terminal's modes
  * through termios: no curses library for one table.  The alternate screen
  * (DEC private mode 1049, as less and top use it) keeps the shell's
- * scrollback as it was; the size comes from the terminal itself (the
- * cursor position report, ECMA-48 DSR 6, after moving to 999;999), asked
- * again on SIGWINCH, because cmd/ makes no ioctl (tests/cli/boundary.sh).
+ * scrollback as it was; the size is the terminal's window size
+ * (TIOCGWINSZ, tty_ioctl(4): the one ioctl cmd/ makes, on the terminal,
+ * not a device; tests/cli/boundary.py allows it), read again on SIGWINCH.
+ * Not the cursor position report (ECMA-48 DSR 6): its answer has the
+ * shape of a key (xterm's Ctrl-F3 is ESC [ 1 ; 5 R), and a key must never
+ * resize the view.
  * Off a terminal it refuses: a program wants `counters watch -j`.
  */
 #include "config.h"
@@ -25,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -82,15 +86,16 @@ static void term_restore(struct term *t)
 	}
 }
 
-/* Ask the terminal for its size: the answer arrives on stdin as
- * ESC [ rows ; cols R and is read with the keys. */
-static void term_ask_size(struct term *t)
+/* The terminal's window size; kept as it was when the terminal does not
+ * say (a serial line's 0 x 0). */
+static void term_size(struct term *t)
 {
-	if (t->in < 0)
-		return;
-	/* save the cursor, go as far as the terminal lets, report, restore */
-	fputs("\0337\033[999;999H\033[6n\0338", t->fp);
-	fflush(t->fp);
+	struct winsize ws;
+
+	if (ioctl(fileno(t->fp), TIOCGWINSZ, &ws) == 0 && ws.ws_row >= 1 && ws.ws_col >= 1) {
+		t->rows = ws.ws_row > 1000 ? 1000 : ws.ws_row;
+		t->cols = ws.ws_col > TOP_MAX_COLS ? TOP_MAX_COLS : ws.ws_col;
+	}
 }
 
 static int term_setup(struct term *t, FILE *fp)
@@ -101,7 +106,7 @@ static int term_setup(struct term *t, FILE *fp)
 	memset(t, 0, sizeof(*t));
 	t->fp = fp;
 	t->in = isatty(STDIN_FILENO) ? STDIN_FILENO : -1;
-	/* until the terminal answers: what the shell says, else VT100's */
+	/* unless the terminal says: what the shell says, else VT100's */
 	t->cols = c && atoi(c) >= 20 && atoi(c) <= 1000 ? (unsigned)atoi(c) : 80;
 	t->rows = l && atoi(l) >= 5 && atoi(l) <= 1000 ? (unsigned)atoi(l) : 24;
 	if (t->in >= 0 && tcgetattr(t->in, &t->saved) == 0) {
@@ -116,12 +121,12 @@ static int term_setup(struct term *t, FILE *fp)
 	/* the alternate screen, cursor hidden */
 	fputs("\033[?1049h\033[?25l\033[H\033[2J", fp);
 	t->screen = true;
-	term_ask_size(t);
+	term_size(t);
 	return fflush(fp) == EOF ? -EIO : 0;
 }
 
-/* One byte of input: a key (returned), or part of an escape sequence
- * (0; a size report updates the size and returns TOP_KEY_RESIZED). */
+/* One byte of input: a key (returned), or part of an escape sequence (0:
+ * arrows and function keys are none of ours). */
 static int term_byte(struct term *t, unsigned char b)
 {
 	if (!t->nesc && b != 0x1b)
@@ -134,19 +139,8 @@ static int term_byte(struct term *t, unsigned char b)
 		t->nesc = 0;    /* ESC and a key: Alt-key, ignored */
 		return 0;
 	}
-	if (t->nesc > 2 && b >= 0x40 && b <= 0x7e) {
-		unsigned r, c;
-		char f;
-
-		t->nesc = 0;
-		if (sscanf(t->esc, "\033[%u;%u%c", &r, &c, &f) == 3 && f == 'R' &&
-		    r >= 1 && c >= 1) {
-			t->rows = r > 1000 ? 1000 : r;
-			t->cols = c > TOP_MAX_COLS ? TOP_MAX_COLS : c;
-			return TOP_KEY_RESIZED;
-		}
-		return 0;       /* an arrow or function key: not ours */
-	}
+	if (t->nesc > 2 && b >= 0x40 && b <= 0x7e)
+		t->nesc = 0;    /* the sequence's final byte */
 	return 0;
 }
 
@@ -194,7 +188,7 @@ static int wait_key(struct term *t, double deadline, const sigset_t *waitmask)
 		}
 		if (got_winch) {
 			got_winch = 0;
-			term_ask_size(t);
+			term_size(t);
 			return TOP_KEY_RESIZED;
 		}
 		if (left <= 0)

@@ -106,6 +106,10 @@ void mlx_nla_str(const struct mlx_nla *a, char *buf, size_t len);
  * (ifinfomsg, genlmsghdr): -EBADMSG when the message is shorter. */
 int mlx_nlmsg_attrs(const struct nlmsghdr *h, size_t len, size_t hdrlen,
 		    const uint8_t **attrs, size_t *attrlen);
+/* A generic netlink message's command and attributes: -EBADMSG when it is
+ * shorter than its headers or than its nlmsg_len says. */
+int mlx_genlmsg_attrs(const struct nlmsghdr *h, size_t len, uint8_t *cmd,
+		      const uint8_t **attrs, size_t *attrlen);
 
 /* ---- request building: pure, into a caller's buffer -------------------- */
 

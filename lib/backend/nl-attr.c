@@ -88,6 +88,20 @@ int mlx_nlmsg_attrs(const struct nlmsghdr *h, size_t len, size_t hdrlen,
 	return 0;
 }
 
+int mlx_genlmsg_attrs(const struct nlmsghdr *h, size_t len, uint8_t *cmd,
+		      const uint8_t **attrs, size_t *attrlen)
+{
+	struct genlmsghdr g;
+	int r = mlx_nlmsg_attrs(h, len, GENL_HDRLEN, attrs, attrlen);
+
+	if (r < 0)
+		return r;
+	/* nlmsg_len covers the genl header: mlx_nlmsg_attrs checked it */
+	memcpy(&g, (const uint8_t *)h + NLMSG_HDRLEN, sizeof(g));
+	*cmd = g.cmd;
+	return 0;
+}
+
 /* ---- building ---- */
 
 void mlx_nlb_init(struct mlx_nlbuf *b, void *buf, size_t cap)

@@ -2,9 +2,10 @@
 /*
  * Netlink sockets, queries, capture and replay (contract in lib/nl.h).
  *
- * libnl provides the sockets and the generic-netlink family resolution;
- * the messages themselves are built and parsed by lib/backend/nl-attr.c so that
- * exactly the same bytes flow through the decoders live and offline.
+ * libnl provides the sockets; the messages themselves, the generic-netlink
+ * family resolution among them, are built and parsed by
+ * lib/backend/nl-attr.c so that exactly the same bytes flow through the
+ * decoders live and offline.
  */
 #include "config.h"
 
@@ -20,8 +21,7 @@
 
 #include <netlink/netlink.h>
 #include <netlink/socket.h>
-#include <netlink/genl/ctrl.h>
-#include <netlink/genl/genl.h>
+#include <linux/genetlink.h>
 
 #include "mlx-private.h"
 #include "nl.h"
@@ -178,6 +178,8 @@ static struct nl_sock *open_sock(struct mlx_ctx *ctx, int proto, int *err)
 	return sk;
 }
 
+static int resolve_family(struct mlx_ctx *ctx, struct nl_sock *sk, const char *name);
+
 /* The socket for @fam, and for a generic family its id in *type. */
 static int get_sock(struct mlx_ctx *ctx, enum mlx_nl_family fam, struct nl_sock **out,
 		    int *type)
@@ -207,20 +209,9 @@ static int get_sock(struct mlx_ctx *ctx, enum mlx_nl_family fam, struct nl_sock 
 	if (!nl->genl && !(nl->genl = open_sock(ctx, NETLINK_GENERIC, &r)))
 		return mlx_err(ctx, r, "cannot open a generic netlink socket: %s", strerror(-r));
 	if (nl->genl_id[fam] == 0) {
-		/* On a socket of its own: libnl's resolve holds its reply's
-		 * sequence number to the socket's expected one, which the
-		 * requests below leave behind (they take numbers with
-		 * nl_socket_use_seq and read with nl_recv, past libnl's count):
-		 * on the shared socket, a family resolved after any request
-		 * failed as if the kernel lacked it (the kernel lab: devlink
-		 * after params' ethtool dumps, so no devlink parameter) */
-		struct nl_sock *rs = open_sock(ctx, NETLINK_GENERIC, &r);
-
-		if (!rs)
-			return mlx_err(ctx, r, "cannot open a generic netlink socket: %s",
-				       strerror(-r));
-		r = genl_ctrl_resolve(rs, families[fam].genl);
-		nl_socket_free(rs);
+		r = resolve_family(ctx, nl->genl, families[fam].genl);
+		if (r < 0 && r != -ENOENT)
+			return r;
 		nl->genl_id[fam] = r > 0 ? r : -1;
 	}
 	if (nl->genl_id[fam] < 0)
@@ -430,6 +421,106 @@ int mlx_nl_query(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object
 	return mlx_ctx_kops(ctx)->nl_request(ctx, fam, object, request, req, len, cb, arg);
 }
 
+/*
+ * Send @msg (its header's sequence number, port and length set here) on
+ * @sk and read until @run is done; with @fd >= 0 every datagram of the
+ * reply is recorded there.  Replies to earlier requests (a dump a callback
+ * stopped) are told apart by their sequence number and skipped.
+ */
+static int exchange(struct mlx_ctx *ctx, struct nl_sock *sk, uint8_t *msg, size_t len,
+		    struct run *run, int fd, const char *what)
+{
+	struct nlmsghdr h;
+	int r;
+
+	memcpy(&h, msg, sizeof(h));
+	h.nlmsg_seq = run->seq = nl_socket_use_seq(sk);
+	if (!run->seq)
+		h.nlmsg_seq = run->seq = nl_socket_use_seq(sk);
+	h.nlmsg_pid = nl_socket_get_local_port(sk);
+	h.nlmsg_len = (uint32_t)len;
+	memcpy(msg, &h, sizeof(h));
+
+	r = nl_sendto(sk, msg, len);
+	if (r < 0) {
+		r = nlerr_errno(r);
+		return mlx_err(ctx, r, "cannot send the %s: %s", what, strerror(-r));
+	}
+	r = 0;
+	while (!run->done && r == 0) {
+		struct sockaddr_nl peer;
+		unsigned char *buf = NULL;
+		int n = nl_recv(sk, &peer, &buf, NULL);
+
+		if (n < 0) {
+			r = nlerr_errno(n);
+			mlx_err(ctx, r, "cannot read the reply to the %s: %s", what, strerror(-r));
+		} else if (n == 0) {
+			r = mlx_err(ctx, EIO, "the kernel closed the socket of the %s", what);
+		} else {
+			if (fd >= 0 && write_all(fd, buf, (size_t)n) < 0)
+				r = mlx_err(ctx, errno, "cannot record the netlink reply: %s",
+					    strerror(errno));
+			if (r == 0)
+				r = process(run, buf, (size_t)n);
+		}
+		free(buf);
+	}
+	return r;
+}
+
+static int family_id_cb(const struct nlmsghdr *h, size_t len, void *arg)
+{
+	const uint8_t *attrs;
+	size_t alen, off = 0;
+	struct mlx_nla a;
+	uint8_t cmd;
+	uint16_t id;
+
+	if (mlx_genlmsg_attrs(h, len, &cmd, &attrs, &alen) < 0 || cmd != CTRL_CMD_NEWFAMILY)
+		return 0;
+	while (mlx_nla_next(attrs, alen, &off, &a) == 1)
+		if (a.type == CTRL_ATTR_FAMILY_ID && a.len >= sizeof(id)) {
+			memcpy(&id, a.data, sizeof(id));
+			*(int *)arg = id;
+		}
+	return 0;
+}
+
+/*
+ * The id of the generic netlink family @name (CTRL_CMD_GETFAMILY, as
+ * genl_ctrl_resolve asks it), -ENOENT when the kernel has none.  Asked on
+ * the shared socket like any request of ours, not through libnl's
+ * resolve: that one holds its reply to libnl's own expected sequence
+ * number, which the requests here leave behind (they number themselves
+ * with nl_socket_use_seq and read with nl_recv), so a family resolved
+ * after any request failed as if the kernel lacked it (the kernel lab:
+ * devlink after params' ethtool dumps, so no devlink parameter).
+ */
+static int resolve_family(struct mlx_ctx *ctx, struct nl_sock *sk, const char *name)
+{
+	struct genlmsghdr g = { .cmd = CTRL_CMD_GETFAMILY, .version = 1 };
+	struct run run = { .ctx = ctx, .cb = family_id_cb };
+	struct mlx_nlbuf b;
+	uint8_t msg[128];
+	char what[80];
+	int id = -1, r;
+
+	run.arg = &id;
+	mlx_nlb_init(&b, msg, sizeof(msg));
+	mlx_nlb_msg(&b, GENL_ID_CTRL, 0);
+	mlx_nlb_put(&b, &g, sizeof(g));
+	mlx_nlb_str(&b, CTRL_ATTR_FAMILY_NAME, name);
+	r = mlx_nlb_finish(&b);
+	if (r < 0)
+		return mlx_err(ctx, EINVAL, "generic netlink family name '%s' is too long", name);
+	snprintf(what, sizeof(what), "generic netlink family request for '%s'", name);
+	r = exchange(ctx, sk, msg, (size_t)r, &run, -1, what);
+	if (r == -ENOENT || (r == 0 && id <= 0))
+		return -ENOENT;         /* the controller's "no such family" */
+	return r < 0 ? r : id;
+}
+
 int mlx_nl_query_live(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *object,
 		      const char *request, const void *req, size_t len, mlx_nl_cb cb, void *arg)
 {
@@ -437,6 +528,7 @@ int mlx_nl_query_live(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *o
 	struct nl_sock *sk = NULL;
 	struct nlmsghdr h;
 	uint8_t *msg = NULL;
+	char what[200];
 	int type = -1, r, fd = -1;
 
 	if (!state(ctx))
@@ -448,50 +540,22 @@ int mlx_nl_query_live(struct mlx_ctx *ctx, enum mlx_nl_family fam, const char *o
 	if (!msg)
 		return -ENOMEM;
 	memcpy(msg, req, len);
-	memcpy(&h, msg, sizeof(h));
-	if (type >= 0)
+	if (type >= 0) {
+		memcpy(&h, msg, sizeof(h));
 		h.nlmsg_type = (uint16_t)type;
-	h.nlmsg_seq = run.seq = nl_socket_use_seq(sk);
-	if (!run.seq)
-		h.nlmsg_seq = run.seq = nl_socket_use_seq(sk);
-	h.nlmsg_pid = nl_socket_get_local_port(sk);
-	h.nlmsg_len = (uint32_t)len;
-	memcpy(msg, &h, sizeof(h));
-
-	r = nl_sendto(sk, msg, len);
-	free(msg);
-	if (r < 0) {
-		r = nlerr_errno(r);
-		return mlx_err(ctx, r, "cannot send the %s '%s' request for '%s': %s",
-			       mlx_nl_family_name(fam), request, object, strerror(-r));
+		memcpy(msg, &h, sizeof(h));
 	}
 	if (ctx->nl->capture) {
 		fd = capture_open(ctx, fam, object, request);
-		if (fd < 0)
+		if (fd < 0) {
+			free(msg);
 			return fd;
-	}
-	r = 0;
-	while (!run.done && r == 0) {
-		struct sockaddr_nl peer;
-		unsigned char *buf = NULL;
-		int n = nl_recv(sk, &peer, &buf, NULL);
-
-		if (n < 0) {
-			r = nlerr_errno(n);
-			mlx_err(ctx, r, "cannot read the %s '%s' reply for '%s': %s",
-				mlx_nl_family_name(fam), request, object, strerror(-r));
-		} else if (n == 0) {
-			r = mlx_err(ctx, EIO, "the kernel closed the %s socket",
-				    mlx_nl_family_name(fam));
-		} else {
-			if (fd >= 0 && write_all(fd, buf, (size_t)n) < 0)
-				r = mlx_err(ctx, errno, "cannot record the netlink reply: %s",
-					    strerror(errno));
-			if (r == 0)
-				r = process(&run, buf, (size_t)n);
 		}
-		free(buf);
 	}
+	snprintf(what, sizeof(what), "%s '%s' request for '%s'", mlx_nl_family_name(fam), request,
+		 object);
+	r = exchange(ctx, sk, msg, len, &run, fd, what);
+	free(msg);
 	if (fd >= 0)
 		close(fd);
 	return r;

@@ -141,22 +141,18 @@ int mlx_health_set_parse(const void *req, size_t len, struct mlx_health_set_req 
 {
 	const struct nlmsghdr *h = req;
 	const uint8_t *attrs;
-	struct genlmsghdr g;
 	struct mlx_nla a;
 	size_t alen, off = 0;
 	uint32_t u32;
-	uint8_t u8;
+	uint8_t u8, cmd;
 	int r;
 
 	memset(out, 0, sizeof(*out));
 	out->port_index = -1;
-	if (len < NLMSG_HDRLEN + GENL_HDRLEN || h->nlmsg_len != len)
+	if (mlx_genlmsg_attrs(h, len, &cmd, &attrs, &alen) < 0 || h->nlmsg_len != len)
 		return why_say(why, whylen, "a short or malformed request");
-	memcpy(&g, (const uint8_t *)req + NLMSG_HDRLEN, sizeof(g));
-	if (g.cmd != DEVLINK_CMD_HEALTH_REPORTER_SET)
+	if (cmd != DEVLINK_CMD_HEALTH_REPORTER_SET)
 		return -ENOENT;
-	if (mlx_nlmsg_attrs(h, len, GENL_HDRLEN, &attrs, &alen) < 0)
-		return why_say(why, whylen, "a short request");
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
 		switch (a.type) {
 		case DEVLINK_ATTR_BUS_NAME:

@@ -284,18 +284,6 @@ bool mlx_fw_image_has_psid(const struct mlx_fw_image *img, const char *psid)
 
 /* ---- notifications and replies ---- */
 
-static int genl_attrs(const struct nlmsghdr *h, size_t len, uint8_t *cmd, const uint8_t **attrs,
-		      size_t *alen)
-{
-	struct genlmsghdr g;
-
-	if (len < NLMSG_HDRLEN + GENL_HDRLEN || h->nlmsg_len > len || h->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
-		return -EBADMSG;
-	memcpy(&g, (const uint8_t *)h + NLMSG_HDRLEN, sizeof(g));
-	*cmd = g.cmd;
-	return mlx_nlmsg_attrs(h, h->nlmsg_len, GENL_HDRLEN, attrs, alen);
-}
-
 int mlx_flash_status_decode(const struct nlmsghdr *h, size_t len, const char *bus,
 			    const char *dev, struct mlx_flash_status *out)
 {
@@ -307,7 +295,7 @@ int mlx_flash_status_decode(const struct nlmsghdr *h, size_t len, const char *bu
 	int r;
 
 	memset(out, 0, sizeof(*out));
-	if (genl_attrs(h, len, &cmd, &attrs, &alen) < 0)
+	if (mlx_genlmsg_attrs(h, len, &cmd, &attrs, &alen) < 0)
 		return -EBADMSG;
 	if (cmd != DEVLINK_CMD_FLASH_UPDATE && cmd != DEVLINK_CMD_FLASH_UPDATE_END &&
 	    cmd != DEVLINK_CMD_FLASH_UPDATE_STATUS)
@@ -390,7 +378,7 @@ int mlx_devlink_caps_decode(const struct nlmsghdr *h, size_t len, struct mlx_rel
 	int r;
 
 	memset(out, 0, sizeof(*out));
-	if (genl_attrs(h, len, &cmd, &attrs, &alen) < 0)
+	if (mlx_genlmsg_attrs(h, len, &cmd, &attrs, &alen) < 0)
 		return -EBADMSG;
 	if (cmd != DEVLINK_CMD_NEW && cmd != DEVLINK_CMD_GET)
 		return -EBADMSG;
@@ -451,7 +439,7 @@ int mlx_reload_reply_decode(const struct nlmsghdr *h, size_t len, uint32_t *perf
 	int r;
 
 	*performed = 0;
-	if (genl_attrs(h, len, &cmd, &attrs, &alen) < 0 || cmd != DEVLINK_CMD_RELOAD)
+	if (mlx_genlmsg_attrs(h, len, &cmd, &attrs, &alen) < 0 || cmd != DEVLINK_CMD_RELOAD)
 		return -EBADMSG;
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1)
 		if (a.type == DEVLINK_ATTR_RELOAD_ACTIONS_PERFORMED) {

@@ -34,17 +34,13 @@ static int bad(char *err, size_t errlen, const char *fmt, ...)
 static int genl_attrs(const struct nlmsghdr *h, size_t len, const uint8_t **attrs, size_t *alen,
 		      uint8_t *cmd, char *err, size_t errlen)
 {
-	struct genlmsghdr g;
-
 	if (len < NLMSG_HDRLEN)
 		return bad(err, errlen, "message of %zu bytes is shorter than a netlink header", len);
 	if (h->nlmsg_type < NLMSG_MIN_TYPE)
 		return bad(err, errlen, "message type %u is a control message", h->nlmsg_type);
-	if (mlx_nlmsg_attrs(h, len, GENL_HDRLEN, attrs, alen) < 0)
+	if (mlx_genlmsg_attrs(h, len, cmd, attrs, alen) < 0)
 		return bad(err, errlen, "devlink message of %u bytes is truncated (buffer %zu)",
 			   h->nlmsg_len, len);
-	memcpy(&g, (const uint8_t *)h + NLMSG_HDRLEN, sizeof(g));
-	*cmd = g.cmd;
 	return 0;
 }
 

@@ -80,13 +80,10 @@ int mlx_rss_build(void *buf, size_t cap, const char *ifname)
 static int genl_attrs(const struct nlmsghdr *h, size_t len, uint8_t cmd, const uint8_t **attrs,
 		      size_t *alen)
 {
-	struct genlmsghdr g;
-	int r = mlx_nlmsg_attrs(h, len, GENL_HDRLEN, attrs, alen);
+	uint8_t got;
+	int r = mlx_genlmsg_attrs(h, len, &got, attrs, alen);
 
-	if (r < 0)
-		return r;
-	memcpy(&g, (const uint8_t *)h + NLMSG_HDRLEN, sizeof(g));
-	return g.cmd == cmd ? 0 : -ENOMSG;
+	return r < 0 ? r : got == cmd ? 0 : -ENOMSG;
 }
 
 static int tunnel_entry(const struct mlx_nla *a, struct mlx_tunnel_table *t)

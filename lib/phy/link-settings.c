@@ -187,22 +187,18 @@ int mlx_link_set_parse(const void *req, size_t len, struct mlx_link_set_req *out
 {
 	const struct nlmsghdr *h = req;
 	const uint8_t *attrs;
-	struct genlmsghdr g;
 	struct mlx_nla a;
 	size_t alen, off = 0;
-	uint8_t u8;
+	uint8_t u8, cmd;
 	uint32_t u32;
 	int r;
 
 	memset(out, 0, sizeof(*out));
-	if (len < NLMSG_HDRLEN + GENL_HDRLEN || h->nlmsg_len != len)
+	if (mlx_genlmsg_attrs(h, len, &cmd, &attrs, &alen) < 0 || h->nlmsg_len != len)
 		return why_say(why, whylen, "a short or malformed request");
-	memcpy(&g, (const uint8_t *)req + NLMSG_HDRLEN, sizeof(g));
-	if (g.cmd != ETHTOOL_MSG_PAUSE_SET && g.cmd != ETHTOOL_MSG_LINKMODES_SET &&
-	    g.cmd != ETHTOOL_MSG_FEC_SET)
+	if (cmd != ETHTOOL_MSG_PAUSE_SET && cmd != ETHTOOL_MSG_LINKMODES_SET &&
+	    cmd != ETHTOOL_MSG_FEC_SET)
 		return -ENOENT;
-	if (mlx_nlmsg_attrs(h, len, GENL_HDRLEN, &attrs, &alen) < 0)
-		return why_say(why, whylen, "a short request");
 	while ((r = mlx_nla_next(attrs, alen, &off, &a)) == 1) {
 		int f = -1;
 
@@ -212,11 +208,11 @@ int mlx_link_set_parse(const void *req, size_t len, struct mlx_link_set_req *out
 				return why_say(why, whylen, "a malformed header");
 			continue;
 		}
-		if (g.cmd == ETHTOOL_MSG_PAUSE_SET)
+		if (cmd == ETHTOOL_MSG_PAUSE_SET)
 			f = a.type == ETHTOOL_A_PAUSE_AUTONEG ? MLX_LINK_PAUSE_AUTONEG :
 			    a.type == ETHTOOL_A_PAUSE_RX ? MLX_LINK_PAUSE_RX :
 			    a.type == ETHTOOL_A_PAUSE_TX ? MLX_LINK_PAUSE_TX : -1;
-		else if (g.cmd == ETHTOOL_MSG_LINKMODES_SET)
+		else if (cmd == ETHTOOL_MSG_LINKMODES_SET)
 			f = a.type == ETHTOOL_A_LINKMODES_AUTONEG ? MLX_LINK_AUTONEG :
 			    a.type == ETHTOOL_A_LINKMODES_SPEED ? MLX_LINK_SPEED :
 			    a.type == ETHTOOL_A_LINKMODES_DUPLEX ? MLX_LINK_DUPLEX : -1;

@@ -14,13 +14,6 @@
 need python3 jq
 
 if python3 "$TOP_SRCDIR/tests/cli/boundary.py" "$TOP_SRCDIR" >"$tmp/out" 2>&1; then
-# One kernel boundary (issue 14 point 1, issue 26): cmd/ names no sysfs,
-# debugfs or /proc path and opens no socket or /dev/kmsg, handles no
-# netlink message or kernel-log record (the monitor's event source is
-# lib's); nothing outside lib/core asks "live or captured?" in any spelling
-# (mlx_kernel_can, the MLX_KCAP_* bits, ->live, ...), lib/core includes no
-# feature header, and lib/ reads no environment (tests/cli/boundary.py
-# says how, and counts).
 	grep PENDING "$tmp/out" | sed 's/^/note: /'
 else
 	cat "$tmp/out"

@@ -175,6 +175,7 @@ def jtype(v):
 # findings, so every key the rules can give is read from their source.
 EV_TYPES = {'INT': 'integer', 'PRIOS': 'array of integer', 'STR': 'string',
             'BOOL': 'boolean', 'NULL': 'null'}
+EV_HELPERS = {'str': ('string',), 'tri': ('boolean', 'null')}
 
 
 def evidence_keys(seen):
@@ -185,6 +186,15 @@ def evidence_keys(seen):
             src = open(os.path.join(lib, f)).read()
             for k, t in re.findall(r'\bev\(\w+,\s*"([a-z_0-9]+)",\s*MLX_EV_([A-Z]+)', src):
                 seen.setdefault(k, {}).setdefault(EV_TYPES[t], set()).add(f'lib/qos/{f} evidence')
+                n += 1
+            # the typed wrappers: ev_str (a string: its callers pass
+            # names, never NULL), ev_tri (a boolean, or null for unknown)
+            for h, k in re.findall(r'\bev_([a-z]+)\(\w+,\s*"([a-z_0-9]+)"', src):
+                if h not in EV_HELPERS:
+                    PROBLEMS.append(f'lib/qos/{f}: evidence helper ev_{h} is unknown to {sys.argv[0]}')
+                    continue
+                for t in EV_HELPERS[h]:
+                    seen.setdefault(k, {}).setdefault(t, set()).add(f'lib/qos/{f} evidence')
                 n += 1
     return n
 

@@ -6,7 +6,7 @@
 # "no-linux" row's where it names one, run on both sample hosts exits with
 # the status the row documents (4 with an error saying what Linux has);
 # and every Windows spelling of mlxcli-shell(8)'s table is an item of the
-# inventory.
+# inventory; the README's counts are the file's.
 . "$(dirname "$0")/lib.sh"
 need python3
 # dump-me-now rows make incidents: in this test's folder (compat-table.sh)
@@ -107,6 +107,18 @@ for sample in ("cx5-ofed", "cx6dx-upstream"):
             print("bad: %s: exit %d, the inventory says %s (%s)" % (label, p.returncode, ex, first))
         elif ex == "4" and not first.startswith("mlxcli: error: "):
             print("bad: %s: exit 4 without saying what Linux has (%r)" % (label, first))
+# the README states the counts: the same as the file's
+readme = open(os.path.join(os.path.dirname(os.environ["INV"]), "..", "README"),
+              encoding="utf-8").read()
+said = re.search(r"doc/seed-inventory\.tsv: (\d+) items.*?(\d+) work, (\d+) partly.*?"
+                 r"(\d+) have no Linux meaning.*?(none|\d+) (?:is|are) missing", readme, re.S)
+want = (len(rows), counts["works"], counts["partly"], counts["no-linux"], counts["missing"])
+if not said:
+    print("bad: README does not state the inventory's counts (N items ... W work, P partly ... "
+          "L have no Linux meaning ... none is missing)")
+elif tuple(0 if g == "none" else int(g) for g in said.groups()) != want:
+    print("bad: README says %s items, %s work, %s partly, %s no Linux meaning, %s missing; "
+          "the file has %d, %d, %d, %d, %d" % (said.groups() + want))
 print("rows %d spellings %d runs %d %s" % (len(rows), spellings, runs,
       " ".join("%s=%d" % (s, counts[s]) for s in STATUSES)))
 PY

@@ -6,7 +6,8 @@
 #   - the title, the keys line, the header and a row per port are drawn;
 #     no line is wrapped (tmux's joined capture equals the plain one), in
 #     80 columns and after the window shrinks to 50 (SIGWINCH: drawn again
-#     at the new width, cut, never wrapped);
+#     at the new width, cut, never wrapped); a key that looks like a cursor
+#     position report (Ctrl-F3) changes nothing;
 #   - 's' sorts by the next column (the header marks it), 'r' reverses,
 #     '4' and '5' switch views; the module view's temperature is the one
 #     `counters -g phy -j` reads;
@@ -141,6 +142,15 @@ fi
 no_wrap 50 "50 columns"
 tmux -S "$SOCK" resize-window -x 80 -y 24
 wait_for "RXMAX dBm" || bad "not drawn again at 80 columns"
+# Ctrl-F3 on an xterm sends ESC [ 1 ; 5 R, the shape of a cursor position
+# report: a key must never resize the view (to 1 row of 5 columns)
+keys -H 1b 5b 31 3b 35 52
+sleep 1
+if screen | head -1 | grep -q '^mlxcli top .* every ' && screen | sed -n 2p | grep -q '^sort .*keys: 1-5'; then
+	ok "Ctrl-F3 (ESC [ 1 ; 5 R) is a key, not a size"
+else
+	bad "Ctrl-F3 resized the view:"; screen | sed 's/^/    /'
+fi
 
 keys q
 ended "q"

@@ -44,6 +44,17 @@ rc=$?
 [ $rc -eq 0 ] && [ "$(jq -c '.port_links[0] | [.netdev, .link, .speed_mbps, .duplex, .autoneg, .fec.active, .fec.error, .pause.rx, .pause.error, .healthy]' "$tmp/l")" = \
 	'["va",true,10000,"full",false,null,"not supported by the driver",null,"not supported by the driver",true]' ] &&
 	ok "veth link: 10G full, no autoneg; FEC and pause not supported" || bad "veth link: exit $rc $(cat "$tmp/l" "$tmp/err")"
+# link writes the driver refuses (veth has no set_link_ksettings, no FEC
+# and no pause ops): nothing was changed, and the driver lacks it, so
+# exit 4 as the read of a missing setting says, not 1 (a failed write)
+for w in "speed 1000" "fec rs" "pause rx on"; do
+	nsx "$MLXCLI" -d va link set --any-netdev --yes $w >"$tmp/o" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 4 ] && grep -q "not supported by the driver" "$tmp/err" && grep -q "nothing was changed" "$tmp/err" &&
+		ok "veth link set $w: not supported, exit 4" || bad "veth link set $w: exit $rc $(cat "$tmp/o" "$tmp/err")"
+done
+[ "$(nsx "$MLXCLI" -j -d va link --any-netdev | jq -c '.port_links[0] | [.speed_mbps, .autoneg]')" = '[10000,false]' ] &&
+	ok "veth link after the refused writes: unchanged" || bad "veth link changed by a refused write"
 ip -n "$ns" link set vb down
 i=0
 while [ "$(nsx cat /sys/class/net/va/carrier 2>/dev/null)" != 0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
