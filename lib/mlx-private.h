@@ -294,12 +294,15 @@ int mlx_may_write(struct mlx_ctx *ctx);
 /* lib/backend/nl.c: close the netlink sockets; called by mlx_ctx_free(). */
 void mlx_nl_ctx_free(struct mlx_ctx *ctx);
 
+/* The running kernel is at least @major.@minor (uname). */
+bool mlx_kernel_at_least(unsigned major, unsigned minor);
 /* open() a target path: under a sysroot, symlinks (absolute ones too)
  * resolve inside the root, so a captured tree cannot point us at the
  * live system (openat2 RESOLVE_IN_ROOT, Linux 5.6). */
-/* The running kernel is at least @major.@minor (uname). */
-bool mlx_kernel_at_least(unsigned major, unsigned minor);
 int mlx_open(struct mlx_ctx *ctx, const char *path, int flags, mode_t mode);
+/* "/a/b/c": an O_PATH descriptor of "/a/b", opened as mlx_open does, and
+ * *@base "c"; -EINVAL for a path with no last name. */
+int mlx_open_parent(struct mlx_ctx *ctx, const char *path, const char **base);
 /* mlx_open(@path, O_RDONLY) for reads through mlx_attr_pread() only: a
  * captured file is not fstat'ed at the open, the read checks its type. */
 int mlx_open_attr(struct mlx_ctx *ctx, const char *path);

@@ -286,7 +286,9 @@ int mlx_pci_bus_read(struct mlx_ctx *ctx, struct mlx_pci_bus *b, size_t i, uint1
 	raw->dev = f->dev;
 	raw->func = f->func;
 	raw->vf_index = -1;
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s", f->name);
+	/* by hand, not printf: every function of the bus comes here */
+	memcpy(path, "/sys/bus/pci/devices/", sizeof("/sys/bus/pci/devices/"));
+	strncat(path, f->name, sizeof(path) - sizeof("/sys/bus/pci/devices/"));
 	raw->dir = mlx_chdir(ctx, path) == 0;
 	if (raw->dir)
 		fd = mlx_open_attr(ctx, "config");

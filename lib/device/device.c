@@ -59,6 +59,16 @@ static int attr_path(char *path, size_t len, const char *dir, const char *name)
 	return 0;
 }
 
+/* @src into @dst of @len bytes, cut to fit as snprintf("%s") would; by
+ * hand, as attr_path: a scan copies some ten strings a function. */
+static void set_str(char *dst, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 /* Read an optional string attribute @dir@name; "" when absent or unreadable. */
 static void read_opt(struct mlx_ctx *ctx, char *buf, size_t len, const char *dir, const char *name)
 {
@@ -91,8 +101,10 @@ static int scan_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *i
 	p->ifindex = -1;
 	p->dev_port = -1;
 	p->speed_mbps = -1;
-	snprintf(p->ifname, sizeof(p->ifname), "%s", ifname);
-	snprintf(dir, sizeof(dir), "net/%s/", ifname);    /* below mlx_chdir(fn) */
+	set_str(p->ifname, sizeof(p->ifname), ifname);
+	if (attr_path(dir, sizeof(dir) - 1, "net/", ifname) < 0)    /* below mlx_chdir(fn) */
+		return -ENAMETOOLONG;
+	strcat(dir, "/");
 
 	read_opt(ctx, p->operstate, sizeof(p->operstate), dir, "operstate");
 	/* 'speed' is -1 (SPEED_UNKNOWN) or unreadable (EINVAL) while the link
@@ -136,7 +148,7 @@ static void tie_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *n
 		bool match = ndev ? !strcmp(ndev, p->ifname) : true;
 
 		if (match && !p->rdma_dev[0]) {
-			snprintf(p->rdma_dev, sizeof(p->rdma_dev), "%s", name);
+			set_str(p->rdma_dev, sizeof(p->rdma_dev), name);
 			p->rdma_port = pn;
 			if (want & MLX_SCAN_PORT_DETAILS) {
 				char ll[32];
@@ -148,18 +160,62 @@ static void tie_port(struct mlx_ctx *ctx, struct mlx_function *fn, const char *n
 	}
 }
 
-static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *name,
-		      struct mlx_rdma *rd, unsigned want)
+/* The first RDMA device of @fn that told its firmware version. */
+static const struct mlx_rdma *rdma_with_fw(const struct mlx_function *fn)
 {
+	for (size_t i = 0; fn && i < fn->nrdma; i++)
+		if (fn->rdma[i].fw_ver[0])
+			return &fn->rdma[i];
+	return NULL;
+}
+
+/*
+ * @name, the RDMA device of @fn.  @pf is the mlx5 PF of an mlx5 VF
+ * (mlx5_vf_pf), read before it, and then two of the device's files are
+ * known without opening them (issue 28: a VF's files are most of a
+ * 2,048-function scan, and a file in a subdirectory costs the kernel its
+ * cold dentries):
+ * - fw_ver and board_id are the PF's.  mlx5_ib's fw_ver is
+ *   fw_rev_maj/min/sub() of the function's own mlx5_core_dev, read from
+ *   its initialization segment at each read (drivers/infiniband/hw/mlx5/
+ *   main.c get_dev_fw_str, include/linux/mlx5/driver.h), which the one
+ *   firmware running the adapter fills for every function; board_id is
+ *   the PSID that firmware answers to QUERY_ADAPTER (mlx5_query_board_id,
+ *   kept in mdev->board_id; main.c board_id_show).  A new image runs only
+ *   after a reset of the whole adapter, which reloads every function.
+ * - port 1 is the VF's one netdev, when it has one and this is its one
+ *   RDMA device: an mlx5 function is one port (a VF one vport of it), and
+ *   its RDMA port's netdev is the function's own unless the function is
+ *   in a RoCE LAG (mlx5_ib_get_netdev), which only PFs join (mlx5/core/
+ *   lag/lag.c: a LAG needs vport_group_manager and lag_master, which no
+ *   VF has).  Reading ports/1/gid_attrs/ndevs/0 would name it again;
+ *   without it, the loop below ends after port 1 just the same.
+ */
+static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *name,
+		      struct mlx_rdma *rd, unsigned want, const struct mlx_function *pf, bool only)
+{
+	const struct mlx_rdma *pfrd = rdma_with_fw(pf);
 	char dir[PATH_MAX], path[PATH_MAX];
 	bool port1_named = false;
 	unsigned nports;
 
 	memset(rd, 0, sizeof(*rd));
-	snprintf(rd->name, sizeof(rd->name), "%s", name);
-	snprintf(dir, sizeof(dir), "infiniband/%s/", name);   /* below the function's directory */
-	read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), dir, "fw_ver");
-	read_opt(ctx, rd->board_id, sizeof(rd->board_id), dir, "board_id");
+	set_str(rd->name, sizeof(rd->name), name);
+	if (attr_path(dir, sizeof(dir) - 1, "infiniband/", name) < 0)   /* below the function's directory */
+		return;
+	strcat(dir, "/");
+	if (pfrd) {
+		memcpy(rd->fw_ver, pfrd->fw_ver, sizeof(rd->fw_ver));
+		memcpy(rd->board_id, pfrd->board_id, sizeof(rd->board_id));
+	} else {
+		read_opt(ctx, rd->fw_ver, sizeof(rd->fw_ver), dir, "fw_ver");
+		read_opt(ctx, rd->board_id, sizeof(rd->board_id), dir, "board_id");
+	}
+	if (pf && only && fn->nports == 1) {
+		rd->nports = 1;
+		tie_port(ctx, fn, name, dir, 1, NULL, want);
+		return;
+	}
 
 	/* Tie each IB port to its netdev: ports/N/gid_attrs/ndevs/0 names it
 	 * (RoCE); on mlx5 the one netdev of the function is the port anyway.
@@ -202,7 +258,7 @@ static void scan_rdma(struct mlx_ctx *ctx, struct mlx_function *fn, const char *
  * the function's own directory (mlx_chdir).
  */
 static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want,
-			 char **net, char **ib)
+			 char **net, char **ib, const struct mlx_function *pf)
 {
 	char **names = NULL;
 	size_t n = 0, k = 0;
@@ -249,7 +305,7 @@ static int scan_children(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned 
 		for (size_t i = 0; i < n; i++) {
 			if (!mlx_name_is_safe(v[i]) || strlen(v[i]) >= MLX_NAME_LEN)
 				continue;
-			scan_rdma(ctx, fn, v[i], &fn->rdma[k++], want);
+			scan_rdma(ctx, fn, v[i], &fn->rdma[k++], want, pf, n == 1);
 		}
 		fn->nrdma = k;
 	}
@@ -266,9 +322,9 @@ static void find_fw(struct mlx_ctx *ctx, struct mlx_function *fn)
 {
 	for (size_t i = 0; i < fn->nrdma; i++) {
 		if (fn->rdma[i].fw_ver[0]) {
-			snprintf(fn->fw_version, sizeof(fn->fw_version), "%s", fn->rdma[i].fw_ver);
-			snprintf(fn->fw_source, sizeof(fn->fw_source), "sysfs");
-			snprintf(fn->psid, sizeof(fn->psid), "%s", fn->rdma[i].board_id);
+			set_str(fn->fw_version, sizeof(fn->fw_version), fn->rdma[i].fw_ver);
+			set_str(fn->fw_source, sizeof(fn->fw_source), "sysfs");
+			set_str(fn->psid, sizeof(fn->psid), fn->rdma[i].board_id);
 			return;
 		}
 	}
@@ -324,7 +380,7 @@ static struct mlx_function *find_bdf(struct mlx_devices *devs, const char *bdf)
 /* Identity, from what the PCI scan read (no file of its own). */
 static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw)
 {
-	snprintf(fn->bus_name, sizeof(fn->bus_name), "pci");
+	set_str(fn->bus_name, sizeof(fn->bus_name), "pci");
 	fn->domain = raw->domain;
 	fn->bus = raw->bus;
 	fn->dev = raw->dev;
@@ -365,7 +421,7 @@ static void fill_function(struct mlx_function *fn, const struct mlx_pci_raw *raw
  * not read.
  */
 static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned want,
-			 char **net, char **ib)
+			 char **net, char **ib, const struct mlx_function *pf)
 {
 	char buf[64];
 	uint64_t u;
@@ -402,7 +458,7 @@ static int read_function(struct mlx_ctx *ctx, struct mlx_function *fn, unsigned 
 		fn->sriov_totalvfs = (int)read_int_opt(ctx, -1, "", "sriov_totalvfs");
 		fn->sriov_numvfs = (int)read_int_opt(ctx, -1, "", "sriov_numvfs");
 	}
-	return scan_children(ctx, fn, want, net, ib);
+	return scan_children(ctx, fn, want, net, ib, pf);
 }
 
 /* VF k of pf, where its SR-IOV capability puts it, was linked already. */
@@ -559,6 +615,25 @@ static int class_children(struct mlx_ctx *ctx, const struct mlx_pci_bus *bus, co
 	return r;
 }
 
+/*
+ * The PF of @fn when both are mlx5 functions and @fn is a VF its PF's
+ * SR-IOV capability placed, within the PF's sriov_numvfs (what link_vfs
+ * will link): the PF comes first in address order (First VF Offset is
+ * never 0), so it is read already.  NULL otherwise.
+ */
+static const struct mlx_function *mlx5_vf_pf(struct mlx_devices *devs, const struct mlx_function *fn)
+{
+	const struct mlx_function *pf;
+
+	if (!fn->sriov_pf.known || !fn->id || !fn->id->is_vf || fn->id->family != MLX_FAM_MLX5)
+		return NULL;
+	pf = find_bdf(devs, fn->sriov_pf.bdf);
+	if (!pf || pf == fn || pf->role != MLX_FN_PF || !pf->id || pf->id->family != MLX_FAM_MLX5 ||
+	    fn->sriov_pf.vf_index >= pf->sriov_numvfs)
+		return NULL;
+	return pf;
+}
+
 int mlx_devices_scan(struct mlx_ctx *ctx, struct mlx_devices *devs)
 {
 	return mlx_devices_scan_for(ctx, devs, MLX_SCAN_ALL);
@@ -623,7 +698,7 @@ int mlx_devices_scan_for(struct mlx_ctx *ctx, struct mlx_devices *devs, unsigned
 		devs->nfn++;
 		if (raw.dir) {
 			r = read_function(ctx, fn, want, net ? (net[i] ? net[i] : none) : NULL,
-					  ib ? (ib[i] ? ib[i] : none) : NULL);
+					  ib ? (ib[i] ? ib[i] : none) : NULL, mlx5_vf_pf(devs, fn));
 			mlx_chdir(ctx, NULL);
 			if (r < 0)
 				goto fail;
@@ -753,7 +828,7 @@ int mlx_devices_add_other(struct mlx_ctx *ctx, struct mlx_devices *devs, const c
 	 * the PCI scan makes the mlx_chdir() one; here it is made so */
 	r = mlx_chdir(ctx, dir);
 	if (r == 0)
-		r = read_function(ctx, fn, want, NULL, NULL);
+		r = read_function(ctx, fn, want, NULL, NULL, NULL);
 	mlx_chdir(ctx, NULL);
 	if (r < 0) {
 		free(fn->ports);
