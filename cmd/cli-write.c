@@ -104,6 +104,11 @@ static void change_text(const struct mlx_change *c, char *a, char *b, size_t len
 	    c->old.n != c->new.n) {
 		mlx_val_fmt(&c->old, a, len);
 		mlx_val_fmt(&c->new, b, len);
+		/* a child netdev's null is its absence */
+		if ((c->flags & MLX_CHG_NULL_NONE) && c->old.kind == MLX_VAL_NULL)
+			snprintf(a, len, "none");
+		if ((c->flags & MLX_CHG_NULL_NONE) && c->new.kind == MLX_VAL_NULL)
+			snprintf(b, len, "none");
 		return;
 	}
 	a[0] = b[0] = '\0';

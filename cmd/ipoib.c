@@ -7,6 +7,10 @@
  * an interface's local, multicast and remote endpoints.  A host whose
  * ConnectX ports are all Ethernet has none of this: the commands say so
  * and succeed, as a read of every device on a host without one does.
+ * `ipoib add -d IF PKEY [mode datagram|connected] [name NAME]` and `ipoib
+ * del -d IF PKEY` are part_man's add and remove: a partition child of the
+ * IPoIB interface IF over rtnetlink (kind "ipoib": lib/netview.h), the
+ * same write step as `vlan add|del` (cmd/vlan.c netdevs_write).
  */
 #include "config.h"
 
@@ -18,6 +22,7 @@
 #include "cli.h"
 #include "netview.h"
 #include "netview-cmd.h"
+#include "settings.h"
 
 /* The IPoIB interfaces of the ConnectX functions (or of -d / IF). */
 struct ib_list {
@@ -324,6 +329,92 @@ int cmd_ipoib_endpoints(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* ---- add, del (part_man) ---- */
+
+static const char *const ipoib_add_words[] = { "mode", "name", NULL };
+
+static int ipoib_write(struct cli *cli, int argc, char **argv, bool add)
+{
+	struct mlx_port_settings *want = mlx_port_settings_new();
+	struct mlx_child_setting *c = NULL;
+	struct mlx_port_ref t;
+	char what[32];
+	uint16_t id;
+	int r;
+
+	if (!want)
+		return cli_fail(cli, -ENOMEM, add ? "ipoib add" : "ipoib del");
+	/* the words first: a bad one is exit 2 before any device is read */
+	r = netdevs_parse_id(cli, argv[0], MLX_CHILD_IPOIB, &id);
+	if (r == EXIT_OK && !(c = mlx_netdevs_put(cli->ctx, &want->netdevs, MLX_CHILD_IPOIB, id, add)))
+		r = cli_fail(cli, -ENOMEM, "ipoib");
+	for (int i = 1; r == EXIT_OK && i < argc; i += 2) {
+		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(k, "name")) {
+			if (c->name[0]) {
+				cli_error(cli, "name is given twice");
+				r = EXIT_USAGE;
+			} else if (!v || mlx_child_put_name(cli->ctx, c, v) < 0) {
+				cli_error(cli, "invalid name '%s': %s", v ? v : "",
+					  v ? mlx_errmsg(cli->ctx) : "name NAME");
+				r = EXIT_USAGE;
+			}
+		} else if (add && !strcmp(k, "mode")) {
+			if (c->mode >= 0) {
+				cli_error(cli, "mode is given twice");
+				r = EXIT_USAGE;
+			} else if (v && !strcmp(v, "datagram")) {
+				c->mode = 0;
+			} else if (v && !strcmp(v, "connected")) {
+				c->mode = 1;
+			} else {
+				cli_error(cli, "invalid mode '%s': datagram or connected", v ? v : "");
+				r = EXIT_USAGE;
+			}
+		} else {
+			const char *sug = cli_suggest(k, ipoib_add_words, 3);
+
+			cli_error(cli, "unknown word '%s'%s", k, add ? "" : ": ipoib del takes name NAME only");
+			if (sug && add)
+				cli_hint(cli, "did you mean '%s'?", sug);
+			r = EXIT_USAGE;
+		}
+	}
+	if (r == EXIT_OK)
+		r = cli_port_target(cli, false, &t);
+	if (r == EXIT_OK) {
+		snprintf(what, sizeof(what), "partition 0x%04x", c->id);
+		r = netdevs_write(cli, want, &t, !add, what);
+	}
+	mlx_port_settings_free(want);
+	return r;
+}
+
+static int cmd_ipoib_add(struct cli *cli, int argc, char **argv)
+{
+	return ipoib_write(cli, argc, argv, true);
+}
+
+static int cmd_ipoib_del(struct cli *cli, int argc, char **argv)
+{
+	return ipoib_write(cli, argc, argv, false);
+}
+
+static const struct cmd_arg ipoib_add_args[] = {
+	{ "PKEY", NULL, SRC_NONE, 0 },
+	{ "[mode datagram|connected] [name NAME]", ipoib_add_words, SRC_NONE,
+	  ARG_KEYWORDS | ARG_OPTIONAL },
+	CMD_ARG_END,
+};
+
+static const char *const ipoib_del_words[] = { "name", NULL };
+static const struct cmd_arg ipoib_del_args[] = {
+	{ "PKEY", NULL, SRC_NONE, 0 },
+	{ "[name NAME]", ipoib_del_words, SRC_NONE, ARG_KEYWORDS | ARG_OPTIONAL },
+	CMD_ARG_END,
+};
+
 const struct cmd_arg ipoib_if_arg[] = {
 	{ "IF", NULL, SRC_NETDEVS, ARG_OPTIONAL },
 	CMD_ARG_END,
@@ -343,8 +434,12 @@ static const struct cmd ipoib_cmds[] = {
 	  cmd_ipoib_pkeys, 0, 1, 0, NULL, NULL, NULL, NULL, ipoib_if_arg },
 	{ "endpoints", "", "local, multicast and remote endpoints of an interface (mlxtool dbg "
 	  "ipoib-ep)", cmd_ipoib_endpoints, 0, 1, 0, NULL, ipoib_ep_opts, NULL, NULL, ipoib_if_arg },
+	{ "add", "", "add a partition child of an IPoIB interface (part_man add)", cmd_ipoib_add, 1, 5,
+	  CMD_NEEDS_DEVICE | CMD_WRITES, NULL, netdevs_write_opts, NULL, NULL, ipoib_add_args },
+	{ "del", "", "delete a partition child (part_man rem; drops its traffic: --yes)", cmd_ipoib_del,
+	  1, 3, CMD_NEEDS_DEVICE | CMD_WRITES, NULL, netdevs_write_opts, NULL, NULL, ipoib_del_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-const struct cmd_group ipoib_group = { "ipoib", "IPoIB: interfaces, PKey tables, endpoints",
+const struct cmd_group ipoib_group = { "ipoib", "IPoIB: interfaces, PKey tables, endpoints; add, del",
 				       "mlxcli-netview(8)", ipoib_cmds };

@@ -31,5 +31,20 @@ int cmd_ipoib_pkeys(struct cli *cli, int argc, char **argv);
 int cmd_ipoib_endpoints(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt ipoib_ep_opts[];
 extern const struct cmd_arg ipoib_if_arg[];
+/* cmd/vlan.c: VLAN netdevs; the write of child netdevs ipoib add/del share */
+extern const struct cmd_group vlan_group;
+int cmd_vlan_show(struct cli *cli, int argc, char **argv);
+const char *vlan_proto_name(unsigned proto);
+extern const struct cmd_opt netdevs_write_opts[];
+struct mlx_port_settings;
+struct mlx_port_ref;
+/* A VLAN id (1-4094) or a pkey (kind: enum mlx_child_kind): exit 2 with
+ * the message when it is none. */
+int netdevs_parse_id(struct cli *cli, const char *text, unsigned kind, uint16_t *id);
+/* The one step of MLX_SUB_NETDEVS towards @want on @t: planned, a delete
+ * confirmed (@what: "VLAN 100" in the question), run unless --dry-run,
+ * the change record out.  An exit code. */
+int netdevs_write(struct cli *cli, struct mlx_port_settings *want, const struct mlx_port_ref *t,
+		  bool del, const char *what);
 
 #endif

@@ -74,6 +74,8 @@ NLMSG_ERROR = 2
 RTM_NEWLINK = 16
 IFLA_IFNAME, IFLA_MTU, IFLA_LINKINFO = 3, 4, 18
 IFLA_INFO_KIND, IFLA_INFO_DATA, IFLA_VLAN_ID = 1, 2, 1
+IFLA_ADDRESS, IFLA_LINK, IFLA_OPERSTATE = 1, 5, 16
+IFLA_VLAN_FLAGS, IFLA_VLAN_EGRESS_QOS, IFLA_VLAN_PROTOCOL, IFLA_VLAN_QOS_MAPPING = 2, 3, 5, 1
 
 
 def rtype(cmd):
@@ -389,8 +391,22 @@ def write_gids(root, fns, wval, nla, nla_str, nlmsg, wfile):
                     nla(IFLA_MTU, struct.pack("<I", n.get("mtu", 1500))))
         wfile(os.path.join(root, "netlink", "route", n["name"], "getlink-linkinfo.nl"), msg, 0o644)
         if ib["name"] == "mlx5_0":
+            # as net/8021q/vlan_netlink.c vlan_fill_info fills it (KERNEL): the
+            # protocol, the id, the flags (REORDER_HDR, vlan_newlink's
+            # default), the egress map entries that have a PCP; IFLA_LINK the
+            # port, its MTU and MAC (vlan_dev.c vlan_dev_init), up.  SYNTH:
+            # the egress map sends priority 3 (the RoCE priority, PFC on it)
+            # tagged with PCP 3
             ifi = struct.pack("<BBHiII", 0, 0, 1, 100 + n["ifindex"], 0x11043, 0)
-            li = nla(IFLA_LINKINFO, nla_str(IFLA_INFO_KIND, "vlan") +
-                     nla(IFLA_INFO_DATA, nla(IFLA_VLAN_ID, struct.pack("<H", 100))))
-            msg = nlmsg(RTM_NEWLINK, 0, ifi + nla_str(IFLA_IFNAME, vdev) + li)
+            data = (nla(IFLA_VLAN_PROTOCOL, struct.pack(">H", 0x8100)) +
+                    nla(IFLA_VLAN_ID, struct.pack("<H", 100)) +
+                    nla(IFLA_VLAN_FLAGS, struct.pack("<II", 1, 0xffffffff)) +
+                    nla(IFLA_VLAN_EGRESS_QOS, nla(IFLA_VLAN_QOS_MAPPING, struct.pack("<II", 3, 3))))
+            li = nla(IFLA_LINKINFO, nla_str(IFLA_INFO_KIND, "vlan") + nla(IFLA_INFO_DATA, data))
+            mac = bytes(int(x, 16) for x in n["mac"].split(":"))
+            msg = nlmsg(RTM_NEWLINK, 0, ifi + nla_str(IFLA_IFNAME, vdev) +
+                        nla(IFLA_MTU, struct.pack("<I", n.get("mtu", 1500))) +
+                        nla(IFLA_OPERSTATE, struct.pack("<B", 6)) +
+                        nla(IFLA_LINK, struct.pack("<I", n["ifindex"])) +
+                        nla(IFLA_ADDRESS, mac) + li)
             wfile(os.path.join(root, "netlink", "route", vdev, "getlink-linkinfo.nl"), msg, 0o644)

@@ -282,9 +282,18 @@ def write_views(root, hostname, fns, wfile, wval, nla, nla_str, nlmsg, genl_id):
     if vx_lower:
         lower = [n for f in mlx for n in f["netdevs"] if n["name"] == vx_lower][0]
         vx += nla(IFLA_VXLAN_LINK, struct.pack("<I", lower["ifindex"]))
+    # the VLAN netdev the GID table's README names (gen/samples_rdma.py
+    # write_gids wrote its RTM_NEWLINK): in the dump too, as the kernel lists
+    # every link
     vifi = struct.pack("<BBHiII", 0, 0, 1, 50, 0x11043, 0)
     dump += nlmsg(RTM_NEWLINK, NLM_F_MULTI, vifi + nla_str(IFLA_IFNAME, vx_name) +
                   nest(IFLA_LINKINFO, nla_str(IFLA_INFO_KIND, "vxlan") + nest(IFLA_INFO_DATA, vx)))
+    # (in index order: the VXLAN netdev is 50, the VLAN 104)
+    vpath = os.path.join(root, "netlink", "route", "vlan100", "getlink-linkinfo.nl")
+    if os.path.exists(vpath):
+        with open(vpath, "rb") as f:
+            vmsg = f.read()
+        dump += vmsg[:6] + struct.pack("<H", NLM_F_MULTI) + vmsg[8:]
     wfile(os.path.join(root, "netlink", "route", "all", "getlink-dump.nl"), dump + done(), 0o644)
     wfile(os.path.join(root, "proc", "net", "dev_mcast"), "\n".join(mcast_lines) + "\n", 0o444)
     wfile(os.path.join(root, "sys", "devices", "system", "cpu", "online"), "0-%d\n" % (NCPUS - 1), 0o444)
@@ -321,6 +330,7 @@ def ipoib_overlay(root):
         os.chmod(path, mode)
 
     fn = os.path.join(root, "sys", "devices", "pci0000:5d", "0000:5d:00.0", "0000:5e:00.1")
+    ipoib_overlay_dump(root)
     shutil.rmtree(os.path.join(fn, "net", "enp94s0f1np1"))
     os.unlink(os.path.join(root, "sys", "class", "net", "enp94s0f1np1"))
     port = os.path.join(fn, "infiniband", "mlx5_1", "ports", "1")
@@ -362,6 +372,53 @@ def ipoib_overlay(root):
                 path += "\n"
         wfile(os.path.join(dbg, name + "_mcg"), mcg)
         wfile(os.path.join(dbg, name + "_path"), path)
+
+
+def ipoib_overlay_dump(root):
+    """The link dump of the overlay: enp94s0f1np1 gone, ib0 (index 20,
+    ARPHRD_INFINIBAND 32, MTU 4092, its 20-byte address: the facts above)
+    and ib0.8001 (index 21, IFLA_LINK 20) with the IFLA_INFO_DATA of
+    ipoib_netlink.c ipoib_fill_info (pkey, mode 1 connected, umcast 0: KERNEL;
+    ib0 is registered by ipoib_add_port with the same rtnl_link_ops, so it
+    carries kind "ipoib" too, with its pkey 0xffff and mode 0), in the
+    sequence and port id of the recorded dump."""
+    path = os.path.join(root, "netlink", "route", "all", "getlink-dump.nl")
+    with open(path, "rb") as f:
+        d = f.read()
+    msgs, off, seq_pid, tail = [], 0, None, b""
+    while off + 16 <= len(d):
+        ln, typ, flags, seq, pid = struct.unpack_from("<IHHII", d, off)
+        msg = d[off:off + ((ln + 3) & ~3)]
+        if typ == 16:
+            seq_pid = (seq, pid)
+            idx = struct.unpack_from("<i", d, off + 20)[0]
+            if idx != 5:                     # enp94s0f1np1: now ib0
+                msgs.append((idx, msg))
+        else:
+            tail += msg
+        off += (ln + 3) & ~3
+
+    def nla(t, p):
+        return struct.pack("<HH", 4 + len(p), t) + p + b"\0" * ((4 - len(p) % 4) % 4)
+
+    def link(name, idx, mtu, addr, pkey, mode, parent):
+        body = struct.pack("<BBHiII", 0, 0, 32, idx, 0x11043, 0)
+        body += nla(3, name.encode() + b"\0") + nla(4, struct.pack("<I", mtu))
+        body += nla(16, struct.pack("<B", 6))
+        if parent:                           # rtnl_fill_ifinfo: IFLA_LINK only when iflink != ifindex
+            body += nla(5, struct.pack("<I", parent))
+        body += nla(1, bytes(int(x, 16) for x in addr.split(":")))
+        data = nla(1, struct.pack("<H", pkey)) + nla(2, struct.pack("<H", mode)) + nla(3, struct.pack("<H", 0))
+        body += nla(18, nla(1, b"ipoib\0") + nla(2, data))
+        return struct.pack("<IHHII", 16 + len(body), 16, 2, seq_pid[0], seq_pid[1]) + body
+
+    msgs.append((20, link("ib0", 20, 4092, IB_ADDR, 0xffff, 0, None)))
+    msgs.append((21, link("ib0.8001", 21, 65520, CHILD_ADDR, 0x8001, 1, 20)))
+    # in index order, as the kernel's dump walks them
+    out = b"".join(m for _, m in sorted(msgs, key=lambda x: x[0]))
+    os.chmod(path, 0o644)
+    with open(path, "wb") as f:
+        f.write(out + tail)
 
 
 if __name__ == "__main__":

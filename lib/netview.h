@@ -119,7 +119,18 @@ struct mlx_link_info {
 	int pkey, mode, umcast;         /* -1 absent; mode 0 datagram, 1 connected */
 	/* kind "vxlan" */
 	struct mlx_vxlan_dev vxlan;
+	int64_t mtu;                    /* IFLA_MTU, -1 absent */
+	int operstate;                  /* IFLA_OPERSTATE (IF_OPER_*), -1 absent */
+	/* kind "vlan" (include/uapi/linux/if_link.h IFLA_VLAN_*; net/8021q/
+	 * vlan_netlink.c vlan_fill_info): the id (-1 absent), the protocol
+	 * (ETH_P_8021Q/ETH_P_8021AD, host order; 0 absent), the egress map
+	 * (skb priority -> PCP: what tags the traffic of a priority) */
+	int vlan_id;
+	uint16_t vlan_proto;
+	size_t vlan_negress;            /* entries kept (at most MLX_VLAN_QOS_MAX) */
+	struct mlx_vlan_qos { uint32_t from, to; } vlan_egress[16];
 };
+#define MLX_VLAN_QOS_MAX 16
 /* One RTM_NEWLINK message; -EBADMSG malformed, -ENOMSG another type. */
 int mlx_link_info_decode(const struct nlmsghdr *h, size_t len, struct mlx_link_info *out);
 /* RTM_GETLINK for @ifname ("getlink-linkinfo", the request rdma's GID
@@ -127,6 +138,64 @@ int mlx_link_info_decode(const struct nlmsghdr *h, size_t len, struct mlx_link_i
 int mlx_link_info_get(struct mlx_ctx *ctx, const char *ifname, struct mlx_link_info *out);
 /* Every VXLAN netdev (see above); *out malloc'ed. */
 int mlx_vxlan_devs_get(struct mlx_ctx *ctx, struct mlx_vxlan_dev **out, size_t *n);
+
+/* ---- child netdevs of a port: VLANs and IPoIB partitions ------------------ */
+
+/*
+ * A VLAN is a netdev of its own stacked on a port (net/8021q/vlan_netlink.c:
+ * RTM_NEWLINK with IFLA_LINK the port, kind "vlan", IFLA_VLAN_ID 1..4094,
+ * IFLA_VLAN_PROTOCOL 802.1Q or 802.1ad, IFLA_VLAN_EGRESS_QOS the skb
+ * priority -> PCP map); an IPoIB child is a partition of an IPoIB port
+ * (drivers/infiniband/ulp/ipoib/ipoib_netlink.c: kind "ipoib",
+ * IFLA_IPOIB_PKEY, IFLA_IPOIB_MODE 0 datagram / 1 connected; the parent
+ * must be ARPHRD_INFINIBAND and no child itself, else -ENODEV / -EINVAL).
+ * Both go away with RTM_DELLINK of their name.  Listed from the link dump
+ * ("getlink-dump", the one recording the VXLAN view reads too).
+ */
+enum mlx_child_kind { MLX_CHILD_VLAN, MLX_CHILD_IPOIB, MLX_CHILD_NKINDS };
+/* "vlan", "ipoib" */
+const char *mlx_child_kind_name(enum mlx_child_kind k);
+
+#define MLX_ETH_P_8021Q 0x8100
+#define MLX_ETH_P_8021AD 0x88a8
+#define MLX_IPOIB_FULL_MEMBER 0x8000
+
+struct mlx_child_req {
+	enum mlx_child_kind kind;
+	bool del;                       /* RTM_DELLINK of @name */
+	char name[MLX_IFNAME_LEN];
+	uint32_t parent_index;          /* IFLA_LINK */
+	uint16_t id;                    /* the VLAN id, the pkey */
+	uint16_t proto;                 /* VLAN: ETH_P_8021Q/AD; 0 the kernel's default (802.1Q) */
+	int mode;                       /* IPoIB: 0 datagram, 1 connected; -1 not sent */
+	size_t negress;
+	struct mlx_vlan_qos egress[MLX_VLAN_QOS_MAX];
+	/* A child made again (the put-back of a delete): as it was, its index
+	 * (ifi_index; 0 the kernel's choice), up (IFF_UP in ifi_flags and
+	 * ifi_change: rtnl_newlink brings it up), its MTU (0 the parent's)
+	 * and address (0 bytes: the parent's) */
+	int ifindex;
+	bool up;
+	int64_t mtu;
+	uint8_t addr[32];
+	size_t addr_len;
+};
+/* Pure: the request (RTM_NEWLINK with NLM_F_CREATE|NLM_F_EXCL, or
+ * RTM_DELLINK), its length; -EINVAL for a request no kernel takes (no
+ * name, an id out of range), -EMSGSIZE. */
+int mlx_child_req_build(void *buf, size_t cap, const struct mlx_child_req *rq);
+/* Pure, the other way (the captured system's emulator): 0, -ENOENT for a
+ * message that is neither, -EINVAL malformed (@why says what). */
+int mlx_child_req_parse(const void *req, size_t len, struct mlx_child_req *out, char *why,
+			size_t whylen);
+
+/* Every netdev of the host (the link dump): *out malloc'ed. */
+int mlx_links_dump(struct mlx_ctx *ctx, struct mlx_link_info **out, size_t *n);
+/* Send @rq (object: the parent's name, or the child's for a delete).
+ * 0, or -errno with the kernel's words in mlx_errmsg: -EOPNOTSUPP when
+ * the kernel has no such kind (no 8021q, no ib_ipoib module), -EEXIST a
+ * duplicate, -ENODEV no parent (or, IPoIB, one that is no IPoIB port). */
+int mlx_child_send(struct mlx_ctx *ctx, const char *object, const struct mlx_child_req *rq);
 
 /* ---- packet filter ------------------------------------------------------ */
 

@@ -125,6 +125,27 @@ void mlx_link_flatten(const struct mlx_port_settings *p, mlx_flat_fn fn, void *a
 int mlx_link_merge(struct mlx_port_settings *dst, const struct mlx_port_settings *src, bool add);
 extern const struct mlx_write_ops mlx_link_write_ops;
 
+/* lib/netview/child-settings.c: the child netdevs of a port (VLANs, IPoIB) */
+struct mlx_link_info;
+struct mlx_netdevs_writer {
+	const char *ifname;           /* the parent */
+	const char *on;
+	/* the link dump at the plan: the parent's index, type and MTU, every
+	 * netdev (names taken, the children); a delete's put-back makes
+	 * the child again from what it was */
+	struct mlx_link_info *links;
+	size_t nlinks;
+	long parent;                  /* index in links, -1 none */
+	const struct mlx_netdevs_settings *want;   /* the plan's (borrowed) */
+};
+bool mlx_netdevs_wanted(const struct mlx_port_settings *want, size_t vf);
+int mlx_netdevs_open_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_ref *t,
+			  void *parent);
+void mlx_netdevs_close_step(void *feat);
+int mlx_netdevs_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_settings *want,
+			  size_t vf, struct mlx_plan *pl);
+extern const struct mlx_write_ops mlx_netdevs_write_ops;
+
 /* lib/settings/actions.c: the table of actions (lib/txn.h) */
 const struct mlx_subsys *mlx_action(enum mlx_action id);
 

@@ -345,6 +345,51 @@ int mlx_link_put_speed(struct mlx_ctx *ctx, struct mlx_link_settings *l, int64_t
 int mlx_link_put_duplex(struct mlx_ctx *ctx, struct mlx_link_settings *l, const char *text);
 int mlx_link_put_fec(struct mlx_ctx *ctx, struct mlx_link_settings *l, const char *text);
 
+/* ---- netdevs: the child netdevs of a port (VLANs, IPoIB partitions) ---- */
+
+/*
+ * A child netdev to add (present) or delete, by its kind and id (a VLAN
+ * id, an IPoIB pkey) on the port (lib/netview.h struct mlx_child_req has
+ * the kernel's side).  `vlan add|del` and `ipoib add|del` fill it; a
+ * desired state does not name child netdevs (yet): `state` does not read
+ * them, `apply` leaves them alone.
+ */
+#define MLX_CHILD_WANT_MAX 8
+
+struct mlx_child_setting {
+	uint8_t kind;             /* enum mlx_child_kind */
+	bool present;             /* add; else delete */
+	uint16_t id;              /* VLAN id 1-4094; pkey with the full-member bit */
+	char name[16];            /* "" the default (add), any (delete) */
+	uint16_t proto;           /* VLAN: 0x8100, 0x88a8; 0 the kernel's (802.1Q) */
+	int8_t mode;              /* IPoIB: 0 datagram, 1 connected, -1 the kernel's */
+	uint8_t negress;
+	struct { uint32_t from, to; } egress[16];   /* VLAN: skb priority -> PCP */
+};
+
+struct mlx_netdevs_settings {
+	uint8_t have;
+	size_t n;
+	struct mlx_child_setting c[MLX_CHILD_WANT_MAX];
+};
+
+/* The validators the verbs share: an entry added to @d (-ENOSPC beyond
+ * the maximum, -EEXIST the same kind and id twice); a VLAN id 1-4094
+ * (-ERANGE); a pkey 0x0001-0x7fff, the full-member bit 0x8000 allowed
+ * (the kernel sets it: ipoib_vlan.c), 0 and 0x8000 refused (-ERANGE); a
+ * name as the kernel takes it (dev_valid_name: 1-15 bytes, no '/', no
+ * blank, not "." or ".."; -EINVAL); an egress entry priority -> PCP 0-7
+ * (-ERANGE).  Each 0, or -errno with the story in mlx_errmsg. */
+struct mlx_child_setting *mlx_netdevs_put(struct mlx_ctx *ctx, struct mlx_netdevs_settings *d,
+					  unsigned kind, int64_t id, bool present);
+int mlx_child_put_name(struct mlx_ctx *ctx, struct mlx_child_setting *c, const char *name);
+int mlx_child_put_egress(struct mlx_ctx *ctx, struct mlx_child_setting *c, int64_t from,
+			 int64_t to);
+/* The default name of a child of @parent: "<parent>.<id>" (VLAN, as
+ * vconfig names it), "<parent>.<pkey as %04x>" (IPoIB, as the kernel's
+ * create_child does); -ENAMETOOLONG when it does not fit IFNAMSIZ. */
+int mlx_child_default_name(char *buf, size_t len, const char *parent, unsigned kind, uint16_t id);
+
 /* ---- a port ---- */
 
 struct mlx_port_settings {
@@ -357,6 +402,7 @@ struct mlx_port_settings {
 	struct mlx_sriov_settings sriov;
 	struct mlx_link_settings link;
 	struct mlx_health_settings health;
+	struct mlx_netdevs_settings netdevs;
 };
 
 /* A model with nothing in it (every setting absent). */
@@ -396,6 +442,7 @@ enum mlx_sub {
 	MLX_SUB_VF,
 	MLX_SUB_ROCE,
 	MLX_SUB_HEALTH,
+	MLX_SUB_NETDEVS,          /* child netdevs: nothing else depends on them */
 	MLX_NSUB
 };
 

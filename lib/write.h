@@ -106,6 +106,7 @@ enum mlx_change_flag {
 	MLX_CHG_DESTROYS = 1u << 2,     /* the write destroys other settings (numvfs between
 					 * two non-zero counts): it needs a confirmation */
 	MLX_CHG_ACTION = 1u << 3,       /* no setting: an action done (a reload); old is null */
+	MLX_CHG_NULL_NONE = 1u << 4,    /* null is "none" (no such child netdev), not unknown */
 };
 
 /* An ordered list of changes: they are written in this order. */

@@ -9,7 +9,11 @@
  *    queue counts, the address, and IFLA_LINKINFO's kind with the data of
  *    the two kinds the views need: "ipoib" (IFLA_IPOIB_PKEY, _MODE,
  *    _UMCAST; drivers/infiniband/ulp/ipoib/ipoib_netlink.c) and "vxlan"
- *    (IFLA_VXLAN_ID, _LINK, _PORT; drivers/net/vxlan/vxlan_core.c).
+ *    (IFLA_VXLAN_ID, _LINK, _PORT; drivers/net/vxlan/vxlan_core.c), and
+ *    "vlan" (IFLA_VLAN_ID, _PROTOCOL, _EGRESS_QOS's IFLA_VLAN_QOS_MAPPING
+ *    entries; net/8021q/vlan_netlink.c vlan_fill_info, which lists only
+ *    the egress entries with a PCP: vlan_dev.c keeps the map as a hash of
+ *    the non-zero ones).
  *  RTM_NEWNEIGH of a PF_BRIDGE fdb dump: for a netdev that is no bridge
  *    port, ndo_dflt_fdb_dump lists its unicast then its multicast address
  *    lists (dev->uc, dev->mc), one entry each (NDA_LLADDR, NTF_SELF,
@@ -81,6 +85,41 @@ static void linkinfo(const struct mlx_nla *li, struct mlx_link_info *out, int *r
 				out->mode = u16;
 			else
 				out->umcast = u16;
+		} else if (!strcmp(out->kind, "vlan")) {
+			if (a.type == IFLA_VLAN_ID) {
+				if (mlx_nla_u16(&a, &u16) < 0) {
+					*r = -EBADMSG;
+					return;
+				}
+				out->vlan_id = u16;
+			} else if (a.type == IFLA_VLAN_PROTOCOL) {
+				if (mlx_nla_u16(&a, &u16) < 0) {
+					*r = -EBADMSG;
+					return;
+				}
+				out->vlan_proto = ntohs(u16);   /* be16 */
+			} else if (a.type == IFLA_VLAN_EGRESS_QOS) {
+				struct mlx_nla m;
+				size_t o2 = 0;
+
+				while ((*r = mlx_nla_next(a.data, a.len, &o2, &m)) == 1) {
+					struct ifla_vlan_qos_mapping q;
+
+					if (m.type != IFLA_VLAN_QOS_MAPPING)
+						continue;
+					if (m.len < sizeof(q)) {
+						*r = -EBADMSG;
+						return;
+					}
+					memcpy(&q, m.data, sizeof(q));
+					if (out->vlan_negress < MLX_VLAN_QOS_MAX) {
+						out->vlan_egress[out->vlan_negress].from = q.from;
+						out->vlan_egress[out->vlan_negress++].to = q.to;
+					}
+				}
+				if (*r < 0)
+					return;
+			}
 		} else if (!strcmp(out->kind, "vxlan")) {
 			if (a.type == IFLA_VXLAN_ID && mlx_nla_u32(&a, &u32) == 0)
 				out->vxlan.vni = u32;
@@ -110,6 +149,9 @@ int mlx_link_info_decode(const struct nlmsghdr *h, size_t len, struct mlx_link_i
 	out->num_tx_queues = out->num_rx_queues = -1;
 	out->pkey = out->mode = out->umcast = -1;
 	out->vxlan.vni = -1;
+	out->mtu = -1;
+	out->operstate = -1;
+	out->vlan_id = -1;
 	if (len < NLMSG_HDRLEN || h->nlmsg_type != RTM_NEWLINK)
 		return len < NLMSG_HDRLEN ? -EBADMSG : -ENOMSG;
 	r = mlx_nlmsg_attrs(h, len, sizeof(ifi), &attrs, &alen);
@@ -131,6 +173,7 @@ int mlx_link_info_decode(const struct nlmsghdr *h, size_t len, struct mlx_link_i
 		case IFLA_NUM_TX_QUEUES:
 		case IFLA_NUM_RX_QUEUES:
 		case IFLA_LINK:
+		case IFLA_MTU:
 			if (mlx_nla_u32(&a, &u32) < 0)
 				return -EBADMSG;
 			if (a.type == IFLA_PROMISCUITY)
@@ -141,9 +184,19 @@ int mlx_link_info_decode(const struct nlmsghdr *h, size_t len, struct mlx_link_i
 				out->num_tx_queues = u32;
 			else if (a.type == IFLA_NUM_RX_QUEUES)
 				out->num_rx_queues = u32;
+			else if (a.type == IFLA_MTU)
+				out->mtu = u32;
 			else
 				out->link = (int)u32;
 			break;
+		case IFLA_OPERSTATE: {
+			uint8_t u8;
+
+			if (mlx_nla_u8(&a, &u8) < 0)
+				return -EBADMSG;
+			out->operstate = u8;
+			break;
+		}
 		case IFLA_ADDRESS:
 			out->addr_len = a.len < sizeof(out->addr) ? a.len : sizeof(out->addr);
 			memcpy(out->addr, a.data, out->addr_len);

@@ -19,6 +19,8 @@ extern const struct mlx_emul mlx_emul_device;   /* device-emul.c: what only the 
 /* lifecycle-emul.c (issue 27): HEALTH_REPORTER_SET; PAUSE/LINKMODES/FEC_SET */
 extern const struct mlx_emul mlx_emul_health_policy;
 extern const struct mlx_emul mlx_emul_link_settings;
+/* netdevs-emul.c (issue 27): RTM_NEWLINK (create) and RTM_DELLINK of child netdevs */
+extern const struct mlx_emul mlx_emul_netdevs;
 
 /*
  * mlx5's one register for PFC and global pause (PFCC; port.c

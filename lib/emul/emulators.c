@@ -13,6 +13,8 @@
 
 const struct mlx_emul *const mlx_emulators[] = {
 	&mlx_emul_dcb,
+	/* before the knobs and SR-IOV: a link created or deleted, not changed */
+	&mlx_emul_netdevs,
 	/* before SR-IOV: an RTM_SETLINK carrying IFLA_MTU is a knob */
 	&mlx_emul_knobs,
 	&mlx_emul_sriov,

@@ -83,6 +83,14 @@ static const struct mlx_subsys subsystems[MLX_NSUB] = {
 		.open = mlx_health_open_step, .plan = mlx_health_plan_step,
 		.ops = &mlx_health_write_ops, .flatten = mlx_health_flatten, .merge = mlx_health_merge,
 	},
+	/* no read, flatten or merge: `state` does not hold child netdevs */
+	[MLX_SUB_NETDEVS] = {
+		.id = MLX_SUB_NETDEVS, .key = "netdevs", .name = "child netdev",
+		.wanted = mlx_netdevs_wanted,
+		.feat_size = sizeof(struct mlx_netdevs_writer), .parent_sub = MLX_NSUB,
+		.open = mlx_netdevs_open_step, .close = mlx_netdevs_close_step,
+		.plan = mlx_netdevs_plan_step, .ops = &mlx_netdevs_write_ops,
+	},
 };
 
 /* The order of the sections in the document `state` prints (and so of

@@ -58,6 +58,8 @@ sriov-vf|cx5-ofed|-|sriov vf 0 set vlan 10 qos 2 spoofchk on -d $P0|/netlink/
 sriov-eswitch|cx5-ofed|-|sriov eswitch switchdev -d 5e:00.0|/netlink/
 link-pause|cx5-ofed|-|link set -d $P0 pause rx on tx on --yes|/netlink/
 health-set|cx5-ofed|-|health set -d 5e:00.0 tx grace_period 1000 auto_recover off|/netlink/
+vlan-add|cx5-ofed|-|vlan add -d $P0 200 name v200 egress-qos-map 3:3|/netlink/
+vlan-del|cx5-ofed|-|vlan del -d $P0 100 --yes|/netlink/
 EOF
 
 # The full matrix (FAULT_MATRIX_FULL=1: every class, every error) takes

@@ -49,6 +49,9 @@ WRITE = {
     'health dump': 'takes a dump when the reporter holds none (the samples hold none)',
     'health diagnose': "the kernel's own tree (fmsg): its names are the driver's, not the registry's",
     'fw flash': 'changes a device', 'fw activate': 'changes a device',
+    'vlan add': 'changes a device', 'vlan del': 'changes a device',
+    'ipoib add': 'changes a device (the samples have no IPoIB port: tests/cli/netdevs.sh)',
+    'ipoib del': 'changes a device (the samples have no IPoIB port: tests/cli/netdevs.sh)',
     'top': 'a terminal view, no JSON (counters watch -j has its rates)',
 }
 # Each read leaf with the argument lists to run it with (-j is added).
@@ -87,6 +90,7 @@ READ = {
     'irq': [[], ['--table']], 'dropless': [[]],
     'ipoib': [[]], 'ipoib show': [[]], 'ipoib pkeys': [[]], 'ipoib endpoints': [[]],
     'dbg pkeys': [[]], 'dbg ipoib-ep': [[]],
+    'vlan': [[]], 'vlan show': [[]],
     'health': [[]], 'health show': [[]],   # issue 27
 }
 # Each write command that has --dry-run, with its arguments: it runs here
@@ -109,6 +113,7 @@ DRY = {
     'link set': ['pause', 'rx', 'off', 'speed', '25000', 'fec', 'rs'],
     'health set': ['tx', 'grace_period', '1000', 'auto_dump', 'off'],
     'health recover': ['tx'], 'health clear': ['fw_fatal'], 'fw activate': [],
+    'vlan add': ['200', 'name', 'v200', 'egress-qos-map', '3:3'], 'vlan del': ['100'],
 }
 # (fw flash: the samples hold no MFA2 image, exit 2; tests/cli/lifecycle.sh)
 # Writes whose --dry-run still exits non-zero, and why (nothing to check).
@@ -116,6 +121,9 @@ DRY_FAILS = {
     'qosconfig default-untagged-priority set':
         'mlx5 has no interface to the port default priority: exit 4, dry run or not',
     'fw flash': 'needs an MFA2 image: exit 2 on the samples, dry run or not',
+    'ipoib add': 'the samples have no IPoIB port: exit 4 (tests/cli/netdevs.sh runs it on the '
+                 'IPoIB overlay)',
+    'ipoib del': 'the samples have no IPoIB port: exit 4 (tests/cli/netdevs.sh)',
 }
 # Registry keys only a live device prints (a captured sample refuses the
 # command before its record): what each is, and the test that sees it.

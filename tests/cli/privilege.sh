@@ -130,6 +130,11 @@ R|ipoib pkeys|ipoib pkeys -j
 R|ipoib endpoints|ipoib endpoints -j
 R|dbg pkeys|dbg pkeys -j
 R|dbg ipoib-ep|dbg ipoib-ep -j
+X|ipoib add|ipoib add -d $P0 2
+X|ipoib del|ipoib del -d $P0 2 --yes
+R|vlan show|vlan show -j
+W|vlan add|vlan add -d $P0 200 name v200
+W|vlan del|vlan del -d $P0 100 --yes
 R|dropless|dropless
 X|dbg cmd-stats|dbg cmd-stats
 R|dbg sw-reset|-

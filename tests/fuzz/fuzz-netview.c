@@ -2,8 +2,9 @@
 /*
  * libFuzzer harness for the decoders of issue 27's views (lib/netview.h).
  * The first byte chooses: the netlink replies (TUNNEL_INFO, RSS, RTM_NEWLINK,
- * the fdb dump's RTM_NEWNEIGH), fed as one message and as a recorded
- * stream; or one of the text parsers (/proc/net/dev_mcast, CPU lists and
+ * the fdb dump's RTM_NEWNEIGH, a VLAN's egress map), fed as one message and
+ * as a recorded stream, and the same bytes as a child netdev's create or
+ * delete request (the captured system's emulator parses what it is sent); or one of the text parsers (/proc/net/dev_mcast, CPU lists and
  * masks, mlx5 IRQ names, PKeys, ipoib debugfs blocks) on the rest as a
  * string.  Kept within bounds: tables and entries at most their maxima,
  * every name terminated, a formatted CPU list fits its buffer.
@@ -16,7 +17,9 @@ static int on_msg(const struct nlmsghdr *h, size_t len, void *arg)
 	struct mlx_tunnel_info *ti = malloc(sizeof(*ti));
 	struct mlx_rss *rss = malloc(sizeof(*rss));
 	struct mlx_link_info li;
+	struct mlx_child_req rq;
 	struct mlx_hw_addr a;
+	char why[80];
 
 	(void)arg;
 	if (ti && mlx_tunnel_info_decode(h, len, ti) == 0) {
@@ -32,7 +35,12 @@ static int on_msg(const struct nlmsghdr *h, size_t len, void *arg)
 	    (rss->nindir > MLX_RSS_MAX_INDIR || rss->key_len > MLX_RSS_MAX_KEY))
 		abort();
 	if (mlx_link_info_decode(h, len, &li) == 0 &&
-	    (li.addr_len > sizeof(li.addr) || strnlen(li.kind, sizeof(li.kind)) == sizeof(li.kind)))
+	    (li.addr_len > sizeof(li.addr) || strnlen(li.kind, sizeof(li.kind)) == sizeof(li.kind) ||
+	     li.vlan_negress > MLX_VLAN_QOS_MAX))
+		abort();
+	if (mlx_child_req_parse(h, len, &rq, why, sizeof(why)) == 0 &&
+	    (strnlen(rq.name, sizeof(rq.name)) == sizeof(rq.name) || !rq.name[0] ||
+	     rq.negress > MLX_VLAN_QOS_MAX))
 		abort();
 	if (mlx_fdb_decode(h, len, 4, &a) == 1 && strnlen(a.text, sizeof(a.text)) == sizeof(a.text))
 		abort();

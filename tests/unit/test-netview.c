@@ -344,6 +344,194 @@ static void test_link_info(void **state)
 	assert_int_equal(mlx_link_info_decode(done(&w), w.n, &li), -ENOMSG);
 }
 
+/* A VLAN as vlan_fill_info sends it: protocol be16, id, flags, the egress
+ * map; MTU and operstate at the top level. */
+static void test_link_info_vlan(void **state)
+{
+	struct ifinfomsg ifi = { .ifi_index = 104, .ifi_type = 1 };
+	struct mlx_link_info li;
+	uint16_t id = 100, proto = htons(0x88a8);
+	struct ifla_vlan_flags fl = { 1, 0xffffffff };
+	struct ifla_vlan_qos_mapping m1 = { 3, 3 }, m2 = { 5, 6 };
+	uint8_t oper = 6;
+	struct w w;
+	size_t n, d, q;
+
+	(void)state;
+	rt_msg(&w, RTM_NEWLINK, &ifi, sizeof(ifi));
+	stra(&w, IFLA_IFNAME, "vlan100");
+	u32a(&w, IFLA_MTU, 9000);
+	attr(&w, IFLA_OPERSTATE, &oper, 1);
+	u32a(&w, IFLA_LINK, 4);
+	n = attr(&w, IFLA_LINKINFO, NULL, 0);
+	stra(&w, IFLA_INFO_KIND, "vlan");
+	d = attr(&w, IFLA_INFO_DATA, NULL, 0);
+	attr(&w, IFLA_VLAN_PROTOCOL, &proto, 2);
+	attr(&w, IFLA_VLAN_ID, &id, 2);
+	attr(&w, IFLA_VLAN_FLAGS, &fl, sizeof(fl));
+	q = attr(&w, IFLA_VLAN_EGRESS_QOS, NULL, 0);
+	attr(&w, IFLA_VLAN_QOS_MAPPING, &m1, sizeof(m1));
+	attr(&w, IFLA_VLAN_QOS_MAPPING, &m2, sizeof(m2));
+	nest_end(&w, q);
+	nest_end(&w, d);
+	nest_end(&w, n);
+	assert_int_equal(mlx_link_info_decode(done(&w), w.n, &li), 0);
+	assert_string_equal(li.kind, "vlan");
+	assert_int_equal(li.vlan_id, 100);
+	assert_int_equal(li.vlan_proto, 0x88a8);
+	assert_int_equal(li.mtu, 9000);
+	assert_int_equal(li.operstate, 6);
+	assert_int_equal(li.link, 4);
+	assert_int_equal(li.vlan_negress, 2);
+	assert_int_equal(li.vlan_egress[1].from, 5);
+	assert_int_equal(li.vlan_egress[1].to, 6);
+	for (size_t cut = 0; cut < w.n; cut++)
+		(void)mlx_link_info_decode((const struct nlmsghdr *)w.b, cut, &li);
+	/* a mapping shorter than struct ifla_vlan_qos_mapping */
+	rt_msg(&w, RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(&w, IFLA_LINKINFO, NULL, 0);
+	stra(&w, IFLA_INFO_KIND, "vlan");
+	d = attr(&w, IFLA_INFO_DATA, NULL, 0);
+	q = attr(&w, IFLA_VLAN_EGRESS_QOS, NULL, 0);
+	attr(&w, IFLA_VLAN_QOS_MAPPING, &m1, 4);
+	nest_end(&w, q);
+	nest_end(&w, d);
+	nest_end(&w, n);
+	assert_int_equal(mlx_link_info_decode(done(&w), w.n, &li), -EBADMSG);
+	/* a VLAN without data: id unknown, not 0 */
+	rt_msg(&w, RTM_NEWLINK, &ifi, sizeof(ifi));
+	n = attr(&w, IFLA_LINKINFO, NULL, 0);
+	stra(&w, IFLA_INFO_KIND, "vlan");
+	nest_end(&w, n);
+	assert_int_equal(mlx_link_info_decode(done(&w), w.n, &li), 0);
+	assert_int_equal(li.vlan_id, -1);
+	assert_int_equal(li.mtu, -1);
+	assert_int_equal(li.operstate, -1);
+}
+
+/* The create and delete requests, byte for byte as ip link sends them
+ * (written here by the test's own writer), and parsed back. */
+static void test_child_requests(void **state)
+{
+	struct mlx_child_req rq = { .kind = MLX_CHILD_VLAN, .parent_index = 4, .id = 200,
+				    .proto = 0x88a8, .mode = -1, .negress = 1 };
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	struct nlmsghdr h = { .nlmsg_type = RTM_NEWLINK,
+			      .nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK };
+	struct ifla_vlan_qos_mapping m = { 3, 5 };
+	struct mlx_child_req back;
+	uint16_t id = 200, proto = htons(0x88a8), pkey = 0x8002, mode = 1;
+	uint8_t buf[512];
+	char why[80];
+	struct w w;
+	size_t n, d, q;
+	int len;
+
+	(void)state;
+	snprintf(rq.name, sizeof(rq.name), "v200");
+	rq.egress[0].from = 3;
+	rq.egress[0].to = 5;
+	memset(w.b, 0, sizeof(w.b));
+	memcpy(w.b, &h, sizeof(h));
+	memcpy(w.b + 16, &ifi, sizeof(ifi));
+	w.n = 32;
+	u32a(&w, IFLA_LINK, 4);
+	stra(&w, IFLA_IFNAME, "v200");
+	n = attr(&w, IFLA_LINKINFO, NULL, 0);
+	stra(&w, IFLA_INFO_KIND, "vlan");
+	d = attr(&w, IFLA_INFO_DATA, NULL, 0);
+	attr(&w, IFLA_VLAN_ID, &id, 2);
+	attr(&w, IFLA_VLAN_PROTOCOL, &proto, 2);
+	q = attr(&w, IFLA_VLAN_EGRESS_QOS, NULL, 0);
+	attr(&w, IFLA_VLAN_QOS_MAPPING, &m, sizeof(m));
+	nest_end(&w, q);
+	nest_end(&w, d);
+	nest_end(&w, n);
+	done(&w);
+	len = mlx_child_req_build(buf, sizeof(buf), &rq);
+	assert_int_equal(len, (int)w.n);
+	assert_memory_equal(buf, w.b, w.n);
+	assert_int_equal(mlx_child_req_parse(buf, (size_t)len, &back, why, sizeof(why)), 0);
+	assert_int_equal(back.kind, MLX_CHILD_VLAN);
+	assert_false(back.del);
+	assert_string_equal(back.name, "v200");
+	assert_int_equal(back.parent_index, 4);
+	assert_int_equal(back.id, 200);
+	assert_int_equal(back.proto, 0x88a8);
+	assert_int_equal(back.negress, 1);
+	assert_int_equal(back.egress[0].to, 5);
+	for (int cut = 0; cut < len; cut++)
+		assert_int_not_equal(mlx_child_req_parse(buf, (size_t)cut, &back, why, sizeof(why)), 0);
+	/* the kernel's ranges, refused before a byte is sent */
+	rq.id = 0;
+	assert_int_equal(mlx_child_req_build(buf, sizeof(buf), &rq), -EINVAL);
+	rq.id = 4095;
+	assert_int_equal(mlx_child_req_build(buf, sizeof(buf), &rq), -EINVAL);
+	rq.id = 5;
+	rq.proto = 0x0800;
+	assert_int_equal(mlx_child_req_build(buf, sizeof(buf), &rq), -EINVAL);
+	/* IPoIB: kind "ipoib", pkey and mode u16 (ipoib_policy) */
+	memset(&rq, 0, sizeof(rq));
+	rq.kind = MLX_CHILD_IPOIB;
+	rq.parent_index = 20;
+	rq.id = 0x8002;
+	rq.mode = 1;
+	snprintf(rq.name, sizeof(rq.name), "ib0.8002");
+	memset(w.b, 0, sizeof(w.b));
+	memcpy(w.b, &h, sizeof(h));
+	memcpy(w.b + 16, &ifi, sizeof(ifi));
+	w.n = 32;
+	u32a(&w, IFLA_LINK, 20);
+	stra(&w, IFLA_IFNAME, "ib0.8002");
+	n = attr(&w, IFLA_LINKINFO, NULL, 0);
+	stra(&w, IFLA_INFO_KIND, "ipoib");
+	d = attr(&w, IFLA_INFO_DATA, NULL, 0);
+	attr(&w, IFLA_IPOIB_PKEY, &pkey, 2);
+	attr(&w, IFLA_IPOIB_MODE, &mode, 2);
+	nest_end(&w, d);
+	nest_end(&w, n);
+	done(&w);
+	len = mlx_child_req_build(buf, sizeof(buf), &rq);
+	assert_int_equal(len, (int)w.n);
+	assert_memory_equal(buf, w.b, w.n);
+	assert_int_equal(mlx_child_req_parse(buf, (size_t)len, &back, why, sizeof(why)), 0);
+	assert_int_equal(back.kind, MLX_CHILD_IPOIB);
+	assert_int_equal(back.id, 0x8002);
+	assert_int_equal(back.mode, 1);
+	rq.id = 0x8000;
+	assert_int_equal(mlx_child_req_build(buf, sizeof(buf), &rq), -EINVAL);
+	/* made again (a put-back): its index, up, MTU and address */
+	rq.id = 0x8002;
+	rq.ifindex = 21;
+	rq.up = true;
+	rq.mtu = 65520;
+	rq.addr_len = 20;
+	memset(rq.addr, 0xab, 20);
+	len = mlx_child_req_build(buf, sizeof(buf), &rq);
+	assert_true(len > 0);
+	assert_int_equal(((struct ifinfomsg *)(buf + 16))->ifi_index, 21);
+	assert_int_equal(((struct ifinfomsg *)(buf + 16))->ifi_change, IFF_UP);
+	assert_int_equal(mlx_child_req_parse(buf, (size_t)len, &back, why, sizeof(why)), 0);
+	assert_int_equal(back.ifindex, 21);
+	assert_true(back.up);
+	assert_int_equal(back.mtu, 65520);
+	assert_int_equal(back.addr_len, 20);
+	assert_memory_equal(back.addr, rq.addr, 20);
+	/* delete: RTM_DELLINK by name */
+	rq.del = true;
+	len = mlx_child_req_build(buf, sizeof(buf), &rq);
+	assert_true(len > 0);
+	assert_int_equal(((struct nlmsghdr *)buf)->nlmsg_type, RTM_DELLINK);
+	assert_int_equal(mlx_child_req_parse(buf, (size_t)len, &back, why, sizeof(why)), 0);
+	assert_true(back.del);
+	assert_string_equal(back.name, "ib0.8002");
+	/* not ours: a NEWLINK that changes a link (no CREATE), another kind */
+	h.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	h.nlmsg_len = (uint32_t)w.n;
+	memcpy(w.b, &h, sizeof(h));
+	assert_int_equal(mlx_child_req_parse(w.b, w.n, &back, why, sizeof(why)), -ENOENT);
+}
+
 static void test_fdb(void **state)
 {
 	struct ndmsg nd = { .ndm_family = AF_BRIDGE, .ndm_ifindex = 4, .ndm_state = NUD_PERMANENT,
@@ -553,6 +741,8 @@ int main(void)
 		cmocka_unit_test(test_tunnel_request),
 		cmocka_unit_test(test_rss),
 		cmocka_unit_test(test_link_info),
+		cmocka_unit_test(test_link_info_vlan),
+		cmocka_unit_test(test_child_requests),
 		cmocka_unit_test(test_fdb),
 		cmocka_unit_test(test_dev_mcast),
 		cmocka_unit_test(test_cpus),
