@@ -50,8 +50,8 @@ const struct cmd_opt apply_opts[] = {
 	  SRC_NONE, 0 },
 	{ "force", 0, NULL, "apply a plan whose result the QoS lint finds an error in", NULL,
 	  SRC_NONE, 0 },
-	{ "yes", 'y', NULL, "allow a numvfs change that takes the VFs there are away", NULL,
-	  SRC_NONE, 0 },
+	{ "yes", 'y', NULL, "allow a numvfs change that takes the VFs there are away, pause over "
+	  "PFC, a firmware NV setting (params, devlink cmode permanent)", NULL, SRC_NONE, 0 },
 	{ "any-netdev", 0, NULL, "a port FILE names by a netdev that is no ConnectX port (a veth): "
 	  "its params only", NULL, SRC_NONE, 0 },
 	{ NULL, 0, NULL, NULL, NULL, SRC_NONE, 0 },

@@ -356,6 +356,7 @@ void params_out_value(struct out *o, const char *key, const char *fmt, const cha
 int cmd_params_set(struct cli *cli, int argc, char **argv);
 int cmd_params_reset(struct cli *cli, int argc, char **argv);
 extern const struct cmd_opt params_write_opts[];
+extern const struct cmd_opt params_set_opts[];
 extern const struct cmd_arg params_set_args[];
 /* mlxtool's forms (cmd/params.c): show regkeys, show driverparams, modify driverparams */
 extern const struct cmd_group regkeys_group;

@@ -4,8 +4,9 @@
  * [NAME...]` (issue 17): every value checked against the catalogue first
  * (exit 2, nothing read or locked), then through the write engine: the
  * device lock, the old values, the plan of lib/params (the device's
- * maxima, a fixed feature, a knob that needs a reload or a firmware reset
- * is refused), all or nothing, read back, rolled back newest first; the
+ * maxima, a fixed feature, a module parameter that needs a reload is
+ * refused; a firmware NV setting, devlink cmode permanent, is confirmed:
+ * --yes or the terminal), all or nothing, read back, rolled back newest first; the
  * change record of every write command (cli_write).
  */
 #include "config.h"
@@ -24,14 +25,51 @@
 
 static int run(struct cli *cli, const struct mlx_port_ref *t, struct mlx_port_settings *want)
 {
-	struct mlx_txn *txn;
-	int r;
+	struct mlx_txn *txn = NULL;
+	struct mlx_txn_step st;
+	char refusal[400], question[300], names[160] = "";
+	int r = EXIT_OK, e;
 
 	out_str(cli->out, "netdev", NULL, t->ifname);
 	out_str(cli->out, "pci_address", NULL, t->fn ? t->fn->bdf : NULL);
-	r = cli_write_step(cli, MLX_SUB_PARAMS, t, want, 0, &txn);
-	if (r == EXIT_OK)
-		mlx_txn_free(txn);
+	e = mlx_txn_new(cli->ctx, &txn);
+	if (e == 0)
+		e = mlx_txn_add(txn, MLX_SUB_PARAMS, t, want, 0);
+	/* the plan first, with no lock held: a firmware NV setting (devlink
+	 * cmode permanent) changes what the next firmware boot does, which is
+	 * confirmed (--yes, or the terminal), as fw activate is */
+	if (e >= 0)
+		e = mlx_txn_plan(txn, 0);
+	if (e >= 0 && mlx_txn_destroys(txn)) {
+		mlx_txn_step(txn, 0, &st);
+		for (size_t i = 0; i < st.plan->n; i++) {
+			size_t l = strlen(names);
+
+			if (st.plan->c[i].changed && (st.plan->c[i].flags & MLX_CHG_DESTROYS))
+				snprintf(names + l, sizeof(names) - l, "%s%s", l ? ", " : "",
+					 st.plan->c[i].setting);
+		}
+		snprintf(refusal, sizeof(refusal), "%s on %s: stored in the firmware's NV settings, "
+			 "in effect after a firmware reset (the next firmware boot offers what it "
+			 "says): confirm with --yes (--dry-run shows the plan)", names,
+			 mlx_port_ref_name(t));
+		snprintf(question, sizeof(question), "write %s of %s to the firmware's NV settings",
+			 names, mlx_port_ref_name(t));
+		r = cli_confirm(cli, txn, refusal, NULL, question);
+	}
+	if (e >= 0 && r == EXIT_OK && !cli->dry_run)
+		e = mlx_txn_run(txn, cli_opt(cli, "yes") ? MLX_TXN_DESTROY_OK : MLX_TXN_DESTROY_AS_PLANNED);
+	if (e < 0) {
+		r = cli_txn_fail(cli, txn, e, NULL, "write");
+		if (r == EXIT_PERM)
+			cli_hint(cli, "changing %s needs root", mlx_port_ref_name(t));
+	} else if (r == EXIT_OK) {
+		mlx_txn_step(txn, 0, &st);
+		cli_out_changes(cli, st.plan);
+		if (!cli->dry_run)
+			r = cli_txn_done(cli, txn);
+	}
+	mlx_txn_free(txn);
 	mlx_port_settings_free(want);
 	return r;
 }
@@ -64,13 +102,23 @@ int cmd_params_set(struct cli *cli, int argc, char **argv)
 		k = mlx_knob_find(name);
 		if (!k) {
 			/* a private flag the catalogue lacks (MLNX_OFED's): on|off,
-			 * and the plan refuses a name the device does not report */
-			if (!mlx_privflag_name_ok(name) ||
-			    mlx_params_parse_value(cli->ctx, &mlx_knob_any_privflag, eq + 1, &v) < 0)
+			 * and the plan refuses a name the device does not report;
+			 * another value: a devlink parameter in cmode permanent the
+			 * catalogue lacks (issue 27), typed by the plan from the
+			 * type the device reports */
+			if (!mlx_privflag_name_ok(name))
 				mlx_err(cli->ctx, EINVAL, "no knob '%s' (mlxcli params info lists them; "
 					"a private flag the device reports takes on or off)", name);
-			else if (mlx_params_put_privflag(cli->ctx, &want->params, name, v) == 0)
+			else if (mlx_params_parse_value(cli->ctx, &mlx_knob_any_privflag, eq + 1,
+							&v) == 0) {
+				if (mlx_params_put_privflag(cli->ctx, &want->params, name, v) == 0)
+					continue;
+			} else if (strlen(eq + 1) >= MLX_VAL_STR_MAX) {
+				mlx_err(cli->ctx, EINVAL, "'%s' is too long for %s", eq + 1, name);
+			} else if (mlx_params_put_devlink(cli->ctx, &want->params, name,
+							  mlx_val_str(eq + 1)) == 0) {
 				continue;
+			}
 			r = EXIT_USAGE;
 		} else if (mlx_params_parse_value(cli->ctx, k, eq + 1, &v) < 0 ||
 			   mlx_params_put(cli->ctx, &want->params, k, v) < 0) {
@@ -195,6 +243,16 @@ int cmd_params_reset(struct cli *cli, int argc, char **argv)
 const struct cmd_opt params_write_opts[] = {
 	{ "any-netdev", 0, NULL, "accept any netdev as -d, not only a ConnectX port (ethtool and "
 	  "MTU knobs only)", NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+/* set: and --yes for a firmware NV setting (reset has none to confirm:
+ * nobody knows a firmware setting's default) */
+const struct cmd_opt params_set_opts[] = {
+	{ "any-netdev", 0, NULL, "accept any netdev as -d, not only a ConnectX port (ethtool and "
+	  "MTU knobs only)", NULL },
+	{ "yes", 'y', NULL, "go ahead with a firmware NV setting (devlink cmode permanent: in "
+	  "effect after a firmware reset)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 

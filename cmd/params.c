@@ -693,7 +693,7 @@ static const struct cmd params_cmds[] = {
 	{ "features", "", "offload features and private flags as 'State: Enabled|Disabled' "
 	  "(mlx5cmd -Features)", cmd_params_features, 0, 1, 0, NULL, NULL, NULL, NULL, if_arg },
 	{ "set", "", "set knobs of one port, all or nothing, read back (regkeys and driverparams "
-	  "modify)", cmd_params_set, 1, -1, CMD_WRITES | CMD_NEEDS_DEVICE, NULL, params_write_opts,
+	  "modify)", cmd_params_set, 1, -1, CMD_WRITES | CMD_NEEDS_DEVICE, NULL, params_set_opts,
 	  NULL, NULL, params_set_args },
 	{ "reset", "", "return knobs of one port to their defaults (without KNOB: every one "
 	  "with a known default)", cmd_params_reset, 0, -1, CMD_WRITES | CMD_NEEDS_DEVICE, NULL,

@@ -632,7 +632,7 @@ static const struct cmd modify_cmds[] = {
 	  NULL, NULL, NULL, modify_tc_bw_args },
 	/* issue 17 (cmd/params.c) */
 	{ "driverparams", "", "set knobs of one port, mlxtool style (as 'mlxcli params set')",
-	  cmd_modify_driverparams, 2, -1, CMD_WRITES, NULL, NULL, NULL, "mlxcli-params(8)",
+	  cmd_modify_driverparams, 2, -1, CMD_WRITES, NULL, params_set_opts, NULL, "mlxcli-params(8)",
 	  params_modify_args },
 	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -196,9 +196,28 @@ static int params(struct rd *r, json_t *port, const char *path, struct mlx_param
 				return rd_refused(r, p);
 			continue;
 		}
+		/* ... a number or a word: a devlink parameter in cmode permanent
+		 * the catalogue lacks, which state names in params_applies (the
+		 * file says it is one: else it is no knob, found here with its
+		 * path), typed by the plan from the device's type */
+		if (!kn && mlx_privflag_name_ok(k) && (json_is_integer(x) || json_is_string(x)) &&
+		    json_is_string(json_object_get(json_object_get(port, "params_applies"), k)) &&
+		    !strcmp(json_string_value(json_object_get(json_object_get(port, "params_applies"),
+							       k)), "firmware-reset")) {
+			if (json_is_integer(x) && json_integer_value(x) < 0)
+				return rd_bad(r, p, "expected a number of at least 0");
+			if (json_is_string(x) && strlen(json_string_value(x)) >= sizeof(text))
+				return rd_bad(r, p, "'%s' is too long for %s", json_string_value(x), k);
+			v = json_is_integer(x) ? mlx_val_uint((uint64_t)json_integer_value(x))
+					       : mlx_val_str(json_string_value(x));
+			if (mlx_params_put_devlink(ctx, ps, k, v) < 0)
+				return rd_refused(r, p);
+			continue;
+		}
 		if (!kn)
 			return rd_bad(r, p, "no knob '%s' (mlxcli params info lists them; a private flag "
-				      "the device reports takes true or false)", k);
+				      "the device reports takes true or false; a firmware NV setting the "
+				      "catalogue lacks is named in params_applies)", k);
 		if (kn->src == MLX_KS_MODULE)
 			return rd_bad(r, p, "a module parameter (mlx5_core's, the host's, not a port's): not "
 				   "in the desired state; params set or modprobe.d sets it");
@@ -213,6 +232,41 @@ static int params(struct rd *r, json_t *port, const char *path, struct mlx_param
 		}
 		if (mlx_params_put(ctx, ps, kn, v) < 0)
 			return rd_refused(r, p);
+	}
+	return EXIT_OK;
+}
+
+/*
+ * "params_applies" (issue 27): what `state` says of its firmware NV knobs
+ * (knob -> "firmware-reset").  Information for the reader: the plan asks
+ * the device when a knob applies, so apply checks the shape and names and
+ * goes by the device's answer; a state without it (before issue 27) is
+ * the same desired state.
+ */
+static int params_applies(struct rd *r, json_t *port, const char *path)
+{
+	json_t *o = json_object_get(port, "params_applies"), *x;
+	char p[160];
+	const char *k;
+
+	if (!o || json_is_null(o))
+		return EXIT_OK;
+	P(p, "%s.params_applies", path);
+	if (!json_is_object(o))
+		return rd_bad(r, p, "expected an object (knob -> when it takes effect)");
+	json_object_foreach(o, k, x) {
+		const char *v = json_is_string(x) ? json_string_value(x) : NULL;
+		bool known = false;
+
+		P(p, "%s.params_applies.%s", path, k);
+		if (!mlx_knob_find(k) && !(mlx_privflag_name_ok(k) &&
+					    json_object_get(json_object_get(port, "params"), k)))
+			return rd_bad(r, p, "no knob '%s' in params (mlxcli params info lists them)", k);
+		for (int a = MLX_KA_RUNTIME; v && a <= MLX_KA_FIRMWARE && !known; a++)
+			known = !strcmp(v, mlx_knob_apply_name((enum mlx_knob_apply)a));
+		if (!known)
+			return rd_bad(r, p, "expected one of runtime, driver-reload, reboot, "
+				      "firmware-reset");
 	}
 	return EXIT_OK;
 }
@@ -473,7 +527,8 @@ static int port(struct rd *r, json_t *o, const char *path, struct doc_port *dp)
 {
 	static const char *const k[] = {
 		"pci_address", "netdev", "match", "dcbx", "trust", "dscp2prio", "pfc", "ets", "tcs",
-		"buffer", "dcqcn", "params", "roce", "sriov", "link", "health", NULL,
+		"buffer", "dcqcn", "params", "params_applies", "roce", "sriov", "link", "health",
+		NULL,
 	};
 	static const char *const mk[] = { "product", "function", NULL };
 	struct mlx_port_settings *w = dp->want;
@@ -517,7 +572,8 @@ static int port(struct rd *r, json_t *o, const char *path, struct doc_port *dp)
 	}
 	if (!dp->pci && !dp->netdev && !dp->match)
 		return rd_bad(r, path, "names no port: give pci_address, netdev or match");
-	if ((rc = rd_qos_dcqcn(r, o, path, w)) || (rc = params(r, o, path, &w->params)) || (rc = roce(r, o, path, &w->roce)) ||
+	if ((rc = rd_qos_dcqcn(r, o, path, w)) || (rc = params(r, o, path, &w->params)) ||
+	    (rc = params_applies(r, o, path)) || (rc = roce(r, o, path, &w->roce)) ||
 	    (rc = sriov(r, o, path, &w->sriov)) || (rc = link(r, o, path, &w->link)) ||
 	    (rc = health(r, o, path, &w->health)))
 		return rc;

@@ -150,6 +150,36 @@ bool state_knob_in(const struct mlx_knob *k)
 	return mlx_params_state_knob(k);
 }
 
+/*
+ * Firmware NV settings (issue 27): the knobs of "params" whose value is
+ * the firmware's stored one (devlink cmode permanent), each with when it
+ * takes effect, so a reader knows `apply` writes NV and the running
+ * device changes only after a firmware reset.  A key of its own beside
+ * "params" (whose shape stays name -> value), only when there is one.
+ */
+static void render_params_applies(struct out *o, const struct mlx_params_settings *ps)
+{
+	bool any = false;
+	char fmt[160];
+
+	for (size_t i = 0; i < ps->n && !any; i++)
+		any = ps->kv[i].apply != MLX_KA_RUNTIME;
+	if (!any)
+		return;
+	out_obj_begin(o, "params_applies", NULL);
+	for (size_t i = 0; i < ps->n; i++) {
+		const char *name = mlx_knob_setting_name(&ps->kv[i]);
+
+		if (ps->kv[i].apply == MLX_KA_RUNTIME)
+			continue;
+		snprintf(fmt, sizeof(fmt), "  params.%s: stored in firmware NV, applies at a %%s\n",
+			 name);
+		out_fmt_str(o, OUT_ANY, name, fmt,
+			    mlx_knob_apply_name((enum mlx_knob_apply)ps->kv[i].apply));
+	}
+	out_obj_end(o);
+}
+
 static void render_params(struct out *o, const struct mlx_params_settings *ps)
 {
 	struct spath s = { o, NULL };
@@ -167,6 +197,7 @@ static void render_params(struct out *o, const struct mlx_params_settings *ps)
 		cli_out_fmt_val(s.o, OUT_ANY, name, fmt, &ps->kv[i].v);
 	}
 	out_obj_end(s.o);
+	render_params_applies(s.o, ps);
 }
 
 /* ---- RoCE: the RDMA CM defaults (configfs) ---- */

@@ -106,6 +106,11 @@ bool mlx_feature_match(const char *name, const char *pattern);
 bool mlx_privflag_name_ok(const char *name);
 /* The row every such flag is validated against (a bool, on|off). */
 extern const struct mlx_knob mlx_knob_any_privflag;
+/* A devlink parameter in cmode permanent that the catalogue does not know
+ * (a firmware NV setting a newer kernel lists, issue 27): typed by the
+ * type the kernel reports for it, which only the plan knows; named like a
+ * private flag (mlx_privflag_name_ok). */
+extern const struct mlx_knob mlx_knob_any_devlink;
 /* The knob of a source with kernel name @kname; NULL none. */
 const struct mlx_knob *mlx_knob_by_kname(enum mlx_knob_source src, const char *kname);
 
@@ -313,8 +318,11 @@ int mlx_params_record(struct mlx_ctx *ctx);
  * PARAM_SET in cmode runtime; a file write for the writable module
  * parameter and rdma_cm's configfs.  The plan checks every value against
  * what the device reports (its ring and channel maxima, a fixed feature,
- * the devlink parameter's cmode): a knob that takes effect at a driver
- * reload or a firmware reset is refused, never applied silently.
+ * the devlink parameter's cmode): a devlink parameter in cmode driverinit
+ * is set for the next reload, one in cmode permanent is written to the
+ * firmware's NV settings (in effect after a firmware reset: the change is
+ * flagged MLX_CHG_DESTROYS, so it is confirmed); a module parameter that
+ * takes effect at module load is refused, never applied silently.
  */
 struct mlx_params_writer {
 	const char *ifname;      /* the port's netdev */
@@ -329,6 +337,12 @@ struct mlx_params_writer {
 	 * which rdma_dev takes when the plan has an RDMA knob. */
 	const char *rdma_dev_avail;
 	char rdma_buf[64];       /* a netdev's RDMA port (--any-netdev): its name */
+	/* firmware NV (devlink cmode permanent): mlx5 registers those
+	 * parameters on a PF's devlink instance only (lib/nv_param.c
+	 * mlx5_nv_param_register_dl_params), so a VF's plan is refused,
+	 * naming its PF (@pf_bdf, NULL when not visible) */
+	bool vf;
+	const char *pf_bdf;
 	/* state: what the kernel reported at the last read */
 	struct mlx_params cur, mod;
 	bool have;
@@ -350,6 +364,12 @@ int mlx_params_parse_value(struct mlx_ctx *ctx, const struct mlx_knob *k, const 
 int mlx_params_plan_set(struct mlx_ctx *ctx, struct mlx_plan *pl, const char *name,
 			const char *value);
 #define MLX_PARAMS_ID_PRIVFLAG (-2)
+/* A devlink parameter the catalogue does not know (mlx_knob_any_devlink):
+ * the value as given (a string), typed by the plan from the type the
+ * device reports; the plan takes one in cmode permanent only.  A private
+ * flag's change (on|off) the device has no flag for is one too, when the
+ * device lists a devlink parameter of that name. */
+#define MLX_PARAMS_ID_DEVLINK (-3)
 /* Add @name's return to its default; -ENODATA when nobody knows the
  * default (the catalogue says why).  The change's arg is 1: the plan
  * refuses it (-EOPNOTSUPP) on a device whose driver the default does not

@@ -178,6 +178,10 @@ struct mlx_knob_setting {
 	 * driver the catalogue's default does not hold for (a veth) */
 	bool reset;
 	char name[33];            /* such a private flag's (MLX_BIT_NAME) */
+	/* when the value read takes effect (enum mlx_knob_apply): runtime, or
+	 * firmware-reset for a firmware NV setting (devlink cmode permanent);
+	 * a desired state's knobs are runtime (the plan asks the device) */
+	int apply;
 };
 
 /* The name of @ks's knob: the catalogue's, or the private flag's. */
@@ -204,6 +208,11 @@ int mlx_params_put(struct mlx_ctx *ctx, struct mlx_params_settings *p, const str
 		   struct mlx_val v);
 /* The same for a private flag the catalogue lacks, by its name (the
  * device's; the plan refuses a name the device does not report). */
+/* Add a devlink parameter the catalogue lacks (mlx_knob_any_devlink):
+ * @v as given (a number, a word, or null), typed by the plan from what
+ * the device reports. */
+int mlx_params_put_devlink(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
+			   struct mlx_val v);
 int mlx_params_put_privflag(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
 			    struct mlx_val v);
 

@@ -317,6 +317,17 @@ static int edit_dl(struct mlx_ctx *ctx, struct file *f, const struct mlx_params_
 	list = find(f, p + NLA_HDRLEN, p + alen(f, p), DEVLINK_ATTR_PARAM_VALUES_LIST);
 	if (!list)
 		return mlx_err(ctx, EBADMSG, "the recorded '%s' has no values", s->name);
+	/* net/devlink/param.c: a request of another type than the
+	 * parameter's is -EINVAL, whatever its cmode */
+	{
+		size_t t = find(f, p + NLA_HDRLEN, p + alen(f, p), DEVLINK_ATTR_PARAM_TYPE);
+
+		if (t && alen(f, t) >= NLA_HDRLEN + 1 && f->b[t + NLA_HDRLEN] != s->dl_type) {
+			mlx_nl_set_extack(ctx, "param type mismatch");
+			return mlx_err(ctx, EINVAL, "%s/%s's '%s' is of devlink type %u, not %u", s->bus,
+				       s->dev, s->name, f->b[t + NLA_HDRLEN], s->dl_type);
+		}
+	}
 	switch (s->dl_type) {
 	case MLX_DL_BOOL: dl = 0; break;
 	case MLX_DL_STRING: dl = strlen(s->str) + 1; memcpy(data, s->str, dl); break;

@@ -35,6 +35,8 @@
 static const char *const onoff[] = { "on", "off", NULL };
 static const char *const truefalse[] = { "true", "false", NULL };
 static const char *const fs_modes[] = { "dmfs", "smfs", "hmfs", NULL };
+/* lib/nv_param.c cqe_compress_str[]: the validate takes these two only */
+static const char *const cqe_compress_types[] = { "balanced", "aggressive", NULL };
 /* cma_configfs.c default_roce_mode_store() takes what
  * ib_cache_gid_parse_type_str() (cache.c) finds in gid_type_str[]: these
  * two names, exactly; anything else is -EINVAL from the kernel */
@@ -229,10 +231,21 @@ const struct mlx_knob mlx_knobs[] = {
 	DL("enable_remote_dev_reset", MLX_KT_BOOL, NULL, "true",
 	   "net/devlink generic parameter, registered true by mlx5 devlink.c; not checked in a capture", 0, 1, truefalse, MLX_KA_RUNTIME, NULL,
 	   "allow a firmware reset requested by another PF"),
+	/* firmware NV settings (devlink cmode permanent, issue 27): mlx5
+	 * registers them on a PF from Linux 6.17 (lib/nv_param.c, the MNVDA
+	 * register: mlxconfig's SRIOV_EN and NUM_OF_VFS); written to NV at
+	 * once, in effect after a firmware reset.  total_vfs: mlx5's validate
+	 * compares the value as a u16 with the firmware's max_vfs_per_pf
+	 * (when the firmware reports one; else the write may still fail):
+	 * mlxcli's range is the u16's, the device's maximum is the kernel's
+	 * to refuse (its extack says it) */
 	DL("enable_sriov", MLX_KT_BOOL, NULL, NULL, "unknown: firmware configuration", 0, 1,
 	   truefalse, MLX_KA_FIRMWARE, "SR-IOV (Set-NetAdapterSriov)", "SR-IOV in firmware"),
-	DL("total_vfs", MLX_KT_U32, "count", NULL, "unknown: firmware configuration", 1, 0, NULL,
-	   MLX_KA_FIRMWARE, NULL, "VFs the firmware offers"),
+	DL("total_vfs", MLX_KT_U32, "count", NULL, "unknown: firmware configuration", 0, 65535,
+	   NULL, MLX_KA_FIRMWARE, NULL, "VFs the firmware offers"),
+	DL("cqe_compress_type", MLX_KT_STRING, NULL, NULL, "unknown: firmware configuration", 0, 0,
+	   cqe_compress_types, MLX_KA_FIRMWARE, NULL,
+	   "RX CQE compression in firmware NV: balanced or aggressive"),
 
 	/* module parameters of mlx5_core (modinfo -p mlx5_core) */
 	/* debug_mask is mode 0644 in main.c: written at run time */
@@ -366,4 +379,13 @@ const struct mlx_knob mlx_knob_any_privflag = {
 	"private_flag", MLX_KS_PRIVFLAG, NULL, 0, 0, MLX_KT_BOOL, NULL, NULL,
 	"unknown: a private flag of the driver that the catalogue does not list", 0, 1, onoff,
 	MLX_KA_RUNTIME, NULL, "a private flag of the driver (not in mlxcli's catalogue)",
+};
+
+/* firmware NV settings the catalogue does not know (issue 27): whatever
+ * permanent parameter the running kernel lists, typed by its devlink type */
+const struct mlx_knob mlx_knob_any_devlink = {
+	"devlink_param", MLX_KS_DEVLINK, NULL, 0, 0, MLX_KT_STRING, NULL, NULL,
+	"unknown: a firmware NV setting (devlink cmode permanent) the catalogue does not list",
+	0, 0, NULL, MLX_KA_FIRMWARE, NULL,
+	"a devlink parameter in cmode permanent (not in mlxcli's catalogue)",
 };

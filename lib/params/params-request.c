@@ -15,8 +15,10 @@
  *    member, as ethtool's netlink/features.c fill_legacy_flag does;
  *  - RTM_SETLINK with IFLA_IFNAME and IFLA_MTU (rtnl_setlink finds the
  *    device by name when ifi_index is 0);
- *  - devlink PARAM_SET in cmode runtime (devlink_nl_param_set_doit: a
- *    bool's DATA is a flag, present when true).
+ *  - devlink PARAM_SET in the row's cmode: runtime, driverinit (for the
+ *    next reload) or permanent (a firmware NV setting, issue 27)
+ *    (devlink_nl_param_set_doit: a bool's DATA is a flag, present when
+ *    true).
  */
 #include "config.h"
 

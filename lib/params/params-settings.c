@@ -18,7 +18,9 @@
 /*
  * The knobs of one port that `apply` can set back (issue 17's catalogue):
  * the netdev's ethtool knobs and MTU, the function's devlink parameters in
- * cmode runtime.  Not mlx5_core's module parameters (host-wide, not a
+ * cmode runtime, and in cmode permanent the catalogued firmware NV settings
+ * (enable_sriov, total_vfs: written to NV, in effect after a firmware
+ * reset; state marks them, firmware_nv below).  Not mlx5_core's module parameters (host-wide, not a
  * port's), not rdma_cm's (the "roce" section holds them) or MLNX_OFED's
  * traffic_class (its "unset" is a state no write restores).
  */
@@ -57,17 +59,25 @@ static struct mlx_knob_setting *knob_add(struct mlx_params_settings *p)
 	return &p->kv[p->n++];
 }
 
-const char *mlx_knob_setting_name(const struct mlx_knob_setting *ks)
+/* A row for what the catalogue lacks, named by the setting's own name: a
+ * private flag, a devlink parameter (issue 27) */
+static bool own(const struct mlx_knob *k)
 {
-	return ks->k == &mlx_knob_any_privflag ? ks->name : ks->k->name;
+	return k == &mlx_knob_any_privflag || k == &mlx_knob_any_devlink;
 }
 
-/* @k's setting; a private flag the catalogue lacks by @name */
+const char *mlx_knob_setting_name(const struct mlx_knob_setting *ks)
+{
+	return own(ks->k) ? ks->name : ks->k->name;
+}
+
+/* @k's setting; a private flag or a devlink parameter the catalogue lacks
+ * by @name */
 static struct mlx_knob_setting *knob_named(const struct mlx_params_settings *p,
 					   const struct mlx_knob *k, const char *name)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (p->kv[i].k == k && (k != &mlx_knob_any_privflag || !strcmp(p->kv[i].name, name)))
+		if (p->kv[i].k == k && (!own(k) || !strcmp(p->kv[i].name, name)))
 			return &p->kv[i];
 	return NULL;
 }
@@ -108,6 +118,27 @@ int mlx_params_dup(struct mlx_port_settings *dst, const struct mlx_port_settings
 	return 0;
 }
 
+/*
+ * Firmware NV settings (issue 27): row @i of @p is a devlink parameter in
+ * cmode permanent (mlx5's enable_sriov, total_vfs, cqe_compress_type; one
+ * the catalogue lacks by a name params set takes) that has no runtime
+ * row.  `apply` writes its NV value (the plan flags it: in effect after a
+ * firmware reset), so the state carries it, marked.
+ */
+static bool firmware_nv(const struct mlx_params *p, size_t i)
+{
+	const struct mlx_knob_value *v = &p->v[i];
+
+	if (v->src != MLX_KS_DEVLINK || v->apply != MLX_KA_FIRMWARE ||
+	    (v->k ? !in_catalogue(v->k) : !mlx_privflag_name_ok(v->name)))
+		return false;
+	for (size_t j = 0; j < p->n; j++)
+		if (p->v[j].src == MLX_KS_DEVLINK && !strcmp(p->v[j].name, v->name) &&
+		    p->v[j].apply == MLX_KA_RUNTIME)
+			return false;
+	return true;
+}
+
 void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref *t,
 		      struct mlx_port_settings *out)
 {
@@ -134,15 +165,31 @@ void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref 
 		struct mlx_knob_setting *ks;
 		bool dup = false;
 
-		if (!mlx_params_state_knob(v->k) || v->apply != MLX_KA_RUNTIME || v->fixed)
+		bool nv_own = !v->k && firmware_nv(&p, i);
+
+		if (!nv_own && (!mlx_params_state_knob(v->k) || v->fixed ||
+				(v->apply != MLX_KA_RUNTIME && !firmware_nv(&p, i))))
 			continue;
 		/* a devlink parameter reported in several cmodes: its runtime row once */
-		for (size_t j = 0; j < i && !dup; j++)
+		for (size_t j = 0; j < i && !dup && !nv_own; j++)
 			dup = p.v[j].k == v->k && p.v[j].apply == MLX_KA_RUNTIME && !p.v[j].fixed;
 		if (dup)
 			continue;
 		if (!(ks = knob_add(ps)))
 			break;
+		if (nv_own) {
+			/* the catalogue lacks it: its name, its value in its
+			 * devlink type */
+			ks->k = &mlx_knob_any_devlink;
+			snprintf(ks->name, sizeof(ks->name), "%s", v->name);
+			ks->have = v->known ? MLX_SET : MLX_NULL;
+			ks->v = mlx_knob_value_typed(v->known ? v->value : NULL,
+						     v->dl_type == MLX_DL_BOOL ? MLX_KT_BOOL :
+						     v->dl_type == MLX_DL_STRING ? MLX_KT_STRING :
+						     MLX_KT_U64);
+			ks->apply = v->apply;
+			continue;
+		}
 		ks->k = v->k;
 		/* a private flag the catalogue lacks: its row is @p's, freed
 		 * below; the setting keeps its name */
@@ -152,6 +199,7 @@ void mlx_params_sread(struct mlx_settings_reader *rd, const struct mlx_port_ref 
 		}
 		ks->have = v->known ? MLX_SET : MLX_NULL;
 		ks->v = mlx_knob_value_typed(v->known ? v->value : NULL, v->k->type);
+		ks->apply = v->apply;
 	}
 	mlx_params_free(&p);
 }
@@ -167,6 +215,27 @@ int mlx_params_put(struct mlx_ctx *ctx, struct mlx_params_settings *p, const str
 		return mlx_err(ctx, ENOMEM, "out of memory");
 	p->have = MLX_SET;
 	ks->k = k;
+	ks->have = v.kind == MLX_VAL_NULL ? MLX_NULL : MLX_SET;
+	ks->v = v;
+	return 0;
+}
+
+int mlx_params_put_devlink(struct mlx_ctx *ctx, struct mlx_params_settings *p, const char *name,
+			   struct mlx_val v)
+{
+	struct mlx_knob_setting *ks;
+
+	if (!mlx_privflag_name_ok(name))
+		return mlx_err(ctx, EINVAL, "no knob '%s' (mlxcli params info lists them)", name);
+	if (v.kind != MLX_VAL_UINT && v.kind != MLX_VAL_STR && v.kind != MLX_VAL_NULL)
+		return mlx_err(ctx, EINVAL, "%s: a devlink parameter takes a number or a word", name);
+	if (knob_named(p, &mlx_knob_any_devlink, name))
+		return mlx_err(ctx, EEXIST, "%s is given twice", name);
+	if (!(ks = knob_add(p)))
+		return mlx_err(ctx, ENOMEM, "out of memory");
+	p->have = MLX_SET;
+	ks->k = &mlx_knob_any_devlink;
+	snprintf(ks->name, sizeof(ks->name), "%s", name);
 	ks->have = v.kind == MLX_VAL_NULL ? MLX_NULL : MLX_SET;
 	ks->v = v;
 	return 0;
@@ -219,6 +288,9 @@ int mlx_params_open_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_
 	 * it (rdma_rxe), whose RDMA CM knobs params set writes */
 	w->rdma_dev_avail = mlx_port_ref_rdma(ctx, t, w->rdma_buf, sizeof(w->rdma_buf),
 					      &w->rdma_port);
+	/* a VF: no firmware NV settings of its own (the plan says whose) */
+	w->vf = t->fn && t->fn->role == MLX_FN_VF;
+	w->pf_bdf = w->vf && t->fn->pf ? t->fn->pf->bdf : NULL;
 	return 0;
 }
 
@@ -230,7 +302,7 @@ void mlx_params_close_step(void *feat)
 static int add(struct mlx_ctx *ctx, struct mlx_params_writer *w, struct mlx_plan *pl,
 	       const struct mlx_knob_setting *ks)
 {
-	bool own = ks->k == &mlx_knob_any_privflag;
+	bool mine = own(ks->k);
 
 	/* an RDMA knob (roce_mode, params set's): its device's files too */
 	if (ks->k->src == MLX_KS_RDMA)
@@ -238,8 +310,9 @@ static int add(struct mlx_ctx *ctx, struct mlx_params_writer *w, struct mlx_plan
 	/* a private flag the catalogue lacks: the plan asks the device
 	 * whether it has one; a reset (arg 1): whether the default holds for
 	 * the port's driver (lib/params/params-write.c) */
-	if (mlx_plan_add(pl, own ? ks->name : ks->k->name, ks->k->unit,
-			 own ? MLX_PARAMS_ID_PRIVFLAG : (int)(ks->k - mlx_knobs), ks->reset ? 1 : 0,
+	if (mlx_plan_add(pl, mine ? ks->name : ks->k->name, ks->k->unit,
+			 !mine ? (int)(ks->k - mlx_knobs) : ks->k == &mlx_knob_any_devlink ?
+			 MLX_PARAMS_ID_DEVLINK : MLX_PARAMS_ID_PRIVFLAG, ks->reset ? 1 : 0,
 			 ks->v) < 0)
 		return mlx_err(ctx, ENOMEM, "out of memory");
 	return 0;
@@ -267,9 +340,10 @@ int mlx_params_plan_step(struct mlx_ctx *ctx, void *feat, const struct mlx_port_
 		if (ks && ks->have == MLX_SET && (e = add(ctx, feat, pl, ks)) < 0)
 			return e;
 	}
-	/* then the private flags the catalogue lacks, in the file's order */
+	/* then the private flags and devlink parameters the catalogue lacks,
+	 * in the file's order */
 	for (size_t i = 0; i < p->n; i++)
-		if (p->kv[i].k == &mlx_knob_any_privflag && p->kv[i].have == MLX_SET &&
+		if (own(p->kv[i].k) && p->kv[i].have == MLX_SET &&
 		    (e = add(ctx, feat, pl, &p->kv[i])) < 0)
 			return e;
 	return 0;

@@ -236,24 +236,90 @@ static const struct mlx_knob_value *find_row(const struct mlx_params_writer *w,
 /* The row of change @c on the device (NULL: the device reports none) and
  * its knob in *kp: the catalogue's by index, or for a private flag the
  * catalogue does not know, the one the collection made for it (by name:
- * NULL when the device reports no such flag). */
+ * NULL when the device reports no such flag); for a devlink parameter the
+ * catalogue does not know (MLX_PARAMS_ID_DEVLINK, or an on|off name the
+ * device has no private flag of), the device's row of that name,
+ * permanent first, with mlx_knob_any_devlink. */
 static const struct mlx_knob_value *row_of(const struct mlx_params_writer *w,
 					   const struct mlx_change *c, const struct mlx_knob **kp)
 {
+	const struct mlx_knob_value *dl = NULL;
+
 	*kp = NULL;
 	if (c->id >= 0 && (size_t)c->id < mlx_nknobs) {
 		*kp = &mlx_knobs[c->id];
 		return w->have ? find_row(w, *kp) : NULL;
 	}
-	if (c->id != MLX_PARAMS_ID_PRIVFLAG || !w->have)
+	if ((c->id != MLX_PARAMS_ID_PRIVFLAG && c->id != MLX_PARAMS_ID_DEVLINK) || !w->have)
 		return NULL;
-	for (size_t i = 0; i < w->cur.n; i++)
+	for (size_t i = 0; i < w->cur.n && c->id == MLX_PARAMS_ID_PRIVFLAG; i++)
 		if (w->cur.v[i].src == MLX_KS_PRIVFLAG && w->cur.v[i].k &&
 		    !strcmp(w->cur.v[i].name, c->setting)) {
 			*kp = w->cur.v[i].k;
 			return &w->cur.v[i];
 		}
-	return NULL;
+	for (size_t i = 0; i < w->cur.n; i++)
+		if (w->cur.v[i].src == MLX_KS_DEVLINK && !w->cur.v[i].k &&
+		    !strcmp(w->cur.v[i].name, c->setting) &&
+		    (!dl || w->cur.v[i].apply == MLX_KA_FIRMWARE))
+			dl = &w->cur.v[i];
+	if (dl)
+		*kp = &mlx_knob_any_devlink;
+	return dl;
+}
+
+/* A devlink parameter the catalogue lacks: @text (or an on|off value) as
+ * the type the device reports for it (include/net/devlink.h
+ * devlink_param_type; a string fits DEVLINK_PARAM_MAX_STRING_VALUE, 32
+ * bytes with its NUL).  -EINVAL / -ERANGE with the story. */
+static int dl_typed(struct mlx_ctx *ctx, const struct mlx_knob_value *kv, const char *on,
+		    const struct mlx_val *in, struct mlx_val *out)
+{
+	char text[MLX_VAL_STR_MAX];
+	unsigned long long u;
+	char *end;
+	bool b;
+
+	if (in->kind == MLX_VAL_BOOL)
+		snprintf(text, sizeof(text), "%s", in->b ? "true" : "false");
+	else if (in->kind == MLX_VAL_STR)
+		snprintf(text, sizeof(text), "%s", in->s);
+	else
+		mlx_val_fmt(in, text, sizeof(text));
+	switch (kv->dl_type) {
+	case MLX_DL_BOOL:
+		if (!parse_bool(text, &b))
+			return mlx_err(ctx, EINVAL, "'%s' is not a value of %s on %s: a devlink bool "
+				       "takes true or false", text, kv->name, on);
+		*out = mlx_val_bool(b);
+		return 0;
+	case MLX_DL_U8:
+	case MLX_DL_U16:
+	case MLX_DL_U32:
+	case MLX_DL_U64: {
+		unsigned bits = 8u << (kv->dl_type - 1);
+		uint64_t hi = bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
+
+		errno = 0;
+		u = strtoull(text, &end, 0);
+		if (!*text || *end || text[0] == '-' || (errno && errno != ERANGE))
+			return mlx_err(ctx, EINVAL, "'%s' is not a number (%s on %s, a devlink u%u)",
+				       text, kv->name, on, bits);
+		if (errno == ERANGE || u > hi)
+			return mlx_err(ctx, ERANGE, "%s %s is out of its range 0..%" PRIu64 " on %s "
+				       "(a devlink u%u)", kv->name, text, hi, on, bits);
+		*out = mlx_val_uint(u);
+		return 0;
+	}
+	case MLX_DL_STRING:
+		if (in->kind != MLX_VAL_STR || strlen(text) >= 32)
+			return mlx_err(ctx, EINVAL, "'%s' is not a value of %s on %s: a devlink string "
+				       "of at most 31 bytes", text, kv->name, on);
+		*out = mlx_val_str(text);
+		return 0;
+	}
+	return mlx_err(ctx, EBADMSG, "%s's devlink parameter %s has type %u, which mlxcli does "
+		       "not write", on, kv->name, kv->dl_type);
 }
 
 static int pw_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
@@ -264,7 +330,7 @@ static int pw_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 	const struct mlx_knob_value *kv;
 	int r;
 
-	if (c->id < 0 && c->id != MLX_PARAMS_ID_PRIVFLAG)
+	if (c->id < 0 && c->id != MLX_PARAMS_ID_PRIVFLAG && c->id != MLX_PARAMS_ID_DEVLINK)
 		return -EINVAL;
 	r = refresh(ctx, w);
 	if (r < 0)
@@ -275,8 +341,19 @@ static int pw_read(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		return 0;
 	}
 	/* the device's own spelling goes through the catalogue's parser;
-	 * a value outside the catalogue's range is still what it holds */
-	if (k->type == MLX_KT_BOOL) {
+	 * a value outside the catalogue's range is still what it holds; a
+	 * devlink parameter the catalogue lacks, by its devlink type */
+	if (k == &mlx_knob_any_devlink) {
+		bool b;
+		uint64_t u;
+
+		if (kv->dl_type == MLX_DL_BOOL && parse_bool(kv->value, &b))
+			*out = mlx_val_bool(b);
+		else if (kv->dl_type != MLX_DL_STRING && mlx_parse_u64(kv->value, &u) == 0)
+			*out = mlx_val_uint(u);
+		else
+			*out = mlx_val_str(kv->value);
+	} else if (k->type == MLX_KT_BOOL) {
 		bool b;
 
 		*out = parse_bool(kv->value, &b) ? mlx_val_bool(b) : mlx_val_str(kv->value);
@@ -304,12 +381,47 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 		const struct mlx_knob_value *kv = row_of(w, c, &k);
 		uint64_t lo, hi;
 
-		if (!k && c->id == MLX_PARAMS_ID_PRIVFLAG)
+		if (!k && (c->id == MLX_PARAMS_ID_PRIVFLAG || c->id == MLX_PARAMS_ID_DEVLINK))
 			return mlx_err(ctx, EINVAL, "no knob '%s': not in the catalogue, and %s "
-				       "reports no private flag of that name (mlxcli params -d %s "
-				       "lists them)", c->setting, on, on);
+				       "reports no private flag of that name, nor a devlink parameter "
+				       "(mlxcli params -d %s lists them)", c->setting, on, on);
 		if (!k)
 			return -EINVAL;
+		/* a devlink parameter the catalogue lacks (issue 27): written in
+		 * cmode permanent only (a firmware NV setting a newer kernel
+		 * lists), typed by the type the device reports */
+		if (k == &mlx_knob_any_devlink) {
+			struct mlx_val typed;
+			int e;
+
+			if (!kv->known || kv->apply != MLX_KA_FIRMWARE)
+				return mlx_err(ctx, EOPNOTSUPP, "cannot set %s on %s: a devlink parameter "
+					       "the catalogue does not know, in cmode %s; mlxcli writes "
+					       "such a one in cmode permanent only (a firmware NV "
+					       "setting)", c->setting, on, mlx_knob_apply_name(kv->apply));
+			if ((e = dl_typed(ctx, kv, on, &c->new, &typed)) < 0)
+				return e;
+			c->new = typed;
+			c->note = "stored in firmware NV: takes effect after a firmware reset "
+				  "(mlxcli fw activate, or a cold reboot)";
+			c->flags |= MLX_CHG_DESTROYS;
+			continue;
+		}
+		/* a firmware NV setting is the PF's (mlx5 registers these
+		 * parameters on the PF's devlink only: lib/nv_param.c) */
+		if (k->src == MLX_KS_DEVLINK && k->apply == MLX_KA_FIRMWARE && w->vf)
+			return mlx_err(ctx, EOPNOTSUPP, "cannot set %s on %s: it is a VF, and %s is a "
+				       "firmware NV setting of its PF (mlx5 registers it on the PF's "
+				       "devlink instance only); give its PF%s%s", k->name, on, k->name,
+				       w->pf_bdf ? " " : "", w->pf_bdf ? w->pf_bdf : "");
+		/* a firmware NV setting the kernel does not offer: mlx5 has
+		 * these from Linux 6.17 (lib/nv_param.c); before, only the
+		 * firmware's own tools reach them */
+		if ((!kv || !kv->known) && k->src == MLX_KS_DEVLINK && k->apply == MLX_KA_FIRMWARE)
+			return mlx_err(ctx, EOPNOTSUPP, "%s reports no %s (devlink cmode permanent: "
+				       "mlx5 registers it from Linux 6.17 on): this kernel offers no "
+				       "way to it; mlxconfig (mstflint) writes the firmware's NV "
+				       "settings through its access registers", on, k->name);
 		if ((!kv || !kv->known) && k->src == MLX_KS_TUNABLE)
 			return mlx_err(ctx, EOPNOTSUPP, "%s has no PFC storm prevention timeout: its "
 				       "driver answers ETHTOOL_GTUNABLE pfc-prevention-tout with '%s' "
@@ -330,23 +442,17 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 		if (kv->apply == MLX_KA_RELOAD && k->src == MLX_KS_DEVLINK && !kv->fixed) {
 			c->note = "driverinit: takes effect at the next devlink reload "
 				  "(mlxcli dbg sw-reset)";
-		} else if (kv->apply != MLX_KA_RUNTIME) {
-			char val[MLX_VAL_STR_MAX + 8];
-
-			/* devlink(8) spells a bool true or false */
-			if (c->new.kind == MLX_VAL_BOOL)
-				snprintf(val, sizeof(val), "%s", c->new.b ? "true" : "false");
-			else
-				mlx_val_fmt(&c->new, val, sizeof(val));
+		} else if (kv->apply == MLX_KA_FIRMWARE && k->src == MLX_KS_DEVLINK && !kv->fixed) {
 			/* permanent: a firmware NV setting (mlx5's enable_sriov,
-			 * total_vfs), in effect only after a firmware reset */
-			if (k->src == MLX_KS_DEVLINK)
-				return mlx_err(ctx, EOPNOTSUPP, "%s takes effect at a %s (devlink "
-					       "cmode permanent), not at run time: mlxcli does not "
-					       "write the firmware's NV settings (devlink dev param "
-					       "set %s/%s name %s value %s cmode permanent, then a "
-					       "firmware reset)", k->name, mlx_knob_apply_name(kv->apply),
-					       w->bus ? w->bus : "pci", w->bdf, k->kname, val);
+			 * total_vfs: lib/nv_param.c writes the MNVDA register),
+			 * read back from NV at once, in effect only after a
+			 * firmware reset; it changes what the next firmware boot
+			 * does (VFs offered or gone): confirmed like the other
+			 * changes that undo settings */
+			c->note = "stored in firmware NV: takes effect after a firmware reset "
+				  "(mlxcli fw activate, or a cold reboot)";
+			c->flags |= MLX_CHG_DESTROYS;
+		} else if (kv->apply != MLX_KA_RUNTIME) {
 			return mlx_err(ctx, EOPNOTSUPP, "%s takes effect at a %s, not at run time: "
 				       "set it where the module is loaded (modprobe.d)", k->name,
 				       mlx_knob_apply_name(kv->apply));
@@ -475,11 +581,23 @@ static int pw_write(struct mlx_ctx *ctx, void *feat, const struct mlx_change *c,
 		      mlx_params_req_features(w->ifname, kv->members, kv->nmembers, v->b, req,
 					      sizeof(req));
 	} else {
-		/* the row the plan took: runtime, or driverinit (find_row) */
-		uint8_t cmode = kv && kv->apply == MLX_KA_RELOAD ? DEVLINK_PARAM_CMODE_DRIVERINIT
-								: DEVLINK_PARAM_CMODE_RUNTIME;
+		/* the row the plan took: runtime, or driverinit or permanent
+		 * (find_row: a parameter with no runtime row) */
+		uint8_t cmode = !kv ? DEVLINK_PARAM_CMODE_RUNTIME :
+				kv->apply == MLX_KA_RELOAD ? DEVLINK_PARAM_CMODE_DRIVERINIT :
+				kv->apply == MLX_KA_FIRMWARE ? DEVLINK_PARAM_CMODE_PERMANENT :
+				DEVLINK_PARAM_CMODE_RUNTIME;
 
-		len = mlx_params_req_build_cmode(k, w->ifname, w->bus, w->bdf, kv ? kv->dl_type : 0,
+		/* a devlink parameter the catalogue lacks: the device's name */
+		struct mlx_knob dk;
+
+		if (k == &mlx_knob_any_devlink) {
+			dk = *k;
+			dk.kname = kv ? kv->name : NULL;
+			k = &dk;
+		}
+		len = !k->kname && k->src == MLX_KS_DEVLINK ? -EINVAL :
+		      mlx_params_req_build_cmode(k, w->ifname, w->bus, w->bdf, kv ? kv->dl_type : 0,
 						 cmode, v, req, sizeof(req), &fam);
 	}
 	mlx_params_writer_free(w);

@@ -209,6 +209,7 @@ def evidence_keys(seen):
 
 UNITS_SEEN = {}
 KNOBS_SEEN = {}
+NV_OWN = set()
 PROBLEMS = []
 # unit values the registry does not list yet, each with why
 UNIT_EXCEPTIONS = {
@@ -250,7 +251,20 @@ def walk(v, path, seen, where, names_only=False):
             # registry; each value is a scalar (a knob's own type) or null
             if k == 'params' and isinstance(x, dict):
                 for n, y in x.items():
+                    # a firmware NV setting the catalogue lacks (issue 27):
+                    # params_applies beside names it, as the device listed it
+                    if isinstance(v.get('params_applies'), dict) and n in v['params_applies']:
+                        NV_OWN.add(n)
                     KNOBS_SEEN.setdefault(n, set()).add((jtype(y), where + ' ' + path + '.params.' + n))
+                continue
+            # state's "params_applies" (issue 27): knob name -> when it
+            # takes effect; the names are data as in "params", the values
+            # the "applies" words
+            if k == 'params_applies' and isinstance(x, dict):
+                for n, y in x.items():
+                    KNOBS_SEEN.setdefault(n, set()).add(('string', where + ' ' + path + '.params_applies.' + n))
+                    if y not in ('runtime', 'driver-reload', 'reboot', 'firmware-reset'):
+                        PROBLEMS.append(f'{where} {path}.params_applies.{n}: {y!r} is no "applies" word')
                 continue
             walk(x, path + '.' + k, seen, where)
     elif isinstance(v, list):
@@ -387,6 +401,7 @@ def main():
                 walk(json.loads(out), '', seen, where)
         monitor_replay(seen, env, state, problems)
         ipoib_replay(seen, env, state, problems)
+        nvparams_replay(seen, env, state, problems)
     finally:
         shutil.rmtree(state, ignore_errors=True)
     for c in sorted(set(DRY) - dry_done):
@@ -441,7 +456,7 @@ def main():
         problems.append('params info -j lists no knob')
     for n, ts in sorted(KNOBS_SEEN.items()):
         for t, w in sorted(ts):
-            if n not in knobs:
+            if n not in knobs and n not in NV_OWN:
                 problems.append(f'"{n}" in {w} is no knob of the catalogue (params info)')
             elif t not in ('string', 'integer', 'boolean', 'null'):
                 problems.append(f'knob "{n}" is {t} in {w}: a knob\'s value is a scalar')
@@ -570,6 +585,29 @@ def ipoib_replay(seen, env, state, problems):
             problems.append(f'--sysroot IPOIB {" ".join(argv)}: exit {rc}: {err.strip()}')
             continue
         walk(json.loads(out), '', seen, '--sysroot IPOIB ' + ' '.join(argv))
+
+
+# Firmware NV settings (devlink cmode permanent, issue 27) over a copy of
+# cx6dx-upstream (gen/samples_nvparams.py: the samples' kernels predate
+# them): state's params_applies, a permanent knob's change record.
+NV_RUNS = [['state', '-d', 'enp59s0f0np0'], ['params', '-d', 'enp59s0f0np0'],
+           ['params', 'set', '-d', 'enp59s0f0np0', 'total_vfs=4', '--dry-run']]
+
+def nvparams_replay(seen, env, state, problems):
+    samples = os.environ.get('MLXCLI_SAMPLES_DIR', '')
+    cap = os.path.join(state, 'nv-capture')
+    shutil.copytree(os.path.join(samples, 'cx6dx-upstream'), cap, symlinks=True)
+    gen = os.path.join(os.path.dirname(os.path.abspath(MAN)), '..', 'gen', 'samples_nvparams.py')
+    p = subprocess.run([sys.executable, gen, 'nv-overlay', cap], capture_output=True, text=True)
+    if p.returncode != 0:
+        problems.append(f'nv overlay: {p.stderr.strip()}')
+        return
+    for argv in NV_RUNS:
+        rc, out, err = mlx(['--sysroot', cap, '-j'] + argv, env)
+        if rc != 0 or not out.strip():
+            problems.append(f'--sysroot NV {" ".join(argv)}: exit {rc}: {err.strip()}')
+            continue
+        walk(json.loads(out), '', seen, '--sysroot NV ' + ' '.join(argv))
 
 
 def mlx_first(s, env):

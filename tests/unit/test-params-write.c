@@ -452,14 +452,31 @@ static void test_values(void **state)
 	assert_int_equal(mlx_params_plan_set(ctx, &pl, "skb_xmit_more", "on"), 0);
 	assert_true(pl.c[3].id >= 0);
 	assert_string_equal(knob("tx_xdp_hw_checksum")->dflt, "off");
+	/* firmware NV settings (issue 27): total_vfs is 0..65535 (mlx5's
+	 * validate compares a u16), enable_sriov a bool; both apply at a
+	 * firmware reset, and no default is known (nothing resets them) */
+	assert_int_equal(mlx_params_parse_value(ctx, knob("total_vfs"), "0", &v), 0);
+	assert_int_equal(mlx_params_parse_value(ctx, knob("total_vfs"), "65535", &v), 0);
+	assert_int_equal(v.u, 65535);
+	assert_int_equal(mlx_params_parse_value(ctx, knob("total_vfs"), "65536", &v), -ERANGE);
+	assert_int_equal(mlx_params_parse_value(ctx, knob("enable_sriov"), "false", &v), 0);
+	assert_true(v.kind == MLX_VAL_BOOL && !v.b);
+	assert_int_equal(mlx_params_parse_value(ctx, knob("enable_sriov"), "2", &v), -EINVAL);
+	assert_int_equal(knob("total_vfs")->apply, MLX_KA_FIRMWARE);
+	assert_int_equal(knob("enable_sriov")->apply, MLX_KA_FIRMWARE);
+	assert_int_equal(mlx_params_plan_reset(ctx, &pl, "total_vfs"), -ENODATA);
+	/* cqe_compress_type: lib/nv_param.c's two words, nothing else */
+	assert_int_equal(mlx_params_parse_value(ctx, knob("cqe_compress_type"), "aggressive", &v), 0);
+	assert_int_equal(mlx_params_parse_value(ctx, knob("cqe_compress_type"), "fast", &v), -EINVAL);
+	assert_int_equal(knob("cqe_compress_type")->apply, MLX_KA_FIRMWARE);
 	mlx_plan_free(&pl);
 	mlx_ctx_free(ctx);
 }
 
 /* One recorded PARAM_GET reply (net/devlink/param.c devlink_nl_param_fill)
- * with a runtime value of @type. */
-static void dl_reply(struct mlx_nlbuf *b, const char *name, uint8_t type, const void *data,
-		     size_t dlen)
+ * with a value of @type in cmode @cmode. */
+static void dl_reply_cmode(struct mlx_nlbuf *b, const char *name, uint8_t type, uint8_t cmode,
+			   const void *data, size_t dlen)
 {
 	struct genlmsghdr g = { .cmd = DEVLINK_CMD_PARAM_GET, .version = 1 };
 	size_t p, l, v;
@@ -473,12 +490,19 @@ static void dl_reply(struct mlx_nlbuf *b, const char *name, uint8_t type, const 
 	mlx_nlb_u8(b, DEVLINK_ATTR_PARAM_TYPE, type);
 	l = mlx_nlb_nest_start(b, DEVLINK_ATTR_PARAM_VALUES_LIST | NLA_F_NESTED);
 	v = mlx_nlb_nest_start(b, DEVLINK_ATTR_PARAM_VALUE | NLA_F_NESTED);
-	mlx_nlb_u8(b, DEVLINK_ATTR_PARAM_VALUE_CMODE, DEVLINK_PARAM_CMODE_RUNTIME);
+	mlx_nlb_u8(b, DEVLINK_ATTR_PARAM_VALUE_CMODE, cmode);
 	if (data)
 		mlx_nlb_attr(b, DEVLINK_ATTR_PARAM_VALUE_DATA, data, dlen);
 	mlx_nlb_nest_end(b, v);
 	mlx_nlb_nest_end(b, l);
 	mlx_nlb_nest_end(b, p);
+}
+
+/* ... in cmode runtime */
+static void dl_reply(struct mlx_nlbuf *b, const char *name, uint8_t type, const void *data,
+		     size_t dlen)
+{
+	dl_reply_cmode(b, name, type, DEVLINK_PARAM_CMODE_RUNTIME, data, dlen);
 }
 
 /* Decode every message of a dump file into @out (by order). */
@@ -504,7 +528,7 @@ static void test_emul_devlink(void **state)
 {
 	static const char *const dirs[] = { "netlink", "netlink/devlink", "netlink/devlink/all" };
 	uint8_t file[1024], req[256];
-	struct mlx_devlink_param dp[3];
+	struct mlx_devlink_param dp[4];
 	struct mlx_nlbuf b;
 	struct mlx_ctx *ctx;
 	struct mlx_val v;
@@ -524,6 +548,11 @@ static void test_emul_devlink(void **state)
 	flen += mlx_nlb_finish(&b);
 	mlx_nlb_init(&b, file + flen, sizeof(file) - (size_t)flen);
 	dl_reply(&b, "flow_steering_mode", MLX_DL_STRING, "dmfs", 5);
+	flen += mlx_nlb_finish(&b);
+	/* a firmware NV setting (mlx5's total_vfs: cmode permanent only) */
+	u = 8;
+	mlx_nlb_init(&b, file + flen, sizeof(file) - (size_t)flen);
+	dl_reply_cmode(&b, "total_vfs", MLX_DL_U32, DEVLINK_PARAM_CMODE_PERMANENT, &u, 4);
 	flen += mlx_nlb_finish(&b);
 	for (size_t i = 0; i < 3; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, dirs[i]);
@@ -552,7 +581,7 @@ static void test_emul_devlink(void **state)
 		assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
 	}
 	assert_int_equal(mlx_read_file(ctx, "/netlink/devlink/all/param-dump.nl", &data, &len), 0);
-	assert_int_equal(decode_dump((const uint8_t *)data, len, dp, 3), 3);
+	assert_int_equal(decode_dump((const uint8_t *)data, len, dp, 4), 4);
 	assert_int_equal(dp[0].val[0].u, 70000);
 	assert_false(dp[1].val[0].have);
 	assert_string_equal(dp[2].val[0].str, "smfs-longer-name");
@@ -564,9 +593,31 @@ static void test_emul_devlink(void **state)
 				  req, sizeof(req), &fam);
 	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
 	assert_int_equal(mlx_read_file(ctx, "/netlink/devlink/all/param-dump.nl", &data, &len), 0);
-	assert_int_equal(decode_dump((const uint8_t *)data, len, dp, 3), 3);
+	assert_int_equal(decode_dump((const uint8_t *)data, len, dp, 4), 4);
 	assert_true(dp[1].val[0].have && dp[1].val[0].u == 1);
 	assert_string_equal(dp[2].val[0].str, "smfs-longer-name");
+	free(data);
+	/* a request of another type than the parameter's: -EINVAL
+	 * (net/devlink/param.c), nothing edited */
+	v = mlx_val_uint(1);
+	rl = mlx_params_req_build(knob("esw_port_metadata"), NULL, NULL, "0000:08:00.0", MLX_DL_U32, &v,
+				  req, sizeof(req), &fam);
+	assert_true(rl > 0);
+	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), -EINVAL);
+	/* the firmware NV setting: a runtime request finds no runtime value
+	 * (-EINVAL); cmode permanent edits the stored one */
+	v = mlx_val_uint(16);
+	rl = mlx_params_req_build(knob("total_vfs"), NULL, NULL, "0000:08:00.0", MLX_DL_U32, &v, req,
+				  sizeof(req), &fam);
+	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), -EINVAL);
+	rl = mlx_params_req_build_cmode(knob("total_vfs"), NULL, NULL, "0000:08:00.0", MLX_DL_U32,
+					DEVLINK_PARAM_CMODE_PERMANENT, &v, req, sizeof(req), &fam);
+	assert_int_equal(mlx_emul_params(ctx, fam, req, (size_t)rl), 0);
+	assert_int_equal(mlx_read_file(ctx, "/netlink/devlink/all/param-dump.nl", &data, &len), 0);
+	assert_int_equal(decode_dump((const uint8_t *)data, len, dp, 4), 4);
+	assert_true(dp[1].val[0].have && dp[1].val[0].u == 1);
+	assert_int_equal(dp[3].val[0].cmode, DEVLINK_PARAM_CMODE_PERMANENT);
+	assert_int_equal(dp[3].val[0].u, 16);
 	free(data);
 	/* a parameter the dump does not have: -EINVAL, as devlink answers */
 	v = mlx_val_uint(3);
