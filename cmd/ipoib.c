@@ -356,8 +356,8 @@ static int ipoib_write(struct cli *cli, int argc, char **argv, bool add)
 				cli_error(cli, "name is given twice");
 				r = EXIT_USAGE;
 			} else if (!v || mlx_child_put_name(cli->ctx, c, v) < 0) {
-				cli_error(cli, "invalid name '%s': %s", v ? v : "",
-					  v ? mlx_errmsg(cli->ctx) : "name NAME");
+				cli_error(cli, "%s", v ? mlx_errmsg(cli->ctx) :
+					  "name needs a value: name NAME");
 				r = EXIT_USAGE;
 			}
 		} else if (add && !strcmp(k, "mode")) {

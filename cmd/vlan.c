@@ -175,8 +175,8 @@ static int parse_words(struct cli *cli, int argc, char **argv, struct mlx_child_
 				return EXIT_USAGE;
 			}
 			if (!v || mlx_child_put_name(cli->ctx, c, v) < 0) {
-				cli_error(cli, "invalid name '%s': %s", v ? v : "",
-					  v ? mlx_errmsg(cli->ctx) : "name NAME");
+				cli_error(cli, "%s", v ? mlx_errmsg(cli->ctx) :
+					  "name needs a value: name NAME");
 				return EXIT_USAGE;
 			}
 			i++;
