@@ -482,10 +482,18 @@ static int pw_plan(struct mlx_ctx *ctx, void *feat, struct mlx_plan *pl)
 					       "of mlx5's range %" PRIu64 "..%" PRIu64, k->name, on,
 					       c->new.u, lo, hi);
 		}
+		/* auto on mlx5 is 100 ms: mlx5e_set_pfc_prevention_tout writes
+		 * the same stall watermarks for 0xffff and for 100, and reads
+		 * back 100; so auto is planned as 100, and a port already at
+		 * 100 is already at auto (apply of a state saying auto is then
+		 * a no-op, not a write on every run) */
 		if (k->src == MLX_KS_TUNABLE && c->new.kind == MLX_VAL_UINT &&
-		    c->new.u == MLX_PFC_TOUT_AUTO)
-			c->note = mlx_params_mlx5(&w->cur) ? "auto: mlx5 takes it as 100 ms"
+		    c->new.u == MLX_PFC_TOUT_AUTO) {
+			if (mlx_params_mlx5(&w->cur))
+				c->new.u = MLX_PFC_TOUT_MLX5_AUTO_MS;
+			c->note = mlx_params_mlx5(&w->cur) ? "auto: mlx5's auto is 100 ms"
 							   : "auto: the driver picks the timeout";
+		}
 		/* mlx5's rule for the PFC prevention timeout (en_ethtool.c
 		 * mlx5e_set_pfc_prevention_tout: -EINVAL outside it) */
 		if (k->src == MLX_KS_TUNABLE && c->new.kind == MLX_VAL_UINT &&
