@@ -167,11 +167,11 @@ void cli_out_change(struct cli *cli, const struct mlx_change *c)
 		return;
 	}
 	change_text(c, a, b, sizeof(a));
-	snprintf(line, sizeof(line), "%s -> %s%s%s%s", a, b,
-		 c->changed || c->note ? "" : " (unchanged)", c->note ? " (" : "",
-		 c->note ? c->note : "");
-	if (c->note)
-		strncat(line, ")", sizeof(line) - strlen(line) - 1);
+	/* "(unchanged)", "(a note)" or "(unchanged; a note)" */
+	snprintf(line, sizeof(line), "%s -> %s%s%s%s%s%s", a, b,
+		 c->changed && !c->note ? "" : " (", c->changed ? "" : "unchanged",
+		 !c->changed && c->note ? "; " : "", c->note ? c->note : "",
+		 c->changed && !c->note ? "" : ")");
 	out_text(o, c->label[0] ? c->label : c->setting, line);
 }
 

@@ -60,6 +60,9 @@ for s in cx5-ofed:enp94s0f0np0:100 cx6dx-upstream:enp59s0f0np0:0; do
 	check "$sample: auto reads back as mlx5's 100 ms" "$(knob w "$ifn" pfc_prevention_tout_msec)" 100
 	run auto2 --sysroot "$tmp/w" -j params set -d "$ifn" pfc_prevention_tout_msec=auto
 	check "$sample: auto again: nothing to change" "$rc $(jq -c '[.changes[].changed]' "$tmp/auto2.out")" "0 [false]"
+	run auto3 --sysroot "$tmp/w" params set -d "$ifn" pfc_prevention_tout_msec=auto
+	check "$sample: auto again, text: unchanged, and why" "$(cat "$tmp/auto3.out")" \
+		"pfc_prevention_tout_msec: 100 -> 100 (unchanged; auto: mlx5's auto is 100 ms)"
 	run off --sysroot "$tmp/w" params set -d "$ifn" pfc_prevention_tout_msec=off
 	check "$sample: off: exit 0, 0" "$rc $(knob w "$ifn" pfc_prevention_tout_msec)" "0 0"
 	# mlx5's range: 1..79, above 8000 (but 65535); out of a u16; not a word
