@@ -301,6 +301,25 @@ int cli_txn_fail(struct cli *cli, const struct mlx_txn *t, int e, const char *pa
 	return r;
 }
 
+int cli_txn_finish(struct cli *cli, struct mlx_txn *t, int e, int r, const char *on)
+{
+	struct mlx_txn_step st;
+
+	if (e >= 0 && r == EXIT_OK && !cli->dry_run)
+		e = mlx_txn_run(t, cli_opt(cli, "yes") ? MLX_TXN_DESTROY_OK : MLX_TXN_DESTROY_AS_PLANNED);
+	if (e < 0) {
+		r = cli_txn_fail(cli, t, e, NULL, "write");
+		if (r == EXIT_PERM)
+			cli_hint(cli, "changing %s needs root", on);
+		return r;
+	}
+	if (r != EXIT_OK)
+		return r;
+	mlx_txn_step(t, 0, &st);
+	cli_out_changes(cli, st.plan);
+	return cli->dry_run ? EXIT_OK : cli_txn_done(cli, t);
+}
+
 int cli_write_step(struct cli *cli, int sub, const struct mlx_port_ref *target,
 		   const struct mlx_port_settings *want, size_t vf, struct mlx_txn **out)
 {
@@ -316,6 +335,7 @@ int cli_write_step(struct cli *cli, int sub, const struct mlx_port_ref *target,
 		mlx_txn_free(t);
 		return cli_fail(cli, e, "cannot allocate memory");
 	}
+	/* no confirmation here: a change that destroys settings is refused */
 	e = cli->dry_run ? mlx_txn_plan(t, 0) : mlx_txn_run(t, 0);
 	if (e < 0) {
 		r = cli_txn_fail(cli, t, e, NULL, "write");

@@ -231,6 +231,15 @@ struct mlx_port_settings;
 int cli_write_step(struct cli *cli, int sub, const struct mlx_port_ref *target,
 		   const struct mlx_port_settings *want, size_t vf, struct mlx_txn **out);
 /*
+ * The end of a one-step write whose plan @t holds (planned with error @e,
+ * confirmed with exit code @r): run unless --dry-run or a refusal, with
+ * the destroying changes --yes or the confirmation allowed; the failure's
+ * story (and a hint that changing @on needs root), or the change record
+ * and the interrupted-transaction warning.  An exit code; @t is the
+ * caller's to free.
+ */
+int cli_txn_finish(struct cli *cli, struct mlx_txn *t, int e, int r, const char *on);
+/*
  * An action (lib/txn.h enum mlx_action) on @target (@obj: its object) as a
  * one-step transaction: planned, confirmed (cli_confirm with @refusal and
  * @question: an action that destroys settings), run unless --dry-run,

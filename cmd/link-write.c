@@ -145,7 +145,6 @@ static int parse(struct cli *cli, int argc, char **argv, struct mlx_link_setting
 int cmd_link_set(struct cli *cli, int argc, char **argv)
 {
 	struct mlx_port_settings *want = mlx_port_settings_new();
-	struct mlx_txn_step st;
 	struct mlx_port_ref t;
 	struct mlx_txn *txn = NULL;
 	char refusal[300], question[300];
@@ -179,18 +178,7 @@ int cmd_link_set(struct cli *cli, int argc, char **argv)
 			 mlx_port_ref_name(&t));
 		r = cli_confirm(cli, txn, refusal, NULL, question);
 	}
-	if (e >= 0 && r == EXIT_OK && !cli->dry_run)
-		e = mlx_txn_run(txn, cli_opt(cli, "yes") ? MLX_TXN_DESTROY_OK : MLX_TXN_DESTROY_AS_PLANNED);
-	if (e < 0) {
-		r = cli_txn_fail(cli, txn, e, NULL, "write");
-		if (r == EXIT_PERM)
-			cli_hint(cli, "changing %s needs root", mlx_port_ref_name(&t));
-	} else if (r == EXIT_OK) {
-		mlx_txn_step(txn, 0, &st);
-		cli_out_changes(cli, st.plan);
-		if (!cli->dry_run)
-			r = cli_txn_done(cli, txn);
-	}
+	r = cli_txn_finish(cli, txn, e, r, mlx_port_ref_name(&t));
 	mlx_txn_free(txn);
 	mlx_port_settings_free(want);
 	return r;

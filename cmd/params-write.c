@@ -57,18 +57,7 @@ static int run(struct cli *cli, const struct mlx_port_ref *t, struct mlx_port_se
 			 names, mlx_port_ref_name(t));
 		r = cli_confirm(cli, txn, refusal, NULL, question);
 	}
-	if (e >= 0 && r == EXIT_OK && !cli->dry_run)
-		e = mlx_txn_run(txn, cli_opt(cli, "yes") ? MLX_TXN_DESTROY_OK : MLX_TXN_DESTROY_AS_PLANNED);
-	if (e < 0) {
-		r = cli_txn_fail(cli, txn, e, NULL, "write");
-		if (r == EXIT_PERM)
-			cli_hint(cli, "changing %s needs root", mlx_port_ref_name(t));
-	} else if (r == EXIT_OK) {
-		mlx_txn_step(txn, 0, &st);
-		cli_out_changes(cli, st.plan);
-		if (!cli->dry_run)
-			r = cli_txn_done(cli, txn);
-	}
+	r = cli_txn_finish(cli, txn, e, r, mlx_port_ref_name(t));
 	mlx_txn_free(txn);
 	mlx_port_settings_free(want);
 	return r;

@@ -245,7 +245,6 @@ int netdevs_write(struct cli *cli, struct mlx_port_settings *want, const struct 
 		  bool del, const char *what)
 {
 	struct mlx_txn *txn = NULL;
-	struct mlx_txn_step st;
 	char refusal[300], question[300];
 	int r = EXIT_OK, e;
 
@@ -263,18 +262,7 @@ int netdevs_write(struct cli *cli, struct mlx_port_settings *want, const struct 
 		snprintf(question, sizeof(question), "delete %s of %s", what, mlx_port_ref_name(t));
 		r = cli_confirm(cli, txn, refusal, NULL, question);
 	}
-	if (e >= 0 && r == EXIT_OK && !cli->dry_run)
-		e = mlx_txn_run(txn, cli_opt(cli, "yes") ? MLX_TXN_DESTROY_OK : MLX_TXN_DESTROY_AS_PLANNED);
-	if (e < 0) {
-		r = cli_txn_fail(cli, txn, e, NULL, "write");
-		if (r == EXIT_PERM)
-			cli_hint(cli, "changing %s needs root (CAP_NET_ADMIN)", mlx_port_ref_name(t));
-	} else if (r == EXIT_OK) {
-		mlx_txn_step(txn, 0, &st);
-		cli_out_changes(cli, st.plan);
-		if (!cli->dry_run)
-			r = cli_txn_done(cli, txn);
-	}
+	r = cli_txn_finish(cli, txn, e, r, mlx_port_ref_name(t));
 	mlx_txn_free(txn);
 	return r;
 }
