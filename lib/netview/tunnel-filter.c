@@ -164,66 +164,33 @@ int mlx_link_info_get(struct mlx_ctx *ctx, const char *ifname, struct mlx_link_i
 			 "rtnetlink link");
 }
 
-struct vx {
-	struct mlx_vxlan_dev *v;
-	size_t n, cap;
-	int r;
-};
-
-static int vx_cb(const struct nlmsghdr *h, size_t len, void *arg)
-{
-	struct vx *x = arg;
-	struct mlx_link_info li;
-	int r = mlx_link_info_decode(h, len, &li);
-
-	if (r == -ENOMSG)
-		return 0;
-	if (r < 0) {
-		x->r = r;
-		return 0;
-	}
-	if (strcmp(li.kind, "vxlan"))
-		return 0;
-	if (x->n == x->cap) {
-		struct mlx_vxlan_dev *nv;
-
-		x->cap = x->cap ? x->cap * 2 : 8;
-		nv = realloc(x->v, x->cap * sizeof(*nv));
-		if (!nv)
-			return -ENOMEM;
-		x->v = nv;
-	}
-	x->v[x->n++] = li.vxlan;
-	return 0;
-}
-
+/* The VXLAN netdevs: the kind "vxlan" links of the one link dump
+ * (mlx_links_dump, which the VLAN and IPoIB views read too). */
 int mlx_vxlan_devs_get(struct mlx_ctx *ctx, struct mlx_vxlan_dev **out, size_t *n)
 {
-	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
-	struct vx x = { NULL, 0, 0, 0 };
-	uint8_t buf[128];
-	struct mlx_nlbuf b;
-	int len, r;
+	struct mlx_link_info *li;
+	struct mlx_vxlan_dev *v = NULL;
+	size_t nl, k = 0;
+	int r;
 
 	*out = NULL;
 	*n = 0;
-	mlx_nlb_init(&b, buf, sizeof(buf));
-	mlx_nlb_msg(&b, RTM_GETLINK, NLM_F_DUMP);
-	mlx_nlb_put(&b, &ifi, sizeof(ifi));
-	/* no statistics: only the link info is wanted (smaller replies) */
-	mlx_nlb_u32(&b, IFLA_EXT_MASK, RTEXT_FILTER_SKIP_STATS);
-	len = mlx_nlb_finish(&b);
-	if (len < 0)
-		return len;
-	r = mlx_nl_query(ctx, MLX_NL_ROUTE, "all", "getlink-dump", buf, (size_t)len, vx_cb, &x);
-	if (r == 0 && x.r < 0)
-		r = mlx_err(ctx, -x.r, "cannot decode the rtnetlink link dump");
-	if (r < 0) {
-		free(x.v);
+	r = mlx_links_dump(ctx, &li, &nl);
+	if (r < 0)
 		return r;
+	for (size_t i = 0; i < nl; i++)
+		k += !strcmp(li[i].kind, "vxlan");
+	if (k && !(v = calloc(k, sizeof(*v)))) {
+		free(li);
+		return -ENOMEM;
 	}
-	*out = x.v;
-	*n = x.n;
+	k = 0;
+	for (size_t i = 0; i < nl; i++)
+		if (!strcmp(li[i].kind, "vxlan"))
+			v[k++] = li[i].vxlan;
+	free(li);
+	*out = v;
+	*n = k;
 	return 0;
 }
 
